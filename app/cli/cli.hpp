@@ -1,0 +1,28 @@
+#pragma once
+/// @file cli.hpp
+/// The command-line interface of the same binary (contract: shared/design/ARCHITECTURE.md).
+/// `cluster-designer COMMAND ...` runs without a display; `--json` output is one JSON object
+/// on stdout; errors go to stderr with a non-zero exit status.
+
+#include <QStringList>
+
+namespace app::cli {
+
+/// Exit statuses of every command.
+enum ExitCode : int {
+    kOk = 0,
+    kBadInput = 1,   ///< a design/catalog/file could not be read or is invalid
+    kUsage = 2,      ///< unknown command or bad option
+};
+
+/// True when `arg` (argv[1]) names a command rather than a design file to open in the GUI.
+[[nodiscard]] bool isCommand(const QString& arg);
+
+/// Runs the command named by args[1] (args[0] is the program). Needs a QCoreApplication (or
+/// QApplication for `screenshot`) to exist. @return the process exit status.
+[[nodiscard]] int run(const QStringList& args);
+
+/// True for commands that draw widgets and therefore need a QApplication (offscreen is fine).
+[[nodiscard]] bool needsWidgets(const QString& command);
+
+} // namespace app::cli

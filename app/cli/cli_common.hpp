@@ -1,0 +1,31 @@
+#pragma once
+/// @file cli_common.hpp
+/// Helpers shared by the command implementations: loading inputs with errors on stderr,
+/// printing JSON on stdout.
+
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <QString>
+
+#include <optional>
+
+namespace app::cli {
+
+/// Loads the bundled catalog plus the user's catalogs (lenient; problems go to stderr).
+/// @return nullopt after printing the error when the bundled catalog itself is broken.
+[[nodiscard]] std::optional<model::Catalog> loadCatalogOrReport();
+
+/// Loads and validates a design against `catalog`. @return nullopt after printing the
+/// error (file, entry, field, expected) to stderr.
+[[nodiscard]] std::optional<model::Design> loadDesignOrReport(const QString& path, const model::Catalog& catalog);
+
+/// Prints `j` as one JSON object on stdout (pretty, 2 spaces) followed by a newline.
+void printJson(const nlohmann::json& j);
+
+/// Prints "cluster-designer: MESSAGE" to stderr.
+void printError(const QString& message);
+
+} // namespace app::cli

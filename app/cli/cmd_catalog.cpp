@@ -1,0 +1,49 @@
+// `cluster-designer catalog [--json]`: lists the loaded catalog.
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+
+#include "model/catalog/catalog_export.hpp"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+namespace app::cli {
+
+int cmdCatalog(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Print the loaded hardware catalog."));
+    p.addHelpOption();
+    p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
+    if (!p.parse(args)) {
+        printError(p.errorText());
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return kOk;
+    }
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    if (p.isSet(QStringLiteral("json"))) {
+        printJson(model::catalogToJson(*catalog));
+        return kOk;
+    }
+    QTextStream out(stdout);
+    out << "GPUs:\n";
+    for (const auto& g : catalog->gpus())
+        out << "  " << QString::fromStdString(g.id).leftJustified(24) << QString::fromStdString(g.name) << "\n";
+    out << "Servers:\n";
+    for (const auto& s : catalog->servers())
+        out << "  " << QString::fromStdString(s.id).leftJustified(24) << QString::fromStdString(s.name) << "\n";
+    out << "NICs:\n";
+    for (const auto& n : catalog->nics())
+        out << "  " << QString::fromStdString(n.id).leftJustified(24) << QString::fromStdString(n.name) << "\n";
+    out << "Switches:\n";
+    for (const auto& s : catalog->switches())
+        out << "  " << QString::fromStdString(s.id).leftJustified(24) << QString::fromStdString(s.name) << "\n";
+    return kOk;
+}
+
+} // namespace app::cli

@@ -1,0 +1,15 @@
+#pragma once
+/// @file commands.hpp
+/// One function per command-line command, each in its own cmd_*.cpp. Each receives the
+/// arguments after the command name and returns the exit status (app::cli::ExitCode).
+
+#include <QStringList>
+
+namespace app::cli {
+
+int cmdCatalog(const QStringList& args);     ///< cmd_catalog.cpp
+int cmdAnalyze(const QStringList& args);     ///< cmd_analyze.cpp
+int cmdCollective(const QStringList& args);  ///< cmd_collective.cpp
+int cmdScreenshot(const QStringList& args);  ///< cmd_screenshot.cpp
+
+} // namespace app::cli

@@ -1,0 +1,217 @@
+#include "model/catalog/catalog.hpp"
+
+#include "model/catalog/catalog_parse.hpp"
+#include "model/io/json_fields.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace model {
+
+const Source* Provenance::sourceOf(const std::string& field) const
+{
+    auto f = fieldSources.find(field);
+    const std::string& id = f != fieldSources.end() ? f->second : defaultSource;
+    auto s = sources.find(id);
+    return s == sources.end() ? nullptr : &s->second;
+}
+
+Bandwidth GpuSpec::pciePerDirection() const noexcept
+{
+    // PCI-SIG per-lane rates with NVIDIA's rounding: gen3 ~1, gen4 2, gen5 4, gen6 8 GB/s per lane
+    // per direction (x16: 16/32/64/128 GB/s; shared/reference/README.md convention 3).
+    double perLane = 1.0;
+    switch (pcieGeneration) {
+    case 1: perLane = 0.25; break;
+    case 2: perLane = 0.5; break;
+    case 3: perLane = 1.0; break;
+    case 4: perLane = 2.0; break;
+    case 5: perLane = 4.0; break;
+    default: perLane = pcieGeneration >= 6 ? 8.0 : 1.0; break;
+    }
+    return Bandwidth::GBps(perLane * pcieLanes);
+}
+
+const char* toString(FormFactor f) noexcept
+{
+    switch (f) {
+    case FormFactor::SXM: return "SXM";
+    case FormFactor::PCIe: return "PCIe";
+    case FormFactor::OAM: return "OAM";
+    case FormFactor::Superchip: return "superchip";
+    }
+    return "?";
+}
+const char* toString(ScaleUpKind k) noexcept
+{
+    switch (k) {
+    case ScaleUpKind::None: return "none";
+    case ScaleUpKind::NVLink: return "nvlink";
+    case ScaleUpKind::InfinityFabric: return "infinity_fabric";
+    case ScaleUpKind::GaudiRoCE: return "gaudi_roce";
+    }
+    return "?";
+}
+const char* toString(NetProtocol p) noexcept
+{
+    switch (p) {
+    case NetProtocol::InfiniBand: return "infiniband";
+    case NetProtocol::Ethernet: return "ethernet";
+    case NetProtocol::EFA: return "efa";
+    }
+    return "?";
+}
+const char* toString(LosslessMode m) noexcept
+{
+    switch (m) {
+    case LosslessMode::CreditBased: return "credit_based";
+    case LosslessMode::PfcEcn: return "pfc_ecn";
+    case LosslessMode::None: return "none";
+    }
+    return "?";
+}
+const char* toString(IntraNodeFabric f) noexcept
+{
+    switch (f) {
+    case IntraNodeFabric::NVSwitch: return "nvswitch";
+    case IntraNodeFabric::NVLinkBridge: return "nvlink_bridge";
+    case IntraNodeFabric::DirectMesh: return "direct_mesh";
+    case IntraNodeFabric::PCIe: return "pcie";
+    }
+    return "?";
+}
+
+namespace {
+template <class T>
+void upsert(std::vector<T>& v, T item)
+{
+    auto it = std::find_if(v.begin(), v.end(), [&](const T& e) { return e.id == item.id; });
+    if (it != v.end()) *it = std::move(item);
+    else v.push_back(std::move(item));
+}
+template <class T>
+const T* lookup(const std::vector<T>& v, const std::string& id) noexcept
+{
+    for (const auto& e : v)
+        if (e.id == id) return &e;
+    return nullptr;
+}
+} // namespace
+
+void Catalog::addOrReplace(GpuSpec g) { upsert(gpus_, std::move(g)); }
+void Catalog::addOrReplace(ServerSpec s) { upsert(servers_, std::move(s)); }
+void Catalog::addOrReplace(NicSpec n) { upsert(nics_, std::move(n)); }
+void Catalog::addOrReplace(SwitchSpec s) { upsert(switches_, std::move(s)); }
+
+const GpuSpec* Catalog::gpu(const std::string& id) const noexcept { return lookup(gpus_, id); }
+const ServerSpec* Catalog::server(const std::string& id) const noexcept { return lookup(servers_, id); }
+const NicSpec* Catalog::nic(const std::string& id) const noexcept { return lookup(nics_, id); }
+const SwitchSpec* Catalog::switchModel(const std::string& id) const noexcept { return lookup(switches_, id); }
+
+void Catalog::clear()
+{
+    gpus_.clear();
+    servers_.clear();
+    nics_.clear();
+    switches_.clear();
+    problems_.clear();
+}
+
+void Catalog::loadFile(const std::string& path, CatalogStrictness strictness)
+{
+    nlohmann::json doc;
+    try {
+        doc = io::readJsonFile(path);
+        catalog_parse::checkHeader(doc, path);
+    } catch (const InputError& e) {
+        if (strictness == CatalogStrictness::Strict) throw;
+        problems_.push_back(e);
+        return;
+    }
+    auto each = [&](const char* section, auto parseOne) {
+        auto it = doc.find(section);
+        if (it == doc.end()) return;
+        if (!it->is_array()) {
+            InputError e(path, section, "", "expected an array of entries, got " + io::describe(*it));
+            if (strictness == CatalogStrictness::Strict) throw e;
+            problems_.push_back(e);
+            return;
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            try {
+                addOrReplace(parseOne((*it)[i], path, std::string(section) + "[" + std::to_string(i) + "]"));
+            } catch (const InputError& e) {
+                if (strictness == CatalogStrictness::Strict) throw;
+                problems_.push_back(e);
+            }
+        }
+    };
+    each("gpus", catalog_parse::parseGpu);
+    each("servers", catalog_parse::parseServer);
+    each("nics", catalog_parse::parseNic);
+    each("switches", catalog_parse::parseSwitch);
+}
+
+void Catalog::loadDirectory(const std::string& dir, CatalogStrictness strictness)
+{
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        throw InputError(dir, "", "", "expected a directory holding catalog *.json files");
+    std::vector<std::string> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) loadFile(f, strictness);
+}
+
+void Catalog::validateReferences() const
+{
+    for (const auto& s : servers_) {
+        if (!gpu(s.gpuId))
+            throw InputError("catalog", s.id, "gpu", "names GPU \"" + s.gpuId + "\", which is not in the catalog");
+        if (!s.computeNicId.empty() && !nic(s.computeNicId))
+            throw InputError("catalog", s.id, "compute_nic",
+                             "names NIC \"" + s.computeNicId + "\", which is not in the catalog");
+    }
+}
+
+namespace {
+std::string findDataDir(const char* envVar, const char* installSub, const char* sourceDir)
+{
+    if (const char* env = std::getenv(envVar); env && *env) return env;
+    std::error_code ec;
+    const fs::path installed = fs::path(CD_INSTALL_DATA_DIR) / installSub;
+    // The source tree wins while it exists (developer builds); the installed copy otherwise.
+    if (fs::is_directory(sourceDir, ec)) return sourceDir;
+    if (fs::is_directory(installed, ec)) return installed.string();
+    return sourceDir;
+}
+} // namespace
+
+std::string Catalog::bundledDirectory()
+{
+    return findDataDir("CLUSTER_DESIGNER_CATALOGS", "catalogs", CD_SOURCE_CATALOG_DIR);
+}
+
+Catalog Catalog::loadBundled()
+{
+    Catalog c;
+    c.loadDirectory(bundledDirectory(), CatalogStrictness::Strict);
+    c.validateReferences();
+    return c;
+}
+
+std::string bundledTemplateDirectory()
+{
+    return findDataDir("CLUSTER_DESIGNER_TEMPLATES", "templates", CD_SOURCE_TEMPLATE_DIR);
+}
+
+std::string defaultDesignPath()
+{
+    return (fs::path(bundledTemplateDirectory()) / "superpod-h100-1su.json").string();
+}
+
+} // namespace model

@@ -1,0 +1,79 @@
+#pragma once
+/// @file catalog.hpp
+/// The loaded hardware catalog: bundled catalogs/*.json plus, optionally, user catalogs that
+/// extend or override them by id.
+
+#include "model/catalog/catalog_types.hpp"
+#include "model/io/input_error.hpp"
+
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// How a catalog file with a broken entry is treated.
+enum class CatalogStrictness {
+    Strict,   ///< the first problem throws InputError (bundled catalogs, tests)
+    Lenient,  ///< a broken entry is reported in `problems` and skipped; the rest loads (user catalogs)
+};
+
+/// All hardware known to the app, addressed by id.
+class Catalog {
+public:
+    /// Loads every `*.json` file of `dir` (sorted by name). Entries of later files override
+    /// earlier ones with the same id.
+    /// @throws InputError in Strict mode for the first bad file/entry/field; in Lenient mode
+    ///         only when `dir` cannot be read at all.
+    void loadDirectory(const std::string& dir, CatalogStrictness strictness = CatalogStrictness::Strict);
+
+    /// Loads one catalog file (format "cluster-designer-catalog"). Same error rules as loadDirectory.
+    void loadFile(const std::string& path, CatalogStrictness strictness = CatalogStrictness::Strict);
+
+    /// Problems met by Lenient loads since the last clear(), one InputError each.
+    [[nodiscard]] const std::vector<InputError>& problems() const noexcept { return problems_; }
+
+    /// Removes every entry and problem.
+    void clear();
+
+    [[nodiscard]] const GpuSpec* gpu(const std::string& id) const noexcept;
+    [[nodiscard]] const ServerSpec* server(const std::string& id) const noexcept;
+    [[nodiscard]] const NicSpec* nic(const std::string& id) const noexcept;
+    [[nodiscard]] const SwitchSpec* switchModel(const std::string& id) const noexcept;
+
+    [[nodiscard]] const std::vector<GpuSpec>& gpus() const noexcept { return gpus_; }
+    [[nodiscard]] const std::vector<ServerSpec>& servers() const noexcept { return servers_; }
+    [[nodiscard]] const std::vector<NicSpec>& nics() const noexcept { return nics_; }
+    [[nodiscard]] const std::vector<SwitchSpec>& switches() const noexcept { return switches_; }
+
+    /// Checks cross references (a server's GPU and NIC exist).
+    /// @throws InputError naming the server entry and the missing id.
+    void validateReferences() const;
+
+    /// The bundled catalog directory: $CLUSTER_DESIGNER_CATALOGS if set, else the installed
+    /// share/cluster-designer/catalogs if it exists, else the source tree's catalogs/.
+    [[nodiscard]] static std::string bundledDirectory();
+
+    /// The bundled catalog, loaded strictly and validated. @throws InputError on any problem.
+    [[nodiscard]] static Catalog loadBundled();
+
+    void addOrReplace(GpuSpec g);
+    void addOrReplace(ServerSpec s);
+    void addOrReplace(NicSpec n);
+    void addOrReplace(SwitchSpec s);
+
+private:
+    std::vector<GpuSpec> gpus_;
+    std::vector<ServerSpec> servers_;
+    std::vector<NicSpec> nics_;
+    std::vector<SwitchSpec> switches_;
+    std::vector<InputError> problems_;
+};
+
+/// The bundled templates directory (resources/templates), found like Catalog::bundledDirectory
+/// ($CLUSTER_DESIGNER_TEMPLATES overrides).
+[[nodiscard]] std::string bundledTemplateDirectory();
+
+/// Path of the default design shown when the app starts with no file.
+[[nodiscard]] std::string defaultDesignPath();
+
+} // namespace model

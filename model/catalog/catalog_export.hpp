@@ -1,0 +1,16 @@
+#pragma once
+/// @file catalog_export.hpp
+/// The catalog as one JSON object (`cluster-designer catalog --json`): keys `gpus`, `servers`,
+/// `nics`, `switches`, each a list of entries with `id`, `name` and the entry's own fields as
+/// written in catalogs/*.json (units in the field names). Every GPU carries `form_factor` and
+/// `nvlink_GBps_bidirectional` (0 when it has no NVLink).
+
+#include "model/catalog/catalog.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace model {
+
+[[nodiscard]] nlohmann::json catalogToJson(const Catalog& catalog);
+
+} // namespace model

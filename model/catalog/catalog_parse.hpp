@@ -1,0 +1,28 @@
+#pragma once
+/// @file catalog_parse.hpp
+/// JSON -> catalog entry parsers (schema: catalogs/README.md). Each throws model::InputError
+/// naming the file, the entry (its id, or its index when the id itself is bad), the field and
+/// what was expected.
+
+#include "model/catalog/catalog_types.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace model::catalog_parse {
+
+/// Checks `"format": "cluster-designer-catalog"` and a supported `"version"` (1).
+/// @throws InputError naming `file` otherwise.
+void checkHeader(const nlohmann::json& doc, const std::string& file);
+
+/// Parses the provenance block of an entry ("sources", "default_source", "field_sources").
+/// @throws InputError when a referenced source id is missing or a source lacks citation/date.
+[[nodiscard]] Provenance parseProvenance(const nlohmann::json& e, const std::string& file, const std::string& entry);
+
+[[nodiscard]] GpuSpec parseGpu(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] ServerSpec parseServer(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] NicSpec parseNic(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] SwitchSpec parseSwitch(const nlohmann::json& e, const std::string& file, const std::string& index);
+
+} // namespace model::catalog_parse

@@ -1,0 +1,157 @@
+#pragma once
+/// @file design.hpp
+/// The cluster design: servers (each holding the GPUs and NICs of its catalog model), switches
+/// and links, all addressed by stable ids. The design is the single source of truth: undo
+/// commands, the canvas and saved files all name things by these ids.
+
+#include "model/units/units.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace model {
+
+class Catalog;
+
+/// Stable identifier of a node or a link; 0 is never a valid id.
+using Id = std::uint64_t;
+
+enum class NodeKind { Server, Switch };
+
+/// Position of a switch in a leaf/spine/core fat tree (None for a lone switch).
+enum class SwitchTier { None, Leaf, Spine, Core };
+
+/// Canvas position in scene units (the views draw 1 unit = 1 pixel at 100 % zoom).
+struct Point {
+    double x = 0.0;
+    double y = 0.0;
+    bool operator==(const Point&) const = default;
+};
+
+/// A server or a switch placed in the design.
+struct Node {
+    Id id = 0;
+    NodeKind kind = NodeKind::Server;
+    std::string model;         ///< catalog id of the server platform or switch model
+    std::string name;          ///< user-visible name, e.g. "dgx-07" or "leaf-3"
+    Point position;
+    SwitchTier tier = SwitchTier::None; ///< switches only
+    /// Servers only: compute NIC model override (empty = the server's catalog NIC).
+    std::string nicModel;
+    /// Servers only: compute NIC count override (nullopt = the server's catalog count).
+    std::optional<int> nicCount;
+    /// Ethernet switches only: PFC/ECN configured (lossless RoCE). Ignored for InfiniBand,
+    /// which is lossless by credit-based flow control.
+    bool pfcEcn = true;
+    bool operator==(const Node&) const = default;
+};
+
+/// Medium of a link.
+enum class LinkMedium { InfiniBand, Ethernet, NVLink, PCIe };
+
+/// One end of a link: a node and a port on it. On a server the port is the compute NIC
+/// index (the rail); on a switch the port number. -1 means "any free port".
+struct Endpoint {
+    Id node = 0;
+    int port = -1;
+    bool operator==(const Endpoint&) const = default;
+};
+
+/// A cable (or a bundle of identical parallel cables) between two nodes.
+struct Link {
+    Id id = 0;
+    Endpoint a;
+    Endpoint b;
+    LinkMedium medium = LinkMedium::InfiniBand;
+    Bandwidth laneSpeed = Bandwidth::Gbps(400); ///< signalling rate of one lane group as quoted, per direction
+    int lanes = 1;   ///< lane groups aggregated into this logical link (1 for one 400G port)
+    int count = 1;   ///< identical parallel cables drawn as one bundle
+    /// Rate of one cable, one direction: laneSpeed x lanes.
+    [[nodiscard]] Bandwidth perCable() const noexcept { return laneSpeed * static_cast<double>(lanes); }
+    /// Rate of the whole bundle, one direction: perCable x count.
+    [[nodiscard]] Bandwidth total() const noexcept { return perCable() * static_cast<double>(count); }
+    bool operator==(const Link&) const = default;
+};
+
+[[nodiscard]] const char* toString(NodeKind k) noexcept;
+[[nodiscard]] const char* toString(SwitchTier t) noexcept;
+[[nodiscard]] const char* toString(LinkMedium m) noexcept;
+
+/// The whole design. Edits are requests by id; a request that cannot be honoured throws
+/// std::invalid_argument and changes nothing.
+class Design {
+public:
+    /// Format name and version written to and required from design files.
+    static constexpr const char* kFormat = "cluster-designer-design";
+    static constexpr int kVersion = 1;
+
+    std::string name = "Untitled design";
+    /// Analysis settings (workload preset, parallelism, ...) kept verbatim for the engine.
+    nlohmann::json analysis = nlohmann::json::object();
+
+    /// Adds a node. If `n.id` is 0 a fresh id is assigned; otherwise the id is kept (undo of a
+    /// delete restores the same id). @return the node's id.
+    /// @throws std::invalid_argument if the id is already used.
+    Id addNode(Node n);
+    /// Adds a link; id rules as addNode. @throws std::invalid_argument if an endpoint node does
+    /// not exist, both ends are the same node, count/lanes < 1, or the id is taken.
+    Id addLink(Link l);
+    /// Removes a node and every link attached to it. @return the removed links (for undo).
+    /// @throws std::invalid_argument if there is no such node.
+    std::vector<Link> removeNode(Id id);
+    /// Removes a link. @throws std::invalid_argument if there is no such link.
+    void removeLink(Id id);
+    /// Moves a node. @throws std::invalid_argument if there is no such node.
+    void moveNode(Id id, Point to);
+    /// Replaces a node's properties (same id). @throws std::invalid_argument if absent.
+    void updateNode(const Node& n);
+    /// Replaces a link's properties (same id, endpoints must exist).
+    void updateLink(const Link& l);
+
+    [[nodiscard]] const Node* node(Id id) const noexcept;
+    [[nodiscard]] const Link* link(Id id) const noexcept;
+    [[nodiscard]] const std::map<Id, Node>& nodes() const noexcept { return nodes_; }
+    [[nodiscard]] const std::map<Id, Link>& links() const noexcept { return links_; }
+    /// Links attached to node `id`, in id order.
+    [[nodiscard]] std::vector<const Link*> linksOf(Id id) const;
+    /// The next id that addNode/addLink would assign.
+    [[nodiscard]] Id peekNextId() const noexcept { return nextId_; }
+
+    /// Total GPUs over all servers, using `catalog` for each server's GPU count.
+    [[nodiscard]] int gpuCount(const Catalog& catalog) const;
+
+    /// Checks every catalog reference. @throws InputError naming `file`, the node and the field.
+    void validateAgainst(const Catalog& catalog, const std::string& file) const;
+
+private:
+    std::map<Id, Node> nodes_;
+    std::map<Id, Link> links_;
+    std::multimap<Id, Id> linksByNode_; ///< node id -> link id
+    Id nextId_ = 1;
+};
+
+/// Serialises a design to its JSON document (format name and version included).
+[[nodiscard]] nlohmann::json toJson(const Design& d);
+[[nodiscard]] nlohmann::json toJson(const Node& n);
+[[nodiscard]] nlohmann::json toJson(const Link& l);
+
+/// Parses a design document. @throws InputError naming `file`, the entry ("nodes[3]" or
+/// "links[12]") and the field when anything is missing, mistyped or inconsistent.
+[[nodiscard]] Design designFromJson(const nlohmann::json& doc, const std::string& file);
+/// Parses one node / link object (used by undo commands and copy/paste).
+[[nodiscard]] Node nodeFromJson(const nlohmann::json& j, const std::string& file, const std::string& entry);
+[[nodiscard]] Link linkFromJson(const nlohmann::json& j, const std::string& file, const std::string& entry);
+
+/// Reads a design file. @throws InputError (unreadable, not JSON, or invalid).
+[[nodiscard]] Design loadDesign(const std::string& path);
+/// Writes a design file atomically: the JSON goes to a temporary file beside `path`, which
+/// then replaces `path` with rename(2), so a crash never leaves a half-written design.
+/// @throws std::runtime_error naming the path when it cannot be written.
+void saveDesign(const Design& d, const std::string& path);
+
+} // namespace model

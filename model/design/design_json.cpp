@@ -1,0 +1,188 @@
+// JSON form of a design (format "cluster-designer-design", version 1) and atomic file I/O.
+#include "model/design/design.hpp"
+
+#include "model/io/json_fields.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace model {
+
+using nlohmann::json;
+using io::JsonContext;
+
+json toJson(const Node& n)
+{
+    json j = {{"id", n.id}, {"kind", toString(n.kind)}, {"model", n.model}, {"name", n.name},
+              {"x", n.position.x}, {"y", n.position.y}};
+    if (n.kind == NodeKind::Switch) {
+        j["tier"] = toString(n.tier);
+        if (!n.pfcEcn) j["pfc_ecn"] = false;
+    } else {
+        if (!n.nicModel.empty()) j["nic_model"] = n.nicModel;
+        if (n.nicCount) j["nic_count"] = *n.nicCount;
+    }
+    return j;
+}
+
+json toJson(const Link& l)
+{
+    json j = {{"id", l.id},
+              {"a", {{"node", l.a.node}, {"port", l.a.port}}},
+              {"b", {{"node", l.b.node}, {"port", l.b.port}}},
+              {"medium", toString(l.medium)},
+              {"lane_speed_Gbps", l.laneSpeed.inGbps()},
+              {"lanes", l.lanes}};
+    if (l.count != 1) j["count"] = l.count;
+    return j;
+}
+
+json toJson(const Design& d)
+{
+    json nodes = json::array();
+    for (const auto& [id, n] : d.nodes()) nodes.push_back(toJson(n));
+    json links = json::array();
+    for (const auto& [id, l] : d.links()) links.push_back(toJson(l));
+    return {{"format", Design::kFormat}, {"version", Design::kVersion}, {"name", d.name},
+            {"nodes", std::move(nodes)},  {"links", std::move(links)},  {"analysis", d.analysis}};
+}
+
+namespace {
+Id requireId(const json& j, const char* field, const JsonContext& c)
+{
+    return static_cast<Id>(io::requireInt(j, field, c, 1, (1LL << 53)));
+}
+
+Endpoint endpointFromJson(const json& j, const char* field, const JsonContext& c)
+{
+    auto it = j.find(field);
+    if (it == j.end() || !it->is_object())
+        throw InputError(c.file, c.entry, field, "expected an object {\"node\": ID, \"port\": N}");
+    JsonContext sub{c.file, c.entry + "." + field};
+    Endpoint e;
+    e.node = requireId(*it, "node", sub);
+    e.port = static_cast<int>(io::optionalInt(*it, "port", sub, -1, 1 << 20, -1));
+    return e;
+}
+} // namespace
+
+Node nodeFromJson(const json& j, const std::string& file, const std::string& entry)
+{
+    if (!j.is_object()) throw InputError(file, entry, "", "expected an object, got " + io::describe(j));
+    const JsonContext c{file, entry};
+    Node n;
+    n.id = requireId(j, "id", c);
+    n.kind = io::requireEnum(j, "kind", c, {"server", "switch"}) == "server" ? NodeKind::Server : NodeKind::Switch;
+    n.model = io::requireString(j, "model", c);
+    n.name = io::optionalString(j, "name", c);
+    n.position.x = io::optionalNumber(j, "x", c, -1e9).value_or(0.0);
+    n.position.y = io::optionalNumber(j, "y", c, -1e9).value_or(0.0);
+    if (n.kind == NodeKind::Switch) {
+        const std::string t = io::optionalEnum(j, "tier", c, {"none", "leaf", "spine", "core"}, "none");
+        n.tier = t == "leaf" ? SwitchTier::Leaf : t == "spine" ? SwitchTier::Spine : t == "core" ? SwitchTier::Core : SwitchTier::None;
+        n.pfcEcn = io::optionalBool(j, "pfc_ecn", c, true);
+    } else {
+        n.nicModel = io::optionalString(j, "nic_model", c);
+        if (j.contains("nic_count") && !j["nic_count"].is_null())
+            n.nicCount = static_cast<int>(io::requireInt(j, "nic_count", c, 0, 1024));
+    }
+    return n;
+}
+
+Link linkFromJson(const json& j, const std::string& file, const std::string& entry)
+{
+    if (!j.is_object()) throw InputError(file, entry, "", "expected an object, got " + io::describe(j));
+    const JsonContext c{file, entry};
+    Link l;
+    l.id = requireId(j, "id", c);
+    l.a = endpointFromJson(j, "a", c);
+    l.b = endpointFromJson(j, "b", c);
+    const std::string m = io::requireEnum(j, "medium", c, {"infiniband", "ethernet", "nvlink", "pcie"});
+    l.medium = m == "infiniband" ? LinkMedium::InfiniBand : m == "ethernet" ? LinkMedium::Ethernet
+             : m == "nvlink" ? LinkMedium::NVLink : LinkMedium::PCIe;
+    l.laneSpeed = Bandwidth::Gbps(io::requireNumber(j, "lane_speed_Gbps", c, 0.001));
+    l.lanes = static_cast<int>(io::optionalInt(j, "lanes", c, 1, 1024, 1));
+    l.count = static_cast<int>(io::optionalInt(j, "count", c, 1, 1 << 20, 1));
+    return l;
+}
+
+Design designFromJson(const json& doc, const std::string& file)
+{
+    if (!doc.is_object()) throw InputError(file, "", "", "expected a JSON object at the top level");
+    const JsonContext top{file, ""};
+    const std::string format = io::requireString(doc, "format", top);
+    if (format != Design::kFormat)
+        throw InputError(file, "", "format", std::string("expected \"") + Design::kFormat + "\", got \"" + format + "\"");
+    (void)io::requireInt(doc, "version", top, 1, Design::kVersion);
+
+    Design d;
+    d.name = io::optionalString(doc, "name", top, "Untitled design");
+    if (auto a = doc.find("analysis"); a != doc.end() && !a->is_null()) {
+        if (!a->is_object()) throw InputError(file, "", "analysis", "expected an object, got " + io::describe(*a));
+        d.analysis = *a;
+    }
+    for (const char* section : {"nodes", "links"}) {
+        auto it = doc.find(section);
+        if (it == doc.end()) throw InputError(file, "", section, "missing; expected an array");
+        if (!it->is_array()) throw InputError(file, "", section, "expected an array, got " + io::describe(*it));
+    }
+    const json& nodes = doc["nodes"];
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const std::string entry = "nodes[" + std::to_string(i) + "]";
+        Node n = nodeFromJson(nodes[i], file, entry);
+        try {
+            d.addNode(std::move(n));
+        } catch (const std::invalid_argument& e) {
+            throw InputError(file, entry, "id", std::string("expected a unique id: ") + e.what());
+        }
+    }
+    const json& links = doc["links"];
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        const std::string entry = "links[" + std::to_string(i) + "]";
+        Link l = linkFromJson(links[i], file, entry);
+        if (!d.node(l.a.node))
+            throw InputError(file, entry, "a.node", "expected the id of a node in \"nodes\", got " + std::to_string(l.a.node));
+        if (!d.node(l.b.node))
+            throw InputError(file, entry, "b.node", "expected the id of a node in \"nodes\", got " + std::to_string(l.b.node));
+        try {
+            d.addLink(std::move(l));
+        } catch (const std::invalid_argument& e) {
+            throw InputError(file, entry, "", e.what());
+        }
+    }
+    return d;
+}
+
+Design loadDesign(const std::string& path)
+{
+    return designFromJson(io::readJsonFile(path), path);
+}
+
+void saveDesign(const Design& d, const std::string& path)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    fs::path tmp = target;
+    tmp += ".saving~";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error(path + ": cannot open a temporary file beside it for writing");
+        out << toJson(d).dump(1) << '\n';
+        out.flush();
+        if (!out) {
+            out.close();
+            std::remove(tmp.c_str());
+            throw std::runtime_error(path + ": writing failed (disk full?); the previous file is untouched");
+        }
+    }
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        std::remove(tmp.c_str());
+        throw std::runtime_error(path + ": cannot replace the file (" + ec.message() + ")");
+    }
+}
+
+} // namespace model

@@ -1,0 +1,43 @@
+#include "model/units/units.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+using namespace model;
+
+TEST_CASE("Bandwidth converts between GB/s and Gb/s by a factor of 8", "[units]")
+{
+    const Bandwidth nic = Bandwidth::Gbps(400);
+    CHECK(nic.inGBps() == Approx(50.0));
+    CHECK(nic.inBytesPerSecond() == Approx(50e9));
+    CHECK(nic.inGbps() == Approx(400.0));
+    const Bandwidth nvlink = Bandwidth::GBps(450);
+    CHECK(nvlink.inGbps() == Approx(3600.0));
+    CHECK((nvlink / nic) == Approx(9.0));
+    CHECK(formatBandwidth(nic, RateUnit::GBps) == "50 GB/s");
+    CHECK(formatBandwidth(nic, RateUnit::Gbps) == "400 Gb/s");
+}
+
+TEST_CASE("transferTime divides bytes by bytes per second", "[units]")
+{
+    CHECK(transferTime(50e9, Bandwidth::Gbps(400)).inSeconds() == Approx(1.0));
+    CHECK(transferTime(0, Bandwidth::GBps(1)).inSeconds() == 0.0);
+    CHECK(transferTime(1, Bandwidth()).inSeconds() == std::numeric_limits<double>::infinity());
+    CHECK(Duration::microseconds(1500).inMilliseconds() == Approx(1.5));
+}
+
+TEST_CASE("parseSize takes nccl-tests style sizes in powers of 1024", "[units]")
+{
+    CHECK(parseSize("8") == 8u);
+    CHECK(parseSize("8K") == 8192u);
+    CHECK(parseSize("1M") == 1048576u);
+    CHECK(parseSize("8G") == 8589934592ull);
+    CHECK(parseSize("16GiB") == 17179869184ull);
+    CHECK(parseSize("0.5K") == 512u);
+    CHECK_THROWS_AS(parseSize("eight"), std::invalid_argument);
+    CHECK_THROWS_AS(parseSize("-1"), std::invalid_argument);
+    CHECK_THROWS_AS(parseSize("8X"), std::invalid_argument);
+    CHECK_THROWS_AS(parseSize(""), std::invalid_argument);
+    CHECK(formatBytes(8589934592.0) == "8 GiB");
+}
