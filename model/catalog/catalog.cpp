@@ -183,9 +183,15 @@ std::string findDataDir(const char* envVar, const char* installSub, const char* 
 {
     if (const char* env = std::getenv(envVar); env && *env) return env;
     std::error_code ec;
-    const fs::path installed = fs::path(CD_INSTALL_DATA_DIR) / installSub;
-    // The source tree wins while it exists (developer builds); the installed copy otherwise.
+    // 1. Installed beside the running binary: PREFIX/bin/cluster-designer -> PREFIX/share/cluster-designer.
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path beside = exe.parent_path().parent_path() / "share" / "cluster-designer" / installSub;
+        if (fs::is_directory(beside, ec)) return beside.string();
+    }
+    // 2. The source tree of a developer build. 3. The prefix configured at build time.
     if (fs::is_directory(sourceDir, ec)) return sourceDir;
+    const fs::path installed = fs::path(CD_INSTALL_DATA_DIR) / installSub;
     if (fs::is_directory(installed, ec)) return installed.string();
     return sourceDir;
 }
