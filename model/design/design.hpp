@@ -48,6 +48,12 @@ struct Node {
     /// Ethernet switches only: PFC/ECN configured (lossless RoCE). Ignored for InfiniBand,
     /// which is lossless by credit-based flow control.
     bool pfcEcn = true;
+    /// Group of identical items shown as one canvas item that expands on demand, e.g. "su-1"
+    /// for the 32 DGX H100 of one scalable unit (empty = not grouped). JSON "group".
+    std::string group;
+    /// Physical rack the item sits in, e.g. "su1-rack03" (empty = not placed). The bill of
+    /// materials uses it to choose copper within a rack and optics between racks. JSON "rack".
+    std::string rack;
     bool operator==(const Node&) const = default;
 };
 

@@ -17,6 +17,8 @@ json toJson(const Node& n)
 {
     json j = {{"id", n.id}, {"kind", toString(n.kind)}, {"model", n.model}, {"name", n.name},
               {"x", n.position.x}, {"y", n.position.y}};
+    if (!n.group.empty()) j["group"] = n.group;
+    if (!n.rack.empty()) j["rack"] = n.rack;
     if (n.kind == NodeKind::Switch) {
         j["tier"] = toString(n.tier);
         if (!n.pfcEcn) j["pfc_ecn"] = false;
@@ -79,6 +81,8 @@ Node nodeFromJson(const json& j, const std::string& file, const std::string& ent
     n.name = io::optionalString(j, "name", c);
     n.position.x = io::optionalNumber(j, "x", c, -1e9).value_or(0.0);
     n.position.y = io::optionalNumber(j, "y", c, -1e9).value_or(0.0);
+    n.group = io::optionalString(j, "group", c);
+    n.rack = io::optionalString(j, "rack", c);
     if (n.kind == NodeKind::Switch) {
         const std::string t = io::optionalEnum(j, "tier", c, {"none", "leaf", "spine", "core"}, "none");
         n.tier = t == "leaf" ? SwitchTier::Leaf : t == "spine" ? SwitchTier::Spine : t == "core" ? SwitchTier::Core : SwitchTier::None;
