@@ -1,0 +1,170 @@
+// Port arithmetic of a rail-optimized fat tree; the method is described in fat_tree_plan.hpp.
+#include "model/topology/fat_tree_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace model::topology {
+
+namespace {
+/// ceil(a / b) for positive integers.
+constexpr long long ceilDiv(long long a, long long b) noexcept { return (a + b - 1) / b; }
+
+void require(bool ok, const std::string& what)
+{
+    if (!ok) throw std::invalid_argument(what);
+}
+
+/// Links a leaf of SU `su`, plane `plane`, index `k` inside the SU carries down to nodes.
+long long leafDownLinks(const FatTreeInputs& in, const FatTreePlan& p, int su, int plane, int k)
+{
+    const int firstRail = k * p.railsPerLeaf;
+    const int rails = std::min(p.railsPerLeaf, p.railsPerPlane - firstRail);
+    const bool hasUfm = su == p.ufmSu;
+    const int computeNodes = p.slotsPerSu[su] - (hasUfm ? 1 : 0);
+    long long links = static_cast<long long>(computeNodes) * rails;
+    if (hasUfm && plane == 0) {
+        // The UFM's cables go to rails 0 .. ufmCables-1 of plane 0.
+        const int lo = firstRail, hi = firstRail + rails; // [lo, hi)
+        links += std::max(0, std::min(hi, in.ufmCables) - lo);
+    }
+    return links;
+}
+} // namespace
+
+int FatTreePlan::slots() const noexcept
+{
+    int s = 0;
+    for (int v : slotsPerSu) s += v;
+    return s;
+}
+
+int smallestDivisorAtLeast(int n, int atLeast) noexcept
+{
+    for (int d = std::max(1, atLeast); d <= n; ++d)
+        if (n % d == 0) return d;
+    return 0;
+}
+
+int uplinksFor(int down, double ratio)
+{
+    // The 1e-9 guards against 32 / 1.0000000001 rounding up to 33.
+    return std::max(1, static_cast<int>(std::ceil(down / ratio - 1e-9)));
+}
+
+int leafDownPorts(int ports, double ratio)
+{
+    int best = 0;
+    for (int d = 1; d < ports; ++d)
+        if (d + uplinksFor(d, ratio) <= ports) best = d;
+    return best;
+}
+
+FatTreePlan planFatTree(const FatTreeInputs& in)
+{
+    require(in.nodes >= 1, "the node count must be at least 1, got " + std::to_string(in.nodes));
+    require(in.endpointsPerNode >= 1,
+            "a node needs at least one network endpoint (NIC port), got " + std::to_string(in.endpointsPerNode));
+    require(in.switchPorts >= 2, "a switch needs at least 2 ports, got " + std::to_string(in.switchPorts));
+    require(in.breakout >= 1, "the breakout factor must be at least 1");
+    require(in.oversubscription > 0.0 && std::isfinite(in.oversubscription),
+            "the oversubscription ratio must be a positive number");
+    require(in.planes >= 1, "the plane count must be at least 1");
+    require(in.endpointsPerNode % in.planes == 0,
+            "the " + std::to_string(in.endpointsPerNode) + " NIC ports of a node do not split evenly over " +
+                std::to_string(in.planes) + " planes");
+    require(in.railsPerLeaf >= 0, "rails per leaf must be 0 (automatic) or positive");
+    require(!in.ufm || (in.ufmCables >= 1 && in.ufmCables <= in.endpointsPerNode / in.planes),
+            "the UFM cable count must be between 1 and the rails of one plane");
+
+    FatTreePlan p;
+    p.planes = in.planes;
+    p.railsPerPlane = in.endpointsPerNode / in.planes;
+    const int P = in.switchPorts;
+    const double R = in.oversubscription;
+    const int D = leafDownPorts(P, R);
+    require(D >= 1, "a " + std::to_string(P) + "-port switch cannot keep a down port at " +
+                        std::to_string(R) + ":1 oversubscription");
+
+    const int slots = in.nodes + (in.ufm ? 1 : 0);
+    if (in.railsPerLeaf > 0)
+        p.railsPerLeaf = std::min(in.railsPerLeaf, p.railsPerPlane);
+    else
+        p.railsPerLeaf = std::clamp(D / slots, 1, p.railsPerPlane);
+    require(p.railsPerLeaf <= D, "a leaf has only " + std::to_string(D) + " down ports, fewer than the " +
+                                     std::to_string(p.railsPerLeaf) + " rails asked per leaf");
+
+    const int slotsPerSuCap = D / p.railsPerLeaf;
+    p.scalableUnits = static_cast<int>(ceilDiv(slots, slotsPerSuCap));
+    const int base = slots / p.scalableUnits, extra = slots % p.scalableUnits;
+    for (int s = 0; s < p.scalableUnits; ++s) p.slotsPerSu.push_back(base + (s < extra ? 1 : 0));
+    if (in.ufm) p.ufmSu = p.scalableUnits - 1;
+
+    p.leavesPerSuPerPlane = static_cast<int>(ceilDiv(p.railsPerPlane, p.railsPerLeaf));
+    p.leavesPerPlane = p.scalableUnits * p.leavesPerSuPerPlane;
+    p.downlinksPerLeafMax = p.slotsPerSu.front() * std::min(p.railsPerLeaf, p.railsPerPlane);
+
+    // Node-leaf links and cables, leaf by leaf.
+    for (int plane = 0; plane < p.planes; ++plane)
+        for (int su = 0; su < p.scalableUnits; ++su)
+            for (int k = 0; k < p.leavesPerSuPerPlane; ++k) {
+                const long long links = leafDownLinks(in, p, su, plane, k);
+                p.nodeLeafLinks += links;
+                p.nodeLeafCables += ceilDiv(links, in.breakout);
+            }
+    p.leaves = p.leavesPerPlane * p.planes;
+
+    if (p.leavesPerPlane == 1) {
+        p.tiers = 1;
+        return p;
+    }
+
+    const int U = uplinksFor(p.downlinksPerLeafMax, R);
+    p.uplinksPerLeaf = U;
+    const long long L = p.leavesPerPlane;
+    const int sMin = static_cast<int>(ceilDiv(L * U, P));
+    if (const int S = smallestDivisorAtLeast(U, sMin); S > 0) {
+        p.tiers = 2;
+        p.pods = 1;
+        p.leavesPerPod = static_cast<int>(L);
+        p.leavesInPod = {static_cast<int>(L)};
+        p.spinesInPod = {S};
+    } else {
+        // The spine tier has run out of ports: pods of leaves under their own spines, and a
+        // core tier above. Spines are 1:1 (half their ports down, half up).
+        p.tiers = 3;
+        const int spineUp = P / 2, spineDown = P - spineUp;
+        int lpp = spineDown;
+        if (p.leavesPerSuPerPlane <= spineDown) lpp = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
+        p.leavesPerPod = lpp;
+        p.pods = static_cast<int>(ceilDiv(L, lpp));
+        for (int pod = 0; pod < p.pods; ++pod) {
+            const int lp = static_cast<int>(std::min<long long>(lpp, L - static_cast<long long>(pod) * lpp));
+            p.leavesInPod.push_back(lp);
+            p.spinesInPod.push_back(smallestDivisorAtLeast(U, static_cast<int>(ceilDiv(1LL * lp * U, spineDown))));
+        }
+        p.spineUplinks = p.leavesInPod.front() * U / p.spinesInPod.front();
+        p.coresPerGroup = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(1LL * p.pods * p.spineUplinks, P)));
+        require(p.coresPerGroup > 0, std::to_string(p.pods) + " pods exceed what a " + std::to_string(P) +
+                                         "-port core switch can join; a fourth tier is not supported");
+        p.coresPerPlane = p.spinesInPod.front() * p.coresPerGroup;
+        for (int pod = 0; pod < p.pods; ++pod) {
+            const long long up = 1LL * p.leavesInPod[pod] * U / p.spinesInPod[pod];
+            p.spineCoreLinks += up * p.spinesInPod[pod];
+            p.spineCoreCables += ceilDiv(up, in.breakout) * p.spinesInPod[pod];
+        }
+        p.spineCoreLinks *= p.planes;
+        p.spineCoreCables *= p.planes;
+        p.cores = p.coresPerPlane * p.planes;
+    }
+    int spinesPerPlane = 0;
+    for (int s : p.spinesInPod) spinesPerPlane += s;
+    p.spines = spinesPerPlane * p.planes;
+    p.leafSpineLinks = static_cast<long long>(p.leaves) * U;
+    p.leafSpineCables = static_cast<long long>(p.leaves) * ceilDiv(U, in.breakout);
+    return p;
+}
+
+} // namespace model::topology

@@ -1,0 +1,102 @@
+#pragma once
+/// @file fat_tree_plan.hpp
+/// Port arithmetic of a rail-optimized fat tree (leaf/spine, plus a core tier when the spine
+/// tier runs out of ports). Pure integers: no catalog, no design. FatTreeGenerator
+/// (fat_tree.hpp) turns a plan into a design.
+///
+///   two tiers (every leaf of a plane reaches every spine of that plane)
+///
+///        [spine 1] [spine 2] ... [spine S]           S = smallest divisor of U that is
+///          |  \  /    |  \        /   |                  >= ceil(L x U / P)
+///        [leaf r0] [leaf r1] ...  [leaf r7]  x SUs   U = ceil(D / R) uplinks per leaf
+///          |||       |||            |||              D = slots per SU x rails on the leaf
+///        node1 rail0 -> leaf r0, rail1 -> leaf r1 ...
+///
+///   three tiers (when a plane has more leaves than a spine has ports)
+///
+///        [core group 1 .. S_pod]                     each spine: P/2 down, P/2 up (1:1)
+///          |        |                                pods of P/2 leaves x U spines
+///        [pod 1: U spines] [pod 2: U spines] ...     spine j of every pod -> core group j
+///        [pod 1: leaves]   [pod 2: leaves]   ...
+///
+/// Method (shared/reference/reference_architectures.md sec. 1 "[derived] port math" and
+/// shared/validation/reference_fabrics.csv note "spine count rounds up for cabling symmetry"):
+/// - a leaf keeps D down ports and U = ceil(D / R) up ports, D + U <= P (R = oversubscription);
+/// - one leaf per rail per scalable unit (SU); an SU holds as many node slots as a leaf has
+///   down ports; nodes are spread evenly over ceil(slots / slots-per-SU) SUs;
+/// - when the whole fabric has fewer slots than a leaf has down ports, one leaf takes several
+///   rails (a GB200 NVL72 rack has 72 rails, 8 racks x 4 rails fill a 32-port leaf half);
+/// - every leaf gets the same U uplinks, spread evenly over the spines, so the spine count is
+///   rounded up to a divisor of U (NVIDIA's 3-SU H100 SuperPOD: 12 -> 16 spines);
+/// - a UFM appliance (InfiniBand subnet manager) may take one node slot with 4 cables
+///   (SuperPOD H100 Table 4: 31 nodes + UFM = 252 node/UFM-leaf cables).
+/// Cables are counted at switch ports: where a switch port is split into b links (an 800G
+/// port feeding 2 x 400G), one cable serves b links.
+
+#include <string>
+#include <vector>
+
+namespace model::topology {
+
+/// Numeric inputs of a fat tree.
+struct FatTreeInputs {
+    int nodes = 0;              ///< compute servers (racks for rack-scale nodes), without the UFM
+    int endpointsPerNode = 0;   ///< network links per node (rails), e.g. 8 for a DGX H100
+    int switchPorts = 0;        ///< logical ports per switch at the link rate (radix), e.g. 64
+    int breakout = 1;           ///< links per physical switch port (2 for an 800G port split 2 x 400G)
+    double oversubscription = 1.0; ///< leaf down:up bandwidth ratio R (1 = non-blocking, 2 = 2:1)
+    int planes = 1;             ///< independent fabrics; rails are split evenly over them
+    int railsPerLeaf = 0;       ///< rails served by one leaf; 0 = automatic (see file comment)
+    bool ufm = false;           ///< a UFM appliance takes one node slot
+    int ufmCables = 4;          ///< its cables to the leaves (SuperPOD H100: 4)
+};
+
+/// Result of the port arithmetic. Counts of switches are totals over all planes; link and
+/// cable counts are totals too. "Links" are logical (one per NIC port); "cables" are physical
+/// (links / breakout at the switch port).
+struct FatTreePlan {
+    int tiers = 0;                   ///< 1 (a single leaf per plane), 2 or 3
+    int planes = 1;
+    int railsPerPlane = 0;
+    int railsPerLeaf = 1;
+    int leavesPerSuPerPlane = 0;
+    int scalableUnits = 0;
+    std::vector<int> slotsPerSu;     ///< node slots of each SU (the UFM slot included)
+    int ufmSu = -1;                  ///< SU holding the UFM slot (its last slot), -1 when none
+    int downlinksPerLeafMax = 0;     ///< leaf down ports the busiest leaf uses (logical)
+    int uplinksPerLeaf = 0;          ///< logical uplinks of every leaf
+    int leavesPerPlane = 0;
+    // three tiers only
+    int leavesPerPod = 0;            ///< leaves of a full pod
+    int pods = 0;                    ///< pods per plane
+    std::vector<int> leavesInPod;    ///< per pod of one plane
+    std::vector<int> spinesInPod;    ///< per pod of one plane (two tiers: one entry, the spines of a plane)
+    int spineUplinks = 0;            ///< logical uplinks of a spine of a full pod
+    int coresPerGroup = 0;           ///< cores that spine j of every pod reaches
+    int coresPerPlane = 0;
+    // totals
+    int leaves = 0, spines = 0, cores = 0;
+    long long nodeLeafLinks = 0, leafSpineLinks = 0, spineCoreLinks = 0;
+    long long nodeLeafCables = 0, leafSpineCables = 0, spineCoreCables = 0;
+
+    /// Slots of all SUs (nodes plus the UFM slot).
+    [[nodiscard]] int slots() const noexcept;
+};
+
+/// Works out the fat tree for `in`.
+/// @throws std::invalid_argument (with the offending input named in words) when a count is
+///         not positive, the rails do not split evenly over the planes, the switch has too few
+///         ports for even one node per leaf, or the fabric would need a fourth tier.
+[[nodiscard]] FatTreePlan planFatTree(const FatTreeInputs& in);
+
+/// Largest D with D + ceil(D / R) <= P: the down ports a leaf of `ports` ports can keep at
+/// oversubscription `ratio`. 32 for P = 64 at 1:1; 42 for P = 64 at 2:1 (42 + 21 = 63).
+[[nodiscard]] int leafDownPorts(int ports, double ratio);
+
+/// Uplinks needed for `down` down ports at ratio R: ceil(down / R), at least 1.
+[[nodiscard]] int uplinksFor(int down, double ratio);
+
+/// Smallest divisor of `n` that is >= `atLeast`; 0 when there is none (atLeast > n).
+[[nodiscard]] int smallestDivisorAtLeast(int n, int atLeast) noexcept;
+
+} // namespace model::topology

@@ -1,0 +1,212 @@
+// Fat-tree port arithmetic against published reference fabrics and hand-worked cases.
+#include "model/topology/fat_tree_plan.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace model::topology;
+
+namespace {
+/// Splits one CSV line (RFC 4180 quoting: "a, b" is one field, "" is a quote).
+std::vector<std::string> splitCsv(const std::string& line)
+{
+    std::vector<std::string> out(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') { out.back() += '"'; ++i; }
+            else if (c == '"') quoted = false;
+            else out.back() += c;
+        } else if (c == '"') quoted = true;
+        else if (c == ',') out.emplace_back();
+        else if (c != '\r') out.back() += c;
+    }
+    return out;
+}
+
+struct Row { std::map<std::string, std::string> f; };
+
+std::vector<Row> readReferenceFabrics()
+{
+    std::ifstream in(std::string(CD_SHARED_DIR) + "/validation/reference_fabrics.csv");
+    REQUIRE(in.good());
+    std::string line;
+    std::getline(in, line);
+    const auto header = splitCsv(line);
+    std::vector<Row> rows;
+    std::string lastSource;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        const auto cells = splitCsv(line);
+        // The Meta row is one field short (20 of 21) and publishes no switch counts; rows
+        // that do not line up with the header are left out rather than read shifted.
+        if (cells.size() != header.size()) continue;
+        Row r;
+        for (std::size_t i = 0; i < header.size(); ++i) r.f[header[i]] = cells[i];
+        // "same" in the source column repeats the row above.
+        if (r.f["source"] == "same") r.f["source"] = lastSource;
+        lastSource = r.f["source"];
+        rows.push_back(std::move(r));
+    }
+    return rows;
+}
+
+FatTreeInputs superpod(int nodes, int nics, int ports, bool ufm)
+{
+    FatTreeInputs in;
+    in.nodes = nodes;
+    in.endpointsPerNode = nics;
+    in.switchPorts = ports;
+    in.ufm = ufm;
+    return in;
+}
+
+void checkCounts(const FatTreePlan& p, int leaf, int spine, int core, long long nl, long long ls, long long sc)
+{
+    CHECK(p.leaves == leaf);
+    CHECK(p.spines == spine);
+    CHECK(p.cores == core);
+    CHECK(p.nodeLeafCables == nl);
+    CHECK(p.leafSpineCables == ls);
+    CHECK(p.spineCoreCables == sc);
+}
+} // namespace
+
+TEST_CASE("fat tree reproduces every counted row of reference_fabrics.csv", "[topology][fattree]")
+{
+    int checked = 0;
+    for (auto& row : readReferenceFabrics()) {
+        auto& f = row.f;
+        if (f["leaf_switches"].empty() || f["switch_ports"].empty()) continue; // no counts published (Meta)
+        INFO("row " << f["id"]);
+        FatTreeInputs in;
+        in.nodes = std::stoi(f["nodes"]);
+        in.endpointsPerNode = std::stoi(f["nic_per_node"]);
+        in.switchPorts = std::stoi(f["switch_ports"]);
+        in.breakout = std::stoi(f["switch_port_Gbps"]) / std::stoi(f["nic_Gbps"]);
+        const std::string ratio = f["oversubscription"];
+        in.oversubscription = std::stod(ratio.substr(0, ratio.find(':')));
+        // The H100 SuperPOD RA (RA-11333) gives one node slot of every system to the UFM
+        // appliance; its 4 cables are counted with the node-leaf cables (Table 4).
+        in.ufm = f["source"].find("RA-11333") != std::string::npos;
+        in.ufmCables = 4;
+        const FatTreePlan p = planFatTree(in);
+        checkCounts(p, std::stoi(f["leaf_switches"]), std::stoi(f["spine_switches"]),
+                    f["core_switches"].empty() ? 0 : std::stoi(f["core_switches"]),
+                    std::stoll(f["node_leaf_cables"]), std::stoll(f["leaf_spine_cables"]),
+                    f["spine_core_cables"].empty() ? 0 : std::stoll(f["spine_core_cables"]));
+        ++checked;
+    }
+    CHECK(checked == 4);
+}
+
+TEST_CASE("fat tree reproduces the DGX SuperPOD B200 table (core tier from 16 SU)", "[topology][fattree]")
+{
+    // reference_architectures.md sec. 2: 32 DGX B200 per SU, 8x CX-7 400G, QM9700 64 x 400G.
+    struct R { int su, leaf, spine, core; long long nl, ls, sc; };
+    const R rows[] = {{2, 16, 8, 0, 512, 512, 0},          {4, 32, 16, 0, 1024, 1024, 0},
+                      {8, 64, 32, 0, 2048, 2048, 0},        {16, 128, 128, 64, 4096, 4096, 4096},
+                      {32, 256, 256, 128, 8192, 8192, 8192}, {64, 512, 512, 256, 16384, 16384, 16384}};
+    for (const R& r : rows) {
+        INFO(r.su << " SU");
+        const FatTreePlan p = planFatTree(superpod(32 * r.su, 8, 64, false));
+        CHECK(p.tiers == (r.core ? 3 : 2));
+        checkCounts(p, r.leaf, r.spine, r.core, r.nl, r.ls, r.sc);
+    }
+}
+
+TEST_CASE("fat tree reproduces the DGX SuperPOD B300 XDR table (Q3400, 144 x 800G)", "[topology][fattree]")
+{
+    // reference_architectures.md sec. 3b: SU = 72 DGX B300, 8 rails of ConnectX-8 800G.
+    struct R { int su, leaf, spine; long long nl, ls; };
+    const R rows[] = {{1, 8, 4, 576, 576}, {2, 16, 8, 1152, 1152}, {4, 32, 18, 2304, 2304},
+                      {8, 64, 36, 4608, 4608}, {18, 144, 72, 10368, 10368}};
+    for (const R& r : rows) {
+        INFO(r.su << " SU");
+        checkCounts(planFatTree(superpod(72 * r.su, 8, 144, false)), r.leaf, r.spine, 0, r.nl, r.ls, 0);
+    }
+}
+
+TEST_CASE("fat tree reproduces the DGX SuperPOD B300 Spectrum-X twin-plane table", "[topology][fattree]")
+{
+    // reference_architectures.md sec. 3a: SU = 64 DGX B300; each GPU has 2 x 400GbE, one into
+    // each of two independent planes (16 endpoints per node); SN5600 = 64 x 800G ports, each
+    // split into 2 x 400G (128 logical ports, breakout 2). Cables counted at 800G switch ports.
+    struct R { int su, leaf, spine; long long nl, ls; };
+    const R rows[] = {{1, 16, 8, 512, 512}, {2, 32, 16, 1024, 1024}, {4, 64, 32, 2048, 2048},
+                      {8, 128, 64, 4096, 4096}, {16, 256, 128, 8192, 8192}};
+    for (const R& r : rows) {
+        INFO(r.su << " SU");
+        FatTreeInputs in = superpod(64 * r.su, 16, 128, false);
+        in.breakout = 2;
+        in.planes = 2;
+        checkCounts(planFatTree(in), r.leaf, r.spine, 0, r.nl, r.ls, 0);
+    }
+}
+
+TEST_CASE("fat tree port math holds for inputs no table lists", "[topology][fattree]")
+{
+    SECTION("64 nodes x 8 NICs on 64-port switches at 2:1")
+    {
+        // A leaf keeps 42 down + 21 up (43 + 22 = 65 > 64), so 42 slots per SU: 2 SUs of
+        // 32 nodes. Each leaf then has 32 down and ceil(32/2) = 16 up; 16 leaves x 16 = 256
+        // uplinks; spines >= 256/64 = 4 and 4 divides 16, so 4 spines of 64 ports.
+        FatTreeInputs in = superpod(64, 8, 64, false);
+        in.oversubscription = 2.0;
+        const FatTreePlan p = planFatTree(in);
+        CHECK(leafDownPorts(64, 2.0) == 42);
+        CHECK(p.scalableUnits == 2);
+        CHECK(p.uplinksPerLeaf == 16);
+        checkCounts(p, 16, 4, 0, 512, 256, 0);
+    }
+    SECTION("40 nodes x 8 NICs on 40-port HDR switches at 1:1")
+    {
+        // 20 down + 20 up; 2 SUs of 20; 16 leaves x 20 up = 320; spines >= 8; divisors of 20:
+        // 10 -> 10 spines, 2 cables from each leaf to each spine, 32 ports used per spine.
+        const FatTreePlan p = planFatTree(superpod(40, 8, 40, false));
+        checkCounts(p, 16, 10, 0, 320, 320, 0);
+    }
+    SECTION("4 nodes fit one leaf: a single switch, no spine")
+    {
+        const FatTreePlan p = planFatTree(superpod(4, 8, 64, false));
+        CHECK(p.tiers == 1);
+        CHECK(p.railsPerLeaf == 8);
+        checkCounts(p, 1, 0, 0, 32, 0, 0);
+    }
+    SECTION("GB200 NVL72: 8 racks of 72 NICs share leaves 4 rails at a time")
+    {
+        // 8 racks x 4 rails = 32 down ports per leaf; 72/4 = 18 leaves, 32 up each = 576;
+        // spines >= 576/64 = 9 -> 16 (divisor of 32), 2 cables per leaf-spine pair.
+        const FatTreePlan p = planFatTree(superpod(8, 72, 64, false));
+        CHECK(p.railsPerLeaf == 4);
+        checkCounts(p, 18, 16, 0, 576, 576, 0);
+    }
+    SECTION("a leaf per rail can be forced")
+    {
+        FatTreeInputs in = superpod(4, 8, 64, false);
+        in.railsPerLeaf = 1;
+        const FatTreePlan p = planFatTree(in);
+        // 8 leaves with 4 down and 4 up; spines >= 32/64 -> 1.
+        checkCounts(p, 8, 1, 0, 32, 32, 0);
+    }
+}
+
+TEST_CASE("fat tree rejects impossible inputs", "[topology][fattree]")
+{
+    CHECK_THROWS_AS(planFatTree(superpod(0, 8, 64, false)), std::invalid_argument);
+    CHECK_THROWS_AS(planFatTree(superpod(8, 0, 64, false)), std::invalid_argument);
+    FatTreeInputs odd = superpod(8, 8, 64, false);
+    odd.planes = 3;
+    CHECK_THROWS_AS(planFatTree(odd), std::invalid_argument);
+    // 64 pods of 32 leaves is the most a 64-port core can join; 65 SU-aligned pods cannot be.
+    CHECK_THROWS_AS(planFatTree(superpod(32 * 4 * 65, 8, 64, false)), std::invalid_argument);
+    CHECK(smallestDivisorAtLeast(32, 12) == 16);
+    CHECK(smallestDivisorAtLeast(72, 16) == 18);
+    CHECK(smallestDivisorAtLeast(32, 33) == 0);
+}
