@@ -1,0 +1,70 @@
+// JSON and CSV forms of the bill of materials.
+#include "model/topology/bom.hpp"
+
+#include <sstream>
+
+namespace model::topology {
+
+namespace {
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return q + "\"";
+}
+
+std::string fmt(double v)
+{
+    std::ostringstream s;
+    s.precision(6);
+    s << v;
+    return s.str();
+}
+} // namespace
+
+nlohmann::json toJson(const Bom& b)
+{
+    nlohmann::json j;
+    j["servers"] = nlohmann::json::array();
+    for (const auto& s : b.servers) j["servers"].push_back({{"model", s.model}, {"name", s.name}, {"count", s.count}, {"gpus", s.gpus}});
+    j["switches"] = nlohmann::json::array();
+    for (const auto& s : b.switches)
+        j["switches"].push_back({{"model", s.model}, {"name", s.name}, {"tier", toString(s.tier)}, {"count", s.count}});
+    j["nics"] = nlohmann::json::array();
+    for (const auto& n : b.nics) j["nics"].push_back({{"model", n.model}, {"name", n.name}, {"count", n.count}});
+    j["cables"] = nlohmann::json::array();
+    for (const auto& c : b.cables)
+        j["cables"].push_back({{"between", c.between}, {"count", c.count()}, {"dac", c.dac}, {"optical", c.optical}});
+    j["transceivers"] = nlohmann::json::array();
+    for (const auto& t : b.transceivers) j["transceivers"].push_back({{"rate_Gbps", t.rateGbps}, {"end", t.end}, {"count", t.count}});
+    j["power"] = {{"total_kW", b.powerKw()}, {"servers_kW", b.serverPowerW / 1000.0},
+                  {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
+    j["rack_units"] = {{"total", b.rackUnits}, {"unknown", b.rackUnitsUnknown}};
+    j["racks"] = b.racks;
+    j["max_rack_kW"] = b.maxRackPowerW / 1000.0;
+    j["reach_rule"] = b.reachRule;
+    return j;
+}
+
+std::string toCsv(const Bom& b)
+{
+    std::ostringstream o;
+    o << "category,item,tier,detail,count\n";
+    for (const auto& s : b.servers) o << "server," << csvField(s.model) << ",," << csvField(s.name) << "," << s.count << "\n";
+    for (const auto& s : b.switches)
+        o << "switch," << csvField(s.model) << "," << toString(s.tier) << "," << csvField(s.name) << "," << s.count << "\n";
+    for (const auto& n : b.nics) o << "nic," << csvField(n.model) << ",," << csvField(n.name) << "," << n.count << "\n";
+    for (const auto& c : b.cables) {
+        if (c.dac) o << "cable," << c.between << ",,DAC (copper within a rack)," << c.dac << "\n";
+        if (c.optical) o << "cable," << c.between << ",,optical (between racks)," << c.optical << "\n";
+    }
+    for (const auto& t : b.transceivers)
+        o << "transceiver," << fmt(t.rateGbps) << "G,," << t.end << " end," << t.count << "\n";
+    o << "power,total_kW,,known parts only," << fmt(b.powerKw()) << "\n";
+    o << "rack_units,total,,known parts only," << b.rackUnits << "\n";
+    o << "racks,total,,," << b.racks << "\n";
+    return o.str();
+}
+
+} // namespace model::topology

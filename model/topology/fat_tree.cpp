@@ -1,0 +1,160 @@
+// Fat-tree design builder: catalog lookups, node naming, canvas layout, links.
+#include "model/topology/fat_tree.hpp"
+
+#include "model/io/input_error.hpp"
+#include "model/topology/layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace model::topology {
+
+namespace {
+constexpr const char* kGen = "generate fat-tree";
+
+/// Zero-padded number, at least two digits ("07").
+std::string padded(int n, int width)
+{
+    std::string s = std::to_string(n);
+    if (static_cast<int>(s.size()) < width) s.insert(0, width - s.size(), '0');
+    return s;
+}
+
+std::string defaultPrefix(const std::string& serverId)
+{
+    if (serverId.rfind("dgx", 0) == 0) return "dgx";
+    if (serverId.find("nvl72") != std::string::npos) return "nvl72-rack";
+    if (serverId.rfind("hgx", 0) == 0) return "hgx";
+    return "node";
+}
+
+std::string formatGbps(double g)
+{
+    std::ostringstream s;
+    s << g;
+    return s.str();
+}
+
+} // namespace
+
+void badOption(const std::string& generator, const std::string& option, const std::string& problem)
+{
+    throw InputError("<command line>", generator, option, problem);
+}
+
+LinkMedium mediumOf(const SwitchSpec& s) noexcept
+{
+    return s.protocol == NetProtocol::InfiniBand ? LinkMedium::InfiniBand : LinkMedium::Ethernet;
+}
+
+int serversPerRack(const ServerSpec& s, double rackPowerW) noexcept
+{
+    int n = 1 << 20;
+    if (s.powerW && *s.powerW > 0) n = std::min(n, static_cast<int>(std::floor(rackPowerW / *s.powerW)));
+    if (s.rackUnits && *s.rackUnits > 0) n = std::min(n, kRackUnits / *s.rackUnits);
+    if (n == (1 << 20)) n = 1; // neither known: one per rack, the conservative choice
+    return std::max(1, n);
+}
+
+FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
+{
+    const ServerSpec* server = catalog.server(o.server);
+    if (!server) badOption(kGen, "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
+    const SwitchSpec* sw = catalog.switchModel(o.switchModel);
+    if (!sw) badOption(kGen, "--switch", "expected the id of a switch in the catalog, got \"" + o.switchModel + "\"");
+    if (o.nodes < 1) badOption(kGen, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));
+    if (sw->ports < 2 || sw->portSpeed.inGbps() <= 0)
+        badOption(kGen, "--switch", "switch \"" + sw->id + "\" has no published port count or port speed");
+    const std::string nicId = o.nicModel.empty() ? server->computeNicId : o.nicModel;
+    const NicSpec* nic = catalog.nic(nicId);
+    if (!nic) badOption(kGen, "--nic", "expected the id of a NIC in the catalog, got \"" + nicId + "\"");
+    const int endpoints = o.nicsPerNode.value_or(server->computeNicCount);
+    if (endpoints < 1)
+        badOption(kGen, "--nics-per-node", "server \"" + server->id + "\" has no compute NIC; give a positive count");
+
+    const double portGbps = sw->portSpeed.inGbps();
+    const double link = o.linkGbps.value_or(std::min(nic->speed.inGbps(), portGbps));
+    if (link <= 0 || link > portGbps + 1e-9)
+        badOption(kGen, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
+                                            " Gb/s, got " + formatGbps(link));
+    const double ratio = portGbps / link;
+    if (std::abs(ratio - std::round(ratio)) > 1e-9)
+        badOption(kGen, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
+                                            formatGbps(link) + " Gb/s links");
+    FatTreeInputs in;
+    in.nodes = o.nodes;
+    in.endpointsPerNode = endpoints;
+    in.breakout = static_cast<int>(std::lround(ratio));
+    in.switchPorts = sw->ports * in.breakout;
+    in.oversubscription = o.oversubscription;
+    in.planes = o.planes;
+    in.railsPerLeaf = o.railsPerLeaf;
+    in.ufm = o.ufm;
+    in.ufmCables = std::min(4, endpoints / std::max(1, o.planes));
+    return in;
+}
+
+Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreePlan* planOut)
+{
+    const FatTreeInputs in = fatTreeInputs(catalog, o);
+    FatTreePlan plan;
+    try {
+        plan = planFatTree(in);
+    } catch (const std::invalid_argument& e) {
+        badOption(kGen, "", e.what());
+    }
+    if (planOut) *planOut = plan;
+    const ServerSpec& server = *catalog.server(o.server);
+    const SwitchSpec& sw = *catalog.switchModel(o.switchModel);
+    const double linkGbps = sw.portSpeed.inGbps() / in.breakout;
+
+    Design d;
+    d.name = !o.name.empty() ? o.name
+           : std::to_string(o.nodes) + "x " + server.name + ", " + sw.name + " fat tree (" +
+                 std::to_string(plan.tiers) + " tier" + (plan.tiers > 1 ? "s" : "") + ")";
+
+    FabricBuilder b(d, sw, linkGbps, o.lossless);
+    const std::string prefix = o.namePrefix.empty() ? defaultPrefix(o.server) : o.namePrefix;
+    const int width = std::max(2, static_cast<int>(std::to_string(o.nodes).size()));
+    const int perRack = serversPerRack(server, o.rackPowerW.value_or(kDefaultRackPowerW));
+
+    // Switches and servers, plane by plane, SU by SU.
+    ServerGrid grid(plan, perRack);
+    int serverNo = 0;
+    std::vector<std::vector<Id>> leafIds(plan.planes); // [plane][su * leavesPerSu + k]
+    for (int su = 0; su < plan.scalableUnits; ++su) {
+        const int computeNodes = plan.slotsPerSu[su] - (su == plan.ufmSu ? 1 : 0);
+        for (int plane = 0; plane < plan.planes; ++plane)
+            for (int k = 0; k < plan.leavesPerSuPerPlane; ++k)
+                leafIds[plane].push_back(b.addLeaf(plan, su, plane, k, grid.leafPosition(su, plane, k)));
+        for (int slot = 0; slot < computeNodes; ++slot) {
+            Node n;
+            n.kind = NodeKind::Server;
+            n.model = server.id;
+            n.name = prefix + "-" + padded(++serverNo, width);
+            n.position = grid.serverPosition(su, slot);
+            n.group = plan.scalableUnits > 1 || o.nodes > 1 ? "su-" + std::to_string(su + 1) : "";
+            n.rack = grid.rackName(su, slot);
+            if (!o.nicModel.empty()) n.nicModel = o.nicModel;
+            if (o.nicsPerNode && *o.nicsPerNode != server.computeNicCount) n.nicCount = *o.nicsPerNode;
+            const Id id = d.addNode(n);
+            b.wireServer(plan, id, su, slot, leafIds);
+        }
+    }
+    b.addUpperTiers(plan, grid.totalWidth(), leafIds);
+
+    nlohmann::json gen = {{"kind", "fat-tree"}, {"server", o.server}, {"nodes", o.nodes},
+                          {"switch", o.switchModel}, {"nics_per_node", in.endpointsPerNode},
+                          {"link_Gbps", linkGbps}, {"oversubscription", o.oversubscription},
+                          {"planes", o.planes}, {"tiers", plan.tiers}, {"leaves", plan.leaves},
+                          {"spines", plan.spines}, {"cores", plan.cores}};
+    if (o.ufm)
+        gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables},
+                      {"note", "one node slot is reserved for the UFM appliance; it is not drawn (no catalog "
+                               "entry) and its cables are not in the bill of materials"}};
+    d.analysis["generator"] = gen;
+    return d;
+}
+
+} // namespace model::topology

@@ -1,0 +1,89 @@
+#pragma once
+/// @file rules.hpp
+/// Design rules: checks that a design can be built and will perform as drawn. Each finding
+/// has a severity, the node and link ids it concerns (its place on the canvas) and an
+/// explanation in words. Rule ids are stable strings (used by waivers and tests):
+///
+///   switch-port-budget       error    more cable bandwidth on a switch than its ports carry
+///   server-nic-budget        error    more network links on a server than its NICs carry
+///   link-speed-mismatch      error/warning  a link faster than an end, or ends of different rates
+///   nvlink-outside-domain    error    NVLink to a switch, or NVLink joining more GPUs than one domain spans
+///   nvlink-without-nvlink    error    NVLink wired to a server whose GPU has no NVLink
+///   shared-nics              warning  a networked server with fewer compute NICs than GPUs
+///   nic-across-sockets       warning  a CPU socket whose GPUs have no NIC of their own
+///   consumer-no-p2p          warning  several GPUs that cannot copy peer-to-peer over PCIe
+///   roce-without-pfc         warning  RDMA over Ethernet through a switch without PFC/ECN
+///   unconnected              warning  an item with no link in a design of several items
+///   unknown-model            error    a node whose model is not in the catalog
+///
+/// Waivers: design.analysis["rule_waivers"] = [{"rule": ID, "reason": TEXT, "nodes": [ids]}]
+/// moves matching findings (all of that rule, or only those on the listed nodes) to
+/// RuleReport::waived, so a design can record a known and accepted limitation (a 4x RTX 4090
+/// workstation has no P2P by design) without hiding it.
+
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+
+#include <string>
+#include <vector>
+
+namespace model::topology {
+
+enum class Severity { Error, Warning, Info };
+
+/// "error", "warning", "info".
+[[nodiscard]] const char* toString(Severity s) noexcept;
+
+/// One problem found in a design.
+struct Finding {
+    std::string rule;            ///< stable rule id (see the file comment)
+    Severity severity = Severity::Warning;
+    std::vector<Id> nodes;       ///< nodes it concerns (select them on the canvas)
+    std::vector<Id> links;       ///< links it concerns
+    std::string message;         ///< explanation in words, with the figures and their units
+    std::string waiverReason;    ///< set on waived findings: the design's stated reason
+};
+
+/// All findings of a design.
+struct RuleReport {
+    std::vector<Finding> findings; ///< raised (not waived), errors first
+    std::vector<Finding> waived;   ///< matched a waiver of the design
+    [[nodiscard]] int count(Severity s) const noexcept;
+};
+
+/// Runs every rule. Never throws on a bad design: unknown catalog ids become
+/// "unknown-model" findings and the rules that need those facts skip the node.
+/// @throws InputError only when design.analysis["rule_waivers"] is present but malformed.
+[[nodiscard]] RuleReport checkDesign(const Design& d, const Catalog& catalog);
+
+/// JSON form: {"errors": n, "warnings": n, "findings": [{rule, severity, nodes, links,
+/// message}], "waived": [... with "reason"]}.
+[[nodiscard]] nlohmann::json toJson(const RuleReport& r);
+
+namespace rules {
+// One function per rule family (rules_network.cpp, rules_server.cpp); each appends findings.
+void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void unconnected(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void sharedNics(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void nicAcrossSockets(const Design& d, const Catalog& c, std::vector<Finding>& out);
+void consumerNoP2p(const Design& d, const Catalog& c, std::vector<Finding>& out);
+
+/// The compute NIC a server node uses (its override or the catalog's); nullptr if unknown.
+[[nodiscard]] const NicSpec* nicOf(const Node& n, const Catalog& c) noexcept;
+/// The compute NIC count of a server node (its override or the catalog's); 0 if unknown.
+[[nodiscard]] int nicCountOf(const Node& n, const Catalog& c) noexcept;
+/// True for InfiniBand and Ethernet links (scale-out), false for NVLink and PCIe.
+[[nodiscard]] bool isNetwork(const Link& l) noexcept;
+/// Servers whose network links (to switches or other servers) exist.
+[[nodiscard]] bool hasNetworkLinks(const Design& d, Id node);
+/// "dgx-07" or "node 12" when the node has no name.
+[[nodiscard]] std::string label(const Node& n);
+/// Formats a number without trailing zeros ("400", "2.5").
+[[nodiscard]] std::string num(double v);
+} // namespace rules
+
+} // namespace model::topology

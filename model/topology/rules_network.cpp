@@ -1,0 +1,184 @@
+// Network rule family: port budgets, link rates, RoCE losslessness, unconnected items.
+#include "model/topology/rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace model::topology::rules {
+
+namespace {
+constexpr double kEps = 1e-6;
+
+/// Line rate of a node's network port in Gb/s: its NIC for a server, its port for a switch.
+/// 0 when unknown.
+double portGbps(const Node& n, const Catalog& c)
+{
+    if (n.kind == NodeKind::Switch) {
+        const SwitchSpec* s = c.switchModel(n.model);
+        return s ? s->portSpeed.inGbps() : 0.0;
+    }
+    const NicSpec* nic = nicOf(n, c);
+    return nic ? nic->speed.inGbps() : 0.0;
+}
+
+bool isInteger(double x) { return std::abs(x - std::round(x)) < kEps; }
+
+std::string listNames(const Design& d, const std::vector<Id>& ids)
+{
+    std::string s;
+    const std::size_t shown = std::min<std::size_t>(ids.size(), 5);
+    for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + label(*d.node(ids[i]));
+    if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
+    return s;
+}
+} // namespace
+
+void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Switch) continue;
+        const SwitchSpec* s = c.switchModel(n.model);
+        if (!s || s->ports <= 0 || s->portSpeed.inGbps() <= 0) continue;
+        // A cable slower than the port uses a fraction of it (an 800G port split 2 x 400G).
+        double used = 0;
+        long long cables = 0;
+        std::vector<Id> links;
+        for (const Link* l : d.linksOf(id)) {
+            if (!isNetwork(*l)) continue;
+            used += l->count * l->perCable().inGbps() / s->portSpeed.inGbps();
+            cables += l->count;
+            links.push_back(l->id);
+        }
+        if (used <= s->ports + kEps) continue;
+        out.push_back({"switch-port-budget", Severity::Error, {id}, links,
+                       label(n) + ": its " + std::to_string(cables) + " cables need " + num(used) + " ports at " +
+                           num(s->portSpeed.inGbps()) + " Gb/s, but a " + s->name + " has " + std::to_string(s->ports) +
+                           ". Move links to another switch or add a switch.",
+                       ""});
+    }
+}
+
+void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Server) continue;
+        const NicSpec* nic = nicOf(n, c);
+        const int count = nicCountOf(n, c);
+        double used = 0;
+        long long cables = 0;
+        std::vector<Id> links;
+        for (const Link* l : d.linksOf(id)) {
+            if (!isNetwork(*l)) continue;
+            used += l->total().inGbps();
+            cables += l->count;
+            links.push_back(l->id);
+        }
+        if (links.empty()) continue;
+        const double capacity = nic ? count * std::max(1, nic->ports) * nic->speed.inGbps() : 0.0;
+        if (nic && used <= capacity + kEps) continue;
+        out.push_back({"server-nic-budget", Severity::Error, {id}, links,
+                       label(n) + ": " + std::to_string(cables) + " network cables carry " + num(used) + " Gb/s, but its " +
+                           std::to_string(count) + " compute NIC" + (count == 1 ? "" : "s") +
+                           (nic ? " (" + nic->name + ") give " + num(capacity) + " Gb/s" : " are unknown") +
+                           ". Remove links or raise the NIC count.",
+                       ""});
+    }
+}
+
+void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    // One finding per kind of mismatch (model pair and rate), listing every link it covers,
+    // so a 2,000-node fabric with one wrong NIC model gives one line, not 16,000.
+    struct Key {
+        std::string a, b;
+        double rate;
+        bool operator<(const Key& o) const { return std::tie(a, b, rate) < std::tie(o.a, o.b, o.rate); }
+    };
+    std::map<Key, Finding> found;
+    for (const auto& [id, l] : d.links()) {
+        if (!isNetwork(l)) continue;
+        const Node& na = *d.node(l.a.node);
+        const Node& nb = *d.node(l.b.node);
+        const double ra = portGbps(na, c), rb = portGbps(nb, c);
+        if (ra <= 0 || rb <= 0) continue;
+        const double cable = l.perCable().inGbps();
+        const double lo = std::min(ra, rb), hi = std::max(ra, rb);
+        const Node& slow = ra <= rb ? na : nb;
+        const Node& fast = ra <= rb ? nb : na;
+        Finding f;
+        f.rule = "link-speed-mismatch";
+        if (cable > lo + kEps) {
+            f.severity = Severity::Error;
+            f.message = "links drawn at " + num(cable) + " Gb/s end at " + label(slow) + " (" + slow.model +
+                        "), whose ports run at " + num(lo) + " Gb/s: a link runs no faster than its slower end.";
+        } else if (hi > lo + kEps) {
+            // A switch port split into whole links of the slower rate (800G -> 2 x 400G) is fine.
+            if (fast.kind == NodeKind::Switch && isInteger(hi / cable)) continue;
+            f.severity = Severity::Warning;
+            f.message = label(fast) + " (" + fast.model + ") runs at " + num(hi) + " Gb/s but " + label(slow) + " (" +
+                        slow.model + ") at " + num(lo) + " Gb/s: these links run at " + num(std::min(cable, lo)) +
+                        " Gb/s and the faster end's extra rate is unused.";
+        } else {
+            continue;
+        }
+        Key k{na.model < nb.model ? na.model : nb.model, na.model < nb.model ? nb.model : na.model, cable};
+        auto [it, fresh] = found.try_emplace(k, f);
+        Finding& g = it->second;
+        g.links.push_back(id);
+        for (Id n : {l.a.node, l.b.node})
+            if (std::find(g.nodes.begin(), g.nodes.end(), n) == g.nodes.end()) g.nodes.push_back(n);
+    }
+    for (auto& [k, f] : found) {
+        if (f.links.size() > 1) f.message += " (" + std::to_string(f.links.size()) + " links)";
+        out.push_back(std::move(f));
+    }
+}
+
+void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    // RDMA over Ethernet here means a server whose NIC is not AWS EFA (SRD recovers losses
+    // itself) wired to an Ethernet switch. RoCEv2 assumes a lossless fabric: NVIDIA's RoCE
+    // guidance configures PFC and ECN; without them an incast drops packets and the NIC's
+    // go-back-N retransmission collapses throughput.
+    bool rdma = false;
+    for (const auto& [id, l] : d.links()) {
+        if (l.medium != LinkMedium::Ethernet) continue;
+        for (Id end : {l.a.node, l.b.node}) {
+            const Node& n = *d.node(end);
+            if (n.kind != NodeKind::Server) continue;
+            const NicSpec* nic = nicOf(n, c);
+            if (nic && nic->protocol != NetProtocol::EFA) rdma = true;
+        }
+    }
+    if (!rdma) return;
+    Finding f{"roce-without-pfc", Severity::Warning, {}, {}, "", ""};
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Switch) continue;
+        const SwitchSpec* s = c.switchModel(n.model);
+        if (!s || s->protocol != NetProtocol::Ethernet) continue;
+        if (n.pfcEcn && s->lossless != LosslessMode::None) continue;
+        if (d.linksOf(id).empty()) continue;
+        f.nodes.push_back(id);
+    }
+    if (f.nodes.empty()) return;
+    f.message = "RDMA over Converged Ethernet (RoCEv2) runs through " + listNames(d, f.nodes) +
+                " without PFC/ECN: under incast the switch drops packets and RoCE's go-back-N recovery "
+                "collapses throughput. Turn PFC and ECN on (lossless) for the RDMA traffic class.";
+    out.push_back(std::move(f));
+}
+
+void unconnected(const Design& d, const Catalog&, std::vector<Finding>& out)
+{
+    if (d.nodes().size() < 2) return; // a lone server or workstation needs no link
+    Finding f{"unconnected", Severity::Warning, {}, {}, "", ""};
+    for (const auto& [id, n] : d.nodes())
+        if (d.linksOf(id).empty()) f.nodes.push_back(id);
+    if (f.nodes.empty()) return;
+    f.message = std::to_string(f.nodes.size()) + " item" + (f.nodes.size() == 1 ? " has" : "s have") +
+                " no link: " + listNames(d, f.nodes) + ". They take no part in any collective.";
+    out.push_back(std::move(f));
+}
+
+} // namespace model::topology::rules

@@ -1,0 +1,209 @@
+// Generators against the bundled catalog: node and link counts, names, layout, options.
+#include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
+#include "model/topology/rules.hpp"
+
+#include "model/io/input_error.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace model;
+using namespace model::topology;
+
+namespace {
+const Catalog& catalog()
+{
+    static const Catalog c = Catalog::loadBundled();
+    return c;
+}
+
+struct Counts { int servers = 0, leaves = 0, spines = 0, cores = 0; long long nodeLeaf = 0, leafSpine = 0, spineCore = 0; };
+
+Counts count(const Design& d)
+{
+    Counts c;
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind == NodeKind::Server) ++c.servers;
+        else if (n.tier == SwitchTier::Leaf) ++c.leaves;
+        else if (n.tier == SwitchTier::Spine) ++c.spines;
+        else if (n.tier == SwitchTier::Core) ++c.cores;
+    }
+    for (const auto& [id, l] : d.links()) {
+        const SwitchTier a = d.node(l.a.node)->tier, b = d.node(l.b.node)->tier;
+        const bool server = d.node(l.a.node)->kind == NodeKind::Server;
+        if (server) c.nodeLeaf += l.count;
+        else if (a == SwitchTier::Leaf && b == SwitchTier::Spine) c.leafSpine += l.count;
+        else if (a == SwitchTier::Spine && b == SwitchTier::Core) c.spineCore += l.count;
+    }
+    return c;
+}
+} // namespace
+
+TEST_CASE("fat-tree generator builds one SuperPOD H100 scalable unit", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 32;
+    o.switchModel = "qm9700";
+    const Design d = generateFatTree(catalog(), o);
+    const Counts c = count(d);
+    CHECK(c.servers == 32);
+    CHECK(c.leaves == 8);
+    CHECK(c.spines == 4);
+    CHECK(c.nodeLeaf == 256);
+    CHECK(c.leafSpine == 256);
+    CHECK(d.links().size() == 256 + 8 * 4); // one bundle of 8 cables per leaf-spine pair
+    // Every leaf carries one rail: dgx-01's NIC 3 goes to "leaf-4 (rail 3)".
+    const Node* dgx1 = nullptr;
+    for (const auto& [id, n] : d.nodes())
+        if (n.name == "dgx-01") dgx1 = &n;
+    REQUIRE(dgx1);
+    for (const Link* l : d.linksOf(dgx1->id))
+        if (l->a.port == 3) CHECK(d.node(l->b.node)->name == "leaf-4 (rail 3)");
+    // Layout: spines above leaves above servers; 4 DGX H100 (10.2 kW) per 40.8 kW rack.
+    CHECK(dgx1->position.y > 300);
+    CHECK(dgx1->rack == "su1-rack01");
+    CHECK(dgx1->group == "su-1");
+    CHECK(checkDesign(d, catalog()).findings.empty());
+}
+
+TEST_CASE("fat-tree generator adds a core tier for 16 SuperPOD B200 units", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "dgx-b200";
+    o.nodes = 512;
+    o.switchModel = "qm9700";
+    FatTreePlan plan;
+    const Design d = generateFatTree(catalog(), o, &plan);
+    const Counts c = count(d);
+    CHECK(plan.tiers == 3);
+    CHECK(c.leaves == 128);
+    CHECK(c.spines == 128);
+    CHECK(c.cores == 64);
+    CHECK(c.nodeLeaf == 4096);
+    CHECK(c.leafSpine == 4096);
+    CHECK(c.spineCore == 4096);
+    const RuleReport r = checkDesign(d, catalog());
+    CHECK(r.findings.empty());
+}
+
+TEST_CASE("fat-tree generator at 2:1 and with a UFM slot", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 64;
+    o.switchModel = "qm9700";
+    o.oversubscription = 2.0;
+    Counts c = count(generateFatTree(catalog(), o));
+    CHECK(c.leaves == 16);
+    CHECK(c.spines == 4);
+    CHECK(c.leafSpine == 256);
+
+    o.nodes = 31;
+    o.oversubscription = 1.0;
+    o.ufm = true;
+    FatTreePlan plan;
+    const Design d = generateFatTree(catalog(), o, &plan);
+    c = count(d);
+    CHECK(c.servers == 31);
+    CHECK(plan.nodeLeafCables == 252); // 31 x 8 + the UFM's 4 (SuperPOD H100 Table 4)
+    CHECK(c.nodeLeaf == 248);          // the UFM appliance itself is not drawn
+    CHECK(d.analysis["generator"]["ufm"]["cables"] == 4);
+}
+
+TEST_CASE("fat-tree generator rejects bad options with the option named", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 8;
+    o.switchModel = "no-such-switch";
+    try {
+        (void)generateFatTree(catalog(), o);
+        FAIL("expected InputError");
+    } catch (const InputError& e) {
+        CHECK(e.field() == "--switch");
+    }
+    o.switchModel = "qm9700";
+    o.linkGbps = 300; // 400 / 300 is not a whole split
+    CHECK_THROWS_AS(generateFatTree(catalog(), o), InputError);
+    o.linkGbps.reset();
+    o.nodes = 0;
+    CHECK_THROWS_AS(generateFatTree(catalog(), o), InputError);
+}
+
+TEST_CASE("GB200 NVL72 racks joined by a fat tree", "[topology][generate]")
+{
+    RackScaleOptions o;
+    o.racks = 8;
+    const Design d = generateRackScale(catalog(), o);
+    const Counts c = count(d);
+    CHECK(c.servers == 8);
+    CHECK(c.leaves == 18);     // 72 rails, 4 per leaf (8 racks x 4 = 32 down ports)
+    CHECK(c.spines == 16);     // 576 uplinks / 64 = 9, rounded up to a divisor of 32
+    CHECK(c.nodeLeaf == 576);
+    for (const auto& [id, l] : d.links()) CHECK(l.medium == LinkMedium::InfiniBand); // no NVLink between racks
+    CHECK(d.gpuCount(catalog()) == 576);
+    CHECK(checkDesign(d, catalog()).findings.empty());
+    o.server = "dgx-h100"; // 8 GPUs: not a rack-scale domain
+    CHECK_THROWS_AS(generateRackScale(catalog(), o), InputError);
+}
+
+TEST_CASE("RoCE fabric sets PFC/ECN on every switch", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "hgx-h100-8gpu";
+    o.nodes = 16;
+    o.switchModel = "sn5600";
+    o.nicModel = "bluefield-3-400g";
+    o.lossless = false;
+    const Design off = generateRoceFabric(catalog(), o);
+    int switches = 0;
+    for (const auto& [id, n] : off.nodes())
+        if (n.kind == NodeKind::Switch) {
+            ++switches;
+            CHECK_FALSE(n.pfcEcn);
+        }
+    CHECK(switches > 0);
+    for (const auto& [id, l] : off.links()) CHECK(l.medium == LinkMedium::Ethernet);
+    const RuleReport bad = checkDesign(off, catalog());
+    REQUIRE(bad.findings.size() == 1);
+    CHECK(bad.findings[0].rule == "roce-without-pfc");
+    o.lossless = true;
+    CHECK(checkDesign(generateRoceFabric(catalog(), o), catalog()).findings.empty());
+    o.switchModel = "qm9700"; // InfiniBand
+    CHECK_THROWS_AS(generateRoceFabric(catalog(), o), InputError);
+}
+
+TEST_CASE("rented cluster meets the stated per-node bandwidth and keeps the price", "[topology][generate]")
+{
+    RentedOptions o;
+    o.server = "hgx-h100-8gpu";
+    o.nodes = 8;
+    o.perNodeGbps = 1600; // 8 NICs x 200 Gb/s
+    o.pricePerGpuHourUsd = 3.99;
+    o.provider = "example";
+    const Design d = generateRented(catalog(), o);
+    double perNode = 0;
+    for (const auto& [id, n] : d.nodes())
+        if (n.kind == NodeKind::Server && perNode == 0)
+            for (const Link* l : d.linksOf(id)) perNode += l->total().inGbps();
+    CHECK(perNode == Approx(1600));
+    CHECK(d.analysis["rental"]["price_per_gpu_hour_USD"].get<double>() == Approx(3.99));
+    CHECK(d.analysis["rental"]["gpus"] == 64);
+    CHECK(d.analysis["rental"]["price_per_hour_USD"].get<double>() == Approx(3.99 * 64));
+    CHECK(checkDesign(d, catalog()).findings.empty());
+    o.nodes = 9; // 72 GPUs > 64
+    CHECK_THROWS_AS(generateRented(catalog(), o), InputError);
+    o.nodes = 2;
+    o.perNodeGbps = 1000; // 125 Gb/s NICs do not exist
+    CHECK_THROWS_AS(generateRented(catalog(), o), InputError);
+}
+
+TEST_CASE("single server generator", "[topology][generate]")
+{
+    const Design d = generateSingleServer(catalog(), {"pcie-2-8-5-l40s", ""});
+    REQUIRE(d.nodes().size() == 1);
+    CHECK(d.links().empty());
+    CHECK(d.gpuCount(catalog()) == 8);
+    CHECK_THROWS_AS(generateSingleServer(catalog(), {"nope", ""}), InputError);
+}
