@@ -8,6 +8,7 @@
 #include <filesystem>
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
 namespace model {
 
@@ -105,11 +106,19 @@ void Catalog::addOrReplace(GpuSpec g) { upsert(gpus_, std::move(g)); }
 void Catalog::addOrReplace(ServerSpec s) { upsert(servers_, std::move(s)); }
 void Catalog::addOrReplace(NicSpec n) { upsert(nics_, std::move(n)); }
 void Catalog::addOrReplace(SwitchSpec s) { upsert(switches_, std::move(s)); }
+void Catalog::addOrReplace(NvSwitchSpec s) { upsert(nvswitches_, std::move(s)); }
+void Catalog::addOrReplace(CableSpec c) { upsert(cables_, std::move(c)); }
+void Catalog::addOrReplace(TransceiverSpec t) { upsert(transceivers_, std::move(t)); }
+void Catalog::addOrReplaceAsic(SwitchSpec s) { upsert(switchAsics_, std::move(s)); }
 
 const GpuSpec* Catalog::gpu(const std::string& id) const noexcept { return lookup(gpus_, id); }
 const ServerSpec* Catalog::server(const std::string& id) const noexcept { return lookup(servers_, id); }
 const NicSpec* Catalog::nic(const std::string& id) const noexcept { return lookup(nics_, id); }
 const SwitchSpec* Catalog::switchModel(const std::string& id) const noexcept { return lookup(switches_, id); }
+const SwitchSpec* Catalog::switchAsic(const std::string& id) const noexcept { return lookup(switchAsics_, id); }
+const NvSwitchSpec* Catalog::nvswitch(const std::string& id) const noexcept { return lookup(nvswitches_, id); }
+const CableSpec* Catalog::cable(const std::string& id) const noexcept { return lookup(cables_, id); }
+const TransceiverSpec* Catalog::transceiver(const std::string& id) const noexcept { return lookup(transceivers_, id); }
 
 void Catalog::clear()
 {
@@ -117,6 +126,10 @@ void Catalog::clear()
     servers_.clear();
     nics_.clear();
     switches_.clear();
+    switchAsics_.clear();
+    nvswitches_.clear();
+    cables_.clear();
+    transceivers_.clear();
     problems_.clear();
 }
 
@@ -125,13 +138,14 @@ void Catalog::loadFile(const std::string& path, CatalogStrictness strictness)
     nlohmann::json doc;
     try {
         doc = io::readJsonFile(path);
+        if (doc.is_object() && doc.value("format", json()) == json("cluster-designer-prices")) return;
         catalog_parse::checkHeader(doc, path);
     } catch (const InputError& e) {
         if (strictness == CatalogStrictness::Strict) throw;
         problems_.push_back(e);
         return;
     }
-    auto each = [&](const char* section, auto parseOne) {
+    auto each = [&](const char* section, auto parseOne, auto add) {
         auto it = doc.find(section);
         if (it == doc.end()) return;
         if (!it->is_array()) {
@@ -142,17 +156,22 @@ void Catalog::loadFile(const std::string& path, CatalogStrictness strictness)
         }
         for (std::size_t i = 0; i < it->size(); ++i) {
             try {
-                addOrReplace(parseOne((*it)[i], path, std::string(section) + "[" + std::to_string(i) + "]"));
+                add(parseOne((*it)[i], path, std::string(section) + "[" + std::to_string(i) + "]"));
             } catch (const InputError& e) {
                 if (strictness == CatalogStrictness::Strict) throw;
                 problems_.push_back(e);
             }
         }
     };
-    each("gpus", catalog_parse::parseGpu);
-    each("servers", catalog_parse::parseServer);
-    each("nics", catalog_parse::parseNic);
-    each("switches", catalog_parse::parseSwitch);
+    auto put = [this](auto spec) { addOrReplace(std::move(spec)); };
+    each("gpus", catalog_parse::parseGpu, put);
+    each("servers", catalog_parse::parseServer, put);
+    each("nics", catalog_parse::parseNic, put);
+    each("switches", catalog_parse::parseSwitch, put);
+    each("switch_asics", catalog_parse::parseSwitch, [this](SwitchSpec s) { addOrReplaceAsic(std::move(s)); });
+    each("nvswitches", catalog_parse::parseNvSwitch, put);
+    each("cables", catalog_parse::parseCable, put);
+    each("transceivers", catalog_parse::parseTransceiver, put);
 }
 
 void Catalog::loadDirectory(const std::string& dir, CatalogStrictness strictness)
@@ -175,7 +194,16 @@ void Catalog::validateReferences() const
         if (!s.computeNicId.empty() && !nic(s.computeNicId))
             throw InputError("catalog", s.id, "compute_nic",
                              "names NIC \"" + s.computeNicId + "\", which is not in the catalog");
+        if (!s.storageNicId.empty() && !nic(s.storageNicId))
+            throw InputError("catalog", s.id, "storage_nic",
+                             "names NIC \"" + s.storageNicId + "\", which is not in the catalog");
+        if (!s.nvswitchId.empty() && !nvswitch(s.nvswitchId))
+            throw InputError("catalog", s.id, "nvswitch",
+                             "names NVSwitch \"" + s.nvswitchId + "\", which is not in the catalog");
     }
+    for (const auto& sw : switches_)
+        if (!sw.asic.empty() && !switchAsic(sw.asic))
+            throw InputError("catalog", sw.id, "asic", "names switch ASIC \"" + sw.asic + "\", which is not in the catalog");
 }
 
 namespace {

@@ -4,6 +4,7 @@
 /// extend or override them by id.
 
 #include "model/catalog/catalog_types.hpp"
+#include "model/catalog/interconnect_types.hpp"
 #include "model/io/input_error.hpp"
 
 #include <string>
@@ -27,6 +28,8 @@ public:
     void loadDirectory(const std::string& dir, CatalogStrictness strictness = CatalogStrictness::Strict);
 
     /// Loads one catalog file (format "cluster-designer-catalog"). Same error rules as loadDirectory.
+    /// A file whose format is "cluster-designer-prices" (catalogs/prices.json) is not hardware
+    /// and is skipped here; model/cost/prices.hpp reads it.
     void loadFile(const std::string& path, CatalogStrictness strictness = CatalogStrictness::Strict);
 
     /// Problems met by Lenient loads since the last clear(), one InputError each.
@@ -45,8 +48,21 @@ public:
     [[nodiscard]] const std::vector<NicSpec>& nics() const noexcept { return nics_; }
     [[nodiscard]] const std::vector<SwitchSpec>& switches() const noexcept { return switches_; }
 
-    /// Checks cross references (a server's GPU and NIC exist).
-    /// @throws InputError naming the server entry and the missing id.
+    /// Switch ASICs (category "switch_asic": chips such as Tomahawk 5, not placeable boxes).
+    [[nodiscard]] const std::vector<SwitchSpec>& switchAsics() const noexcept { return switchAsics_; }
+    [[nodiscard]] const std::vector<NvSwitchSpec>& nvswitches() const noexcept { return nvswitches_; }
+    [[nodiscard]] const std::vector<CableSpec>& cables() const noexcept { return cables_; }
+    [[nodiscard]] const std::vector<TransceiverSpec>& transceivers() const noexcept { return transceivers_; }
+    [[nodiscard]] const SwitchSpec* switchAsic(const std::string& id) const noexcept;
+    [[nodiscard]] const NvSwitchSpec* nvswitch(const std::string& id) const noexcept;
+    [[nodiscard]] const CableSpec* cable(const std::string& id) const noexcept;
+    [[nodiscard]] const TransceiverSpec* transceiver(const std::string& id) const noexcept;
+
+    /// Records a problem found by a caller that loads catalog-like input leniently.
+    void addProblem(InputError e) { problems_.push_back(std::move(e)); }
+
+    /// Checks cross references (a server's GPU, compute and storage NIC and NVSwitch exist; a
+    /// switch's ASIC exists). @throws InputError naming the entry, the field and the missing id.
     void validateReferences() const;
 
     /// The bundled catalog directory: $CLUSTER_DESIGNER_CATALOGS if set, else the installed
@@ -60,12 +76,21 @@ public:
     void addOrReplace(ServerSpec s);
     void addOrReplace(NicSpec n);
     void addOrReplace(SwitchSpec s);
+    void addOrReplace(NvSwitchSpec s);
+    void addOrReplace(CableSpec c);
+    void addOrReplace(TransceiverSpec t);
+    /// Adds a switch ASIC (kept apart from the placeable switches).
+    void addOrReplaceAsic(SwitchSpec s);
 
 private:
     std::vector<GpuSpec> gpus_;
     std::vector<ServerSpec> servers_;
     std::vector<NicSpec> nics_;
     std::vector<SwitchSpec> switches_;
+    std::vector<SwitchSpec> switchAsics_;
+    std::vector<NvSwitchSpec> nvswitches_;
+    std::vector<CableSpec> cables_;
+    std::vector<TransceiverSpec> transceivers_;
     std::vector<InputError> problems_;
 };
 

@@ -5,16 +5,25 @@ namespace model {
 nlohmann::json catalogToJson(const Catalog& catalog)
 {
     using nlohmann::json;
-    json out = {{"gpus", json::array()}, {"servers", json::array()}, {"nics", json::array()}, {"switches", json::array()}};
+    json out = {{"gpus", json::array()},        {"servers", json::array()},    {"nics", json::array()},
+                {"switches", json::array()},    {"switch_asics", json::array()}, {"nvswitches", json::array()},
+                {"cables", json::array()},      {"transceivers", json::array()}};
     for (const auto& g : catalog.gpus()) {
         json e = g.raw;
         e["form_factor"] = toString(g.formFactor);
-        e["nvlink_GBps_bidirectional"] = g.scaleUp == ScaleUpKind::NVLink ? g.scaleUpBidirectional.inGBps() : 0.0;
+        // 0 = no NVLink; null = NVLink whose per-GPU bandwidth no source gives (e.g. a PCIe bridge).
+        if (g.scaleUp != ScaleUpKind::NVLink) e["nvlink_GBps_bidirectional"] = 0.0;
+        else if (g.scaleUpBandwidthKnown) e["nvlink_GBps_bidirectional"] = g.scaleUpBidirectional.inGBps();
+        else e["nvlink_GBps_bidirectional"] = nullptr;
         out["gpus"].push_back(std::move(e));
     }
     for (const auto& s : catalog.servers()) out["servers"].push_back(s.raw);
     for (const auto& n : catalog.nics()) out["nics"].push_back(n.raw);
     for (const auto& s : catalog.switches()) out["switches"].push_back(s.raw);
+    for (const auto& s : catalog.switchAsics()) out["switch_asics"].push_back(s.raw);
+    for (const auto& s : catalog.nvswitches()) out["nvswitches"].push_back(s.raw);
+    for (const auto& c : catalog.cables()) out["cables"].push_back(c.raw);
+    for (const auto& t : catalog.transceivers()) out["transceivers"].push_back(t.raw);
     return out;
 }
 

@@ -3,7 +3,8 @@
 /// The catalog as one JSON object (`cluster-designer catalog --json`): keys `gpus`, `servers`,
 /// `nics`, `switches`, each a list of entries with `id`, `name` and the entry's own fields as
 /// written in catalogs/*.json (units in the field names). Every GPU carries `form_factor` and
-/// `nvlink_GBps_bidirectional` (0 when it has no NVLink).
+/// `nvlink_GBps_bidirectional` (0 when it has no NVLink, null when it has NVLink of unpublished
+/// bandwidth). Also `switch_asics`, `nvswitches`, `cables` and `transceivers`.
 
 #include "model/catalog/catalog.hpp"
 

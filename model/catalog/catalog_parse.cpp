@@ -17,9 +17,6 @@ void checkHeader(const json& doc, const std::string& file)
     (void)io::requireInt(doc, "version", ctx, 1, 1);
 }
 
-namespace {
-
-/// The entry name used in errors: its id when it has a usable one, else its index.
 JsonContext contextFor(const json& e, const std::string& file, const std::string& index)
 {
     if (!e.is_object()) throw InputError(file, index, "", "expected an object, got " + io::describe(e));
@@ -28,6 +25,8 @@ JsonContext contextFor(const json& e, const std::string& file, const std::string
         return {file, it->get<std::string>()};
     return {file, index};
 }
+
+namespace {
 
 int intOr(const json& e, const char* f, const JsonContext& c, int lo, int hi, int fallback)
 {
@@ -76,6 +75,9 @@ Provenance parseProvenance(const json& e, const std::string& file, const std::st
             if (!it->is_string() || !p.sources.count(it->get<std::string>()))
                 throw InputError(file, entry, "field_sources." + it.key(),
                                  "expected the id of a source in \"sources\", got " + io::describe(*it));
+            if (!e.contains(it.key()))
+                throw InputError(file, entry, "field_sources." + it.key(),
+                                 "names a field the entry does not have; expected one of the entry's field names");
             p.fieldSources.emplace(it.key(), it->get<std::string>());
         }
     }
@@ -99,25 +101,48 @@ GpuSpec parseGpu(const json& e, const std::string& file, const std::string& inde
     const std::string su = io::requireEnum(e, "scale_up", c, {"none", "nvlink", "infinity_fabric", "gaudi_roce"});
     g.scaleUp = su == "nvlink" ? ScaleUpKind::NVLink : su == "infinity_fabric" ? ScaleUpKind::InfinityFabric
               : su == "gaudi_roce" ? ScaleUpKind::GaudiRoCE : ScaleUpKind::None;
-    const double nvl = io::optionalNumber(e, "nvlink_GBps_bidirectional", c, 0.0).value_or(0.0);
+    const auto nvlOpt = io::optionalNumber(e, "nvlink_GBps_bidirectional", c, 0.0);
+    const double nvl = nvlOpt.value_or(0.0);
     if (g.scaleUp == ScaleUpKind::NVLink) {
         g.nvlinkGeneration = static_cast<int>(io::requireInt(e, "nvlink_generation", c, 1, 9));
         g.scaleUpBidirectional = Bandwidth::GBps(nvl);
+        g.scaleUpBandwidthKnown = nvlOpt.has_value();
     } else {
         if (nvl != 0.0)
             throw InputError(file, g.id, "nvlink_GBps_bidirectional",
                              "expected 0 because scale_up is \"" + su + "\" (only NVLink parts have NVLink bandwidth)");
-        g.scaleUpBidirectional = Bandwidth::GBps(io::optionalNumber(e, "scale_up_GBps_bidirectional", c, 0.0).value_or(0.0));
+        const auto other = io::optionalNumber(e, "scale_up_GBps_bidirectional", c, 0.0);
+        if (g.scaleUp != ScaleUpKind::None && e.contains("scale_up_GBps_bidirectional") && !other)
+            g.scaleUpBandwidthKnown = false;
+        g.scaleUpBidirectional = Bandwidth::GBps(other.value_or(0.0));
     }
     g.scaleUpLinks = optInt(e, "scale_up_links", c, 0, 1024);
     g.nvlinkDomainMax = intOr(e, "nvlink_domain_max", c, 1, 100000, 1);
-    g.pcieGeneration = static_cast<int>(io::requireInt(e, "pcie_generation", c, 1, 7));
-    g.pcieLanes = static_cast<int>(io::requireInt(e, "pcie_lanes", c, 1, 32));
-    g.peerToPeerOverPcie = io::optionalBool(e, "peer_to_peer_pcie", c, true);
+    g.hostLink = io::optionalEnum(e, "host_link", c, {"pcie", "nvlink_c2c"}, "pcie");
+    if (g.hostLink == "pcie") {
+        g.pcieGeneration = static_cast<int>(io::requireInt(e, "pcie_generation", c, 1, 7));
+        g.pcieLanes = static_cast<int>(io::requireInt(e, "pcie_lanes", c, 1, 32));
+    } else { // a superchip GPU hangs off its CPU by NVLink-C2C: no PCIe host link
+        g.pcieGeneration = static_cast<int>(io::optionalInt(e, "pcie_generation", c, 0, 7, 0));
+        g.pcieLanes = static_cast<int>(io::optionalInt(e, "pcie_lanes", c, 0, 32, 0));
+    }
+    g.hostLinkBidirectional = optGBps(e, "host_link_GBps_bidirectional", c);
+    // Unknown (null) peer-to-peer is treated as "no": the engine then stages through host memory.
+    g.peerToPeerOverPcie = io::optionalBool(e, "peer_to_peer_pcie", c, false);
     g.bf16DenseTflops = io::optionalNumber(e, "bf16_dense_tflops", c, 0.0);
     g.fp8DenseTflops = io::optionalNumber(e, "fp8_dense_tflops", c, 0.0);
     g.tdpW = io::optionalNumber(e, "tdp_W", c, 0.0);
     g.migInstances = optInt(e, "mig_instances", c, 0, 64);
+    g.referenceId = io::optionalString(e, "reference_id", c);
+    g.memoryType = io::optionalString(e, "memory_type", c);
+    g.fp16DenseTflops = io::optionalNumber(e, "fp16_dense_tflops", c, 0.0);
+    g.nvlinkBridgeGpus = optInt(e, "nvlink_bridge_gpus", c, 2, 8);
+    if (g.nvlinkBridgeGpus && g.scaleUp != ScaleUpKind::NVLink)
+        throw InputError(file, g.id, "nvlink_bridge_gpus", "expected null because scale_up is not \"nvlink\"");
+    g.scaleUpDomainMax = optInt(e, "scale_up_domain_max", c, 1, 100000);
+    if (!g.scaleUpDomainMax && g.scaleUp == ScaleUpKind::NVLink) g.scaleUpDomainMax = g.nvlinkDomainMax;
+    g.scaleUpPeerPerDirection = optGBps(e, "scale_up_peer_GBps_per_direction", c);
+    g.releaseYear = optInt(e, "release_year", c, 1990, 2100);
     g.provenance = parseProvenance(e, file, g.id);
     g.raw = e;
     return g;
@@ -146,6 +171,14 @@ ServerSpec parseServer(const json& e, const std::string& file, const std::string
     s.pcieSwitches = intOr(e, "pcie_switches", c, 0, 1024, 0);
     s.powerW = io::optionalNumber(e, "power_W", c, 0.0);
     s.rackUnits = optInt(e, "rack_units", c, 1, 64);
+    s.referenceId = io::optionalString(e, "reference_id", c);
+    s.kind = io::optionalEnum(e, "kind", c, {"node", "baseboard", "rack", "cloud_instance", "workstation"}, "node");
+    s.nvswitchId = io::optionalString(e, "nvswitch", c);
+    s.storageNicId = io::optionalString(e, "storage_nic", c);
+    s.cpu = io::optionalString(e, "cpu", c);
+    s.cooling = io::optionalString(e, "cooling", c);
+    if (s.scaleUpDomainGpus < 1)
+        throw InputError(file, s.id, "scaleup_domain_gpus", "expected at least 1");
     s.provenance = parseProvenance(e, file, s.id);
     s.raw = e;
     return s;
@@ -169,8 +202,26 @@ NicSpec parseNic(const json& e, const std::string& file, const std::string& inde
     n.speed = Bandwidth::Gbps(io::requireNumber(e, "speed_Gbps", c, 1.0));
     n.ports = intOr(e, "ports", c, 1, 64, 1);
     n.protocol = parseProtocol(e, c);
-    n.gpuDirectRdma = io::optionalBool(e, "gpudirect_rdma", c, true);
+    // Unknown (null) GPUDirect RDMA is treated as "no" (staged through host memory).
+    n.gpuDirectRdma = io::optionalBool(e, "gpudirect_rdma", c, false);
     n.powerW = io::optionalNumber(e, "power_W", c, 0.0);
+    n.referenceId = io::optionalString(e, "reference_id", c);
+    n.category = io::optionalEnum(e, "category", c, {"nic", "dpu", "cloud_nic"}, "nic");
+    n.protocolGeneration = io::optionalString(e, "protocol_generation", c);
+    n.hostInterface = io::optionalString(e, "host_interface", c);
+    n.formFactor = io::optionalString(e, "form_factor", c);
+    if (auto it = e.find("protocols_supported"); it != e.end() && !it->is_null()) {
+        if (!it->is_array()) throw InputError(file, n.id, "protocols_supported", "expected an array such as [\"infiniband\", \"ethernet\"]");
+        for (const auto& p : *it) {
+            const auto proto = p.is_string() ? netProtocolFromString(p.get<std::string>()) : std::nullopt;
+            if (!proto)
+                throw InputError(file, n.id, "protocols_supported",
+                                 "expected each item to be \"infiniband\", \"ethernet\" or \"efa\", got " + io::describe(p));
+            n.supportedProtocols.push_back(*proto);
+        }
+        if (!n.supports(n.protocol))
+            throw InputError(file, n.id, "protocols_supported", "expected it to include the entry's \"protocol\"");
+    }
     n.provenance = parseProvenance(e, file, n.id);
     n.raw = e;
     return n;
@@ -183,17 +234,28 @@ SwitchSpec parseSwitch(const json& e, const std::string& file, const std::string
     s.id = io::requireString(e, "id", c);
     s.name = io::requireString(e, "name", c);
     s.vendor = io::requireString(e, "vendor", c);
-    s.ports = static_cast<int>(io::requireInt(e, "ports", c, 1, 100000));
-    s.portSpeed = Bandwidth::Gbps(io::requireNumber(e, "port_speed_Gbps", c, 1.0));
+    // null = unpublished (e.g. a modular chassis): 0 ports / zero speed, see portsKnown().
+    if (!e.contains("ports")) (void)io::requireInt(e, "ports", c, 1, 100000); // "missing" error
+    s.ports = static_cast<int>(io::optionalInt(e, "ports", c, 1, 100000, 0));
+    if (!e.contains("port_speed_Gbps")) (void)io::requireNumber(e, "port_speed_Gbps", c, 1.0);
+    s.portSpeed = Bandwidth::Gbps(io::optionalNumber(e, "port_speed_Gbps", c, 1.0).value_or(0.0));
     s.protocol = parseProtocol(e, c);
     const std::string l = io::requireEnum(e, "lossless", c, {"credit_based", "pfc_ecn", "none"});
     s.lossless = l == "credit_based" ? LosslessMode::CreditBased : l == "pfc_ecn" ? LosslessMode::PfcEcn : LosslessMode::None;
     if (s.protocol == NetProtocol::InfiniBand && s.lossless != LosslessMode::CreditBased)
         throw InputError(file, s.id, "lossless", "expected \"credit_based\": InfiniBand is lossless by credit-based flow control");
+    if (s.protocol != NetProtocol::InfiniBand && s.lossless == LosslessMode::CreditBased)
+        throw InputError(file, s.id, "lossless", "expected \"pfc_ecn\" or \"none\": credit-based flow control is InfiniBand's");
     s.inNetworkReduction = io::optionalString(e, "in_network_reduction", c);
     s.latencyNs = io::optionalNumber(e, "latency_ns", c, 0.0);
     s.powerW = io::optionalNumber(e, "power_W", c, 0.0);
     s.rackUnits = optInt(e, "rack_units", c, 1, 64);
+    s.referenceId = io::optionalString(e, "reference_id", c);
+    s.category = io::optionalEnum(e, "category", c, {"switch", "switch_asic"}, "switch");
+    s.protocolGeneration = io::optionalString(e, "protocol_generation", c);
+    s.asic = io::optionalString(e, "asic", c);
+    s.aggregateTbps = io::optionalNumber(e, "aggregate_Tbps", c, 0.0);
+    s.formFactor = io::optionalString(e, "form_factor", c);
     s.provenance = parseProvenance(e, file, s.id);
     s.raw = e;
     return s;

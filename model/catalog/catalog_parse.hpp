@@ -5,6 +5,8 @@
 /// what was expected.
 
 #include "model/catalog/catalog_types.hpp"
+#include "model/catalog/interconnect_types.hpp"
+#include "model/io/json_fields.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -24,5 +26,12 @@ void checkHeader(const nlohmann::json& doc, const std::string& file);
 [[nodiscard]] ServerSpec parseServer(const nlohmann::json& e, const std::string& file, const std::string& index);
 [[nodiscard]] NicSpec parseNic(const nlohmann::json& e, const std::string& file, const std::string& index);
 [[nodiscard]] SwitchSpec parseSwitch(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] NvSwitchSpec parseNvSwitch(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] CableSpec parseCable(const nlohmann::json& e, const std::string& file, const std::string& index);
+[[nodiscard]] TransceiverSpec parseTransceiver(const nlohmann::json& e, const std::string& file, const std::string& index);
+
+/// The entry name used in errors: the entry's id when it has a usable one, else `index`.
+/// @throws InputError when `e` is not a JSON object.
+[[nodiscard]] io::JsonContext contextFor(const nlohmann::json& e, const std::string& file, const std::string& index);
 
 } // namespace model::catalog_parse

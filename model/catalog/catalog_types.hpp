@@ -5,6 +5,7 @@
 /// std::nullopt ("unknown"), never a guess. Facts: shared/reference/{gpus,servers,network}.csv.
 
 #include "model/units/units.hpp"
+#include "model/catalog/provenance.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -15,22 +16,6 @@
 
 namespace model {
 
-/// Where one figure (or a whole entry) comes from.
-struct Source {
-    std::string citation; ///< URL or document reference
-    std::string date;     ///< when the figure was read or published, ISO "YYYY-MM" or "YYYY-MM-DD"
-};
-
-/// Provenance of the figures of one entry: a default source, per-field overrides.
-struct Provenance {
-    std::map<std::string, Source> sources;             ///< source id -> source
-    std::string defaultSource;                         ///< source id used by fields with no override
-    std::map<std::string, std::string> fieldSources;   ///< field name -> source id
-    std::vector<std::string> unknownFields;            ///< fields no source gives (value is null)
-
-    /// The source of `field` (its override or the default); nullptr when there is none.
-    [[nodiscard]] const Source* sourceOf(const std::string& field) const;
-};
 
 /// How a GPU talks to its peers inside a server or rack (scale-up).
 enum class ScaleUpKind {
@@ -69,6 +54,25 @@ struct GpuSpec {
     Provenance provenance;
     nlohmann::json raw;                      ///< the entry as loaded, for spec sheets and `catalog --json`
 
+    // ---- Added with issue 3 (all optional in JSON; see catalogs/README.md) ----
+    std::string referenceId;                 ///< row id in shared/reference/gpus.csv ("" when none)
+    std::string memoryType;                  ///< "HBM3", "GDDR6 (ECC)", ...
+    std::optional<double> fp16DenseTflops;   ///< dense FP16 tensor rate, TFLOPS
+    /// False when the published per-GPU scale-up bandwidth is unknown (JSON null): then
+    /// scaleUpBidirectional is zero although the part has a scale-up link (e.g. A100 PCIe bridge).
+    bool scaleUpBandwidthKnown = true;
+    /// PCIe cards with NVLink bridges: GPUs one bridge set joins (2 = pairs, 4 = quads); nullopt otherwise.
+    std::optional<int> nvlinkBridgeGpus;
+    /// Most GPUs one scale-up domain of any kind spans (NVLink, xGMI mesh, Gaudi RoCE mesh);
+    /// nullopt when unknown. For NVLink parts it equals nvlinkDomainMax.
+    std::optional<int> scaleUpDomainMax;
+    /// Direct-mesh parts (xGMI, Gaudi): rate to ONE peer in one direction (one link, or the ports
+    /// wired to that peer); nullopt for switched fabrics, where any peer gets the full rate.
+    std::optional<Bandwidth> scaleUpPeerPerDirection;
+    std::string hostLink = "pcie";           ///< "pcie", or "nvlink_c2c" for Grace superchips
+    std::optional<Bandwidth> hostLinkBidirectional; ///< NVLink-C2C rate (900 GB/s) when hostLink is nvlink_c2c
+    std::optional<int> releaseYear;
+
     /// One direction of the scale-up link: half of the bidirectional figure.
     [[nodiscard]] Bandwidth scaleUpPerDirection() const noexcept { return scaleUpBidirectional / 2.0; }
     /// PCIe per direction at the nominal rate: gen3 x16 = 16 GB/s, gen4 = 32, gen5 = 64, gen6 = 128
@@ -94,10 +98,23 @@ struct NicSpec {
     Bandwidth speed;                 ///< per port line rate (spec, e.g. 400 Gb/s)
     int ports = 1;
     NetProtocol protocol = NetProtocol::InfiniBand;
-    bool gpuDirectRdma = true;
+    bool gpuDirectRdma = true;       ///< false also when no source states it (JSON null = unknown)
     std::optional<double> powerW;
     Provenance provenance;
     nlohmann::json raw;
+
+    // ---- Added with issue 3 ----
+    std::string referenceId;         ///< row id in shared/reference/network.csv
+    std::string category = "nic";    ///< "nic", "dpu" or "cloud_nic"
+    std::string protocolGeneration;  ///< e.g. "InfiniBand NDR / Ethernet up to 400GbE"
+    /// Every protocol the adapter can run (VPI adapters: InfiniBand and Ethernet); `protocol`
+    /// is the first of them, the one the catalog uses by default.
+    std::vector<NetProtocol> supportedProtocols;
+    std::string hostInterface;       ///< e.g. "PCIe Gen5 x16"; empty when unknown
+    std::string formFactor;          ///< e.g. "PCIe card or OCP 3.0"
+
+    /// True when the adapter can run `p` (supportedProtocols, or `protocol` when that list is empty).
+    [[nodiscard]] bool supports(NetProtocol p) const noexcept;
 };
 
 /// A network switch.
@@ -115,6 +132,22 @@ struct SwitchSpec {
     std::optional<int> rackUnits;
     Provenance provenance;
     nlohmann::json raw;
+
+    // ---- Added with issue 3 ----
+    // `ports` == 0 and a zero `portSpeed` mean "unknown" (JSON null), e.g. a modular chassis.
+    std::string referenceId;         ///< row id in shared/reference/network.csv
+    std::string category = "switch"; ///< "switch" (a box) or "switch_asic" (a chip, not placeable)
+    std::string protocolGeneration;  ///< e.g. "InfiniBand NDR"
+    std::string asic;                ///< catalog id of the switch ASIC inside, empty when unknown
+    std::optional<double> aggregateTbps; ///< switching capacity as quoted (Tb/s, one direction)
+    std::string formFactor;          ///< "1U", "2U", "modular chassis", "ASIC", ...
+
+    /// Whether the fabric behind this switch is lossless: InfiniBand always (credit-based flow
+    /// control); Ethernet only when the switch supports PFC/ECN (`lossless` == PfcEcn) AND the
+    /// design has it configured (`pfcConfigured`, the design node's `pfc_ecn`).
+    [[nodiscard]] bool isLossless(bool pfcConfigured) const noexcept;
+    /// True when the port count and port speed are published (not null in the catalog).
+    [[nodiscard]] bool portsKnown() const noexcept { return ports > 0 && !portSpeed.isZero(); }
 };
 
 /// How GPUs inside one server reach each other.
@@ -144,9 +177,19 @@ struct ServerSpec {
     std::optional<int> rackUnits;
     Provenance provenance;
     nlohmann::json raw;
+
+    // ---- Added with issue 3 ----
+    std::string referenceId;         ///< row id in shared/reference/servers.csv
+    std::string kind = "node";       ///< "node", "baseboard", "rack", "cloud_instance" or "workstation"
+    std::string nvswitchId;          ///< catalog id of its NVSwitch generation, empty when none
+    std::string storageNicId;        ///< catalog id of its storage/in-band NIC, empty when unknown
+    std::string cpu;                 ///< CPU model as published, empty when unknown
+    std::string cooling;             ///< "air", "liquid", ...
 };
 
 [[nodiscard]] const char* toString(FormFactor f) noexcept;
+/// Parses "infiniband" / "ethernet" / "efa"; nullopt for anything else.
+[[nodiscard]] std::optional<NetProtocol> netProtocolFromString(const std::string& s) noexcept;
 [[nodiscard]] const char* toString(ScaleUpKind k) noexcept;
 [[nodiscard]] const char* toString(NetProtocol p) noexcept;
 [[nodiscard]] const char* toString(LosslessMode m) noexcept;
