@@ -1,0 +1,213 @@
+#include "model/simulation/collective_schedule.hpp"
+
+#include "model/simulation/sim_routing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace model::sim {
+
+namespace {
+
+std::uint64_t keyOf(std::uint64_t group, std::uint64_t channel, std::uint64_t index) noexcept
+{
+    return mix64((group << 40) ^ (channel << 20) ^ index);
+}
+
+/// Members split by server, in order of first appearance.
+std::vector<std::vector<int>> byServer(const NetworkGraph& g, const std::vector<int>& members)
+{
+    std::vector<std::vector<int>> blocks;
+    std::map<Id, std::size_t> where;
+    for (int m : members) {
+        auto [it, fresh] = where.emplace(g.gpus[m].server, blocks.size());
+        if (fresh) blocks.emplace_back();
+        blocks[it->second].push_back(m);
+    }
+    return blocks;
+}
+
+std::size_t uniformSize(const std::vector<std::vector<int>>& groups)
+{
+    const std::size_t n = groups.empty() ? 0 : groups.front().size();
+    for (const auto& gr : groups)
+        if (gr.size() != n) throw std::invalid_argument("all groups of one collective must have the same size");
+    return n;
+}
+
+ScheduledPhase ringStep(const NetworkGraph& g, const std::vector<std::vector<int>>& groups, int channels,
+                        double bytesPerTransfer, std::string label, int repeats)
+{
+    ScheduledPhase p;
+    p.label = std::move(label);
+    p.repeats = repeats;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2) continue;
+        for (int c = 0; c < channels; ++c) {
+            const std::vector<int> order = ringOrder(g, groups[gi], c);
+            for (std::size_t i = 0; i < order.size(); ++i)
+                p.transfers.push_back({order[i], order[(i + 1) % order.size()], bytesPerTransfer, keyOf(gi, c, i)});
+        }
+    }
+    return p;
+}
+
+Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>& groups, double bytes,
+                      const SimulationOptions& o)
+{
+    Schedule s;
+    s.algorithm = "hierarchical";
+    std::vector<std::vector<int>> intra, inter;
+    std::size_t m = 0, k = 0;
+    for (const auto& gr : groups) {
+        const auto blocks = byServer(g, gr);
+        m = blocks.front().size();
+        k = blocks.size();
+        for (const auto& b : blocks) intra.push_back(b);
+        for (std::size_t j = 0; j < m; ++j) {
+            std::vector<int> rail;
+            for (const auto& b : blocks) rail.push_back(b[j]);
+            inter.push_back(std::move(rail));
+        }
+    }
+    const double perK = bytes / (static_cast<double>(m) * static_cast<double>(k));
+    const int chunks = static_cast<int>(std::clamp(std::round(perK / o.chunkBytes), 1.0,
+                                                   static_cast<double>(std::max(1, o.maxPipelineChunks))));
+    const double chunk = bytes / chunks;
+    s.pipelineChunks = chunks;
+    s.phases.push_back(ringStep(g, intra, 1, chunk / static_cast<double>(m), "intra-node reduce-scatter step",
+                                static_cast<int>(m) - 1));
+    s.phases.push_back(ringStep(g, inter, 1, chunk / (static_cast<double>(m) * static_cast<double>(k)),
+                                "inter-node all-reduce step (per rail)", 2 * (static_cast<int>(k) - 1)));
+    ScheduledPhase ag;
+    ag.label = "intra-node all-gather step";
+    ag.repeats = static_cast<int>(m) - 1;
+    ag.sameAs = 0;
+    s.phases.push_back(std::move(ag));
+    s.stages = {{0, 2}, {1}};
+    s.note = "hierarchical all-reduce in " + std::to_string(chunks) +
+             " pipeline chunks; the all-gather pattern equals the reduce-scatter one and reuses its time";
+    return s;
+}
+
+} // namespace
+
+std::vector<int> ringOrder(const NetworkGraph& g, const std::vector<int>& members, int c)
+{
+    std::vector<int> order;
+    order.reserve(members.size());
+    for (const auto& block : byServer(g, members)) {
+        const std::size_t n = block.size();
+        for (std::size_t i = 0; i < n; ++i) order.push_back(block[(i + static_cast<std::size_t>(c)) % n]);
+    }
+    return order;
+}
+
+int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups, const SimulationOptions& o)
+{
+    if (o.channels > 0) return o.channels;
+    for (const auto& gr : groups) {
+        if (gr.size() < 2) continue;
+        const auto blocks = byServer(g, gr);
+        if (blocks.size() < 2) return 1;
+        const ServerInfo& si = g.servers[g.serverIndex.at(g.gpus[gr.front()].server)];
+        // One ring per NIC, but no more rings than the server has ranks of this group to start them.
+        const int nics = static_cast<int>(si.nicVertex.size());
+        return std::max(1, std::min(nics, static_cast<int>(blocks.front().size())));
+    }
+    return 1;
+}
+
+bool hierarchicalApplies(const NetworkGraph& g, const std::vector<std::vector<int>>& groups)
+{
+    for (const auto& gr : groups) {
+        const auto blocks = byServer(g, gr);
+        if (blocks.size() < 2) return false;
+        for (const auto& b : blocks)
+            if (b.size() != blocks.front().size()) return false;
+    }
+    return !groups.empty();
+}
+
+double busBwFactor(CollectiveOp op, int n) noexcept
+{
+    if (n <= 1) return op == CollectiveOp::Broadcast ? 1.0 : 0.0;
+    const double dn = n;
+    switch (op) {
+    case CollectiveOp::AllReduce: return 2.0 * (dn - 1.0) / dn;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+    case CollectiveOp::AllToAll: return (dn - 1.0) / dn;
+    case CollectiveOp::Broadcast: return 1.0;
+    }
+    return 1.0;
+}
+
+Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
+                       const std::vector<std::vector<int>>& groups, double bytes, const SimulationOptions& o)
+{
+    const int n = static_cast<int>(uniformSize(groups));
+    Schedule s;
+    s.algorithm = algorithm;
+    if (n < 2) return s;
+    const int channels = channelCount(g, groups, o);
+    const double dn = n;
+    if (algorithm == "hierarchical") {
+        if (op != CollectiveOp::AllReduce)
+            throw std::invalid_argument("the simulation engine models hierarchical only for all_reduce");
+        if (!hierarchicalApplies(g, groups))
+            throw std::invalid_argument("hierarchical all-reduce needs ranks spread evenly over at least two servers");
+        return hierarchical(g, groups, bytes, o);
+    }
+    if (algorithm == "direct") {
+        if (op != CollectiveOp::AllToAll)
+            throw std::invalid_argument("the simulation engine models direct only for alltoall");
+        for (int r = 1; r < n; ++r) {
+            ScheduledPhase p;
+            p.label = "alltoall round " + std::to_string(r);
+            for (std::size_t gi = 0; gi < groups.size(); ++gi)
+                for (int i = 0; i < n; ++i)
+                    p.transfers.push_back({groups[gi][i], groups[gi][(i + r) % n], bytes / dn, keyOf(gi, r, i)});
+            s.phases.push_back(std::move(p));
+        }
+        return s;
+    }
+    if (algorithm != "ring")
+        throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical (all_reduce) "
+                                    "and direct (alltoall), not \"" + algorithm + "\"");
+    const std::string channelsText = std::to_string(channels) + " ring" + (channels > 1 ? "s" : "");
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        s.phases.push_back(ringStep(g, groups, channels, bytes / (channels * dn), "ring step", 2 * (n - 1)));
+        s.note = channelsText + "; the 2(n-1) ring steps are identical: one simulated, its time counted 2(n-1) times";
+        break;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+        s.phases.push_back(ringStep(g, groups, channels, bytes / (channels * dn), "ring step", n - 1));
+        s.note = channelsText + "; the n-1 ring steps are identical: one simulated, its time counted n-1 times";
+        break;
+    case CollectiveOp::Broadcast: {
+        const int chunks = static_cast<int>(std::max(1.0, std::ceil(bytes / (channels * o.chunkBytes))));
+        ScheduledPhase p;
+        p.label = "pipelined broadcast step";
+        p.repeats = n - 1 + chunks - 1;
+        for (std::size_t gi = 0; gi < groups.size(); ++gi)
+            for (int c = 0; c < channels; ++c) {
+                std::vector<int> order = ringOrder(g, groups[gi], c);
+                std::rotate(order.begin(), std::find(order.begin(), order.end(), groups[gi].front()), order.end());
+                for (int i = 0; i + 1 < n; ++i)
+                    p.transfers.push_back({order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i)});
+            }
+        s.phases.push_back(std::move(p));
+        s.note = channelsText + ", " + std::to_string(chunks) + " chunks; the steady-state step is simulated once";
+        break;
+    }
+    case CollectiveOp::AllToAll:
+        return buildSchedule(g, op, "direct", groups, bytes, o);
+    }
+    return s;
+}
+
+} // namespace model::sim

@@ -1,0 +1,90 @@
+#pragma once
+/// @file collective_schedule.hpp
+/// How a collective becomes flows, the way NCCL schedules it, reduced by exact symmetry.
+///
+/// Ring (engine_formulas.md section 2; NCCL step counts in tuning.cc): C rings ("channels")
+/// each carry 1/C of the buffer; in every step each rank sends one 1/n slice to its ring
+/// successor, all ranks and rings at once. All-reduce takes 2(n-1) steps, reduce-scatter and
+/// all-gather n-1. Every step moves the same bytes between the same pairs of GPUs over the
+/// same paths, so the steps are identical: one step pattern is simulated and its duration
+/// counted 2(n-1) (or n-1) times. Ring c visits the servers in order and, inside each server,
+/// the server's ranks rotated by c, so on a server with one NIC per GPU the C rings leave the
+/// server on C different rails (what NCCL's ring search produces on DGX/HGX systems).
+///
+/// Hierarchical all-reduce (engine_formulas.md section 4): intra-node reduce-scatter over the
+/// g ranks of each server ((g-1) steps of S/g), inter-node ring all-reduce of each 1/g shard
+/// among the k servers on its rail (2(k-1) steps of S/(g k)), intra-node all-gather (same
+/// pattern as the reduce-scatter: simulated once, reused). The buffer is cut into P pipeline
+/// chunks; NVLink phases and the network phase overlap across chunks:
+///     T = sum_i r_i T_i + (P-1) max(D_rs + D_ag, D_inter)
+/// where T_i includes the per-step latency and D_i is the pure transfer (drain) time, since
+/// NCCL keeps several steps in flight (NCCL_STEPS = 8) and hides the latency of later chunks.
+///
+/// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks:
+/// (n - 1 + P - 1) steps of one chunk (engine_formulas.md section 1, t = (h + c - 1)(α + S/(cB))).
+///
+/// All-to-all ("direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
+/// The rounds differ, so each is simulated. (NCCL posts all pairs at once; rounds understate
+/// incast between rounds but keep the flow count at n per simulation.)
+
+#include "model/analysis/analysis.hpp"
+#include "model/simulation/sim_graph.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace model::sim {
+
+/// One point-to-point transfer of a step.
+struct Transfer {
+    int src = 0;             ///< global GPU index
+    int dst = 0;
+    double bytes = 0;
+    std::uint64_t key = 0;   ///< ECMP hash key
+};
+
+/// A step pattern and how many identical times it occurs.
+struct ScheduledPhase {
+    std::string label;
+    std::vector<Transfer> transfers;
+    int repeats = 1;
+    int sameAs = -1;         ///< index of an earlier phase with an identical pattern (reuse its time)
+};
+
+/// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).
+struct Schedule {
+    std::string algorithm;
+    std::vector<ScheduledPhase> phases;
+    int pipelineChunks = 1;
+    std::vector<std::vector<int>> stages;   ///< phase indices sharing a resource, for the (P-1) term
+    std::string note;
+};
+
+/// Ring order of `members` for channel `c` (servers in order of first appearance, ranks of a
+/// server rotated by c).
+[[nodiscard]] std::vector<int> ringOrder(const NetworkGraph& g, const std::vector<int>& members, int c);
+
+/// Rings per group: options.channels, or one per NIC of the first member's server when a group
+/// spans servers, else 1.
+[[nodiscard]] int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups,
+                               const SimulationOptions& options);
+
+/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "direct") over
+/// `groups` (each a list of global GPU indices; all groups run at once), `bytes` per group in
+/// nccl-tests semantics.
+/// @throws std::invalid_argument for an algorithm the op does not support here, or groups of
+///         unequal size.
+[[nodiscard]] Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
+                                     const std::vector<std::vector<int>>& groups, double bytes,
+                                     const SimulationOptions& options);
+
+/// True when hierarchical all-reduce applies: every group spans >= 2 servers, each holding the
+/// same number of the group's ranks.
+[[nodiscard]] bool hierarchicalApplies(const NetworkGraph& g, const std::vector<std::vector<int>>& groups);
+
+/// nccl-tests busbw factor (engine_anchors.md a.1): all_reduce 2(n-1)/n; all_gather,
+/// reduce_scatter, alltoall (n-1)/n; broadcast 1.
+[[nodiscard]] double busBwFactor(CollectiveOp op, int n) noexcept;
+
+} // namespace model::sim

@@ -1,0 +1,108 @@
+#include "model/simulation/fabric_behaviour.hpp"
+
+#include "model/simulation/max_min.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+namespace model::sim {
+
+double aimdLossRate(double share, double rtt, double mss) noexcept
+{
+    if (share <= 0 || rtt <= 0) return 1.0;
+    const double x = mss / (rtt * share);
+    return std::clamp(1.5 * x * x, 0.0, 1.0);
+}
+
+double pftkGoodput(double p, double rtt, double rto, double mss) noexcept
+{
+    if (p <= 0) return std::numeric_limits<double>::infinity();
+    const double denom = rtt * std::sqrt(2.0 * p / 3.0) +
+                         rto * std::min(1.0, 3.0 * std::sqrt(3.0 * p / 8.0)) * p * (1.0 + 32.0 * p * p);
+    return mss / denom;
+}
+
+namespace {
+constexpr double kOverload = 1.0 + 1e-9;
+
+int positionOf(const std::vector<int>& path, int channel) noexcept
+{
+    for (std::size_t k = 0; k < path.size(); ++k)
+        if (path[k] == channel) return static_cast<int>(k);
+    return -1;
+}
+} // namespace
+
+bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const std::vector<int>& channels,
+                const std::vector<double>& rates, std::vector<double>& caps)
+{
+    const auto& g = *v.graph;
+    const auto& paths = *v.paths;
+    const auto& on = *v.onChannel;
+    const auto& demand = *v.demand;
+    const auto& cap = *v.capacity;
+    bool any = false;
+
+    // Lossy ports: survival probability per flow, multiplied over its overloaded lossy ports.
+    std::unordered_map<int, double> survive;
+    for (int c : channels) {
+        if (g.channels[c].control != FlowControl::Lossy || on[c].size() < 2) continue;
+        double offered = 0;
+        for (int f : on[c]) offered += demand[f];
+        if (offered <= cap[c] * kOverload) continue;
+        const double share = cap[c] / static_cast<double>(on[c].size());
+        for (int f : on[c]) {
+            const double p = aimdLossRate(share, (*v.rtt)[f], v.mssBytes);
+            auto [it, fresh] = survive.emplace(f, 1.0);
+            it->second *= 1.0 - p;
+        }
+    }
+    for (const auto& [f, s] : survive) {
+        const double p = 1.0 - s;
+        const double goodput = pftkGoodput(p, (*v.rtt)[f], v.rtoSeconds, v.mssBytes);
+        if (goodput < caps[f]) {
+            caps[f] = goodput;
+            any = true;
+        }
+    }
+
+    if (!v.pfcHeadOfLineBlocking) return any;
+    // PFC: overloaded, saturated egress c pauses the ingress links u feeding it.
+    for (int c : channels) {
+        if (g.channels[c].control != FlowControl::Pfc || on[c].size() < 2) continue;
+        double offered = 0, carried = 0;
+        for (int f : on[c]) {
+            offered += demand[f];
+            carried += rates[f];
+        }
+        if (offered <= cap[c] * kOverload || carried < cap[c] * 0.999) continue;
+        // Group the congested flows by the ingress channel they arrive on.
+        std::unordered_map<int, std::pair<double, double>> ingress; // u -> (drained, offered)
+        for (int f : on[c]) {
+            const int k = positionOf(paths[f], c);
+            if (k <= 0) continue;
+            auto& [drained, want] = ingress[paths[f][k - 1]];
+            drained += rates[f];
+            want += demand[f];
+        }
+        for (const auto& [u, dw] : ingress) {
+            const double offeredU = std::min(cap[u], dw.second);
+            if (offeredU <= 0) continue;
+            const double unpaused = std::min(1.0, dw.first / offeredU);
+            if (unpaused >= 0.999) continue;
+            for (int f : on[u]) {
+                if (positionOf(paths[f], c) >= 0) continue; // a congested flow, not a victim
+                const double limit = unpaused * rates[f];
+                if (limit < caps[f]) {
+                    caps[f] = limit;
+                    any = true;
+                }
+            }
+        }
+    }
+    return any;
+}
+
+} // namespace model::sim

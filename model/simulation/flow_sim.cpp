@@ -1,0 +1,217 @@
+#include "model/simulation/flow_sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
+
+namespace model::sim {
+
+namespace {
+std::vector<double> capacities(const NetworkGraph& g)
+{
+    std::vector<double> c(g.channels.size());
+    for (std::size_t i = 0; i < c.size(); ++i) c[i] = g.channels[i].up ? g.channels[i].capacity : 0.0;
+    return c;
+}
+constexpr double kInf = std::numeric_limits<double>::infinity();
+} // namespace
+
+FlowSimulator::FlowSimulator(const NetworkGraph& graph, const SimulationOptions& o)
+    : g_(graph), solver_(capacities(graph))
+{
+    fabric_.graph = &g_;
+    fabric_.paths = &paths_;
+    fabric_.onChannel = &onChannel_;
+    fabric_.demand = &demand_;
+    fabric_.rtt = &rtt_;
+    fabric_.capacity = &solver_.capacity();
+    fabric_.mssBytes = o.mtuBytes;
+    fabric_.rtoSeconds = o.retransmitTimeout.inSeconds();
+    fabric_.pfcHeadOfLineBlocking = o.pfcHeadOfLineBlocking;
+    for (const Channel& c : g_.channels) needsFabric_ = needsFabric_ || c.control != FlowControl::Lossless;
+    const std::size_t n = g_.channels.size();
+    onChannel_.resize(n);
+    trace_.resize(n);
+    channelRate_.assign(n, 0.0);
+    stampC_.assign(n, -1);
+}
+
+int FlowSimulator::add(FlowSpec f)
+{
+    const int id = static_cast<int>(paths_.size());
+    double d = kInf, lat = 0;
+    for (int c : f.path) {
+        d = std::min(d, solver_.capacity()[c]);
+        lat += g_.channels[c].latency;
+    }
+    paths_.push_back(std::move(f.path));
+    posOn_.emplace_back();
+    bytes_.push_back(f.bytes);
+    start_.push_back(f.start);
+    latency_.push_back(f.latency);
+    demand_.push_back(d);
+    rtt_.push_back(std::max(2.0 * lat, 1e-7));
+    remaining_.push_back(f.bytes);
+    since_.push_back(f.start);
+    rate_.push_back(0.0);
+    caps_.push_back(MaxMinSolver::kNoCap);
+    finish_.push_back(0.0);
+    version_.push_back(0);
+    state_.push_back(0);
+    stampF_.push_back(-1);
+    return id;
+}
+
+void FlowSimulator::activate(int f)
+{
+    state_[f] = 1;
+    auto& pos = posOn_[f];
+    pos.resize(paths_[f].size());
+    for (std::size_t k = 0; k < paths_[f].size(); ++k) {
+        auto& list = onChannel_[paths_[f][k]];
+        pos[k] = static_cast<int>(list.size());
+        list.push_back(f);
+    }
+}
+
+void FlowSimulator::deactivate(int f)
+{
+    state_[f] = 2;
+    for (std::size_t k = 0; k < paths_[f].size(); ++k) {
+        const int c = paths_[f][k];
+        auto& list = onChannel_[c];
+        const int at = posOn_[f][k];
+        const int moved = list.back();
+        list[at] = moved;
+        list.pop_back();
+        if (moved != f) {
+            const auto& mp = paths_[moved];
+            for (std::size_t j = 0; j < mp.size(); ++j)
+                if (mp[j] == c) {
+                    posOn_[moved][j] = at;
+                    break;
+                }
+        }
+    }
+    rate_[f] = 0;
+}
+
+void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
+{
+    ++epoch_;
+    std::vector<int> flows, channels;
+    for (int c : seeds)
+        if (stampC_[c] != epoch_) {
+            stampC_[c] = epoch_;
+            channels.push_back(c);
+        }
+    for (std::size_t i = 0; i < channels.size(); ++i) {
+        for (int f : onChannel_[channels[i]]) {
+            if (stampF_[f] == epoch_) continue;
+            stampF_[f] = epoch_;
+            flows.push_back(f);
+            for (int c2 : paths_[f])
+                if (stampC_[c2] != epoch_) {
+                    stampC_[c2] = epoch_;
+                    channels.push_back(c2);
+                }
+        }
+    }
+    for (int f : flows) {
+        remaining_[f] = std::max(0.0, remaining_[f] - rate_[f] * (now - since_[f]));
+        since_[f] = now;
+    }
+    if (!flows.empty()) {
+        solver_.solve(flows, paths_, {}, rate_);
+        if (needsFabric_) {
+            for (int f : flows) caps_[f] = MaxMinSolver::kNoCap;
+            if (fabricCaps(fabric_, flows, channels, rate_, caps_)) solver_.solve(flows, paths_, caps_, rate_);
+        }
+    }
+    for (int f : flows) {
+        ++version_[f];
+        if (rate_[f] > 0) {
+            heap_.push_back({now + remaining_[f] / rate_[f], f, version_[f]});
+            std::push_heap(heap_.begin(), heap_.end(), std::greater<Completion>());
+        }
+    }
+    for (int c : channels) {
+        double sum = 0;
+        for (int f : onChannel_[c]) sum += rate_[f];
+        if (sum != channelRate_[c]) {
+            trace_[c].push_back({now, sum});
+            channelRate_[c] = sum;
+        }
+    }
+}
+
+double FlowSimulator::run(const std::function<bool()>& tick)
+{
+    const int n = static_cast<int>(paths_.size());
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start_[a] < start_[b]; });
+    double makespan = 0;
+    int next = 0;
+    int active = 0;
+    long long nextTick = 4096;
+    std::vector<int> seeds;
+    auto pop = [&] {
+        std::pop_heap(heap_.begin(), heap_.end(), std::greater<Completion>());
+        heap_.pop_back();
+    };
+    while (next < n || active > 0) {
+        while (!heap_.empty() && (state_[heap_.front().flow] != 1 || heap_.front().version != version_[heap_.front().flow]))
+            pop();
+        double t = next < n ? start_[order[next]] : kInf;
+        if (!heap_.empty()) t = std::min(t, heap_.front().t);
+        if (t == kInf) throw std::runtime_error("flow simulation stalled: active flows get no bandwidth");
+        const double tol = std::abs(t) * 1e-12 + 1e-15;
+        seeds.clear();
+        while (!heap_.empty() && heap_.front().t <= t + tol) {
+            const Completion c = heap_.front();
+            pop();
+            if (state_[c.flow] != 1 || c.version != version_[c.flow]) continue;
+            remaining_[c.flow] = 0;
+            finish_[c.flow] = c.t + latency_[c.flow];
+            makespan = std::max(makespan, finish_[c.flow]);
+            deactivate(c.flow);
+            seeds.insert(seeds.end(), paths_[c.flow].begin(), paths_[c.flow].end());
+            --active;
+            ++events_;
+        }
+        while (next < n && start_[order[next]] <= t + tol) {
+            const int f = order[next++];
+            ++events_;
+            if (paths_[f].empty() || bytes_[f] <= 0) {
+                state_[f] = 2;
+                finish_[f] = start_[f] + latency_[f];
+                makespan = std::max(makespan, finish_[f]);
+                continue;
+            }
+            activate(f);
+            since_[f] = t;
+            ++active;
+            seeds.insert(seeds.end(), paths_[f].begin(), paths_[f].end());
+        }
+        resolve(seeds, t);
+        if (events_ >= nextTick) {
+            nextTick = events_ + 4096;
+            if (tick && !tick()) throw Cancelled();
+        }
+    }
+    if (tick && !tick()) throw Cancelled();
+    return makespan;
+}
+
+double FlowSimulator::bytesOn(int c) const
+{
+    const auto& steps = trace_[c];
+    double bytes = 0;
+    for (std::size_t i = 0; i + 1 < steps.size(); ++i) bytes += steps[i].rate * (steps[i + 1].t - steps[i].t);
+    return bytes;
+}
+
+} // namespace model::sim

@@ -1,0 +1,108 @@
+#include "model/simulation/max_min.hpp"
+
+#include <algorithm>
+#include <queue>
+
+namespace model::sim {
+
+MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
+    : capacity_(std::move(capacity)),
+      remaining_(capacity_.size(), 0.0),
+      unfrozen_(capacity_.size(), 0),
+      version_(capacity_.size(), 0),
+      stamp_(capacity_.size(), -1),
+      start_(capacity_.size(), 0),
+      length_(capacity_.size(), 0)
+{
+}
+
+void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
+                         const std::vector<double>& caps, std::vector<double>& rates)
+{
+    ++epoch_;
+    local_.clear();
+    // Count flows per channel; stamp_ marks channels of this solve.
+    for (int f : flows)
+        for (int c : paths[f]) {
+            if (stamp_[c] != epoch_) {
+                stamp_[c] = epoch_;
+                unfrozen_[c] = 0;
+                remaining_[c] = capacity_[c];
+                local_.push_back(c);
+            }
+            ++unfrozen_[c];
+        }
+    // CSR of flow positions per channel: start_ holds running offsets keyed by channel id.
+    int offset = 0;
+    for (int c : local_) {
+        start_[c] = offset;
+        length_[c] = unfrozen_[c];
+        offset += unfrozen_[c];
+    }
+    onChannel_.assign(offset, 0);
+    {
+        // Temporary cursor per channel: reuse version_ as the cursor, reset afterwards.
+        for (int c : local_) version_[c] = start_[c];
+        for (std::size_t i = 0; i < flows.size(); ++i)
+            for (int c : paths[flows[i]]) onChannel_[version_[c]++] = static_cast<int>(i);
+        for (int c : local_) version_[c] = 0;
+    }
+    frozen_.assign(flows.size(), 0);
+
+    struct Entry {
+        double share;
+        int channel;
+        int version;
+        bool operator>(const Entry& o) const noexcept { return share > o.share; }
+    };
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
+    for (int c : local_) heap.push({remaining_[c] / unfrozen_[c], c, 0});
+
+    // Flows with a finite cap, ascending.
+    std::vector<int> capped;
+    if (!caps.empty()) {
+        for (std::size_t i = 0; i < flows.size(); ++i)
+            if (caps[flows[i]] < kNoCap) capped.push_back(static_cast<int>(i));
+        std::sort(capped.begin(), capped.end(),
+                  [&](int a, int b) { return caps[flows[a]] < caps[flows[b]]; });
+    }
+    std::size_t nextCap = 0;
+    std::size_t left = flows.size();
+
+    auto freeze = [&](int i, double rate) {
+        frozen_[i] = 1;
+        --left;
+        const int f = flows[i];
+        rates[f] = rate;
+        for (int c : paths[f]) {
+            remaining_[c] = std::max(0.0, remaining_[c] - rate);
+            if (--unfrozen_[c] > 0) heap.push({remaining_[c] / unfrozen_[c], c, ++version_[c]});
+        }
+    };
+
+    while (left > 0) {
+        while (!heap.empty()) {
+            const Entry& top = heap.top();
+            if (unfrozen_[top.channel] > 0 && top.version == version_[top.channel]) break;
+            heap.pop();
+        }
+        while (nextCap < capped.size() && frozen_[capped[nextCap]]) ++nextCap;
+        const bool haveCap = nextCap < capped.size();
+        if (heap.empty() && !haveCap) break; // cannot happen for non-empty paths
+        if (haveCap && (heap.empty() || caps[flows[capped[nextCap]]] <= heap.top().share)) {
+            freeze(capped[nextCap], caps[flows[capped[nextCap]]]);
+            continue;
+        }
+        const Entry top = heap.top();
+        heap.pop();
+        // Freeze every unfrozen flow on the full channel at its fair share.
+        const int begin = start_[top.channel];
+        const int end = begin + length_[top.channel];
+        for (int k = begin; k < end; ++k) {
+            const int i = onChannel_[k];
+            if (!frozen_[i]) freeze(i, top.share);
+        }
+    }
+}
+
+} // namespace model::sim

@@ -1,0 +1,49 @@
+#pragma once
+/// @file max_min.hpp
+/// Max-min fair rates by progressive filling ("water-filling"): all unfrozen flows grow at the
+/// same pace; when a channel fills, the flows on it freeze at its fair share; a flow with a
+/// rate cap freezes when it reaches the cap. This is the algorithm of Bertsekas & Gallager,
+/// "Data Networks" (2nd ed., 1992), section 6.5.2, run with a priority queue of channel fair
+/// shares (remaining capacity / unfrozen flows), so one solve costs O(F x hops x log C).
+///
+/// The solver works on any subset of flows that is closed under sharing channels (a connected
+/// component of the flow-channel graph): the simulator re-solves only the component touched by
+/// an arrival or departure, which gives the same rates as a global solve.
+
+#include <limits>
+#include <vector>
+
+namespace model::sim {
+
+class MaxMinSolver {
+public:
+    /// `capacity[c]`: bytes per second of channel c.
+    explicit MaxMinSolver(std::vector<double> capacity);
+
+    /// Writes max-min fair rates (bytes/s) into rates[f] for every f in `flows`.
+    /// `paths[f]`: the channels flow f crosses (non-empty, no repeats). `caps[f]`: the most
+    /// flow f may get (infinity = no cap); `caps` may be empty (no caps at all). Channels used by
+    /// `flows` must carry no other flows. Rates never exceed any channel's capacity in total.
+    void solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
+               const std::vector<double>& caps, std::vector<double>& rates);
+
+    [[nodiscard]] const std::vector<double>& capacity() const noexcept { return capacity_; }
+
+    static constexpr double kNoCap = std::numeric_limits<double>::infinity();
+
+private:
+    std::vector<double> capacity_;
+    // Scratch, indexed by channel; sized once.
+    std::vector<double> remaining_;
+    std::vector<int> unfrozen_;
+    std::vector<int> version_;
+    std::vector<int> stamp_;
+    std::vector<int> start_;   ///< CSR offsets into onChannel_ for local channels
+    std::vector<int> length_;  ///< CSR block length per local channel
+    std::vector<int> onChannel_;
+    std::vector<int> local_;   ///< channel ids touched by this solve
+    std::vector<char> frozen_; ///< indexed by position in `flows`
+    int epoch_ = 0;
+};
+
+} // namespace model::sim

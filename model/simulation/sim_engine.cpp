@@ -1,0 +1,143 @@
+#include "model/simulation/sim_engine.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace model::sim {
+
+Engine::Engine(const Design& d, const Catalog& catalog, const SimulationOptions& o, const ProgressFn& onProgress)
+    : design(d),
+      options(o),
+      graph(buildNetworkGraph(d, catalog, o)),
+      router(graph, o.routing),
+      recorder(graph),
+      onProgress_(onProgress)
+{
+    result.collective.engine = "simulation";
+    result.notes = graph.notes;
+}
+
+bool Engine::tick()
+{
+    if (!onProgress_) return true;
+    const double p = std::min(0.99, static_cast<double>(donePatterns_) / plannedPatterns_);
+    return onProgress_(p);
+}
+
+PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
+{
+    PatternRun out;
+    auto sim = std::make_shared<FlowSimulator>(graph, options);
+    std::vector<double> latency;
+    latency.reserve(transfers.size());
+    const double overhead = options.sendOverhead.inSeconds();
+    for (const Transfer& t : transfers) {
+        bool moved = false;
+        std::vector<int> path = router.route(t.src, t.dst, t.key, &moved);
+        if (moved) ++result.reroutedFlows;
+        const double lat = router.latency(path) + overhead;
+        latency.push_back(lat);
+        sim->add({std::move(path), t.bytes, 0.0, lat});
+    }
+    out.duration = sim->run([this] { return tick(); });
+    const auto& fin = sim->finishTimes();
+    for (std::size_t i = 0; i < fin.size(); ++i) out.drain = std::max(out.drain, fin[i] - latency[i]);
+    out.flows = static_cast<int>(transfers.size());
+    result.events += sim->events();
+    result.flowsSimulated += static_cast<long long>(transfers.size());
+    out.sim = std::move(sim);
+    ++donePatterns_;
+    if (!tick()) throw Cancelled();
+    return out;
+}
+
+ScheduleRun Engine::run(const Schedule& s)
+{
+    ScheduleRun r;
+    r.schedule = &s;
+    r.runs.resize(s.phases.size());
+    double sum = 0;
+    for (std::size_t i = 0; i < s.phases.size(); ++i) {
+        const ScheduledPhase& p = s.phases[i];
+        r.runs[i] = p.sameAs >= 0 ? r.runs[static_cast<std::size_t>(p.sameAs)] : simulatePattern(p.transfers);
+        sum += p.repeats * r.runs[i].duration;
+    }
+    double overlap = 0;
+    if (s.pipelineChunks > 1)
+        for (const auto& stage : s.stages) {
+            double d = 0;
+            for (int i : stage) d += s.phases[i].repeats * r.runs[i].drain;
+            overlap = std::max(overlap, d);
+        }
+    r.total = sum + (s.pipelineChunks - 1) * overlap;
+    return r;
+}
+
+double Engine::place(const ScheduleRun& r, double t0, int outer, const std::string& prefix)
+{
+    const Schedule& s = *r.schedule;
+    const double span = r.total * outer;
+    for (std::size_t i = 0; i < s.phases.size(); ++i) {
+        PhaseTiming pt;
+        pt.label = prefix + s.phases[i].label;
+        pt.timePerRepeat = Duration::seconds(r.runs[i].duration);
+        pt.repeats = s.phases[i].repeats * s.pipelineChunks * outer;
+        pt.flows = r.runs[i].flows;
+        result.phases.push_back(pt);
+    }
+    if (s.pipelineChunks <= 1 || s.stages.empty()) {
+        double t = t0;
+        for (int k = 0; k < outer; ++k)
+            for (std::size_t i = 0; i < s.phases.size(); ++i) {
+                if (r.runs[i].sim) recorder.addPattern(*r.runs[i].sim, t, r.runs[i].duration, s.phases[i].repeats);
+                t += s.phases[i].repeats * r.runs[i].duration;
+            }
+        return span;
+    }
+    // Pipelined: every stage spans the whole time; its phases share it by their busy time.
+    for (const auto& stage : s.stages) {
+        double busy = 0;
+        for (int i : stage) busy += s.phases[i].repeats * r.runs[i].duration;
+        if (busy <= 0) continue;
+        double t = t0;
+        for (int i : stage) {
+            const int reps = s.phases[i].repeats * outer;
+            const double slot = span * (s.phases[i].repeats * r.runs[i].duration / busy) / std::max(1, reps);
+            if (r.runs[i].sim && reps > 0) recorder.addPattern(*r.runs[i].sim, t, slot, reps, s.pipelineChunks);
+            t += slot * reps;
+        }
+    }
+    return span;
+}
+
+ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algorithm,
+                                       const std::vector<std::vector<int>>& groups, double bytes,
+                                       std::vector<std::unique_ptr<Schedule>>& schedules)
+{
+    std::vector<std::string> candidates;
+    if (!algorithm.empty())
+        candidates.push_back(algorithm);
+    else if (op == CollectiveOp::AllToAll)
+        candidates.push_back("direct");
+    else {
+        candidates.push_back("ring");
+        if (op == CollectiveOp::AllReduce && hierarchicalApplies(graph, groups)) candidates.push_back("hierarchical");
+    }
+    ScheduleRun best;
+    bool have = false;
+    for (const std::string& a : candidates) {
+        schedules.push_back(std::make_unique<Schedule>(buildSchedule(graph, op, a, groups, bytes, options)));
+        ScheduleRun r = run(*schedules.back());
+        if (!have || r.total < best.total) {
+            best = std::move(r);
+            have = true;
+        }
+    }
+    if (candidates.size() > 1)
+        result.notes.push_back("algorithm " + best.schedule->algorithm + " picked as the fastest of " +
+                               std::to_string(candidates.size()) + " simulated");
+    if (!best.schedule->note.empty()) result.notes.push_back(best.schedule->note);
+    return best;
+}
+
+} // namespace model::sim

@@ -1,0 +1,77 @@
+#pragma once
+/// @file sim_engine.hpp
+/// Internal driver shared by the public entry points (simulation.cpp): owns the expanded
+/// network, the router and the utilisation recorder for one simulation, simulates step
+/// patterns and combines them by a Schedule's rule (collective_schedule.hpp).
+
+#include "model/simulation/collective_schedule.hpp"
+#include "model/simulation/flow_sim.hpp"
+#include "model/simulation/sim_graph.hpp"
+#include "model/simulation/sim_routing.hpp"
+#include "model/simulation/simulation.hpp"
+#include "model/simulation/utilization.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace model::sim {
+
+/// One simulated step pattern.
+struct PatternRun {
+    double duration = 0;   ///< seconds, last flow finished (drain + latency + overhead)
+    double drain = 0;      ///< seconds, last byte drained (no latency)
+    int flows = 0;
+    std::shared_ptr<FlowSimulator> sim;
+};
+
+/// A schedule after simulation, before it is placed on the timeline.
+struct ScheduleRun {
+    const Schedule* schedule = nullptr;
+    std::vector<PatternRun> runs;   ///< per phase (reused phases share the run)
+    double total = 0;               ///< seconds for one occurrence of the whole collective
+};
+
+class Engine {
+public:
+    Engine(const Design& design, const Catalog& catalog, const SimulationOptions& options,
+           const ProgressFn& onProgress);
+
+    /// Simulates every distinct pattern of `s` and computes its total time.
+    /// @throws Cancelled when the progress callback says stop.
+    ScheduleRun run(const Schedule& s);
+    /// Places a run on the timeline at `t0`, `outer` times back to back; records phase timings
+    /// and link utilisation. @return the time it occupies, seconds.
+    double place(const ScheduleRun& r, double t0, int outer, const std::string& prefix = {});
+
+    /// Picks the algorithm (empty = fastest of the candidates), simulates it and returns the
+    /// chosen run; `schedules` keeps the schedules alive.
+    ScheduleRun simulateCollective(CollectiveOp op, const std::string& algorithm,
+                                   const std::vector<std::vector<int>>& groups, double bytes,
+                                   std::vector<std::unique_ptr<Schedule>>& schedules);
+
+    /// Simulates one pattern as a batch of flows starting at once.
+    PatternRun simulatePattern(const std::vector<Transfer>& transfers);
+
+    /// Set how much of the overall progress the next patterns cover.
+    void setProgressPlan(int patterns) noexcept { plannedPatterns_ = std::max(1, patterns); }
+
+    const Design& design;
+    const SimulationOptions& options;
+    NetworkGraph graph;
+    Router router;
+    UtilizationRecorder recorder;
+    SimulationResult result;
+
+private:
+    bool tick();
+    const ProgressFn& onProgress_;
+    int plannedPatterns_ = 1;
+    int donePatterns_ = 0;
+};
+
+/// Runs model::predictCollective on `request` and stores it in r.analytical (or the reason it
+/// failed in r.analyticalError); notes the simulated/analytical time ratio.
+void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& catalog,
+                      const CollectiveRequest& request);
+
+} // namespace model::sim

@@ -1,0 +1,241 @@
+#include "model/simulation/sim_graph.hpp"
+
+#include "model/analysis/calibration.hpp"
+#include "model/io/input_error.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace model::sim {
+
+namespace {
+const char* kDesignFile = "<design>";
+
+std::string nodeLabel(const Node& n)
+{
+    return n.name.empty() ? "node " + std::to_string(n.id) : n.name;
+}
+
+FlowControl switchControl(const SwitchSpec& spec, const Node& n)
+{
+    if (spec.protocol == NetProtocol::InfiniBand) return FlowControl::Lossless; // credit-based
+    return n.pfcEcn ? FlowControl::Pfc : FlowControl::Lossy;
+}
+} // namespace
+
+double nvlinkRate(const GpuSpec& gpu, bool effective) noexcept
+{
+    const double spec = gpu.scaleUpPerDirection().inBytesPerSecond();
+    if (!effective || !gpu.scaleUpLinks || *gpu.scaleUpLinks <= 0) return spec;
+    // NCCL topo.h per-link constants (engine_anchors.md a.3), GB/s per link per direction,
+    // shared with the analytical engine (model/analysis/calibration.hpp).
+    double perLink = 0;
+    switch (gpu.nvlinkGeneration) {
+    case 3: perLink = calibration::kNcclNvlinkGen3PerLinkGBps; break;  // SM80
+    case 4: perLink = calibration::kNcclNvlinkGen4PerLinkGBps; break;  // SM90
+    case 5: perLink = calibration::kNcclNvlinkGen5PerLinkGBps; break;  // SM100
+    default: return spec * calibration::kNvlinkUsableFraction;
+    }
+    return std::min(spec, perLink * 1e9 * *gpu.scaleUpLinks);
+}
+
+double networkEfficiency(bool effective, double perCableBytesPerSecond) noexcept
+{
+    if (!effective) return 1.0;
+    return perCableBytesPerSecond >= Bandwidth::Gbps(400).inBytesPerSecond() ? calibration::kNicEfficiency400GAndUp
+                                                                              : calibration::kNicEfficiencyBelow400G;
+}
+double pcieEfficiency(bool effective) noexcept { return effective ? calibration::kPcieUsableFraction : 1.0; }
+
+int NetworkGraph::addVertex(Vertex v)
+{
+    vertices.push_back(v);
+    out.emplace_back();
+    return static_cast<int>(vertices.size()) - 1;
+}
+
+int NetworkGraph::addChannel(Channel c)
+{
+    channels.push_back(c);
+    const int id = static_cast<int>(channels.size()) - 1;
+    out[c.from].push_back(id);
+    return id;
+}
+
+int NetworkGraph::channelBetween(int from, int to) const noexcept
+{
+    for (int c : out[from])
+        if (channels[c].to == to && channels[c].up) return c;
+    return -1;
+}
+
+std::string NetworkGraph::describeLink(const Design& design, Id linkId) const
+{
+    const Link* l = design.link(linkId);
+    if (!l) return "link " + std::to_string(linkId);
+    auto end = [&](const Endpoint& e) {
+        const Node* n = design.node(e.node);
+        std::string s = n ? nodeLabel(*n) : "node " + std::to_string(e.node);
+        if (n && n->kind == NodeKind::Server && e.port >= 0) s += " port " + std::to_string(e.port);
+        return s;
+    };
+    return end(l->a) + " <-> " + end(l->b);
+}
+
+namespace {
+
+void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const SimulationOptions& o)
+{
+    const ServerSpec* s = catalog.server(n.model);
+    if (!s)
+        throw InputError(kDesignFile, nodeLabel(n), "model",
+                         "expected the id of a server in the catalog, got \"" + n.model + "\"");
+    const GpuSpec* gpu = catalog.gpu(s->gpuId);
+    if (!gpu)
+        throw InputError(kDesignFile, nodeLabel(n), "model",
+                         "server \"" + s->id + "\" names GPU \"" + s->gpuId + "\" which the catalog lacks");
+    ServerInfo info;
+    info.id = n.id;
+    info.name = nodeLabel(n);
+    info.firstGpu = static_cast<int>(g.gpus.size());
+    info.gpuCount = s->gpuCount;
+    info.nvlink = gpu->scaleUp == ScaleUpKind::NVLink && !gpu->scaleUpBidirectional.isZero() &&
+                  (s->intraNode == IntraNodeFabric::NVSwitch || s->intraNode == IntraNodeFabric::DirectMesh);
+    if (!info.nvlink && s->intraNode == IntraNodeFabric::NVLinkBridge && g.notes.size() < 20)
+        g.notes.push_back(info.name + ": NVLink bridges are not modelled; GPU-to-GPU traffic uses PCIe");
+    info.hub = g.addVertex({VertexKind::Hub, n.id, 0});
+    const double hubRate = info.nvlink ? nvlinkRate(*gpu, o.effectiveRates)
+                                       : gpu->pciePerDirection().inBytesPerSecond() * pcieEfficiency(o.effectiveRates);
+    const double hubLat = info.nvlink ? o.nvlinkHopLatency.inSeconds() : o.pcieHopLatency.inSeconds();
+    const ChannelKind hubKind = info.nvlink ? ChannelKind::ScaleUp : ChannelKind::Pcie;
+
+    const int nics = n.nicCount.value_or(s->computeNicCount);
+    for (int p = 0; p < nics; ++p) {
+        info.nicVertex.push_back(g.addVertex({VertexKind::Nic, n.id, p}));
+        info.nicOwner.push_back(-1);
+    }
+    const double pcieRate = gpu->pciePerDirection().inBytesPerSecond() * pcieEfficiency(o.effectiveRates);
+    for (int i = 0; i < s->gpuCount; ++i) {
+        GpuInfo gi;
+        gi.server = n.id;
+        gi.local = i;
+        gi.vertex = g.addVertex({VertexKind::Gpu, n.id, i});
+        g.addChannel({gi.vertex, info.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        g.addChannel({info.hub, gi.vertex, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        if (nics > 0) {
+            gi.nicPort = i * nics / s->gpuCount;
+            const int nv = info.nicVertex[gi.nicPort];
+            const double lat = o.pcieHopLatency.inSeconds();
+            g.addChannel({gi.vertex, nv, pcieRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            g.addChannel({nv, gi.vertex, pcieRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            if (info.nicOwner[gi.nicPort] < 0) info.nicOwner[gi.nicPort] = static_cast<int>(g.gpus.size());
+        }
+        g.gpus.push_back(gi);
+    }
+    g.serverIndex[n.id] = static_cast<int>(g.servers.size());
+    g.servers.push_back(std::move(info));
+}
+
+struct NicRate {
+    double bytesPerSecond = 0; ///< 0 = no limit beyond the link
+};
+
+} // namespace
+
+NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, const SimulationOptions& o)
+{
+    NetworkGraph g;
+    for (const auto& [id, n] : design.nodes())
+        if (n.kind == NodeKind::Server) addServer(g, n, catalog, o);
+    std::unordered_map<Id, const SwitchSpec*> switchSpec;
+    for (const auto& [id, n] : design.nodes()) {
+        if (n.kind != NodeKind::Switch) continue;
+        const SwitchSpec* s = catalog.switchModel(n.model);
+        if (!s)
+            throw InputError(kDesignFile, nodeLabel(n), "model",
+                             "expected the id of a switch in the catalog, got \"" + n.model + "\"");
+        switchSpec[id] = s;
+        g.switchVertex[id] = g.addVertex({VertexKind::Switch, id, 0});
+    }
+
+    // Failures that act on whole elements.
+    std::unordered_map<Id, bool> linkDown, switchDown;
+    std::vector<int> planesDown;
+    std::map<std::pair<Id, int>, double> degraded; // (server, port) -> bytes/s line rate
+    for (const Failure& f : o.failures) {
+        switch (f.kind) {
+        case Failure::Kind::LinkDown:
+            if (!design.link(f.link)) throw std::invalid_argument("failure names link " + std::to_string(f.link) + " which the design does not have");
+            linkDown[f.link] = true;
+            break;
+        case Failure::Kind::SwitchDown: {
+            const Node* n = design.node(f.node);
+            if (!n || n->kind != NodeKind::Switch)
+                throw std::invalid_argument("failure names switch " + std::to_string(f.node) + " which the design does not have");
+            switchDown[f.node] = true;
+            break;
+        }
+        case Failure::Kind::PlaneDown:
+            if (f.port < 0) throw std::invalid_argument("a plane failure needs a NIC port (rail) >= 0");
+            planesDown.push_back(f.port);
+            break;
+        case Failure::Kind::NicDegraded: {
+            const Node* n = design.node(f.node);
+            if (!n || n->kind != NodeKind::Server)
+                throw std::invalid_argument("failure names server " + std::to_string(f.node) + " which the design does not have");
+            if (f.speed.isZero()) throw std::invalid_argument("a degraded NIC needs a speed above zero");
+            degraded[{f.node, f.port}] = f.speed.inBytesPerSecond();
+            break;
+        }
+        }
+    }
+
+    std::unordered_map<Id, int> nextFreePort;
+    for (const auto& [lid, l] : design.links()) {
+        int ends[2] = {-1, -1};
+        double limit = l.total().inBytesPerSecond();
+        bool down = linkDown.count(lid) > 0;
+        FlowControl control[2] = {FlowControl::Lossless, FlowControl::Lossless};
+        double hopLatency[2] = {o.networkHopLatency.inSeconds(), o.networkHopLatency.inSeconds()};
+        bool fabric = true;
+        const Endpoint* eps[2] = {&l.a, &l.b};
+        for (int k = 0; k < 2; ++k) {
+            const Node* n = design.node(eps[k]->node);
+            if (n->kind == NodeKind::Switch) {
+                ends[k] = g.switchVertex.at(n->id);
+                const SwitchSpec* s = switchSpec.at(n->id);
+                control[k] = switchControl(*s, *n);
+                if (s->latencyNs) hopLatency[k] = *s->latencyNs * 1e-9;
+                if (switchDown.count(n->id)) down = true;
+                continue;
+            }
+            fabric = false;
+            ServerInfo& si = g.servers[g.serverIndex.at(n->id)];
+            int port = eps[k]->port;
+            if (port < 0) port = nextFreePort[n->id]++;
+            if (port >= static_cast<int>(si.nicVertex.size()))
+                throw InputError(kDesignFile, "link " + std::to_string(lid), k == 0 ? "a.port" : "b.port",
+                                 "expected a NIC port of " + si.name + " below " + std::to_string(si.nicVertex.size()) +
+                                     ", got " + std::to_string(port));
+            ends[k] = si.nicVertex[port];
+            if (std::find(planesDown.begin(), planesDown.end(), port) != planesDown.end()) down = true;
+            const std::string nicId = n->nicModel.empty() ? catalog.server(n->model)->computeNicId : n->nicModel;
+            if (const NicSpec* nic = catalog.nic(nicId)) limit = std::min(limit, nic->speed.inBytesPerSecond());
+            auto d = degraded.find({n->id, port});
+            if (d != degraded.end()) limit = std::min(limit, d->second);
+        }
+        const double cap = limit * networkEfficiency(o.effectiveRates, l.perCable().inBytesPerSecond());
+        const ChannelKind kind = fabric ? ChannelKind::Fabric : ChannelKind::NicLink;
+        g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
+        g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
+    }
+    for (auto& [key, rate] : degraded)
+        if (!g.serverIndex.count(key.first) || key.second < 0 ||
+            key.second >= static_cast<int>(g.servers[g.serverIndex.at(key.first)].nicVertex.size()))
+            throw std::invalid_argument("degraded NIC port " + std::to_string(key.second) + " does not exist on server " +
+                                        std::to_string(key.first));
+    return g;
+}
+
+} // namespace model::sim

@@ -1,0 +1,110 @@
+#pragma once
+/// @file sim_graph.hpp
+/// The network the simulator runs on, expanded from a Design:
+///
+///     GPU ──ScaleUp──► Hub (NVSwitch fabric, or the PCIe root where there is no NVLink) ──► GPU
+///     GPU ──Pcie────► NIC[port] ──NicLink──► Switch ──Fabric──► Switch ... ──► NIC ──► GPU
+///
+/// Every physical connection is full duplex and appears as two directed channels, each with
+/// its own capacity (bytes/s) and latency (s). A bundle of `count` cables is one channel of
+/// count x per-cable capacity (Link::total()). Intra-node NVLink/NVSwitch is a per-server hub
+/// with one channel per GPU per direction at the GPU's per-direction NVLink rate; servers
+/// without NVLink use their PCIe rate the same way.
+
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+#include "model/simulation/simulation.hpp"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace model::sim {
+
+enum class VertexKind { Gpu, Hub, Nic, Switch };
+enum class ChannelKind { ScaleUp, Pcie, NicLink, Fabric };
+
+/// What a channel's sending port does under overload (fabric_behaviour.hpp).
+enum class FlowControl {
+    Lossless, ///< InfiniBand credits, or a host queue: senders are slowed, nothing drops
+    Pfc,      ///< RoCE with PFC/ECN: lossless, but pauses stall the upstream ingress
+    Lossy,    ///< Ethernet without PFC: overload drops packets
+};
+
+struct Vertex {
+    VertexKind kind = VertexKind::Gpu;
+    Id node = 0;       ///< design node (server or switch)
+    int index = 0;     ///< GPU local index or NIC port; 0 otherwise
+};
+
+struct Channel {
+    int from = 0;
+    int to = 0;
+    double capacity = 0;   ///< bytes per second, this direction (0 = down)
+    double latency = 0;    ///< seconds
+    Id link = 0;           ///< design link, 0 for intra-node channels
+    bool aToB = true;      ///< direction along the design link (a -> b)
+    ChannelKind kind = ChannelKind::Fabric;
+    FlowControl control = FlowControl::Lossless;
+    bool up = true;
+};
+
+struct GpuInfo {
+    Id server = 0;
+    int local = 0;     ///< index inside the server
+    int vertex = 0;
+    int nicPort = -1;  ///< the NIC this GPU is wired to (-1: server has no NIC)
+};
+
+struct ServerInfo {
+    Id id = 0;
+    std::string name;
+    int firstGpu = 0;              ///< global index of its GPU 0
+    int gpuCount = 0;
+    int hub = -1;
+    bool nvlink = false;           ///< GPUs reach each other over NVLink/NVSwitch
+    std::vector<int> nicVertex;    ///< per port
+    std::vector<int> nicOwner;     ///< per port: global index of the first GPU wired to it
+};
+
+/// The expanded network. Indices are stable for one build.
+class NetworkGraph {
+public:
+    std::vector<Vertex> vertices;
+    std::vector<Channel> channels;
+    std::vector<std::vector<int>> out;     ///< vertex -> outgoing channel ids
+    std::vector<GpuInfo> gpus;             ///< global GPU index -> info (servers in id order)
+    std::vector<ServerInfo> servers;       ///< in id order
+    std::unordered_map<Id, int> serverIndex;
+    std::unordered_map<Id, int> switchVertex;
+    std::vector<std::string> notes;        ///< what the build assumed (unwired NICs, ...)
+
+    /// Channel from `from` to `to` that is up (the first when several); -1 when none.
+    [[nodiscard]] int channelBetween(int from, int to) const noexcept;
+    /// "dgx-01 port 0 <-> leaf-1"
+    [[nodiscard]] std::string describeLink(const Design& design, Id link) const;
+
+    int addVertex(Vertex v);
+    int addChannel(Channel c);
+};
+
+/// Builds the network of `design`, applying `options.failures` and `options.effectiveRates`.
+/// @throws InputError when a node names hardware the catalog lacks or a link names a NIC
+///         port the server does not have; std::invalid_argument for a failure naming a link or
+///         node the design does not have.
+[[nodiscard]] NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog,
+                                             const SimulationOptions& options);
+
+/// NVLink per-direction rate the simulator uses for one GPU, bytes/s: spec (half the
+/// bidirectional figure) or, with effective rates, NCCL's per-link constant x links (nccl
+/// topo.h: NVLink3 20.0, NVLink4 20.6, NVLink5 40.1 GB/s per link; engine_anchors.md a.3).
+[[nodiscard]] double nvlinkRate(const GpuSpec& gpu, bool effective) noexcept;
+
+/// Network rate factor for a cable of `perCableBytesPerSecond`: with effective rates SimAI's
+/// practical NIC rates (48.5 of 50 GB/s at 400G and above, 23.5 of 25 below; calibration.hpp),
+/// else 1.
+[[nodiscard]] double networkEfficiency(bool effective, double perCableBytesPerSecond) noexcept;
+/// PCIe rate factor: NCCL's width x speed / 80 = 0.75 of nominal with effective rates, else 1.
+[[nodiscard]] double pcieEfficiency(bool effective) noexcept;
+
+} // namespace model::sim

@@ -1,0 +1,153 @@
+#include "model/simulation/sim_engine.hpp"
+#include "model/simulation/simulation.hpp"
+
+#include "model/io/input_error.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+namespace model {
+
+namespace sim {
+
+void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& catalog,
+                      const CollectiveRequest& request)
+{
+    try {
+        r.analytical = predictCollective(design, catalog, request);
+        const double a = r.analytical->time.inSeconds();
+        if (a > 0) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "simulated time is %.3f x the analytical prediction (%s)",
+                          r.collective.time.inSeconds() / a, r.analytical->algorithm.c_str());
+            r.notes.emplace_back(buf);
+        }
+    } catch (const std::exception& e) {
+        r.analytical.reset();
+        r.analyticalError = e.what();
+    }
+}
+
+} // namespace sim
+
+namespace {
+
+nlohmann::json collectiveJson(const CollectiveResult& c, const std::string& scenario)
+{
+    nlohmann::json j;
+    j["op"] = scenario == "collective" ? std::string(toString(c.op)) : scenario;
+    j["bytes"] = c.bytes;
+    j["gpus"] = c.gpus;
+    j["engine"] = c.engine;
+    j["algorithm"] = c.algorithm;
+    j["time_us"] = c.time.inMicroseconds();
+    j["algbw_GBps"] = c.algbw.inGBps();
+    j["busbw_GBps"] = c.busbw.inGBps();
+    if (!c.note.empty()) j["note"] = c.note;
+    return j;
+}
+
+nlohmann::json linkJson(const LinkUtilization& l, bool withSeries)
+{
+    nlohmann::json j{{"id", l.link},
+                     {"description", l.description},
+                     {"peak_utilization", l.peak},
+                     {"mean_utilization", l.mean},
+                     {"capacity_GBps", l.capacity.inGBps()},
+                     {"bytes_a_to_b", l.bytesAtoB},
+                     {"bytes_b_to_a", l.bytesBtoA}};
+    if (withSeries) {
+        nlohmann::json series = nlohmann::json::array();
+        for (const auto& s : l.series) series.push_back({s.start_s * 1e6, s.end_s * 1e6, s.utilization});
+        j["series_us"] = std::move(series); // [start_us, end_us, utilization]
+    }
+    return j;
+}
+
+} // namespace
+
+nlohmann::json toJson(const SimulationResult& r, bool withSeries)
+{
+    nlohmann::json j = collectiveJson(r.collective, r.scenario);
+    j["scenario"] = r.scenario;
+    if (r.analytical) {
+        j["analytical"] = collectiveJson(*r.analytical, "collective");
+        const double a = r.analytical->time.inSeconds();
+        if (a > 0) j["simulated_over_analytical"] = r.collective.time.inSeconds() / a;
+    } else {
+        j["analytical"] = nullptr;
+        if (!r.analyticalError.empty()) j["analytical_error"] = r.analyticalError;
+    }
+    nlohmann::json phases = nlohmann::json::array();
+    for (const auto& p : r.phases)
+        phases.push_back({{"label", p.label},
+                          {"time_per_repeat_us", p.timePerRepeat.inMicroseconds()},
+                          {"repeats", p.repeats},
+                          {"flows", p.flows}});
+    j["phases"] = std::move(phases);
+    nlohmann::json top = nlohmann::json::array();
+    for (const auto& l : r.mostCongested) top.push_back(linkJson(l, false));
+    j["most_congested_links"] = std::move(top);
+    if (withSeries) {
+        nlohmann::json links = nlohmann::json::array();
+        for (const auto& l : r.links) links.push_back(linkJson(l, true));
+        j["links"] = std::move(links);
+    }
+    j["notes"] = r.notes;
+    j["rerouted_flows"] = r.reroutedFlows;
+    j["events"] = r.events;
+    j["flows_simulated"] = r.flowsSimulated;
+    j["wall_s"] = r.wallSeconds;
+    j["cancelled"] = r.cancelled;
+    return j;
+}
+
+Failure parseFailure(const std::string& spec)
+{
+    auto fail = [&]() -> InputError {
+        return InputError("<command line>", "--fail", spec,
+                          "expected link:ID, switch:ID, plane:PORT or nic:SERVER_ID:PORT:GBPS");
+    };
+    std::vector<std::string> parts;
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t at = spec.find(':', from);
+        parts.push_back(spec.substr(from, at == std::string::npos ? std::string::npos : at - from));
+        if (at == std::string::npos) break;
+        from = at + 1;
+    }
+    auto number = [&](const std::string& s) {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+            v = std::stod(s, &used);
+        } catch (const std::exception&) {
+            throw fail();
+        }
+        if (used != s.size() || v < 0) throw fail();
+        return v;
+    };
+    Failure f;
+    if (parts.size() == 2 && parts[0] == "link") {
+        f.kind = Failure::Kind::LinkDown;
+        f.link = static_cast<Id>(number(parts[1]));
+    } else if (parts.size() == 2 && parts[0] == "switch") {
+        f.kind = Failure::Kind::SwitchDown;
+        f.node = static_cast<Id>(number(parts[1]));
+    } else if (parts.size() == 2 && parts[0] == "plane") {
+        f.kind = Failure::Kind::PlaneDown;
+        f.port = static_cast<int>(number(parts[1]));
+    } else if (parts.size() == 4 && parts[0] == "nic") {
+        f.kind = Failure::Kind::NicDegraded;
+        f.node = static_cast<Id>(number(parts[1]));
+        f.port = static_cast<int>(number(parts[2]));
+        f.speed = Bandwidth::Gbps(number(parts[3]));
+        if (f.speed.isZero()) throw fail();
+    } else {
+        throw fail();
+    }
+    return f;
+}
+
+} // namespace model

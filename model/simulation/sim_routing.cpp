@@ -1,0 +1,176 @@
+#include "model/simulation/sim_routing.hpp"
+
+#include <deque>
+#include <stdexcept>
+#include <string>
+
+namespace model::sim {
+
+std::uint64_t mix64(std::uint64_t x) noexcept
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
+    : g_(graph), policy_(policy), switchIndex_(graph.vertices.size(), -1)
+{
+    int k = 0;
+    for (std::size_t v = 0; v < graph.vertices.size(); ++v)
+        if (graph.vertices[v].kind == VertexKind::Switch) switchIndex_[v] = k++;
+}
+
+const std::vector<int>& Router::distancesTo(int dstSwitch)
+{
+    auto it = dist_.find(dstSwitch);
+    if (it != dist_.end()) return it->second;
+    int nSwitches = 0;
+    for (int s : switchIndex_) nSwitches += s >= 0;
+    std::vector<int> dist(nSwitches, -1);
+    std::deque<int> queue{dstSwitch};
+    dist[switchIndex_[dstSwitch]] = 0;
+    // Links are full duplex and fail in both directions, so forward adjacency serves for BFS.
+    while (!queue.empty()) {
+        const int v = queue.front();
+        queue.pop_front();
+        for (int c : g_.out[v]) {
+            const Channel& ch = g_.channels[c];
+            const int w = ch.to;
+            if (!ch.up || ch.capacity <= 0 || switchIndex_[w] < 0 || dist[switchIndex_[w]] >= 0) continue;
+            dist[switchIndex_[w]] = dist[switchIndex_[v]] + 1;
+            queue.push_back(w);
+        }
+    }
+    return dist_.emplace(dstSwitch, std::move(dist)).first->second;
+}
+
+int Router::uplinkOf(int nicVertex) const noexcept
+{
+    for (int c : g_.out[nicVertex]) {
+        const Channel& ch = g_.channels[c];
+        if (ch.kind == ChannelKind::NicLink && ch.up && ch.capacity > 0) return c;
+    }
+    return -1;
+}
+
+bool Router::nicUsable(int nicVertex) const noexcept { return uplinkOf(nicVertex) >= 0; }
+
+std::string Router::gpuName(int gpu) const
+{
+    const GpuInfo& gi = g_.gpus[gpu];
+    return g_.servers[g_.serverIndex.at(gi.server)].name + " GPU " + std::to_string(gi.local);
+}
+
+void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
+{
+    const GpuInfo& gi = g_.gpus[gpu];
+    const ServerInfo& si = g_.servers[g_.serverIndex.at(gi.server)];
+    int from = gi.vertex;
+    if (gi.nicPort != port) { // cross the hub to a GPU wired to that NIC (PXN)
+        const int owner = g_.gpus[si.nicOwner[port]].vertex;
+        path.push_back(g_.channelBetween(from, si.hub));
+        path.push_back(g_.channelBetween(si.hub, owner));
+        from = owner;
+    }
+    path.push_back(g_.channelBetween(from, si.nicVertex[port]));
+}
+
+void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
+{
+    const GpuInfo& gi = g_.gpus[gpu];
+    const ServerInfo& si = g_.servers[g_.serverIndex.at(gi.server)];
+    if (gi.nicPort == port) {
+        path.push_back(g_.channelBetween(si.nicVertex[port], gi.vertex));
+        return;
+    }
+    const int owner = g_.gpus[si.nicOwner[port]].vertex;
+    path.push_back(g_.channelBetween(si.nicVertex[port], owner));
+    path.push_back(g_.channelBetween(owner, si.hub));
+    path.push_back(g_.channelBetween(si.hub, gi.vertex));
+}
+
+std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted)
+{
+    std::vector<int> path;
+    if (src == dst) return path;
+    const GpuInfo& s = g_.gpus[src];
+    const GpuInfo& d = g_.gpus[dst];
+    const ServerInfo& ss = g_.servers[g_.serverIndex.at(s.server)];
+    const ServerInfo& ds = g_.servers[g_.serverIndex.at(d.server)];
+    if (s.server == d.server) {
+        path.push_back(g_.channelBetween(s.vertex, ss.hub));
+        path.push_back(g_.channelBetween(ss.hub, d.vertex));
+        return path;
+    }
+    auto firstUsable = [&](const ServerInfo& si) {
+        for (std::size_t p = 0; p < si.nicVertex.size(); ++p)
+            if (nicUsable(si.nicVertex[p])) return static_cast<int>(p);
+        return -1;
+    };
+    auto usable = [&](const ServerInfo& si, int p) {
+        return p >= 0 && p < static_cast<int>(si.nicVertex.size()) && nicUsable(si.nicVertex[p]);
+    };
+    bool moved = false;
+    int q = d.nicPort;
+    if (!usable(ds, q)) {
+        q = firstUsable(ds);
+        moved = true;
+    }
+    if (q < 0) throw std::invalid_argument("no working NIC reaches " + gpuName(dst));
+    int p = -1;
+    if (policy_ == RoutingPolicy::RailAware && ss.nvlink) {
+        p = usable(ss, q) ? q : (usable(ss, s.nicPort) ? s.nicPort : firstUsable(ss));
+        moved = moved || p != q;
+    } else {
+        p = usable(ss, s.nicPort) ? s.nicPort : (usable(ss, q) ? q : firstUsable(ss));
+        moved = moved || p != s.nicPort;
+    }
+    if (p < 0) throw std::invalid_argument("no working NIC on the server of " + gpuName(src));
+
+    appendToNic(path, src, p);
+    const int srcNic = ss.nicVertex[p];
+    const int dstNic = ds.nicVertex[q];
+    const int up = uplinkOf(srcNic);
+    int at = g_.channels[up].to;
+    path.push_back(up);
+    if (at != dstNic) {
+        const int down = uplinkOf(dstNic);
+        const int target = g_.channels[down].to; // the switch the destination NIC hangs on
+        if (switchIndex_[at] < 0 || switchIndex_[target] < 0)
+            throw std::invalid_argument("no switched path from " + gpuName(src) + " to " + gpuName(dst));
+        const std::vector<int>& dist = distancesTo(target);
+        if (dist[switchIndex_[at]] < 0)
+            throw std::invalid_argument("the failures disconnect " + gpuName(src) + " from " + gpuName(dst));
+        std::vector<int> candidates;
+        while (at != target) {
+            candidates.clear();
+            const int want = dist[switchIndex_[at]] - 1;
+            for (int c : g_.out[at]) {
+                const Channel& ch = g_.channels[c];
+                if (ch.up && ch.capacity > 0 && switchIndex_[ch.to] >= 0 && dist[switchIndex_[ch.to]] == want)
+                    candidates.push_back(c);
+            }
+            const int pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
+            path.push_back(pick);
+            at = g_.channels[pick].to;
+        }
+        const int last = g_.channelBetween(target, dstNic);
+        path.push_back(last);
+    }
+    appendFromNic(path, q, dst);
+    for (int c : path)
+        if (c < 0) throw std::invalid_argument("internal routing gap from " + gpuName(src) + " to " + gpuName(dst));
+    if (rerouted) *rerouted = moved;
+    return path;
+}
+
+double Router::latency(const std::vector<int>& path) const noexcept
+{
+    double t = 0;
+    for (int c : path) t += g_.channels[c].latency;
+    return t;
+}
+
+} // namespace model::sim

@@ -1,0 +1,53 @@
+#pragma once
+/// @file sim_routing.hpp
+/// Paths between GPUs on a NetworkGraph.
+///
+/// - Inside a server: GPU -> hub -> GPU (NVSwitch, or PCIe through the root complex).
+/// - Between servers: GPU -> NIC -> switches -> NIC -> GPU. The switch part is a shortest path
+///   by hop count (BFS from the destination switch over links that are up); where several
+///   next hops are equally short (parallel links, several spines) the flow picks one by hashing
+///   its key, as per-flow ECMP does (RFC 2992 hash-threshold idea; one hash per switch).
+/// - RoutingPolicy::RailAware on NVLink servers sends from the local GPU whose NIC is on the
+///   destination GPU's rail, so the flow stays on that rail's leaf (NCCL PXN).
+/// - A failed NIC link makes the flow use another NIC of the server (through the hub): the flow
+///   counts as rerouted. Fabric failures are avoided by the BFS itself.
+
+#include "model/simulation/sim_graph.hpp"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace model::sim {
+
+class Router {
+public:
+    Router(const NetworkGraph& graph, RoutingPolicy policy);
+
+    /// Channel ids from GPU `src` to GPU `dst` (global indices); empty when src == dst.
+    /// `key` drives the ECMP choice (same key, same path). Sets *rerouted when a failure moved
+    /// the flow off its preferred NIC.
+    /// @throws std::invalid_argument when no working path exists (names both GPUs).
+    [[nodiscard]] std::vector<int> route(int src, int dst, std::uint64_t key, bool* rerouted = nullptr);
+
+    /// Sum of the channels' latencies, seconds.
+    [[nodiscard]] double latency(const std::vector<int>& path) const noexcept;
+
+private:
+    const std::vector<int>& distancesTo(int switchVertex);
+    [[nodiscard]] bool nicUsable(int nicVertex) const noexcept;
+    [[nodiscard]] int uplinkOf(int nicVertex) const noexcept; ///< up channel NIC -> switch/NIC, -1 none
+    void appendToNic(std::vector<int>& path, int gpu, int port) const;
+    void appendFromNic(std::vector<int>& path, int port, int gpu) const;
+    [[nodiscard]] std::string gpuName(int gpu) const;
+
+    const NetworkGraph& g_;
+    RoutingPolicy policy_;
+    std::vector<int> switchIndex_;                       ///< vertex -> compact switch index or -1
+    std::unordered_map<int, std::vector<int>> dist_;     ///< dest switch vertex -> hops per switch index
+};
+
+/// 64-bit mixing function (splitmix64 finaliser), used for ECMP hashing.
+[[nodiscard]] std::uint64_t mix64(std::uint64_t x) noexcept;
+
+} // namespace model::sim

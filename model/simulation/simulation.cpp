@@ -1,0 +1,172 @@
+#include "model/simulation/simulation.hpp"
+
+#include "model/simulation/sim_engine.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+namespace model {
+
+using namespace sim;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+int totalGpus(const NetworkGraph& g) { return static_cast<int>(g.gpus.size()); }
+
+void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus, const std::string& algorithm,
+                    double seconds)
+{
+    c.op = op;
+    c.bytes = bytes;
+    c.gpus = gpus;
+    c.engine = "simulation";
+    c.algorithm = algorithm;
+    c.time = Duration::seconds(seconds);
+    c.algbw = seconds > 0 ? Bandwidth::bytesPerSecond(bytes / seconds) : Bandwidth();
+    c.busbw = c.algbw * busBwFactor(op, gpus);
+}
+
+void finishResult(Engine& e, double total, Clock::time_point t0)
+{
+    e.recorder.finish(e.design, e.result, total, e.options.maxSeriesPoints);
+    if (e.result.reroutedFlows > 0)
+        e.result.notes.push_back(std::to_string(e.result.reroutedFlows) +
+                                 " simulated flows avoided a failed element by using another NIC");
+    e.result.wallSeconds = secondsSince(t0);
+}
+
+void checkBytes(double bytes)
+{
+    if (!(bytes >= 0)) throw std::invalid_argument("the message size must be a number of bytes >= 0");
+}
+
+} // namespace
+
+SimulationResult simulateCollective(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
+                                    const SimulationOptions& options, const ProgressFn& onProgress)
+{
+    const auto t0 = Clock::now();
+    checkBytes(request.bytes);
+    Engine e(design, catalog, options, onProgress);
+    const int all = totalGpus(e.graph);
+    if (request.gpus < 0 || request.gpus > all)
+        throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
+                                    std::to_string(request.gpus));
+    const int n = request.gpus == 0 ? all : request.gpus;
+    std::vector<std::vector<int>> groups(1);
+    for (int i = 0; i < n; ++i) groups[0].push_back(i);
+    std::vector<std::unique_ptr<Schedule>> schedules;
+    try {
+        e.setProgressPlan(request.op == CollectiveOp::AllToAll ? n - 1 : 3);
+        const ScheduleRun best = e.simulateCollective(request.op, request.algorithm, groups, request.bytes, schedules);
+        const double total = e.place(best, 0.0, 1);
+        fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total);
+        e.result.scenario = "collective";
+        finishResult(e, total, t0);
+    } catch (const Cancelled&) {
+        e.result.cancelled = true;
+        e.result.wallSeconds = secondsSince(t0);
+        return e.result;
+    }
+    if (options.compareWithAnalytical) sim::attachAnalytical(e.result, design, catalog, request);
+    if (onProgress) onProgress(1.0);
+    return e.result;
+}
+
+SimulationResult simulateTrainingStep(const Design& design, const Catalog& catalog,
+                                      const std::vector<CommPhase>& phases, const SimulationOptions& options,
+                                      const ProgressFn& onProgress)
+{
+    const auto t0 = Clock::now();
+    Engine e(design, catalog, options, onProgress);
+    const int all = totalGpus(e.graph);
+    double t = 0, bytes = 0;
+    std::vector<std::unique_ptr<Schedule>> schedules;
+    try {
+        e.setProgressPlan(3 * static_cast<int>(phases.size()));
+        for (const CommPhase& ph : phases) {
+            checkBytes(ph.request.bytes);
+            const int n = ph.request.gpus == 0 ? all : ph.request.gpus;
+            if (n < 1 || n > all)
+                throw std::invalid_argument("phase \"" + ph.label + "\": the design has " + std::to_string(all) +
+                                            " GPUs; cannot run on " + std::to_string(n));
+            const int size = ph.groupSize == 0 ? n : ph.groupSize;
+            const int stride = std::max(1, ph.groupStride);
+            if (size < 1 || n % (size * stride) != 0)
+                throw std::invalid_argument("phase \"" + ph.label + "\": groups of " + std::to_string(size) +
+                                            " ranks spaced " + std::to_string(stride) + " do not tile " +
+                                            std::to_string(n) + " ranks");
+            std::vector<std::vector<int>> groups;
+            for (int block = 0; block < n; block += size * stride)
+                for (int offset = 0; offset < stride; ++offset) {
+                    groups.emplace_back();
+                    for (int k = 0; k < size; ++k) groups.back().push_back(block + offset + k * stride);
+                }
+            const ScheduleRun r = e.simulateCollective(ph.request.op, ph.request.algorithm, groups, ph.request.bytes,
+                                                       schedules);
+            const std::string prefix = ph.label.empty() ? std::string() : ph.label + ": ";
+            t += e.place(r, t, std::max(1, ph.repeat), prefix);
+            bytes += ph.request.bytes * std::max(1, ph.repeat) * static_cast<double>(groups.size());
+        }
+        fillCollective(e.result.collective, CollectiveOp::AllReduce, bytes, all, "step", t);
+        e.result.collective.busbw = Bandwidth();
+        e.result.collective.note = "communication of one training step, phases back to back; bytes = sum over groups";
+        e.result.scenario = "training_step";
+        finishResult(e, t, t0);
+    } catch (const Cancelled&) {
+        e.result.cancelled = true;
+        e.result.wallSeconds = secondsSince(t0);
+    }
+    if (onProgress && !e.result.cancelled) onProgress(1.0);
+    return e.result;
+}
+
+SimulationResult simulateIncast(const Design& design, const Catalog& catalog, int senders, double bytesPerSender,
+                                const SimulationOptions& options, const ProgressFn& onProgress)
+{
+    const auto t0 = Clock::now();
+    checkBytes(bytesPerSender);
+    if (senders < 1) throw std::invalid_argument("an incast needs at least one sender");
+    Engine e(design, catalog, options, onProgress);
+    const auto& servers = e.graph.servers;
+    std::vector<Transfer> transfers;
+    int maxLocal = 0;
+    for (const auto& s : servers) maxLocal = std::max(maxLocal, s.gpuCount);
+    for (int local = 0; local < maxLocal && static_cast<int>(transfers.size()) < senders; ++local)
+        for (std::size_t s = 1; s < servers.size() && static_cast<int>(transfers.size()) < senders; ++s)
+            if (local < servers[s].gpuCount)
+                transfers.push_back({servers[s].firstGpu + local, 0, bytesPerSender,
+                                     mix64(static_cast<std::uint64_t>(transfers.size()))});
+    if (servers.empty() || static_cast<int>(transfers.size()) < senders)
+        throw std::invalid_argument("the design has too few GPUs on other servers for " + std::to_string(senders) +
+                                    " incast senders");
+    try {
+        e.setProgressPlan(1);
+        const PatternRun run = e.simulatePattern(transfers);
+        e.recorder.addPattern(*run.sim, 0.0, run.duration, 1);
+        PhaseTiming pt;
+        pt.label = "incast";
+        pt.timePerRepeat = Duration::seconds(run.duration);
+        pt.flows = run.flows;
+        e.result.phases.push_back(pt);
+        fillCollective(e.result.collective, CollectiveOp::AllToAll, bytesPerSender * senders, senders + 1, "incast",
+                       run.duration);
+        e.result.collective.busbw = e.result.collective.algbw;
+        e.result.scenario = "incast";
+        finishResult(e, run.duration, t0);
+    } catch (const Cancelled&) {
+        e.result.cancelled = true;
+        e.result.wallSeconds = secondsSince(t0);
+    }
+    if (onProgress && !e.result.cancelled) onProgress(1.0);
+    return e.result;
+}
+
+} // namespace model

@@ -1,0 +1,198 @@
+#pragma once
+/// @file simulation.hpp
+/// Public entry points of the flow-level simulation engine (issue 6): one collective, the
+/// communication of one training step, an incast, each optionally under what-if failures.
+///
+/// The simulator expands the design into GPUs, NICs, intra-node fabrics and switch links
+/// (sim_graph.hpp), routes every flow on a shortest path with per-flow ECMP (sim_routing.hpp),
+/// shares link capacity max-min fairly, recomputed at every flow arrival and departure
+/// (max_min.hpp, flow_sim.hpp), and applies the fabric's loss behaviour (fabric_behaviour.hpp).
+/// Collectives are turned into step patterns the way NCCL schedules them (collective_schedule.hpp).
+///
+/// Thread use: every function is re-entrant and touches no global state, so it can run on a
+/// worker thread; `onProgress` is called from that thread (at most every few thousand events)
+/// and cancels the run by returning false.
+
+#include "model/analysis/analysis.hpp"
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+#include "model/units/units.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// How flows between nodes pick their NIC.
+enum class RoutingPolicy {
+    /// Each GPU sends from its own NIC and the fabric routes on shortest paths (ECMP).
+    Shortest,
+    /// NCCL PXN-like: on NVLink servers a flow first crosses NVLink to the local GPU whose NIC is
+    /// on the destination GPU's rail, so it stays on that rail's leaf where the fabric allows
+    /// (NCCL 2.12 "PXN"; shared/reference/engine_formulas.md section 4, rail-aligned phases).
+    RailAware,
+};
+
+/// One what-if failure applied before routing.
+struct Failure {
+    enum class Kind {
+        LinkDown,     ///< `link` fails (both directions, every cable of the bundle)
+        SwitchDown,   ///< switch `node` fails: every link attached to it is down
+        PlaneDown,    ///< rail/plane `port`: every server link on NIC port `port` is down
+        NicDegraded,  ///< NIC `port` of server `node` runs at `speed` instead of its line rate
+    };
+    Kind kind = Kind::LinkDown;
+    Id link = 0;        ///< LinkDown
+    Id node = 0;        ///< SwitchDown, NicDegraded
+    int port = -1;      ///< PlaneDown, NicDegraded (NIC index = rail)
+    Bandwidth speed;    ///< NicDegraded: new line rate, one direction
+};
+
+/// Modelling switches. Defaults follow the sources named on each field.
+struct SimulationOptions {
+    RoutingPolicy routing = RoutingPolicy::RailAware;
+    /// Rings (NCCL channels) per collective; 0 = one per compute NIC of a server when the
+    /// collective spans servers (NCCL opens at least one channel per NIC), else 1.
+    int channels = 0;
+    /// Use practical rates instead of spec rates (true by default, the analytical engine's
+    /// constants from model/analysis/calibration.hpp): NVLink = NCCL's per-link constant x links
+    /// (SM80 20.0, SM90 20.6, SM100 40.1 GB/s per link, nccl topo.h; H100 18 x 20.6 = 370.8
+    /// GB/s), network = SimAI's practical NIC rate (48.5 of 50 GB/s at 400G), PCIe = NCCL's
+    /// width x speed / 80 (0.75 of nominal); engine_formulas.md section 0. False = spec rates.
+    bool effectiveRates = true;
+    /// Software overhead added once per flow (per ring step), seconds: SimAI AS_SEND_LAT
+    /// default 6 us (engine_anchors.md section b.2).
+    Duration sendOverhead = Duration::microseconds(6.0);
+    /// Latency of one NVLink/NVSwitch hop: SimAI -nl default 0.000025 ms = 25 ns (b.2).
+    Duration nvlinkHopLatency = Duration::nanoseconds(25.0);
+    /// Latency of one network hop (cable + port) when the switch's port-to-port latency is not
+    /// in the catalog: SimAI -l default 0.0005 ms = 500 ns (b.2).
+    Duration networkHopLatency = Duration::nanoseconds(500.0);
+    /// Latency of one PCIe hop [eng]: no public per-hop figure; 100 ns.
+    Duration pcieHopLatency = Duration::nanoseconds(100.0);
+    /// Pipeline chunk (NCCL Simple: NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8 = 512 KiB per step),
+    /// used for pipelined broadcast and for the hierarchical all-reduce's phase overlap.
+    double chunkBytes = 512.0 * 1024.0;
+    /// Most pipeline chunks one hierarchical all-reduce is cut into [eng].
+    int maxPipelineChunks = 64;
+    /// Lossy Ethernet model (fabric_behaviour.hpp): packet payload, bytes (RoCE MTU 4096).
+    double mtuBytes = 4096.0;
+    /// Lossy Ethernet: retransmission timeout, seconds. 200 us is the fine-grained RTO
+    /// Vasudevan et al. (SIGCOMM 2009, "Safe and effective fine-grained TCP retransmissions")
+    /// recommend for datacenters; Linux' default minimum is 200 ms.
+    Duration retransmitTimeout = Duration::microseconds(200.0);
+    /// RoCE with PFC: model head-of-line blocking of flows sharing a paused ingress.
+    bool pfcHeadOfLineBlocking = true;
+    std::vector<Failure> failures;
+    /// Also run the analytical engine (model::predictCollective) and report it beside.
+    bool compareWithAnalytical = true;
+    /// Most points kept per link utilisation series (longer series are averaged down).
+    int maxSeriesPoints = 200;
+};
+
+/// Piecewise-constant utilisation of one link over [start, end), seconds from the start.
+struct UtilizationSegment {
+    double start_s = 0;
+    double end_s = 0;
+    double utilization = 0;  ///< busier direction, carried rate / modelled capacity, 0..1
+};
+
+/// Traffic on one design link during the simulation (for heat on the canvas link).
+struct LinkUtilization {
+    Id link = 0;
+    std::string description;          ///< "dgx-01 port 0 <-> leaf-1 (rail 0)"
+    double peak = 0;                  ///< highest utilisation of either direction, 0..1
+    double mean = 0;                  ///< time-averaged utilisation of the busier direction, 0..1
+    double bytesAtoB = 0;             ///< bytes carried from end a to end b
+    double bytesBtoA = 0;
+    Bandwidth capacity;               ///< modelled capacity of one direction
+    std::vector<UtilizationSegment> series;
+};
+
+/// Time of one step pattern or phase of the schedule.
+struct PhaseTiming {
+    std::string label;                ///< e.g. "ring step", "inter-node all-reduce (per rail)"
+    Duration timePerRepeat;           ///< simulated time of one occurrence
+    int repeats = 1;                  ///< identical occurrences the total counts (symmetry reuse)
+    int flows = 0;                    ///< concurrent flows in one occurrence
+};
+
+/// Everything one simulation returns.
+struct SimulationResult {
+    /// The simulated figure in the analytical engine's struct (engine = "simulation").
+    CollectiveResult collective;
+    /// model::predictCollective on the same request, when compareWithAnalytical and the
+    /// analytical engine could answer; `analyticalError` says why not otherwise.
+    std::optional<CollectiveResult> analytical;
+    std::string analyticalError;
+    std::vector<PhaseTiming> phases;
+    std::vector<LinkUtilization> links;       ///< every design link that carried traffic, by id
+    std::vector<LinkUtilization> mostCongested; ///< up to 10 busiest links (peak, then mean)
+    std::vector<std::string> notes;           ///< modelling notes: fallbacks, reroutes, symmetry
+    int reroutedFlows = 0;                    ///< flows whose path avoided a failed element
+    long long events = 0;                     ///< flow arrivals + departures processed
+    long long flowsSimulated = 0;
+    double wallSeconds = 0;                   ///< host time the simulation took
+    bool cancelled = false;                   ///< onProgress returned false
+    std::string scenario = "collective";      ///< "collective", "training_step" or "incast"
+};
+
+/// Progress callback: `progress` in 0..1; return false to cancel.
+using ProgressFn = std::function<bool(double progress)>;
+
+/// Simulates one collective (nccl-tests semantics for `request.bytes`, ranks = the first
+/// `request.gpus` GPUs in server-id order, 0 = all). Algorithms: "ring" (all ops),
+/// "hierarchical" (all_reduce: intra-node reduce-scatter, inter-node all-reduce per rail,
+/// intra-node all-gather), "direct" (alltoall, as n-1 pairwise rounds); empty = all_reduce
+/// tries ring and hierarchical and keeps the faster, other ops use ring/direct.
+/// @throws std::invalid_argument for an impossible request (more GPUs than the design, negative
+///         size, unsupported algorithm such as "nvls" or "tree", a pair of GPUs the failures
+///         disconnect); InputError when the design names hardware the catalog lacks.
+[[nodiscard]] SimulationResult simulateCollective(const Design& design, const Catalog& catalog,
+                                                  const CollectiveRequest& request,
+                                                  const SimulationOptions& options = {},
+                                                  const ProgressFn& onProgress = {});
+
+/// One collective of a training step, run concurrently by every group of ranks it names.
+/// Ranks 0..N-1 are cut into groups of `groupSize` ranks spaced `groupStride` apart
+/// (Megatron: TP groups = size t, stride 1; DP groups = size d, stride t x p), N = request.gpus
+/// or all GPUs, which must be a multiple of groupSize x groupStride.
+struct CommPhase {
+    std::string label;                ///< "TP all-reduce (fwd)", "DP gradient all-reduce", ...
+    CollectiveRequest request;        ///< op, bytes per group (nccl-tests size), algorithm
+    int groupSize = 0;                ///< 0 = all ranks in one group
+    int groupStride = 1;
+    int repeat = 1;                   ///< occurrences per step (e.g. 4 per layer x layers)
+};
+
+/// Simulates the communication of one training step as the given phases run one after the
+/// other (no overlap with compute). result.collective.time = total, algorithm = "step".
+/// @throws as simulateCollective, plus std::invalid_argument for groups that do not tile.
+[[nodiscard]] SimulationResult simulateTrainingStep(const Design& design, const Catalog& catalog,
+                                                    const std::vector<CommPhase>& phases,
+                                                    const SimulationOptions& options = {},
+                                                    const ProgressFn& onProgress = {});
+
+/// Simulates an incast: `senders` GPUs on other servers (GPU 0 of servers 1, 2, ..., then
+/// GPU 1, ...) each send `bytesPerSender` bytes to GPU 0 of the first server, all starting at
+/// once. result.collective: algorithm "incast", bytes = total received, gpus = senders + 1.
+/// @throws std::invalid_argument when senders < 1, the design has too few GPUs, or bytes < 0.
+[[nodiscard]] SimulationResult simulateIncast(const Design& design, const Catalog& catalog, int senders,
+                                              double bytesPerSender, const SimulationOptions& options = {},
+                                              const ProgressFn& onProgress = {});
+
+/// JSON of a result: the `collective --json` keys (op, bytes, gpus, engine, algorithm,
+/// time_us, algbw_GBps, busbw_GBps) at the top level, then `analytical` (same keys),
+/// `phases`, `most_congested_links` (id, description, peak, mean) and, when `withSeries`,
+/// `links` with their utilisation series.
+[[nodiscard]] nlohmann::json toJson(const SimulationResult& r, bool withSeries = false);
+
+/// Parses a failure spec from the command line: "link:ID", "switch:ID", "plane:PORT",
+/// "nic:NODE:PORT:GBPS". @throws InputError("<command line>", "--fail", spec, expected forms).
+[[nodiscard]] Failure parseFailure(const std::string& spec);
+
+} // namespace model

@@ -1,0 +1,104 @@
+// Max-min fair sharing and the event loop, checked against rates worked out by hand.
+#include "model/simulation/flow_sim.hpp"
+#include "model/simulation/max_min.hpp"
+
+#include <catch2/catch.hpp>
+
+using model::sim::MaxMinSolver;
+
+TEST_CASE("max-min: 3 flows on 2 links, hand-computed water-filling", "[simulation][maxmin]")
+{
+    // Link 0 carries 10 B/s, link 1 carries 4 B/s. Flow a uses link 0, b uses both, c uses link 1.
+    // Filling: link 1 fills first at 4/2 = 2 (b = c = 2); link 0 then has 10 - 2 = 8 left for a.
+    MaxMinSolver solver({10.0, 4.0});
+    const std::vector<std::vector<int>> paths{{0}, {0, 1}, {1}};
+    std::vector<double> rates(3, 0.0);
+    solver.solve({0, 1, 2}, paths, {}, rates);
+    CHECK(rates[0] == Approx(8.0));
+    CHECK(rates[1] == Approx(2.0));
+    CHECK(rates[2] == Approx(2.0));
+}
+
+TEST_CASE("max-min: the classic parking lot gives every flow half a link", "[simulation][maxmin]")
+{
+    // Two unit links in series; one long flow over both, one short flow on each:
+    // each link has 2 flows, so every flow gets 0.5 (Bertsekas & Gallager example).
+    MaxMinSolver solver({1.0, 1.0});
+    const std::vector<std::vector<int>> paths{{0, 1}, {0}, {1}};
+    std::vector<double> rates(3, 0.0);
+    solver.solve({0, 1, 2}, paths, {}, rates);
+    CHECK(rates[0] == Approx(0.5));
+    CHECK(rates[1] == Approx(0.5));
+    CHECK(rates[2] == Approx(0.5));
+}
+
+TEST_CASE("max-min: a rate cap frees capacity for the others", "[simulation][maxmin]")
+{
+    // Same as the first case but flow c is capped at 1: link 1 gives b 4 - 1 = 3, a gets 10 - 3 = 7.
+    MaxMinSolver solver({10.0, 4.0});
+    const std::vector<std::vector<int>> paths{{0}, {0, 1}, {1}};
+    std::vector<double> rates(3, 0.0);
+    const std::vector<double> caps{MaxMinSolver::kNoCap, MaxMinSolver::kNoCap, 1.0};
+    solver.solve({0, 1, 2}, paths, caps, rates);
+    CHECK(rates[0] == Approx(7.0));
+    CHECK(rates[1] == Approx(3.0));
+    CHECK(rates[2] == Approx(1.0));
+}
+
+TEST_CASE("max-min: solving a closed component alone gives the global answer", "[simulation][maxmin]")
+{
+    // Flows 0,1 share link 0 (cap 6); flow 2 alone on link 1 (cap 5). Solving {0,1} then {2}
+    // separately must equal one global solve: 3, 3, 5.
+    MaxMinSolver solver({6.0, 5.0});
+    const std::vector<std::vector<int>> paths{{0}, {0}, {1}};
+    std::vector<double> a(3, 0.0), b(3, 0.0);
+    solver.solve({0, 1, 2}, paths, {}, a);
+    solver.solve({0, 1}, paths, {}, b);
+    solver.solve({2}, paths, {}, b);
+    for (int i = 0; i < 3; ++i) CHECK(a[i] == Approx(b[i]));
+    CHECK(a[0] == Approx(3.0));
+    CHECK(a[2] == Approx(5.0));
+}
+
+TEST_CASE("flow simulator: rates are re-shared when a flow departs", "[simulation][events]")
+{
+    // One channel of 1 B/s; flows of 1 B and 3 B start together. Both get 0.5 B/s until the
+    // small one drains at t = 2 s; the large one has 3 - 1 = 2 B left, alone at 1 B/s: t = 4 s.
+    // A third flow of 1 B starting at t = 4.5 s runs alone: drains at 5.5 s, plus 0.25 s latency.
+    model::sim::NetworkGraph g;
+    const int a = g.addVertex({model::sim::VertexKind::Switch, 1, 0});
+    const int b = g.addVertex({model::sim::VertexKind::Switch, 2, 0});
+    model::sim::Channel ch;
+    ch.from = a;
+    ch.to = b;
+    ch.capacity = 1.0;
+    const int c = g.addChannel(ch);
+    model::SimulationOptions o;
+    model::sim::FlowSimulator sim(g, o);
+    sim.add({{c}, 1.0, 0.0, 0.0});
+    sim.add({{c}, 3.0, 0.0, 0.0});
+    sim.add({{c}, 1.0, 4.5, 0.25});
+    const double makespan = sim.run();
+    CHECK(sim.finishTimes()[0] == Approx(2.0));
+    CHECK(sim.finishTimes()[1] == Approx(4.0));
+    CHECK(sim.finishTimes()[2] == Approx(5.75));
+    CHECK(makespan == Approx(5.75));
+    CHECK(sim.bytesOn(c) == Approx(5.0));
+    // Arrivals at 0 and 4.5, departures at 2, 4 and 5.5.
+    CHECK(sim.events() == 6);
+}
+
+TEST_CASE("flow simulator: a progress callback that says stop cancels the run", "[simulation][events]")
+{
+    model::sim::NetworkGraph g;
+    const int a = g.addVertex({model::sim::VertexKind::Switch, 1, 0});
+    const int b = g.addVertex({model::sim::VertexKind::Switch, 2, 0});
+    model::sim::Channel ch;
+    ch.from = a;
+    ch.to = b;
+    ch.capacity = 1.0;
+    const int c = g.addChannel(ch);
+    model::sim::FlowSimulator sim(g, model::SimulationOptions{});
+    sim.add({{c}, 1.0, 0.0, 0.0});
+    CHECK_THROWS_AS(sim.run([] { return false; }), model::sim::Cancelled);
+}
