@@ -150,6 +150,10 @@ Design designFromJson(const json& doc, const std::string& file)
             throw InputError(file, entry, "a.node", "expected the id of a node in \"nodes\", got " + std::to_string(l.a.node));
         if (!d.node(l.b.node))
             throw InputError(file, entry, "b.node", "expected the id of a node in \"nodes\", got " + std::to_string(l.b.node));
+        if (l.a.node == l.b.node)
+            throw InputError(file, entry, "b.node", "expected a node other than a.node: a link cannot join a node to itself");
+        if (d.node(l.id) || d.link(l.id))
+            throw InputError(file, entry, "id", "expected a unique id: " + std::to_string(l.id) + " is already used");
         try {
             d.addLink(std::move(l));
         } catch (const std::invalid_argument& e) {

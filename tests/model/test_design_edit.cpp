@@ -1,0 +1,165 @@
+// Design edit requests by id (the operations undo commands are built from) and the atomic save.
+#include "model/design/design.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+using namespace model;
+namespace fs = std::filesystem;
+
+namespace {
+Node server(const std::string& name)
+{
+    Node n;
+    n.kind = NodeKind::Server;
+    n.model = "dgx-h100";
+    n.name = name;
+    return n;
+}
+Node leaf(const std::string& name)
+{
+    Node n;
+    n.kind = NodeKind::Switch;
+    n.model = "qm9700";
+    n.name = name;
+    n.tier = SwitchTier::Leaf;
+    return n;
+}
+Link cable(Id a, Id b, int port)
+{
+    Link l;
+    l.a = {a, port};
+    l.b = {b, port};
+    l.laneSpeed = Bandwidth::Gbps(400);
+    return l;
+}
+std::string slurp(const fs::path& p)
+{
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+} // namespace
+
+TEST_CASE("removeNode returns the attached links and undo restores the same ids", "[design][edit]")
+{
+    Design d;
+    const Id s1 = d.addNode(server("dgx-1"));
+    const Id s2 = d.addNode(server("dgx-2"));
+    const Id l1 = d.addNode(leaf("leaf-1"));
+    const Id c1 = d.addLink(cable(s1, l1, 0));
+    const Id c2 = d.addLink(cable(s2, l1, 1));
+    const Id c3 = d.addLink(cable(s1, s2, 2));
+    CHECK(s1 == 1);
+    CHECK(l1 == 3);
+    CHECK(c3 == 6);
+
+    // Do: delete the leaf. Its two cables go with it; the server-server cable stays.
+    const Node savedLeaf = *d.node(l1);
+    const std::vector<Link> removed = d.removeNode(l1);
+    REQUIRE(removed.size() == 2);
+    CHECK(removed[0].id == c1);
+    CHECK(removed[1].id == c2);
+    CHECK_FALSE(d.node(l1));
+    CHECK_FALSE(d.link(c1));
+    CHECK_FALSE(d.link(c2));
+    CHECK(d.link(c3));
+    CHECK(d.linksOf(s1).size() == 1);
+
+    // Undo: re-add the node and its links under their old ids.
+    CHECK(d.addNode(savedLeaf) == l1);
+    for (const Link& l : removed) CHECK(d.addLink(l) == l.id);
+    CHECK(*d.node(l1) == savedLeaf);
+    CHECK(d.linksOf(l1).size() == 2);
+    CHECK(d.linksOf(s1).size() == 2);
+    // New items never reuse a live id.
+    CHECK(d.addNode(server("dgx-3")) == 7);
+
+    // Redo: same result as the first time.
+    CHECK(d.removeNode(l1).size() == 2);
+    CHECK(d.links().size() == 1);
+}
+
+TEST_CASE("Edit requests that cannot be honoured throw and change nothing", "[design][edit]")
+{
+    Design d;
+    const Id a = d.addNode(server("a"));
+    const Id b = d.addNode(leaf("b"));
+    const Id c = d.addLink(cable(a, b, 0));
+    const auto before = toJson(d);
+    Node dup = server("dup");
+    dup.id = a;
+    CHECK_THROWS_AS(d.addNode(dup), std::invalid_argument);
+    CHECK_THROWS_AS(d.addLink(cable(a, 42, 0)), std::invalid_argument);
+    CHECK_THROWS_AS(d.addLink(cable(a, a, 0)), std::invalid_argument);
+    Link zero = cable(a, b, 1);
+    zero.count = 0;
+    CHECK_THROWS_AS(d.addLink(zero), std::invalid_argument);
+    Link taken = cable(a, b, 1);
+    taken.id = c;
+    CHECK_THROWS_AS(d.addLink(taken), std::invalid_argument);
+    CHECK_THROWS_AS(d.removeNode(99), std::invalid_argument);
+    CHECK_THROWS_AS(d.removeLink(99), std::invalid_argument);
+    CHECK_THROWS_AS(d.moveNode(99, {1, 2}), std::invalid_argument);
+    CHECK(toJson(d) == before);
+
+    d.moveNode(a, {120.5, -40});
+    CHECK(d.node(a)->position == Point{120.5, -40});
+    Link wider = *d.link(c);
+    wider.count = 4;
+    d.updateLink(wider);
+    CHECK(d.link(c)->total().inGbps() == Approx(1600)); // 4 cables x 400 Gb/s
+}
+
+TEST_CASE("An atomic save that cannot write leaves the old file intact", "[design][save]")
+{
+    const fs::path dir = fs::temp_directory_path() / ("cd-test-save-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path target = dir / "design.json";
+    Design original;
+    original.name = "original";
+    original.addNode(server("dgx-1"));
+    saveDesign(original, target.string());
+    const std::string before = slurp(target);
+    REQUIRE(before.find("\"original\"") != std::string::npos);
+
+    Design changed = original;
+    changed.name = "changed";
+    changed.addNode(leaf("leaf-1"));
+
+    SECTION("the temporary file beside the target cannot be created")
+    {
+        // A directory squats on the temporary name: opening it for writing fails even as root.
+        fs::create_directory(target.string() + ".saving~");
+        CHECK_THROWS_AS(saveDesign(changed, target.string()), std::runtime_error);
+        CHECK(slurp(target) == before);
+        CHECK(loadDesign(target.string()).name == "original");
+    }
+    SECTION("the target directory is not writable")
+    {
+        fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
+        if (::geteuid() == 0) {
+            WARN("running as root: directory permissions do not stop root; covered by the other section");
+        } else {
+            CHECK_THROWS_AS(saveDesign(changed, target.string()), std::runtime_error);
+            CHECK(slurp(target) == before);
+            CHECK_FALSE(fs::exists(target.string() + ".saving~"));
+        }
+        fs::permissions(dir, fs::perms::owner_all);
+    }
+    SECTION("a successful save replaces the file")
+    {
+        saveDesign(changed, target.string());
+        CHECK(loadDesign(target.string()).name == "changed");
+        CHECK_FALSE(fs::exists(target.string() + ".saving~"));
+    }
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
