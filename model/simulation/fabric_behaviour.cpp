@@ -69,15 +69,14 @@ bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const st
     }
 
     if (!v.pfcHeadOfLineBlocking) return any;
-    // PFC: overloaded, saturated egress c pauses the ingress links u feeding it.
+    // PFC: an overloaded egress c pauses the ingress links u feeding it. (The flows may be held
+    // back further on, e.g. by the receiving host's PCIe; then the host pauses the port, whose
+    // queue fills and pauses upstream all the same.)
     for (int c : channels) {
         if (g.channels[c].control != FlowControl::Pfc || on[c].size() < 2) continue;
-        double offered = 0, carried = 0;
-        for (int f : on[c]) {
-            offered += demand[f];
-            carried += rates[f];
-        }
-        if (offered <= cap[c] * kOverload || carried < cap[c] * 0.999) continue;
+        double offered = 0;
+        for (int f : on[c]) offered += demand[f];
+        if (offered <= cap[c] * kOverload) continue;
         // Group the congested flows by the ingress channel they arrive on.
         std::unordered_map<int, std::pair<double, double>> ingress; // u -> (drained, offered)
         for (int f : on[c]) {

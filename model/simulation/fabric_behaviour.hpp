@@ -23,7 +23,8 @@
 /// goodput falls far below the link rate. Every flow through the overloaded port is capped at
 /// min over its lossy ports of B(p). [eng: the combination is ours; constants are the papers'.]
 ///
-/// RoCEv2 with PFC (FlowControl::Pfc): lossless, but when an egress port is overloaded the
+/// RoCEv2 with PFC (FlowControl::Pfc): lossless, but when an egress port is overloaded (the
+/// demands of its flows add up to more than its capacity) the
 /// switch pauses (IEEE 802.1Qbb) the ingress links feeding it, for every flow of the priority,
 /// not only the congested ones: head-of-line blocking of "victim flows" (Zhu et al., "Congestion
 /// Control for Large-Scale RDMA Deployments" (DCQCN), SIGCOMM 2015, section 2). Model: ingress

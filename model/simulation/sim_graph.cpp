@@ -225,7 +225,9 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
             auto d = degraded.find({n->id, port});
             if (d != degraded.end()) limit = std::min(limit, d->second);
         }
-        const double cap = limit * networkEfficiency(o.effectiveRates, l.perCable().inBytesPerSecond());
+        // Practical-rate factor by the rate one cable really runs at (a degraded NIC lowers it).
+        const double cableRate = std::min(l.perCable().inBytesPerSecond(), limit);
+        const double cap = limit * networkEfficiency(o.effectiveRates, cableRate);
         const ChannelKind kind = fabric ? ChannelKind::Fabric : ChannelKind::NicLink;
         g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
         g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});

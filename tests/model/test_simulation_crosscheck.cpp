@@ -51,3 +51,31 @@ TEST_CASE("non-blocking fabric: simulated ring all-reduce within 5% of the analy
         CHECK(r.collective.time.inSeconds() == Approx(r.analytical->time.inSeconds()).epsilon(0.05));
     }
 }
+
+TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slower by about what the analysis predicts",
+          "[simulation][crosscheck]")
+{
+    // 16 DGX H100, 4 servers per leaf (4 leaf groups x 8 rails), one spine. 1:1 = 4 uplinks per
+    // leaf, 2:1 = 2. In every all-to-all round each leaf sends ~3 of its 4 flows to other groups;
+    // with 2 uplinks they share 2 x 48.5 GB/s: 32.3 GB/s each instead of the NIC's 48.5 (x1.5),
+    // which is the analytical engine's factor 1 / (r f) with r = 2, f = 1 - 4/16 = 0.75.
+    simtest::RailFabric f;
+    f.servers = 16;
+    f.serversPerLeaf = 4;
+    f.spines = 1;
+    const model::Design flat = simtest::buildRailFabric(catalog(), f);
+    f.oversubscription = 2.0;
+    const model::Design over = simtest::buildRailFabric(catalog(), f);
+    const auto req = request(model::CollectiveOp::AllToAll, kGiB, "");
+    const auto a = model::simulateCollective(flat, catalog(), req);
+    const auto b = model::simulateCollective(over, catalog(), req);
+    print("alltoall 1 GiB, 16 DGX H100, 1:1", a);
+    print("alltoall 1 GiB, 16 DGX H100, 2:1", b);
+    REQUIRE(a.analytical);
+    REQUIRE(b.analytical);
+    const double simSlowdown = b.collective.time / a.collective.time;
+    const double anaSlowdown = b.analytical->time / a.analytical->time;
+    std::printf("slowdown 2:1 vs 1:1: simulated %.3f, analytical %.3f\n", simSlowdown, anaSlowdown);
+    CHECK(simSlowdown > 1.2);
+    CHECK(simSlowdown == Approx(anaSlowdown).epsilon(0.15));
+}

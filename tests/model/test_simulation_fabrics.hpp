@@ -110,7 +110,8 @@ inline model::Design buildRailFabric(const model::Catalog& catalog, const RailFa
 }
 
 /// The bundled catalog plus an Ethernet twin of the QM9700 ("test-eth-400g": 64 x 400G, PFC/ECN
-/// capable) so the same fabric can be simulated as InfiniBand, RoCE or lossy Ethernet.
+/// capable, port-to-port latency 500 ns) so the same fabric can be simulated as InfiniBand,
+/// RoCE or lossy Ethernet.
 inline model::Catalog catalogWithEthernet()
 {
     model::Catalog c = model::Catalog::loadBundled();
@@ -120,6 +121,8 @@ inline model::Catalog catalogWithEthernet()
     eth.protocol = model::NetProtocol::Ethernet;
     eth.lossless = model::LosslessMode::PfcEcn;
     eth.inNetworkReduction.clear();
+    eth.latencyNs = 500.0; // test value: equals the default network hop latency
+    eth.raw = nlohmann::json::object();
     c.addOrReplace(eth);
     return c;
 }
