@@ -49,6 +49,32 @@ struct ScalingPoint {
 struct Bottleneck {
     Scope scope = Scope::Compute;
     std::string explanation;
+    /// What to check before blaming the network (data pipeline, precision, topology
+    /// misdetection, a single node), most relevant first.
+    std::vector<std::string> checks;
+};
+
+/// One training step of the design's workload on the whole design (engine_formulas.md §10),
+/// seconds unless stated.
+struct StepBreakdown {
+    std::string workload;            ///< preset id or "custom"
+    int gpus = 0, tp = 1, pp = 1, dp = 1, interleave = 1;
+    int microBatch = 1, globalBatch = 1, gradAccumulation = 1;
+    std::string precision;           ///< "fp32", "bf16", "fp8"
+    std::string recompute;           ///< "none", "selective", "full"
+    double computeS = 0, tpExposedS = 0, ppBubbleS = 0, ppTransferS = 0, dpExposedS = 0, stepS = 0;
+    double tokensPerSecond = 0;      ///< whole design
+    double mfu = 0;                  ///< model FLOPs utilisation, 0..1
+    double memoryPerGpuGB = 0;       ///< weights + gradients + optimizer state per GPU, decimal GB
+};
+
+/// The effect of one lever a user has (issue 5 item 4), on the whole design.
+struct LeverEffect {
+    std::string lever;               ///< "gradient_accumulation_x4", "fp8", "single_larger_server", ...
+    std::string description;
+    double stepS = 0;
+    double tokensPerSecond = 0;
+    double mfu = 0;
 };
 
 /// Whole-design analysis (what `analyze --json` prints and the charts panel shows).
@@ -57,9 +83,15 @@ struct DesignAnalysis {
     int nodes = 0;                   ///< servers
     std::vector<LayerBandwidth> layers;
     Bottleneck bottleneck;
-    std::vector<ScalingPoint> scaling;
+    std::vector<ScalingPoint> scaling;  ///< weak scaling (batch grows with GPUs), from 1 GPU to the design
     std::string workload;            ///< preset the scaling curve and bottleneck assume
     std::vector<std::string> warnings;
+    bool hasStep = false;            ///< false when the workload cannot run on the design (see warnings)
+    StepBreakdown step;              ///< the workload's step on the whole design
+    std::vector<ScalingPoint> scalingStrong; ///< strong scaling (fixed global batch), relative to its first point
+    std::vector<LeverEffect> levers;
+    double bisectionGBps = 0;        ///< fabric bisection, GB/s one direction
+    double oversubscription = 1;     ///< worst leaf/spine down:up ratio (1 = non-blocking)
 };
 
 /// nccl-tests collective names.
@@ -89,17 +121,30 @@ struct CollectiveResult {
     Bandwidth algbw;                 ///< bytes / time (decimal GB/s when shown)
     Bandwidth busbw;                 ///< algbw x nccl-tests factor (2(n-1)/n for all-reduce, ...)
     std::string note;
+    std::string protocol;            ///< NCCL protocol the time assumes: "LL", "LL128" or "Simple"
 };
 
 /// Analyses a design: per-layer bandwidth, bottleneck and scaling for the design's workload
 /// (design.analysis["workload"], a preset name; a documented default when absent).
 /// @throws InputError when the design references something the catalog lacks.
 [[nodiscard]] DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog);
+/// Same, with analysis settings given explicitly instead of design.analysis (keys as
+/// analysis::trainingConfigFromJson: workload, tp, pp, dp, micro_batch, global_batch, ...).
+/// @throws InputError naming the bad setting.
+[[nodiscard]] DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog, const nlohmann::json& settings);
 
 /// Predicts one collective on the design.
 /// @throws std::invalid_argument when the request is impossible (more GPUs than the design
 ///         has, negative size, unknown algorithm).
 [[nodiscard]] CollectiveResult predictCollective(const Design& design, const Catalog& catalog,
                                                  const CollectiveRequest& request);
+
+/// Message-size sweep like nccl-tests `-b minBytes -e maxBytes -f 2`: one result per size,
+/// doubling from `minBytes` (bytes) to `maxBytes` inclusive, same op, GPUs and algorithm as
+/// `request` (its `bytes` is ignored). The design is analysed once.
+/// @throws std::invalid_argument as predictCollective, or when minBytes < 1 or maxBytes < minBytes.
+[[nodiscard]] std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalog& catalog,
+                                                            const CollectiveRequest& request,
+                                                            double minBytes, double maxBytes);
 
 } // namespace model

@@ -1,0 +1,124 @@
+// `cluster-designer collective DESIGN.json --op OP --bytes SIZE [--gpus N] [--algo A]
+//  [--sweep MIN:MAX] [--engine analytical] [--json]`: one collective (or a size sweep)
+// predicted and reported the way nccl-tests reports it.
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+
+#include "model/analysis/analysis.hpp"
+#include "model/analysis/analysis_json.hpp"
+#include "model/units/units.hpp"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <cstdio>
+#include <stdexcept>
+
+namespace app::cli {
+
+namespace {
+
+QString row(const model::CollectiveResult& r)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%14.0f %14.0f %8s %14s %12.2f %8.2f %8.2f   %s/%s", r.bytes,
+                  model::ncclTestsCount(r.op, r.bytes, r.gpus), "float", model::toString(r.op), r.time.inMicroseconds(),
+                  r.algbw.inGBps(), r.busbw.inGBps(), r.algorithm.c_str(), r.protocol.c_str());
+    return QString::fromLatin1(buf);
+}
+
+void printTable(const std::vector<model::CollectiveResult>& rows, const QString& design)
+{
+    QTextStream out(stdout);
+    if (rows.empty()) return;
+    out << "# " << model::toString(rows.front().op) << " on " << rows.front().gpus << " GPUs of " << design
+        << " (analytical engine; decimal GB/s as nccl-tests prints them)\n";
+    out << "#" << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8")
+                      .arg(QStringLiteral("size"), 13).arg(QStringLiteral("count"), 14).arg(QStringLiteral("type"), 8)
+                      .arg(QStringLiteral("redop"), 14).arg(QStringLiteral("time(us)"), 12).arg(QStringLiteral("algbw"), 8)
+                      .arg(QStringLiteral("busbw"), 8).arg(QStringLiteral("algorithm/protocol"))
+        << "\n";
+    for (const auto& r : rows) out << row(r) << "\n";
+}
+
+} // namespace
+
+int cmdCollective(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Predict one collective on a design, reported like nccl-tests."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (JSON)."));
+    p.addOption({QStringLiteral("op"), QStringLiteral("all_reduce, all_gather, reduce_scatter, alltoall or broadcast."), QStringLiteral("OP"), QStringLiteral("all_reduce")});
+    p.addOption({QStringLiteral("bytes"), QStringLiteral("Message size (nccl-tests size), K/M/G = powers of 1024."), QStringLiteral("SIZE")});
+    p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
+    p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical, pairwise."), QStringLiteral("ALGO"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
+    p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
+    if (!p.parse(args)) {
+        printError(p.errorText());
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return kOk;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printError(QStringLiteral("collective: expected exactly one DESIGN.json"));
+        return kUsage;
+    }
+    if (p.value(QStringLiteral("engine")) != QLatin1String("analytical")) {
+        printError(QStringLiteral("collective: engine \"%1\" is not available here; use --engine analytical").arg(p.value(QStringLiteral("engine"))));
+        return kUsage;
+    }
+    model::CollectiveRequest req;
+    double sweepMin = 0, sweepMax = 0;
+    try {
+        req.op = model::parseCollectiveOp(p.value(QStringLiteral("op")).toStdString());
+        bool ok = false;
+        req.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
+        if (!ok || req.gpus < 0) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
+        const QString algo = p.value(QStringLiteral("algo"));
+        req.algorithm = algo == QLatin1String("auto") ? std::string() : algo.toStdString();
+        if (p.isSet(QStringLiteral("sweep"))) {
+            const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));
+            if (parts.size() != 2) throw std::invalid_argument("--sweep expects MIN:MAX, e.g. 8:16G");
+            sweepMin = static_cast<double>(model::parseSize(parts[0].toStdString()));
+            sweepMax = static_cast<double>(model::parseSize(parts[1].toStdString()));
+        } else {
+            if (!p.isSet(QStringLiteral("bytes"))) throw std::invalid_argument("--bytes SIZE is required (or --sweep MIN:MAX)");
+            req.bytes = static_cast<double>(model::parseSize(p.value(QStringLiteral("bytes")).toStdString()));
+        }
+    } catch (const std::exception& e) {
+        printError(QStringLiteral("collective: ") + QString::fromStdString(e.what()));
+        return kUsage;
+    }
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    const QString path = p.positionalArguments().front();
+    auto design = loadDesignOrReport(path, *catalog);
+    if (!design) return kBadInput;
+    try {
+        if (p.isSet(QStringLiteral("sweep"))) {
+            const auto rows = model::sweepCollective(*design, *catalog, req, sweepMin, sweepMax);
+            if (p.isSet(QStringLiteral("json"))) printJson(model::sweepToJson(rows));
+            else printTable(rows, path);
+            return kOk;
+        }
+        const model::CollectiveResult r = model::predictCollective(*design, *catalog, req);
+        if (p.isSet(QStringLiteral("json"))) {
+            printJson(model::toJson(r));
+        } else {
+            printTable({r}, path);
+            QTextStream(stdout) << "# " << QString::fromStdString(r.note) << "\n";
+        }
+        return kOk;
+    } catch (const std::exception& e) {
+        printError(QStringLiteral("collective: ") + QString::fromStdString(e.what()));
+        return kBadInput;
+    }
+}
+
+} // namespace app::cli

@@ -1,0 +1,102 @@
+// JSON for analysis results (contract: shared/design/ARCHITECTURE.md).
+#include "model/analysis/analysis_json.hpp"
+
+namespace model {
+
+nlohmann::json toJson(const CollectiveResult& r)
+{
+    return {
+        {"op", toString(r.op)},
+        {"bytes", r.bytes},
+        {"gpus", r.gpus},
+        {"engine", r.engine},
+        {"algorithm", r.algorithm},
+        {"protocol", r.protocol},
+        {"time_us", r.time.inMicroseconds()},
+        {"algbw_GBps", r.algbw.inGBps()},
+        {"busbw_GBps", r.busbw.inGBps()},
+        {"note", r.note},
+    };
+}
+
+double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes) noexcept
+{
+    const double perRank = op == CollectiveOp::AllReduce || op == CollectiveOp::Broadcast ? bytes : bytes / std::max(1, gpus);
+    return perRank / typeBytes;
+}
+
+nlohmann::json sweepToJson(const std::vector<CollectiveResult>& rows)
+{
+    nlohmann::json j = nlohmann::json::object();
+    if (!rows.empty()) {
+        j["op"] = toString(rows.front().op);
+        j["gpus"] = rows.front().gpus;
+        j["engine"] = rows.front().engine;
+    }
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& r : rows) {
+        arr.push_back({
+            {"size", r.bytes},
+            {"count", ncclTestsCount(r.op, r.bytes, r.gpus)},
+            {"type", "float"},
+            {"algorithm", r.algorithm},
+            {"protocol", r.protocol},
+            {"time_us", r.time.inMicroseconds()},
+            {"algbw_GBps", r.algbw.inGBps()},
+            {"busbw_GBps", r.busbw.inGBps()},
+        });
+    }
+    j["rows"] = arr;
+    return j;
+}
+
+namespace {
+nlohmann::json scalingJson(const std::vector<ScalingPoint>& pts)
+{
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& p : pts) arr.push_back({{"gpus", p.gpus}, {"efficiency", p.efficiency}});
+    return arr;
+}
+} // namespace
+
+nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
+{
+    nlohmann::json layers = nlohmann::json::array();
+    for (const auto& l : a.layers)
+        layers.push_back({{"scope", toString(l.scope)}, {"technology", l.technology}, {"per_gpu_GBps", l.perGpu.inGBps()}, {"note", l.note}});
+    nlohmann::json j = {
+        {"gpus", a.gpus},
+        {"nodes", a.nodes},
+        {"layers", layers},
+        {"bottleneck", {{"scope", toString(a.bottleneck.scope)}, {"explanation", a.bottleneck.explanation}, {"checks", a.bottleneck.checks}}},
+        {"scaling", scalingJson(a.scaling)},
+        {"workload", a.workload},
+        {"warnings", a.warnings},
+        {"bisection_GBps", a.bisectionGBps},
+        {"oversubscription", a.oversubscription},
+    };
+    if (withWorkload) {
+        if (a.hasStep) {
+            const StepBreakdown& s = a.step;
+            j["step"] = {
+                {"workload", s.workload}, {"gpus", s.gpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp},
+                {"interleave", s.interleave}, {"micro_batch", s.microBatch}, {"global_batch", s.globalBatch},
+                {"grad_accumulation", s.gradAccumulation}, {"precision", s.precision}, {"recompute", s.recompute},
+                {"compute_s", s.computeS}, {"tp_exposed_s", s.tpExposedS}, {"pp_bubble_s", s.ppBubbleS},
+                {"pp_transfer_s", s.ppTransferS}, {"dp_exposed_s", s.dpExposedS}, {"step_s", s.stepS},
+                {"tokens_per_s", s.tokensPerSecond}, {"mfu", s.mfu}, {"memory_per_gpu_GB", s.memoryPerGpuGB},
+            };
+        } else {
+            j["step"] = nullptr;
+        }
+        j["scaling_strong"] = scalingJson(a.scalingStrong);
+        nlohmann::json lv = nlohmann::json::array();
+        for (const auto& l : a.levers)
+            lv.push_back({{"lever", l.lever}, {"description", l.description}, {"step_s", l.stepS},
+                          {"tokens_per_s", l.tokensPerSecond}, {"mfu", l.mfu}});
+        j["levers"] = lv;
+    }
+    return j;
+}
+
+} // namespace model

@@ -1,0 +1,36 @@
+#pragma once
+/// @file analysis_json.hpp
+/// Results as the JSON the command line prints (keys are a contract:
+/// shared/design/ARCHITECTURE.md "JSON keys that other tools rely on"). Bandwidths in
+/// decimal GB/s (`_GBps`), times in microseconds (`_us`) or seconds (`_s`).
+
+#include "model/analysis/analysis.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// `collective --json`: op, bytes, gpus, engine, algorithm, time_us, algbw_GBps, busbw_GBps
+/// (+ protocol, note).
+[[nodiscard]] nlohmann::json toJson(const CollectiveResult& r);
+
+/// `collective --sweep --json`: the request's op, gpus, engine, and `rows`, one per size,
+/// each {size, count, type, algorithm, protocol, time_us, algbw_GBps, busbw_GBps} as
+/// nccl-tests prints (count = elements per rank of `type` "float").
+[[nodiscard]] nlohmann::json sweepToJson(const std::vector<CollectiveResult>& rows);
+
+/// Elements nccl-tests would print in its `count` column for `op` on `gpus` ranks of
+/// `typeBytes`-byte elements: size / typeBytes for all_reduce and broadcast, size /
+/// (typeBytes x gpus) for all_gather, reduce_scatter and alltoall.
+[[nodiscard]] double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes = 4) noexcept;
+
+/// `analyze --json`: gpus, nodes, layers [{scope, technology, per_gpu_GBps, note}],
+/// bottleneck {scope, explanation, checks}, scaling [{gpus, efficiency}], workload,
+/// warnings, bisection_GBps, oversubscription; with `withWorkload` also step {...},
+/// scaling_strong [...] and levers [...].
+[[nodiscard]] nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload);
+
+} // namespace model

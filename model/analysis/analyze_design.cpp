@@ -1,0 +1,131 @@
+// Whole-design analysis and the public collective entry points (analysis.hpp).
+#include "model/analysis/analysis.hpp"
+
+#include "model/analysis/bottleneck.hpp"
+#include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/collective_predict.hpp"
+#include "model/analysis/layers.hpp"
+#include "model/analysis/scaling.hpp"
+#include "model/analysis/training.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace model {
+
+using namespace model::analysis;
+
+namespace {
+
+bool sharpEnabled(const nlohmann::json& settings)
+{
+    return settings.is_object() && settings.contains("sharp") && settings["sharp"].is_boolean() && settings["sharp"].get<bool>();
+}
+
+int requestedGpus(const ClusterFacts& f, int gpus)
+{
+    if (gpus < 0) throw std::invalid_argument("--gpus must be >= 1 (or 0 for every GPU), got " + std::to_string(gpus));
+    if (gpus > f.totalGpus)
+        throw std::invalid_argument("the design has " + std::to_string(f.totalGpus) + " GPUs; " + std::to_string(gpus) + " were asked for");
+    return gpus == 0 ? f.connectedGpus : gpus;
+}
+
+StepBreakdown toBreakdown(const TrainingConfig& c, const TrainingStep& s)
+{
+    StepBreakdown b;
+    b.workload = c.model.name;
+    b.gpus = s.gpus;
+    b.tp = c.tp;
+    b.pp = c.pp;
+    b.dp = c.dp;
+    b.interleave = c.interleave;
+    b.microBatch = c.microBatch;
+    b.globalBatch = c.globalBatch;
+    b.gradAccumulation = s.gradAccumulation;
+    b.precision = toString(c.precision);
+    b.recompute = toString(c.recompute);
+    b.computeS = s.computeS;
+    b.tpExposedS = s.tpExposedS;
+    b.ppBubbleS = s.ppBubbleS;
+    b.ppTransferS = s.ppTransferS;
+    b.dpExposedS = s.dpExposedS;
+    b.stepS = s.stepS;
+    b.tokensPerSecond = s.tokensPerSecond;
+    b.mfu = s.mfu;
+    b.memoryPerGpuGB = s.memoryPerGpuGB;
+    return b;
+}
+
+} // namespace
+
+DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog)
+{
+    return analyzeDesign(design, catalog, design.analysis);
+}
+
+DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog, const nlohmann::json& settings)
+{
+    const ClusterFacts f = extractFacts(design, catalog);
+    DesignAnalysis a;
+    a.gpus = f.totalGpus;
+    a.nodes = static_cast<int>(f.servers.size());
+    a.layers = computeLayers(f);
+    a.warnings = f.warnings;
+    a.bisectionGBps = f.bisectionGBps;
+    a.oversubscription = f.worstOversubscription;
+    const TrainingConfig requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
+    a.workload = requested.model.name;
+    if (f.servers.empty()) {
+        a.bottleneck = {Scope::Compute, "the design has no servers", {}};
+        a.warnings.push_back("add servers to analyse the design");
+        return a;
+    }
+    // The servers of the largest island, whole: one server is the unit a node group offers.
+    const ServerFacts* first = nullptr;
+    for (const auto& s : f.servers)
+        if (s.component == f.largestComponent) { first = &s; break; }
+    const CommGroup node = placeGroup(f, first->gpus, sharpEnabled(settings));
+    const int total = f.connectedGpus;
+    const GpuSpec& gpu = *first->gpu;
+    try {
+        const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
+        const double peak = peakTflops(gpu, c.precision);
+        const TrainingStep s = predictStep(c, node, peak);
+        a.hasStep = true;
+        a.step = toBreakdown(c, s);
+        a.scaling = weakScaling(c, node, peak, total);
+        a.scalingStrong = strongScaling(c, node, peak, total);
+        a.levers = levers(c, node, gpu);
+        a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes);
+        if (s.memoryPerGpuGB > 0.9 * gpu.memoryGB.value_or(1e30))
+            a.warnings.push_back("weights, gradients and optimizer state need " + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
+                                 " GB per GPU, more than the GPU holds: add pipeline stages or shard the optimizer");
+    } catch (const std::invalid_argument& e) {
+        a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());
+        a.bottleneck = layerBottleneck(a.layers, a.nodes);
+    }
+    return a;
+}
+
+CollectiveResult predictCollective(const Design& design, const Catalog& catalog, const CollectiveRequest& request)
+{
+    const ClusterFacts f = extractFacts(design, catalog);
+    const int n = requestedGpus(f, request.gpus);
+    const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    return predictOnGroup(g, request.op, request.bytes, request.algorithm);
+}
+
+std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
+                                              double minBytes, double maxBytes)
+{
+    if (!(minBytes >= 1) || !(maxBytes >= minBytes) || !std::isfinite(maxBytes))
+        throw std::invalid_argument("a sweep needs 1 <= min <= max bytes");
+    const ClusterFacts f = extractFacts(design, catalog);
+    const int n = requestedGpus(f, request.gpus);
+    const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    std::vector<CollectiveResult> out;
+    for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) out.push_back(predictOnGroup(g, request.op, b, request.algorithm));
+    return out;
+}
+
+} // namespace model

@@ -1,0 +1,103 @@
+// Bottleneck scope with explanation and pre-checks (issue 5 item 5; engine_formulas.md §4
+// for the intra vs inter criterion).
+#include "model/analysis/bottleneck.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace model::analysis {
+
+namespace {
+std::string pct(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * x);
+    return buf;
+}
+std::string gb(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g GB/s", x);
+    return buf;
+}
+
+double layerGBps(const std::vector<LayerBandwidth>& layers, Scope s)
+{
+    for (const auto& l : layers)
+        if (l.scope == s) return l.perGpu.inGBps();
+    return 0.0;
+}
+
+std::vector<std::string> standardChecks(int servers, Scope scope)
+{
+    std::vector<std::string> c;
+    if (scope == Scope::Compute || scope == Scope::Hbm)
+        c.push_back("precision: is the run really in BF16/FP8 on tensor cores (not FP32), with fused kernels?");
+    c.push_back("data pipeline: does the loader keep up (GPU utilisation gaps between steps)?");
+    if (scope != Scope::Compute)
+        c.push_back("precision: BF16/FP8 halves or quarters every byte the network must move compared with FP32");
+    c.push_back("topology misdetection: does NCCL see NVLink and one NIC per GPU (NCCL_DEBUG=INFO, nvidia-smi topo -m), "
+                "GPUDirect RDMA on, and the NIC on the GPU's PCIe switch?");
+    if (servers > 1)
+        c.push_back("a single node: run the same job on one server; if it is also slow, the network is not the cause");
+    return c;
+}
+} // namespace
+
+Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int servers)
+{
+    Bottleneck b;
+    const double intra = layerGBps(layers, Scope::IntraNode);
+    const double nic = layerGBps(layers, Scope::NodeBoundary);
+    const double fabric = layerGBps(layers, Scope::Fabric);
+    if (servers <= 1 || layers.empty()) {
+        b.scope = Scope::IntraNode;
+        b.explanation = "one server: collectives are bound by the GPU-to-GPU links inside it (" + gb(intra) + " per GPU each way)";
+    } else if (fabric < nic) {
+        b.scope = Scope::Fabric;
+        b.explanation = "the switch fabric gives each GPU " + gb(fabric) + " across the design, less than its NIC's " + gb(nic) +
+                        ": oversubscription or bisection limits traffic between leaves";
+    } else {
+        b.scope = Scope::NodeBoundary;
+        b.explanation = "each GPU leaves its server at " + gb(nic) + " but talks to its neighbours at " + gb(intra) +
+                        ": multi-node collectives are bound by the NICs";
+    }
+    b.checks = standardChecks(servers, b.scope);
+    return b;
+}
+
+Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const std::vector<LayerBandwidth>& layers, int servers)
+{
+    Bottleneck b;
+    const double overhead = s.stepS - s.computeS;
+    const double fabric = layerGBps(layers, Scope::Fabric);
+    const double nic = layerGBps(layers, Scope::NodeBoundary);
+    struct Part { double t; Scope scope; std::string what; };
+    std::vector<Part> parts = {
+        {s.tpExposedS, Scope::IntraNode, "exposed tensor-parallel collectives over " + node.intraTechnology},
+        {s.ppBubbleS, Scope::PipelineBubble, "the pipeline bubble ((pp-1)/(v m) of the compute with pp " + std::to_string(s.pp) +
+                                                 ", " + std::to_string(s.gradAccumulation) + " micro-batches)"},
+        {s.ppTransferS, Scope::NodeBoundary, "pipeline transfers between stages"},
+        {s.dpExposedS, fabric < nic ? Scope::Fabric : Scope::NodeBoundary,
+         fabric < nic ? "gradient reduction across an oversubscribed fabric" : "gradient reduction across the servers' NICs"},
+    };
+    const auto worst = std::max_element(parts.begin(), parts.end(), [](const Part& a, const Part& c) { return a.t < c.t; });
+    if (s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) {
+        b.scope = Scope::Compute;
+        b.explanation = "compute-bound: the math takes " + pct(s.computeS / std::max(1e-30, s.stepS)) +
+                        " of the step (MFU " + pct(s.mfu) + "); faster links would gain little";
+    } else {
+        b.scope = worst->scope;
+        b.explanation = worst->what + " costs " + pct(worst->t / s.stepS) + " of the step, the largest share after the math (" +
+                        pct(s.computeS / s.stepS) + ")";
+        if (worst->scope == Scope::NodeBoundary || worst->scope == Scope::Fabric)
+            b.explanation += "; each GPU has " + gb(nic) + " of NIC against " + gb(layerGBps(layers, Scope::IntraNode)) + " of " +
+                             node.intraTechnology;
+        if (worst->scope == Scope::PipelineBubble)
+            b.explanation += "; more micro-batches per step or interleaved stages shrink it";
+    }
+    b.checks = standardChecks(servers, b.scope);
+    return b;
+}
+
+} // namespace model::analysis

@@ -1,0 +1,23 @@
+#pragma once
+/// @file bottleneck.hpp
+/// The bottleneck scope of a training step on a design, with an explanation in words and the
+/// checks to make before blaming the network (issue 5 item 5).
+
+#include "model/analysis/analysis.hpp"
+#include "model/analysis/comm_group.hpp"
+
+namespace model::analysis {
+
+/// Picks the scope that costs the most time beyond the math itself:
+/// - compute when everything else is under 10% of the step (or no comm at all);
+/// - intra_node for exposed tensor-parallel time (NVLink or PCIe);
+/// - pipeline_bubble for fill/drain; node_boundary for pipeline transfers and gradient
+///   reduction across NICs, fabric when that traffic is derated by oversubscription.
+[[nodiscard]] Bottleneck findBottleneck(const StepBreakdown& step, const CommGroup& node,
+                                        const std::vector<LayerBandwidth>& layers, int servers);
+
+/// Bottleneck of a design with no runnable workload: the slowest layer relative to the one
+/// inside it (e.g. a NIC per GPU far below NVLink), in words.
+[[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int servers);
+
+} // namespace model::analysis

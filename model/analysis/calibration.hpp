@@ -1,0 +1,117 @@
+#pragma once
+/// @file calibration.hpp
+/// Every calibration constant of the analytical engine, in one place, each with its source.
+/// Nothing here is fitted to a validation row: the figures are restated from NCCL's own cost
+/// model (src/graph/tuning.cc and topo.h, v2.30.7), SimAI's analytical model
+/// (astra-sim-alibabacloud calbusbw.cc, inputs/ratio/nic_ratio.csv), Calculon, nccl-tests
+/// and the papers cited in shared/reference/engine_formulas.md and engine_anchors.md.
+///
+/// Units: bandwidths in decimal GB/s (1e9 B/s) per GPU per direction; latencies in
+/// microseconds; ratios dimensionless.
+
+namespace model::calibration {
+
+// ---------------------------------------------------------------------------------------
+// Link efficiencies (engine_anchors.md §a.3 "Link constants"; engine_formulas.md §0)
+// ---------------------------------------------------------------------------------------
+
+/// NCCL's modelled bandwidth of one NVLink, GB/s per direction, by NVLink generation
+/// (topo.h: SM80 20.0, SM90 20.6, SM100 40.1). 18 x 20.6 = 370.8 GB/s on H100, which the
+/// measured 367.2 GB/s ring busbw matches (engine_formulas.md §2 worked example).
+inline constexpr double kNcclNvlinkGen3PerLinkGBps = 20.0;
+inline constexpr double kNcclNvlinkGen4PerLinkGBps = 20.6;
+inline constexpr double kNcclNvlinkGen5PerLinkGBps = 40.1;
+/// When the link count is unknown: 20.6 GB/s NCCL vs 25 GB/s spec per NVLink4 link
+/// (= 370.8 / 450), applied to the per-direction spec figure (engine_formulas.md §0).
+inline constexpr double kNvlinkUsableFraction = 20.6 / 25.0;
+
+/// NCCL models PCIe as width x speed / 80: Gen3 x16 12, Gen4 x16 24, Gen5 x16 48 GB/s, i.e.
+/// 0.75 of the nominal per-direction rate (topo.cc; engine_formulas.md §0).
+inline constexpr double kPcieUsableFraction = 0.75;
+/// CPU-to-CPU link as NCCL models it when a PCIe path crosses sockets (topo.h: Intel SPR
+/// UPI 22 GB/s; engine_formulas.md §9). Used for 2-socket PCIe-only servers.
+inline constexpr double kInterSocketGBps = 22.0;
+/// [eng] Host-staged copies (GPUs without PCIe peer-to-peer, e.g. GeForce with stock
+/// drivers): every hop is a device-to-host plus a host-to-device copy through pinned host
+/// memory, so a hop costs two PCIe traversals; we halve the PCIe rate and double the PCIe hop
+/// latency. Anchor: 8x RTX 4090 all-reduce floor 42 us (nccl #1530, nccl_measurements.csv).
+inline constexpr double kHostStagedBandwidthFactor = 0.5;
+inline constexpr double kHostStagedLatencyFactor = 2.0;
+
+/// Practical NIC throughput as a fraction of line rate (SimAI calbusbw.cc: CX7/BF3 400G
+/// 48.5 of 50 GB/s; CX6 200G 23.5 of 25; 100G 11.75 of 12.5; engine_anchors.md §b.2).
+inline constexpr double kNicEfficiency400GAndUp = 48.5 / 50.0;
+inline constexpr double kNicEfficiencyBelow400G = 23.5 / 25.0;
+
+// ---------------------------------------------------------------------------------------
+// NCCL protocol model (tuning.cc v2.30.7; engine_anchors.md §a.3)
+// ---------------------------------------------------------------------------------------
+
+/// Base latencies, us, per algorithm and protocol {LL, LL128, Simple}.
+inline constexpr double kRingBaseUs[3] = {6.6, 14.0, 8.4};
+inline constexpr double kTreeBaseUs[3] = {6.8, 14.0, 8.4};
+/// Per-hop latencies, us, {LL, LL128, Simple}.
+inline constexpr double kRingHopNvlinkUs[3] = {0.6, 1.9, 3.4};
+inline constexpr double kRingHopPcieUs[3] = {1.0, 2.5, 5.7};
+inline constexpr double kRingHopNetUs[3] = {2.7, 4.0, 14.0};
+inline constexpr double kTreeHopNvlinkUs[3] = {0.6, 1.25, 4.0};
+inline constexpr double kTreeHopPcieUs[3] = {1.0, 1.9, 4.0};
+inline constexpr double kTreeHopNetUs[3] = {5.0, 8.5, 14.0};
+/// NVLS (Simple only): NVLink hop 25 us; NET hop 18 us (NVLS) / 20.9 us (NVLSTree).
+inline constexpr double kNvlsHopNvlinkUs = 25.0;
+inline constexpr double kNvlsTreeHopNetUs = 20.9;
+/// CollNet (IB SHARP) Simple hop latencies: NVLink 3.7 us, NET 31 us (CollNetDirect).
+inline constexpr double kCollNetHopNvlinkUs = 3.7;
+inline constexpr double kCollNetHopNetUs = 31.0;
+
+/// Protocol bandwidth factors: LL carries 4 B of data per 8 B store (x0.5); LL128 120 of 128 B
+/// (x0.92 as tuning.cc writes it); Simple x1.
+inline constexpr double kLlBandwidthFactor = 0.5;
+inline constexpr double kLl128BandwidthFactor = 0.92;
+/// LL bandwidth caps, GB/s busbw: one node by architecture (Ampere 87.7, Hopper 141,
+/// Blackwell 282), several nodes by host CPU (Intel: 39.0 on 2 nodes, 20.4 on 3 or more).
+inline constexpr double kLlMaxBwAmpereGBps = 87.7;
+inline constexpr double kLlMaxBwHopperGBps = 141.0;
+inline constexpr double kLlMaxBwBlackwellGBps = 282.0;
+inline constexpr double kLlMaxBwTwoNodesGBps = 39.0;
+inline constexpr double kLlMaxBwManyNodesGBps = 20.4;
+
+/// Tree all-reduce bandwidth factor x0.92 (tuning.cc "Tree AR").
+inline constexpr double kTreeBandwidthFactor = 0.92;
+
+/// NVLS in-switch reduction efficiency applied to NVLink bandwidth (tuning.cc
+/// nvlsEfficiency: Hopper 0.85, Blackwell 0.74). Combined with Calculon's NVLS all-reduce
+/// traffic S(1 + 1/n) per GPU (engine_formulas.md §5) it gives busbw = B x eff x 2(n-1)/(n+1):
+/// 8 x H100 370.8 x 0.85 x 14/9 = 490 GB/s (measured 478.9-480), B200 721.8 x 0.74 x 14/9 =
+/// 831 GB/s (measured 838).
+inline constexpr double kNvlsEfficiencyHopper = 0.85;
+inline constexpr double kNvlsEfficiencyBlackwell = 0.74;
+/// NCCL does not use NVLS at 4 GPUs or fewer (ml-engineering measurements on H200,
+/// engine_anchors.md §a.2).
+inline constexpr int kNvlsMinGpus = 5;
+
+/// CollNetDirect (IB SHARP) all-reduce bandwidth x0.85 on Hopper (tuning.cc).
+inline constexpr double kCollNetBandwidthFactor = 0.85;
+
+/// Simple-protocol multi-node ring latency x1.4 ("plateau effect", tuning.cc, >= Ampere).
+inline constexpr double kRingSimpleMultiNodeLatencyFactor = 1.4;
+
+/// Host CPU network overhead per intra-node step of a multi-node ring, us (tuning.cc
+/// netOverhead: 1 us Intel, x3 for Simple).
+inline constexpr double kNetOverheadUs = 1.0;
+
+// ---------------------------------------------------------------------------------------
+// Training step (engine_formulas.md §10)
+// ---------------------------------------------------------------------------------------
+
+/// Default fraction of dense peak that transformer GEMMs reach (model FLOPs utilisation of
+/// the compute part alone). Anchors: Megatron 1T on 3072 A100 at 52% of peak including
+/// communication (Narayanan et al. 2021), llm-foundry H100 BF16 7B 46% MFU on 8 GPUs.
+inline constexpr double kDefaultComputeEfficiency = 0.55;
+/// Overlappable fraction of the backward pass for data-parallel gradient all-reduce
+/// (engine_formulas.md §10.4, [eng]); the last bucket never overlaps.
+inline constexpr double kDpOverlapFraction = 0.9;
+/// Gradient bucket size, bytes (PyTorch DDP default bucket_cap_mb = 25 MiB).
+inline constexpr double kDpBucketBytes = 25.0 * 1024 * 1024;
+
+} // namespace model::calibration

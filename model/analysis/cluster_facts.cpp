@@ -1,0 +1,226 @@
+// One pass over a drawn design: servers, their wired NIC ports, switch tiers and capacities,
+// islands. Formulas: engine_formulas.md §0 (link constants), §8 (oversubscription, bisection).
+#include "model/analysis/cluster_facts.hpp"
+
+#include "model/analysis/calibration.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace model::analysis {
+
+double nvlinkUsableGBps(const GpuSpec& gpu) noexcept
+{
+    if (gpu.scaleUp != ScaleUpKind::NVLink || gpu.scaleUpBidirectional.isZero()) return 0.0;
+    const double specPerDirection = gpu.scaleUpPerDirection().inGBps();
+    if (gpu.scaleUpLinks && *gpu.scaleUpLinks > 0) {
+        double perLink = 0.0;
+        switch (gpu.nvlinkGeneration) {
+        case 3: perLink = calibration::kNcclNvlinkGen3PerLinkGBps; break;
+        case 4: perLink = calibration::kNcclNvlinkGen4PerLinkGBps; break;
+        case 5: perLink = calibration::kNcclNvlinkGen5PerLinkGBps; break;
+        default: break;
+        }
+        // The NCCL constant never exceeds the spec (a catalog with fewer, faster links wins).
+        if (perLink > 0) return std::min(perLink * *gpu.scaleUpLinks, specPerDirection);
+    }
+    return specPerDirection * calibration::kNvlinkUsableFraction;
+}
+
+double pcieUsableGBps(const GpuSpec& gpu) noexcept
+{
+    return gpu.pciePerDirection().inGBps() * calibration::kPcieUsableFraction;
+}
+
+double nicEfficiency(double portGbps) noexcept
+{
+    return portGbps >= 400.0 ? calibration::kNicEfficiency400GAndUp : calibration::kNicEfficiencyBelow400G;
+}
+
+namespace {
+
+int tierRank(SwitchTier t) noexcept
+{
+    switch (t) {
+    case SwitchTier::Leaf: return 1;
+    case SwitchTier::Spine: return 2;
+    case SwitchTier::Core: return 3;
+    case SwitchTier::None: return 0;
+    }
+    return 0;
+}
+
+struct UnionFind {
+    std::vector<int> parent;
+    explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+    int find(int x)
+    {
+        while (parent[static_cast<std::size_t>(x)] != x) {
+            parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+            x = parent[static_cast<std::size_t>(x)];
+        }
+        return x;
+    }
+    void unite(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
+};
+
+std::string entryName(const Node& n)
+{
+    return n.name.empty() ? "node " + std::to_string(n.id) : n.name;
+}
+
+} // namespace
+
+ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
+{
+    ClusterFacts f;
+    // Node index: servers 0..S-1, switches S..S+W-1 in a flat numbering for union-find.
+    std::unordered_map<Id, int> serverIx, switchIx;
+    serverIx.reserve(design.nodes().size());
+    for (const auto& [id, n] : design.nodes()) {
+        if (n.kind == NodeKind::Server) {
+            ServerFacts s;
+            s.id = id;
+            s.name = n.name;
+            s.spec = catalog.server(n.model);
+            if (!s.spec) throw InputError("<design>", entryName(n), "model", "expected a server id of the catalog, got \"" + n.model + "\"");
+            s.gpu = catalog.gpu(s.spec->gpuId);
+            if (!s.gpu) throw InputError("<design>", entryName(n), "model", "server \"" + n.model + "\" names GPU \"" + s.spec->gpuId + "\" that the catalog lacks");
+            const std::string nicId = n.nicModel.empty() ? s.spec->computeNicId : n.nicModel;
+            s.nic = nicId.empty() ? nullptr : catalog.nic(nicId);
+            if (!nicId.empty() && !s.nic) throw InputError("<design>", entryName(n), "nic_model", "expected a NIC id of the catalog, got \"" + nicId + "\"");
+            const int nicCount = n.nicCount ? *n.nicCount : s.spec->computeNicCount;
+            if (nicCount < 0) throw InputError("<design>", entryName(n), "nic_count", "expected a count >= 0, got " + std::to_string(nicCount));
+            s.nicPorts = s.nic ? nicCount * std::max(1, s.nic->ports) : 0;
+            s.gpus = s.spec->gpuCount;
+            const bool nvlinkServer = s.spec->intraNode == IntraNodeFabric::NVSwitch || s.spec->intraNode == IntraNodeFabric::NVLinkBridge;
+            s.nvlinkDomainGpus = (nvlinkServer && s.gpu->scaleUp == ScaleUpKind::NVLink)
+                                     ? std::clamp(s.spec->scaleUpDomainGpus, 1, std::max(1, s.gpus))
+                                     : 1;
+            serverIx[id] = static_cast<int>(f.servers.size());
+            f.totalGpus += s.gpus;
+            f.servers.push_back(std::move(s));
+        } else {
+            SwitchFacts w;
+            w.id = id;
+            w.name = n.name;
+            w.spec = catalog.switchModel(n.model);
+            if (!w.spec) throw InputError("<design>", entryName(n), "model", "expected a switch id of the catalog, got \"" + n.model + "\"");
+            w.tier = n.tier;
+            switchIx[id] = static_cast<int>(f.switches.size());
+            f.switches.push_back(std::move(w));
+        }
+    }
+    const int nServers = static_cast<int>(f.servers.size());
+    auto flat = [&](Id id, bool& isServer) -> int {
+        if (auto it = serverIx.find(id); it != serverIx.end()) { isServer = true; return it->second; }
+        isServer = false;
+        return nServers + switchIx.at(id);
+    };
+
+    // Pass 1: switches that have servers below them are leaves when drawn without a tier.
+    for (const auto& [lid, l] : design.links()) {
+        bool sa = false, sb = false;
+        const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
+        if (sa != sb) {
+            SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)];
+            w.serverPorts += l.count;
+        }
+    }
+    for (auto& w : f.switches)
+        if (w.tier == SwitchTier::None) w.tier = w.serverPorts > 0 ? SwitchTier::Leaf : SwitchTier::Spine;
+
+    // Pass 2: capacities and islands.
+    UnionFind uf(f.servers.size() + f.switches.size());
+    int ignoredNvlink = 0;
+    for (const auto& [lid, l] : design.links()) {
+        bool sa = false, sb = false;
+        const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
+        const double cableGBps = l.perCable().inGBps();
+        if (sa && sb && l.medium == LinkMedium::NVLink) {
+            ++ignoredNvlink; // NVLink never crosses servers; rack-scale domains are one node
+            continue;
+        }
+        auto wireServer = [&](ServerFacts& s, Id peer) {
+            if (!s.nic) return 0;
+            const int free = std::max(0, s.nicPorts - s.wiredPorts);
+            const int used = std::min(free, l.count);
+            const double portGbps = s.nic->speed.inGbps();
+            const double rate = std::min(s.nic->speed.inGBps(), cableGBps);
+            s.wiredPorts += used;
+            s.wiredLineGBps += used * rate;
+            s.wiredPracticalGBps += used * rate * nicEfficiency(std::min(portGbps, cableGBps * 8.0));
+            for (int i = 0; i < used; ++i) s.portSwitch.push_back(peer);
+            return used;
+        };
+        if (sa && sb) {
+            const int ua = wireServer(f.servers[static_cast<std::size_t>(a)], l.b.node);
+            const int ub = wireServer(f.servers[static_cast<std::size_t>(b)], l.a.node);
+            if (ua > 0 && ub > 0) uf.unite(a, b);
+        } else if (sa != sb) {
+            ServerFacts& s = f.servers[static_cast<std::size_t>(sa ? a : b)];
+            SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)];
+            const int used = wireServer(s, w.id);
+            if (used > 0) {
+                w.downGBps += used * std::min(s.nic->speed.inGBps(), cableGBps);
+                uf.unite(a, b);
+            }
+        } else {
+            SwitchFacts& wa = f.switches[static_cast<std::size_t>(a - nServers)];
+            SwitchFacts& wb = f.switches[static_cast<std::size_t>(b - nServers)];
+            const double total = l.total().inGBps();
+            if (tierRank(wa.tier) < tierRank(wb.tier)) { wa.upGBps += total; wb.downGBps += total; }
+            else if (tierRank(wb.tier) < tierRank(wa.tier)) { wb.upGBps += total; wa.downGBps += total; }
+            uf.unite(a, b);
+        }
+    }
+    if (ignoredNvlink > 0)
+        f.warnings.push_back(std::to_string(ignoredNvlink) + " NVLink cable(s) between servers ignored: NVLink never crosses servers "
+                             "(a rack-scale NVLink domain such as GB200 NVL72 is drawn as one node)");
+
+    // Islands: servers grouped by their union-find root; a server with no wired port is alone.
+    std::unordered_map<int, int> rootToComponent;
+    std::vector<int> componentGpus;
+    int unconnected = 0;
+    for (int i = 0; i < nServers; ++i) {
+        ServerFacts& s = f.servers[static_cast<std::size_t>(i)];
+        if (s.wiredPorts == 0) ++unconnected;
+        const int root = uf.find(i);
+        auto [it, inserted] = rootToComponent.try_emplace(root, static_cast<int>(componentGpus.size()));
+        if (inserted) componentGpus.push_back(0);
+        s.component = it->second;
+        componentGpus[static_cast<std::size_t>(it->second)] += s.gpus;
+    }
+    f.islands = static_cast<int>(componentGpus.size());
+    if (!componentGpus.empty()) {
+        const auto best = std::max_element(componentGpus.begin(), componentGpus.end());
+        f.largestComponent = static_cast<int>(best - componentGpus.begin());
+        f.connectedGpus = *best;
+    }
+    if (unconnected > 0 && nServers > 1)
+        f.warnings.push_back(std::to_string(unconnected) + " server(s) have no cable on a compute NIC and cannot take part in multi-node work");
+    if (f.islands > 1)
+        f.warnings.push_back("the design is split into " + std::to_string(f.islands) + " islands that cannot reach each other; "
+                             "multi-node figures use the largest (" + std::to_string(f.connectedGpus) + " GPUs)");
+    for (const auto& s : f.servers)
+        if (s.nic && s.wiredPorts > 0 && s.wiredPorts < s.nicPorts)
+            f.warnings.push_back(s.name + ": only " + std::to_string(s.wiredPorts) + " of " + std::to_string(s.nicPorts) + " compute NIC ports are cabled");
+
+    // Oversubscription, bisection, SHARP.
+    double serverCap = 0;
+    for (const auto& s : f.servers) serverCap += s.wiredLineGBps;
+    f.sharpCapable = !f.switches.empty();
+    for (const auto& w : f.switches) {
+        if (w.upGBps > 0) {
+            f.hasUpperTier = true;
+            f.worstOversubscription = std::max(f.worstOversubscription, w.oversubscription());
+        }
+        const bool sharp = w.spec->protocol == NetProtocol::InfiniBand && w.spec->inNetworkReduction.find("SHARP") != std::string::npos;
+        if (!sharp && (w.serverPorts > 0 || w.downGBps > 0)) f.sharpCapable = false;
+    }
+    f.bisectionGBps = 0.5 * serverCap / (f.hasUpperTier ? f.worstOversubscription : 1.0);
+    return f;
+}
+
+} // namespace model::analysis

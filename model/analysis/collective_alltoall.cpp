@@ -1,0 +1,46 @@
+// All-to-all as concurrent pairwise exchanges: engine_formulas.md §6 and §9.
+//
+// nccl-tests size S is one rank's whole send buffer; S/n goes to each peer.
+// One node:   t = lat + (n-1)/n S / B_in  (PCIe: GPUs behind one switch share its uplink)
+// Nodes:      t = max(lat, (g-1)/n S / B_in, (n-g)/n S / (B_nic_gpu x fabric x eta))
+// The fabric factor applies oversubscription to the share of flows that leave the leaf (§8).
+#include "model/analysis/calibration.hpp"
+#include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/size_efficiency.hpp"
+
+#include <algorithm>
+
+namespace model::analysis {
+
+AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
+{
+    AlgoEstimate e;
+    e.algorithm = "pairwise";
+    if (op != CollectiveOp::AllToAll) { e.whyNot = "pairwise exchange models all-to-all only"; return e; }
+    e.applicable = true;
+    e.protocol = Protocol::Simple;
+    double bIn = g.intraGBps;
+    if (g.intraPath != IntraPath::NVLink && g.gpusPerPcieSwitch > 1 && g.g > g.gpusPerPcieSwitch) {
+        // m GPUs share one switch uplink for the flows that leave the switch (§9 [eng]).
+        const double m = g.gpusPerPcieSwitch;
+        const double cross = (g.g - m) / (g.g - 1.0);
+        bIn = bIn * std::min(1.0, 1.0 / (m * cross));
+    }
+    const bool nvlink = g.intraPath == IntraPath::NVLink;
+    const double hopIn = nvlink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
+    e.latencyUs = calibration::kRingBaseUs[2] + (g.k > 1 ? calibration::kRingHopNetUs[2] : hopIn);
+    if (g.n == 1) { e.timeUs = 0; e.latencyUs = 0; return e; }
+    if (g.k == 1) {
+        e.bandwidthUs = usFor((g.n - 1.0) / g.n * bytes, bIn);
+        e.timeUs = e.latencyUs + e.bandwidthUs;
+        return e;
+    }
+    const double nicGpu = g.nicNodeGBps / g.g * g.fabricAllToAllFactor;
+    const double tIntra = usFor((g.g - 1.0) / g.n * bytes, bIn);
+    const double tInter = usFor(static_cast<double>(g.n - g.g) / g.n * bytes, nicGpu) / nicSizeEfficiency(bytes, g.k);
+    e.bandwidthUs = std::max(tIntra, tInter);
+    e.timeUs = std::max(e.latencyUs, e.bandwidthUs);
+    return e;
+}
+
+} // namespace model::analysis

@@ -1,0 +1,63 @@
+// NVLink SHARP (NVLS): the NVSwitch reduces in the switch (Hopper and later):
+// engine_formulas.md §5.
+//
+//   GPU0 ..GPU7  --multimem.ld_reduce-->  NVSwitch  --multicast-->  GPU0 .. GPU7
+//
+// One node: each GPU moves S (1 + 1/n) instead of 2 S (n-1)/n (Calculon op [1.0, +1]) over
+// NVLink at NCCL's NVLS efficiency (0.85 Hopper, 0.74 Blackwell):
+//   t = 25 us + S (1 + 1/n) / (B_nvlink x eff)          => busbw = B eff 2(n-1)/(n+1).
+// NVLSTree across nodes: busbw = min(B_nic_node f(k), busbw_nvls g/(g-1)) (n-1)/n
+// (SimAI calbusbw.cc), lat = 25 + 2 log2(k) 20.9 us (tuning.cc).
+#include "model/analysis/calibration.hpp"
+#include "model/analysis/collective_algorithms.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace model::analysis {
+
+namespace {
+double nvlsEfficiency(const CommGroup& g) noexcept
+{
+    return g.generation == GpuGeneration::Blackwell ? calibration::kNvlsEfficiencyBlackwell : calibration::kNvlsEfficiencyHopper;
+}
+
+bool nvlsUsable(const CommGroup& g, CollectiveOp op, int ranksInNode, AlgoEstimate& e)
+{
+    if (op != CollectiveOp::AllReduce) { e.whyNot = "NVLS is modelled for all-reduce only"; return false; }
+    if (!g.nvlsCapable) { e.whyNot = "needs NVSwitch with in-switch reduction (NVLink 4, Hopper, or later) joining the GPUs"; return false; }
+    if (ranksInNode < calibration::kNvlsMinGpus) { e.whyNot = "NCCL does not use NVLS for 4 GPUs per node or fewer"; return false; }
+    return true;
+}
+} // namespace
+
+AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
+{
+    AlgoEstimate e;
+    e.algorithm = "nvls";
+    if (g.k != 1) { e.whyNot = "across nodes NVLS runs as nvls_tree (or with SHARP)"; return e; }
+    if (!nvlsUsable(g, op, g.n, e)) return e;
+    e.applicable = true;
+    e.protocol = Protocol::Simple;
+    e.latencyUs = calibration::kNvlsHopNvlinkUs;
+    e.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), g.intraGBps * nvlsEfficiency(g));
+    e.timeUs = e.latencyUs + e.bandwidthUs;
+    return e;
+}
+
+AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
+{
+    AlgoEstimate e;
+    e.algorithm = "nvls_tree";
+    if (g.k < 2) { e.whyNot = "needs at least 2 nodes (one node uses nvls)"; return e; }
+    if (!nvlsUsable(g, op, g.g, e)) return e;
+    e.applicable = true;
+    e.protocol = Protocol::Simple;
+    const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
+    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
+    e.latencyUs = calibration::kNvlsHopNvlinkUs + 2.0 * std::log2(static_cast<double>(g.k)) * calibration::kNvlsTreeHopNetUs;
+    e.timeUs = combineUs(e.latencyUs, usFor(2.0 * bytes, base), g.k, Protocol::Simple, bytes, e.bandwidthUs);
+    return e;
+}
+
+} // namespace model::analysis

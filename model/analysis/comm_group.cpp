@@ -1,0 +1,159 @@
+// Placement of a collective's ranks on the drawn design (engine_formulas.md §0, §8, §9).
+#include "model/analysis/comm_group.hpp"
+
+#include "model/analysis/calibration.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+namespace model::analysis {
+
+namespace {
+
+GpuGeneration generationOf(const GpuSpec& gpu) noexcept
+{
+    const std::string& a = gpu.architecture;
+    if (a.find("Blackwell") != std::string::npos || gpu.nvlinkGeneration >= 5) return GpuGeneration::Blackwell;
+    if (a.find("Hopper") != std::string::npos || gpu.nvlinkGeneration == 4) return GpuGeneration::Hopper;
+    if (a.find("Ampere") != std::string::npos || gpu.nvlinkGeneration == 3) return GpuGeneration::Ampere;
+    return GpuGeneration::Older;
+}
+
+std::string pcieName(const GpuSpec& gpu)
+{
+    return "PCIe Gen" + std::to_string(gpu.pcieGeneration) + " x" + std::to_string(gpu.pcieLanes);
+}
+
+/// Intra-node path for `ranks` ranks on server `s` (engine_formulas.md §0 and §9).
+void intraOf(const ServerFacts& s, int ranks, CommGroup& g)
+{
+    const GpuSpec& gpu = *s.gpu;
+    const double nvl = nvlinkUsableGBps(gpu);
+    g.hbmGBps = gpu.hbmBandwidth ? gpu.hbmBandwidth->inGBps() : 0.0;
+    g.cpuSockets = std::max(1, s.spec->cpuSockets);
+    g.gpusPerPcieSwitch = s.spec->pcieSwitches > 0 ? std::max(1, s.gpus / s.spec->pcieSwitches) : 1;
+    if (ranks <= s.nvlinkDomainGpus && nvl > 0) {
+        g.intraPath = IntraPath::NVLink;
+        g.intraGBps = nvl;
+        const bool nvswitch = s.spec->intraNode == IntraNodeFabric::NVSwitch;
+        g.intraTechnology = "NVLink " + std::to_string(gpu.nvlinkGeneration) + (nvswitch ? " via NVSwitch" : " bridge");
+        g.nvlsCapable = nvswitch && gpu.nvlinkGeneration >= 4;
+        return;
+    }
+    double b = pcieUsableGBps(gpu);
+    // A ring over more GPUs than one socket holds crosses the CPU-to-CPU link (topo.h UPI).
+    const bool crossesSockets = g.cpuSockets >= 2 && ranks > s.gpus / g.cpuSockets;
+    if (crossesSockets) b = std::min(b, calibration::kInterSocketGBps);
+    if (!gpu.peerToPeerOverPcie) {
+        g.intraPath = IntraPath::HostStaged;
+        g.intraGBps = b * calibration::kHostStagedBandwidthFactor;
+        g.intraTechnology = pcieName(gpu) + ", host-staged copies (no peer-to-peer)";
+    } else {
+        g.intraPath = IntraPath::PciePeer;
+        g.intraGBps = b;
+        g.intraTechnology = pcieName(gpu) + " peer-to-peer" + (crossesSockets ? " across CPU sockets" : "");
+    }
+    g.nvlsCapable = false;
+}
+
+} // namespace
+
+CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
+{
+    if (n < 1) throw std::invalid_argument("a collective needs at least 1 GPU, got " + std::to_string(n));
+    if (facts.servers.empty()) throw std::invalid_argument("the design has no servers");
+    CommGroup g;
+    g.n = n;
+    g.sharpEnabled = sharpEnabled;
+
+    // One node when a server holds all ranks (prefer one in the largest island).
+    const ServerFacts* single = nullptr;
+    for (const auto& s : facts.servers)
+        if (s.gpus >= n && (!single || (s.component == facts.largestComponent && single->component != facts.largestComponent)))
+            single = &s;
+    if (single) {
+        g.g = n;
+        g.k = 1;
+        g.gpuName = single->gpu->name;
+        g.generation = generationOf(*single->gpu);
+        intraOf(*single, n, g);
+        g.nicNodeGBps = single->wiredPracticalGBps;
+        g.nicPortsPerNode = single->wiredPorts;
+        g.nicLineGbps = single->wiredPorts > 0 ? single->wiredLineGBps * 8.0 / single->wiredPorts : 0.0;
+        return g;
+    }
+
+    // Several nodes: whole servers of the largest island, in id order.
+    std::vector<const ServerFacts*> chosen;
+    int gpus = 0;
+    for (const auto& s : facts.servers) {
+        if (s.component != facts.largestComponent || s.wiredPorts == 0) continue;
+        chosen.push_back(&s);
+        gpus += s.gpus;
+        if (gpus >= n) break;
+    }
+    if (gpus < n)
+        throw std::invalid_argument("the design has " + std::to_string(facts.totalGpus) + " GPUs, of which " +
+                                    std::to_string(gpus) + " can reach each other over cabled NICs; " +
+                                    std::to_string(n) + " were asked for");
+    g.k = static_cast<int>(chosen.size());
+    g.g = (n + g.k - 1) / g.k;
+    g.nicNodeGBps = std::numeric_limits<double>::infinity();
+    g.intraGBps = std::numeric_limits<double>::infinity();
+    for (const ServerFacts* s : chosen) {
+        CommGroup local;
+        intraOf(*s, std::min(g.g, s->gpus), local);
+        if (local.intraGBps < g.intraGBps) {
+            g.intraGBps = local.intraGBps;
+            g.intraPath = local.intraPath;
+            g.intraTechnology = local.intraTechnology;
+            g.gpusPerPcieSwitch = local.gpusPerPcieSwitch;
+            g.cpuSockets = local.cpuSockets;
+            g.gpuName = s->gpu->name;
+            g.hbmGBps = local.hbmGBps;
+            g.generation = generationOf(*s->gpu);
+        }
+        if (s->wiredPracticalGBps < g.nicNodeGBps) {
+            g.nicNodeGBps = s->wiredPracticalGBps;
+            g.nicPortsPerNode = s->wiredPorts;
+            g.nicLineGbps = s->wiredLineGBps * 8.0 / s->wiredPorts;
+        }
+    }
+    g.nvlsCapable = true;
+    for (const ServerFacts* s : chosen) {
+        CommGroup local;
+        intraOf(*s, std::min(g.g, s->gpus), local);
+        g.nvlsCapable = g.nvlsCapable && local.nvlsCapable;
+    }
+
+    // Fabric: does traffic on each rail stay inside one switch? If not, derate by the worst
+    // oversubscription of the switches used (engine_formulas.md §8).
+    std::set<Id> switchesUsed;
+    bool railLocal = true;
+    const std::vector<Id>& ref = chosen.front()->portSwitch;
+    for (const ServerFacts* s : chosen) {
+        for (std::size_t p = 0; p < s->portSwitch.size(); ++p) {
+            switchesUsed.insert(s->portSwitch[p]);
+            if (p >= ref.size() || s->portSwitch[p] != ref[p]) railLocal = false;
+        }
+    }
+    if (!railLocal) {
+        double r = 1.0;
+        for (const auto& w : facts.switches)
+            if (switchesUsed.count(w.id) && w.upGBps > 0) r = std::max(r, w.oversubscription());
+        const double portsTotal = static_cast<double>(g.k) * std::max(1, g.nicPortsPerNode);
+        const double nodesPerLeaf = std::max(1.0, portsTotal / static_cast<double>(switchesUsed.size()) /
+                                                      std::max(1, g.nicPortsPerNode));
+        // Ring/tree: one node's worth of flows per leaf leaves it; all-to-all: all but the local share.
+        const double fRing = 1.0 / nodesPerLeaf;
+        const double fA2A = std::max(0.0, 1.0 - nodesPerLeaf / g.k);
+        g.fabricRingFactor = std::min(1.0, 1.0 / (r * fRing));
+        g.fabricAllToAllFactor = fA2A > 0 ? std::min(1.0, 1.0 / (r * fA2A)) : 1.0;
+    }
+    g.sharpCapable = facts.sharpCapable;
+    return g;
+}
+
+} // namespace model::analysis

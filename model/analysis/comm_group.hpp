@@ -1,0 +1,48 @@
+#pragma once
+/// @file comm_group.hpp
+/// The ranks of one collective placed on the drawn design, reduced to the figures the cost
+/// formulas need (engine_formulas.md notation: n ranks, g per node, k nodes, B per-GPU
+/// bandwidths in decimal GB/s one direction, latencies in microseconds).
+
+#include "model/analysis/cluster_facts.hpp"
+
+#include <string>
+
+namespace model::analysis {
+
+/// GPU generation as far as NCCL's tuning tables care.
+enum class GpuGeneration { Older, Ampere, Hopper, Blackwell };
+
+/// n ranks placed on k servers of the design, with their bottleneck figures.
+struct CommGroup {
+    int n = 1;                    ///< ranks
+    int g = 1;                    ///< ranks per node (the first node's share when uneven)
+    int k = 1;                    ///< nodes
+    IntraPath intraPath = IntraPath::NVLink;
+    std::string intraTechnology;  ///< e.g. "NVLink 4 via NVSwitch", "PCIe Gen4 x16 peer-to-peer"
+    double intraGBps = 0;         ///< usable per-GPU bandwidth between ranks of one node (NCCL model)
+    bool nvlsCapable = false;     ///< NVSwitch with in-switch reduction (Hopper and later) over all g ranks
+    GpuGeneration generation = GpuGeneration::Older;
+    double nicNodeGBps = 0;       ///< practical NIC bandwidth of the slowest node (sum of wired ports)
+    double nicLineGbps = 0;       ///< line rate of one wired port of the slowest node, Gb/s
+    int nicPortsPerNode = 0;      ///< wired ports of the slowest node
+    /// Fraction of NIC bandwidth left after fabric oversubscription for ring/tree traffic
+    /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
+    double fabricRingFactor = 1.0;
+    double fabricAllToAllFactor = 1.0;
+    int gpusPerPcieSwitch = 1;    ///< GPUs sharing one PCIe switch uplink (PCIe-only servers; 1 = not shared)
+    int cpuSockets = 1;           ///< of the chosen server
+    bool sharpCapable = false;    ///< every switch on the path reduces in-network (IB SHARP)
+    bool sharpEnabled = false;    ///< NCCL CollNet enabled (off by default in NCCL)
+    std::string gpuName;
+    double hbmGBps = 0;           ///< spec HBM bandwidth of the GPU (read + write), GB/s
+};
+
+/// Places `n` ranks on the design: the GPUs of one server when they fit, else whole servers of
+/// the largest island in id order (k = ceil(n / g)). Per-node figures are the minimum over the
+/// chosen servers.
+/// @throws std::invalid_argument when n < 1, when n exceeds the GPUs of the largest island,
+///         or when a multi-node group meets a server without a cabled NIC.
+[[nodiscard]] CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled);
+
+} // namespace model::analysis

@@ -1,0 +1,40 @@
+#pragma once
+/// @file scaling.hpp
+/// Parallel layout choice, scaling curves (weak and strong) and levers for a training
+/// workload on a design (engine_formulas.md §10.5).
+
+#include "model/analysis/analysis.hpp"
+#include "model/analysis/training.hpp"
+
+#include <vector>
+
+namespace model::analysis {
+
+/// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
+/// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages whose weights,
+/// gradients and optimizer state fit in 70% of `gpuMemoryGB` (decimal GB), data parallel with
+/// the rest; global batch = dp x micro-batch x (4 pp, or 1 without pipelining).
+/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs.
+[[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB);
+
+/// Peak dense TFLOPS of `gpu` at `p` (BF16/FP16 as listed; FP8 as listed, else BF16; FP32
+/// as TF32 = BF16 / 2 per the NVIDIA spec sheets). 0 when unknown.
+[[nodiscard]] double peakTflops(const GpuSpec& gpu, Precision p) noexcept;
+
+/// GPU counts to chart: 1, 2, 4, ... doubling, the server size and `total`.
+[[nodiscard]] std::vector<int> scalingCounts(int serverGpus, int total);
+
+/// Weak scaling: per-GPU tokens/s at each count relative to one GPU computing alone
+/// (global batch grows with data parallelism; tp and pp capped by the count).
+[[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
+                                                    double peak, int total);
+/// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
+/// smallest count that holds one model replica (tp x pp GPUs).
+[[nodiscard]] std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node,
+                                                      double peak, int total);
+/// The levers: 4x gradient accumulation, FP8 instead of BF16 (where the GPU has FP8), no
+/// activation recompute, and one larger NVLink domain holding every GPU instead of a cluster.
+[[nodiscard]] std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node,
+                                              const GpuSpec& gpu);
+
+} // namespace model::analysis

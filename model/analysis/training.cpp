@@ -1,0 +1,135 @@
+// Training-step model: engine_formulas.md §10 (Narayanan et al. 2021; Korthikanti et al.
+// 2022; Calculon; SimAI). t_step = t_comp + bubble + exposed TP + PP transfers + exposed DP.
+#include "model/analysis/training.hpp"
+
+#include "model/analysis/calibration.hpp"
+#include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/collective_predict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace model::analysis {
+
+const char* toString(Precision p) noexcept
+{
+    switch (p) {
+    case Precision::FP32: return "fp32";
+    case Precision::BF16: return "bf16";
+    case Precision::FP8: return "fp8";
+    }
+    return "?";
+}
+
+const char* toString(Recompute r) noexcept
+{
+    switch (r) {
+    case Recompute::None: return "none";
+    case Recompute::Selective: return "selective";
+    case Recompute::Full: return "full";
+    }
+    return "?";
+}
+
+namespace {
+
+/// A sub-group of `node`'s GPUs: n ranks, perNode of them per server, sharing the server's
+/// NICs with the other groups running at the same time (nicShare of the node's NICs).
+CommGroup subGroup(const CommGroup& node, int n, int perNode, double nicShare)
+{
+    CommGroup g = node;
+    g.n = n;
+    g.g = std::max(1, std::min(perNode, n));
+    g.k = (n + g.g - 1) / g.g;
+    g.nicNodeGBps = node.nicNodeGBps * nicShare;
+    return g;
+}
+
+double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes)
+{
+    if (g.n <= 1 || bytes <= 0) return 0.0;
+    return predictOnGroup(g, op, bytes, "").time.inMicroseconds();
+}
+
+} // namespace
+
+TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double peakTflops)
+{
+    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.interleave < 1 || c.microBatch < 1 || c.globalBatch < 1)
+        throw std::invalid_argument("tp, pp, dp, interleave, micro-batch and global batch must all be >= 1");
+    if (c.globalBatch % (c.dp * c.microBatch) != 0)
+        throw std::invalid_argument("global batch " + std::to_string(c.globalBatch) + " is not a multiple of dp x micro-batch = " +
+                                    std::to_string(c.dp * c.microBatch));
+    if (c.tp > node.g)
+        throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " exceeds the " + std::to_string(node.g) +
+                                    " GPUs of one server");
+    if (peakTflops <= 0) throw std::invalid_argument("the GPU has no dense TFLOPS figure for " + std::string(toString(c.precision)));
+    const TransformerModel& m = c.model;
+    TrainingStep s;
+    s.gpus = c.tp * c.pp * c.dp;
+    s.gradAccumulation = c.globalBatch / (c.dp * c.microBatch);
+    const int mb = s.gradAccumulation;
+    const double eff = c.computeEfficiency > 0 ? c.computeEfficiency : calibration::kDefaultComputeEfficiency;
+    const double peak = peakTflops * 1e12;
+    const double hwFlops = stepFlops(m, c.globalBatch, c.recompute);
+    s.modelFlopsPerStep = stepFlops(m, c.globalBatch, Recompute::None);
+    s.computeS = hwFlops / (s.gpus * peak * eff);
+    s.ppBubbleS = s.computeS * (c.pp - 1) / (static_cast<double>(c.interleave) * mb);
+
+    const double actBytes = c.precision == Precision::FP32 ? 4.0 : 2.0; // FP8 GEMMs keep BF16 activations
+    const double act = static_cast<double>(c.microBatch) * m.seqLen * m.hidden * actBytes;
+    const double layersPerStage = static_cast<double>(m.layers) / c.pp;
+    if (c.tp > 1) {
+        // 4 all-reduces of b s h per layer per micro-batch (2 forward, 2 backward), +2 when the
+        // forward is recomputed; with sequence parallelism each is a reduce-scatter + all-gather.
+        const CommGroup tpG = subGroup(node, c.tp, c.tp, 1.0);
+        const double perColl = c.sequenceParallel
+                                   ? collectiveUs(tpG, CollectiveOp::ReduceScatter, act) + collectiveUs(tpG, CollectiveOp::AllGather, act)
+                                   : collectiveUs(tpG, CollectiveOp::AllReduce, act);
+        const int colls = 4 + (c.recompute == Recompute::Full ? 2 : 0);
+        s.tpExposedS = mb * layersPerStage * colls * perColl * 1e-6;
+    }
+    const int gpusPerNode = std::max(1, node.g);
+    if (c.pp > 1) {
+        // Activations forward and gradients backward at every virtual-stage boundary, split
+        // across the TP ranks (scatter/gather optimisation); blocking sends [eng].
+        const double bytes = act / c.tp;
+        const bool crossNodes = c.tp * c.dp < gpusPerNode ? false : true;
+        double us = 0;
+        if (crossNodes) {
+            const double nicGpu = node.nicNodeGBps / gpusPerNode;
+            if (nicGpu <= 0) throw std::invalid_argument("pipeline stages span servers but the server has no cabled NIC");
+            us = calibration::kRingHopNetUs[2] + usFor(bytes, nicGpu);
+        } else {
+            us = calibration::kRingHopNvlinkUs[2] + usFor(bytes, node.intraGBps);
+        }
+        s.ppTransferS = 2.0 * c.interleave * mb * us * 1e-6;
+    }
+    const double params = parameterCount(m);
+    const double weightBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
+    if (c.dp > 1) {
+        // Gradients of this rank's shard; DP peers sit tp apart (Megatron order tp, dp, pp).
+        const double grads = params / (c.tp * c.pp) * weightBytes;
+        const int perNode = std::max(1, std::min(c.dp, gpusPerNode / c.tp));
+        const CommGroup dpG = subGroup(node, c.dp, perNode, static_cast<double>(perNode * c.tp) / gpusPerNode / c.tp);
+        if (dpG.k > 1 && dpG.nicNodeGBps <= 0) throw std::invalid_argument("data parallelism spans servers but the server has no cabled NIC");
+        const double tDp = collectiveUs(dpG, CollectiveOp::AllReduce, grads) * 1e-6;
+        if (c.dpOverlap) {
+            const double lastBackward = s.computeS * (2.0 / 3.0) / mb / c.pp;
+            const double bucket = collectiveUs(dpG, CollectiveOp::AllReduce, std::min(grads, calibration::kDpBucketBytes)) * 1e-6;
+            s.dpExposedS = std::max(0.0, tDp - calibration::kDpOverlapFraction * lastBackward) + bucket;
+            s.dpExposedS = std::min(s.dpExposedS, tDp);
+        } else {
+            s.dpExposedS = tDp;
+        }
+    }
+    s.stepS = s.computeS + s.ppBubbleS + s.tpExposedS + s.ppTransferS + s.dpExposedS;
+    s.tokensPerSecond = static_cast<double>(c.globalBatch) * m.seqLen / s.stepS;
+    s.mfu = s.modelFlopsPerStep / (s.stepS * s.gpus * peak);
+    const double optimizerBytes = c.precision == Precision::FP32 ? 8.0 : 12.0; // Adam m, v (+ fp32 master)
+    s.memoryPerGpuGB = params / (c.tp * c.pp) * (2.0 * weightBytes + optimizerBytes / (c.shardedOptimizer ? c.dp : 1)) / 1e9;
+    return s;
+}
+
+} // namespace model::analysis

@@ -1,0 +1,97 @@
+#pragma once
+/// @file training.hpp
+/// Training-step model of a dense transformer under Megatron-style data, tensor and pipeline
+/// parallelism (engine_formulas.md §10): compute from dense TFLOPS x a documented efficiency,
+/// exposed tensor-parallel collectives, pipeline bubble and transfers, exposed data-parallel
+/// gradient reduction; tokens/s and MFU.
+
+#include "model/analysis/comm_group.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace model::analysis {
+
+/// A dense decoder-only transformer.
+struct TransformerModel {
+    std::string name;          ///< preset id ("gpt3-175b") or "custom"
+    int layers = 0;
+    int hidden = 0;            ///< h
+    int heads = 0;             ///< attention heads
+    int kvHeads = 0;           ///< key/value heads (grouped-query attention); = heads for MHA
+    int ffn = 0;               ///< feed-forward hidden size
+    int seqLen = 0;            ///< tokens per sequence
+    int vocab = 0;
+    bool swiglu = false;       ///< gated MLP (3 matrices) as in Llama
+    double params = 0;         ///< total parameters; computed from the shape when 0
+};
+
+enum class Precision { FP32, BF16, FP8 };
+enum class Recompute { None, Selective, Full };
+
+/// Parallel layout and options of one training run.
+struct TrainingConfig {
+    TransformerModel model;
+    int tp = 1;                ///< tensor-parallel ranks (inside one NVLink domain)
+    int pp = 1;                ///< pipeline stages
+    int dp = 1;                ///< data-parallel replicas
+    int interleave = 1;        ///< virtual stages per pipeline rank (v)
+    int microBatch = 1;        ///< sequences per micro-batch (b)
+    int globalBatch = 1;       ///< sequences per optimizer step (B)
+    Precision precision = Precision::BF16;
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    bool shardedOptimizer = false;  ///< ZeRO-1 / distributed optimizer: RS(grads) + AG(params)
+    bool dpOverlap = true;          ///< overlap gradient reduction with the backward pass
+    double computeEfficiency = 0;   ///< fraction of dense peak; 0 = calibration default
+};
+
+/// One step, broken down (seconds) -- engine_formulas.md §10.5.
+struct TrainingStep {
+    int gpus = 0;
+    int gradAccumulation = 0;       ///< micro-batches per step per pipeline (m)
+    double computeS = 0;            ///< math at dense peak x efficiency, incl. recompute
+    double tpExposedS = 0;          ///< tensor-parallel collectives on the critical path
+    double ppBubbleS = 0;           ///< pipeline fill and drain
+    double ppTransferS = 0;         ///< pipeline activations/gradients between stages
+    double dpExposedS = 0;          ///< gradient reduction not hidden behind the backward pass
+    double stepS = 0;               ///< sum of the above
+    double tokensPerSecond = 0;
+    double mfu = 0;                 ///< model FLOPs (6N + attention, no recompute) / (time x GPUs x peak)
+    double modelFlopsPerStep = 0;   ///< FLOPs, no recompute
+    double memoryPerGpuGB = 0;      ///< weights + gradients + optimizer state, decimal GB (no activations)
+    std::vector<std::string> notes;
+};
+
+/// Names of the presets: gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b,
+/// megatron-530b, megatron-1t.
+[[nodiscard]] const std::vector<std::string>& presetNames();
+/// A preset model. @throws std::invalid_argument listing the presets for an unknown name.
+[[nodiscard]] TransformerModel presetModel(const std::string& name);
+/// Total parameters of `m` from its shape (embeddings included), or m.params when set.
+[[nodiscard]] double parameterCount(const TransformerModel& m) noexcept;
+
+/// Training FLOPs of one step of `globalBatch` sequences (Megatron-LM formula generalised to
+/// GQA and SwiGLU; Narayanan et al. 2021 appendix): 3 passes without recompute, 4 over the
+/// transformer layers with full recompute, +1 attention-score pass with selective.
+[[nodiscard]] double stepFlops(const TransformerModel& m, int globalBatch, Recompute r) noexcept;
+
+/// Predicts one step on `node`, the group one server offers (its NVLink domain and NICs).
+/// @throws std::invalid_argument when the layout is impossible: tp x pp x dp GPUs not
+///         available, global batch not divisible by dp x micro-batch, tp beyond one node.
+[[nodiscard]] TrainingStep predictStep(const TrainingConfig& cfg, const CommGroup& node, double peakTflops);
+
+/// Reads a training configuration from `j` (the design's "analysis" object or a CLI
+/// workload): keys workload (preset) or model {layers, hidden, heads, kv_heads, ffn, seq_len,
+/// vocab, swiglu, params}, tp, pp, dp, interleave, micro_batch, global_batch, precision
+/// ("fp32"/"bf16"/"fp8"), recompute ("none"/"selective"/"full"), sequence_parallel,
+/// sharded_optimizer, dp_overlap, compute_efficiency. Missing keys take the preset's defaults.
+/// @throws InputError naming the field and what was expected.
+[[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
+
+[[nodiscard]] const char* toString(Precision p) noexcept;
+[[nodiscard]] const char* toString(Recompute r) noexcept;
+
+} // namespace model::analysis

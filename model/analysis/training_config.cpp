@@ -1,0 +1,58 @@
+// Reading a training configuration from JSON (design "analysis" object or CLI workload).
+#include "model/analysis/training.hpp"
+
+#include "model/io/json_fields.hpp"
+
+#include <stdexcept>
+
+namespace model::analysis {
+
+TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file)
+{
+    using namespace model::io;
+    const JsonContext ctx{file, "analysis"};
+    if (!j.is_object()) throw InputError(file, "analysis", "", "expected an object, got " + describe(j));
+    TrainingConfig c;
+    const std::string workload = optionalString(j, "workload", ctx, "gpt3-175b");
+    if (j.contains("model")) {
+        const JsonContext mctx{file, "analysis.model"};
+        const auto& mj = j.at("model");
+        if (!mj.is_object()) throw InputError(file, "analysis", "model", "expected an object with layers, hidden, heads, ffn, seq_len, vocab");
+        TransformerModel& m = c.model;
+        m.name = optionalString(mj, "name", mctx, "custom");
+        m.layers = static_cast<int>(requireInt(mj, "layers", mctx, 1, 10000));
+        m.hidden = static_cast<int>(requireInt(mj, "hidden", mctx, 1, 1 << 20));
+        m.heads = static_cast<int>(requireInt(mj, "heads", mctx, 1, 1 << 16));
+        m.kvHeads = static_cast<int>(optionalInt(mj, "kv_heads", mctx, 1, 1 << 16, m.heads));
+        m.ffn = static_cast<int>(optionalInt(mj, "ffn", mctx, 1, 1 << 22, 4LL * m.hidden));
+        m.seqLen = static_cast<int>(requireInt(mj, "seq_len", mctx, 1, 1 << 24));
+        m.vocab = static_cast<int>(requireInt(mj, "vocab", mctx, 1, 1 << 24));
+        m.swiglu = optionalBool(mj, "swiglu", mctx, false);
+        m.params = optionalNumber(mj, "params", mctx, 0.0).value_or(0.0);
+    } else {
+        try {
+            c.model = presetModel(workload);
+        } catch (const std::invalid_argument& e) {
+            throw InputError(file, "analysis", "workload", e.what());
+        }
+    }
+    if (j.contains("seq_len")) c.model.seqLen = static_cast<int>(requireInt(j, "seq_len", ctx, 1, 1 << 24));
+    c.tp = static_cast<int>(optionalInt(j, "tp", ctx, 0, 1 << 16, 0));
+    c.pp = static_cast<int>(optionalInt(j, "pp", ctx, 0, 1 << 16, 0));
+    c.dp = static_cast<int>(optionalInt(j, "dp", ctx, 0, 1 << 24, 0));
+    c.interleave = static_cast<int>(optionalInt(j, "interleave", ctx, 1, 1024, 1));
+    c.microBatch = static_cast<int>(optionalInt(j, "micro_batch", ctx, 1, 1 << 20, 1));
+    c.globalBatch = static_cast<int>(optionalInt(j, "global_batch", ctx, 0, 1 << 30, 0));
+    const std::string prec = optionalEnum(j, "precision", ctx, {"fp32", "bf16", "fp16", "fp8"}, "bf16");
+    c.precision = prec == "fp32" ? Precision::FP32 : prec == "fp8" ? Precision::FP8 : Precision::BF16;
+    const std::string rc = optionalEnum(j, "recompute", ctx, {"none", "selective", "full"}, "selective");
+    c.recompute = rc == "none" ? Recompute::None : rc == "full" ? Recompute::Full : Recompute::Selective;
+    c.sequenceParallel = optionalBool(j, "sequence_parallel", ctx, true);
+    c.shardedOptimizer = optionalBool(j, "sharded_optimizer", ctx, true);
+    c.dpOverlap = optionalBool(j, "dp_overlap", ctx, true);
+    c.computeEfficiency = optionalNumber(j, "compute_efficiency", ctx, 0.0).value_or(0.0);
+    if (c.computeEfficiency > 1.0) throw InputError(file, "analysis", "compute_efficiency", "expected a fraction in (0, 1]");
+    return c;
+}
+
+} // namespace model::analysis
