@@ -1,11 +1,14 @@
 // Benchmark of the flow-level simulator (issue 6, item 7): a 1 GiB ring all-reduce on 1,024
-// and 8,192 H100 GPUs over a rail-optimized, non-blocking fat tree of QM9700 switches
-// (2-tier for 128 DGX H100, 3-tier for 1,024). Prints wall time and events per second.
-// Target on the 2-core development machine: <= 1 s and <= 10 s. Not a test: it asserts nothing.
+// and 8,192 H100 GPUs over a rail-optimized, non-blocking fat tree of QM9700 switches made by
+// the project's generator (model/topology/fat_tree.hpp; 2-tier for 128 DGX H100, 3-tier for
+// 1,024), then the same on the tests' hand-built fabric, and the automatic algorithm choice
+// (ring vs hierarchical). Prints wall time and events per second. Target on the 2-core
+// development machine: <= 1 s and <= 10 s. Not a test: it asserts nothing.
 //
 // usage: bench_simulation [servers...]   (default 128 1024)
 
 #include "model/simulation/simulation.hpp"
+#include "model/topology/fat_tree.hpp"
 #include "tests/model/test_simulation_fabrics.hpp"
 
 #include <chrono>
@@ -19,24 +22,34 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
     if (sizes.empty()) sizes = {128, 1024};
     const model::Catalog catalog = model::Catalog::loadBundled();
-    std::printf("%8s %8s %12s %12s %10s %12s %10s %12s %12s\n", "servers", "gpus", "algorithm", "time_us",
-                "busbw", "flows", "events", "wall_s", "events/s");
-    for (int servers : sizes) {
-        simtest::RailFabric f;
-        f.servers = servers;
-        const model::Design d = simtest::buildRailFabric(catalog, f);
+    auto run = [&](const char* fabric, const model::Design& d, int servers, const std::string& algorithm) {
         model::CollectiveRequest req;
         req.op = model::CollectiveOp::AllReduce;
         req.bytes = 1024.0 * 1024.0 * 1024.0;
-        req.algorithm = "ring";
+        req.algorithm = algorithm;
         model::SimulationOptions o;
         o.compareWithAnalytical = false;
         const auto t0 = std::chrono::steady_clock::now();
         const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("%8d %8d %12s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", servers, r.collective.gpus,
+        std::printf("%10s %8d %8d %12s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", fabric, servers, r.collective.gpus,
                     r.collective.algorithm.c_str(), r.collective.time.inMicroseconds(), r.collective.busbw.inGBps(),
                     r.flowsSimulated, r.events, wall, r.events / wall);
+    };
+    std::printf("%10s %8s %8s %12s %12s %10s %12s %10s %12s %12s\n", "fabric", "servers", "gpus", "algorithm",
+                "time_us", "busbw", "flows", "events", "wall_s", "events/s");
+    for (int servers : sizes) {
+        model::topology::FatTreeOptions ft;
+        ft.server = "dgx-h100";
+        ft.nodes = servers;
+        ft.switchModel = "qm9700";
+        const model::Design generated = model::topology::generateFatTree(catalog, ft);
+        simtest::RailFabric f;
+        f.servers = servers;
+        const model::Design handBuilt = simtest::buildRailFabric(catalog, f);
+        run("generator", generated, servers, "ring");
+        run("hand-built", handBuilt, servers, "ring");
+        run("generator", generated, servers, "");
     }
     return 0;
 }

@@ -161,12 +161,13 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
             throw std::invalid_argument("hierarchical all-reduce needs ranks spread evenly over at least two servers");
         return hierarchical(g, groups, bytes, o);
     }
-    if (algorithm == "direct") {
+    if (algorithm == "pairwise" || algorithm == "direct") {
         if (op != CollectiveOp::AllToAll)
-            throw std::invalid_argument("the simulation engine models direct only for alltoall");
+            throw std::invalid_argument("the simulation engine models pairwise only for alltoall");
+        s.algorithm = "pairwise";
         for (int r = 1; r < n; ++r) {
             ScheduledPhase p;
-            p.label = "alltoall round " + std::to_string(r);
+            p.label = "pairwise all-to-all round";
             for (std::size_t gi = 0; gi < groups.size(); ++gi)
                 for (int i = 0; i < n; ++i)
                     p.transfers.push_back({groups[gi][i], groups[gi][(i + r) % n], bytes / dn, keyOf(gi, r, i)});
@@ -176,7 +177,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
     }
     if (algorithm != "ring")
         throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical (all_reduce) "
-                                    "and direct (alltoall), not \"" + algorithm + "\"");
+                                    "and pairwise (alltoall), not \"" + algorithm + "\"");
     const std::string channelsText = std::to_string(channels) + " ring" + (channels > 1 ? "s" : "");
     switch (op) {
     case CollectiveOp::AllReduce:
@@ -205,7 +206,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
         break;
     }
     case CollectiveOp::AllToAll:
-        return buildSchedule(g, op, "direct", groups, bytes, o);
+        return buildSchedule(g, op, "pairwise", groups, bytes, o);
     }
     return s;
 }

@@ -23,7 +23,7 @@
 /// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks:
 /// (n - 1 + P - 1) steps of one chunk (engine_formulas.md section 1, t = (h + c - 1)(α + S/(cB))).
 ///
-/// All-to-all ("direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
+/// All-to-all ("pairwise", also accepted as "direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
 /// The rounds differ, so each is simulated. (NCCL posts all pairs at once; rounds understate
 /// incast between rounds but keep the flow count at n per simulation.)
 
@@ -70,7 +70,7 @@ struct Schedule {
 [[nodiscard]] int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups,
                                const SimulationOptions& options);
 
-/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "direct") over
+/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "pairwise") over
 /// `groups` (each a list of global GPU indices; all groups run at once), `bytes` per group in
 /// nccl-tests semantics.
 /// @throws std::invalid_argument for an algorithm the op does not support here, or groups of

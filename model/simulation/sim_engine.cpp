@@ -77,12 +77,23 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
 {
     const Schedule& s = *r.schedule;
     const double span = r.total * outer;
+    const std::size_t firstOwn = result.phases.size();
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         PhaseTiming pt;
         pt.label = prefix + s.phases[i].label;
         pt.timePerRepeat = Duration::seconds(r.runs[i].duration);
         pt.repeats = s.phases[i].repeats * s.pipelineChunks * outer;
         pt.flows = r.runs[i].flows;
+        // Consecutive distinct patterns of one kind (all-to-all rounds) are listed once, with
+        // their mean time per occurrence.
+        if (result.phases.size() > firstOwn && result.phases.back().label == pt.label) {
+            PhaseTiming& last = result.phases.back();
+            const double total = last.timePerRepeat.inSeconds() * last.repeats + pt.timePerRepeat.inSeconds() * pt.repeats;
+            last.repeats += pt.repeats;
+            last.timePerRepeat = Duration::seconds(total / last.repeats);
+            last.flows = std::max(last.flows, pt.flows);
+            continue;
+        }
         result.phases.push_back(pt);
     }
     if (s.pipelineChunks <= 1 || s.stages.empty()) {
@@ -115,10 +126,10 @@ ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algor
                                        std::vector<std::unique_ptr<Schedule>>& schedules)
 {
     std::vector<std::string> candidates;
-    if (!algorithm.empty())
+    if (!algorithm.empty() && algorithm != "auto")
         candidates.push_back(algorithm);
     else if (op == CollectiveOp::AllToAll)
-        candidates.push_back("direct");
+        candidates.push_back("pairwise");
     else {
         candidates.push_back("ring");
         if (op == CollectiveOp::AllReduce && hierarchicalApplies(graph, groups)) candidates.push_back("hierarchical");

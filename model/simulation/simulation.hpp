@@ -147,8 +147,9 @@ using ProgressFn = std::function<bool(double progress)>;
 /// Simulates one collective (nccl-tests semantics for `request.bytes`, ranks = the first
 /// `request.gpus` GPUs in server-id order, 0 = all). Algorithms: "ring" (all ops),
 /// "hierarchical" (all_reduce: intra-node reduce-scatter, inter-node all-reduce per rail,
-/// intra-node all-gather), "direct" (alltoall, as n-1 pairwise rounds); empty = all_reduce
-/// tries ring and hierarchical and keeps the faster, other ops use ring/direct.
+/// intra-node all-gather), "pairwise" (alltoall, as n-1 pairwise-exchange rounds; "direct" is
+/// accepted too); empty or "auto" = all_reduce tries ring and hierarchical and keeps the
+/// faster, other ops use ring (alltoall: pairwise).
 /// @throws std::invalid_argument for an impossible request (more GPUs than the design, negative
 ///         size, unsupported algorithm such as "nvls" or "tree", a pair of GPUs the failures
 ///         disconnect); InputError when the design names hardware the catalog lacks.

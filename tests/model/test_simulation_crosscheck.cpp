@@ -79,3 +79,31 @@ TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slower by about what
     CHECK(simSlowdown > 1.2);
     CHECK(simSlowdown == Approx(anaSlowdown).epsilon(0.15));
 }
+
+TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed form", "[simulation][crosscheck]")
+{
+    // 2 DGX H100 on one leaf group, one pipeline chunk (phases in series, section 4 of
+    // engine_formulas.md):
+    //   reduce-scatter: 7 steps, each GPU sends S/8 over NVLink at 370.8 GB/s,
+    //                   + 6 us overhead + 2 x 25 ns NVSwitch hops;
+    //   inter-node:     2 steps per rail, each GPU sends S/16 at 48 GB/s (PCIe Gen5 x16 x 0.75,
+    //                   below the NIC's 48.5), + 6 us + PCIe 0.1 + NIC 0.5 + leaf + PCIe 0.1 us;
+    //   all-gather:     as the reduce-scatter.
+    simtest::RailFabric f;
+    f.servers = 2;
+    const model::Design d = simtest::buildRailFabric(catalog(), f);
+    model::SimulationOptions o;
+    o.compareWithAnalytical = false;
+    o.maxPipelineChunks = 1;
+    const double S = kGiB;
+    const auto r = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"), o);
+    const double leaf = *catalog().switchModel("qm9700")->latencyNs * 1e-9;
+    const double rs = 7 * (S / 8 / 370.8e9 + 6e-6 + 50e-9);
+    const double inter = 2 * (S / 16 / 48e9 + 6e-6 + 0.7e-6 + leaf);
+    CHECK(r.collective.algorithm == "hierarchical");
+    CHECK(r.collective.time.inSeconds() == Approx(2 * rs + inter).epsilon(1e-6));
+    // Pipelined (default chunks), the network phase hides under the NVLink phases.
+    const auto piped = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"));
+    CHECK(piped.collective.time.inSeconds() < r.collective.time.inSeconds());
+    CHECK(piped.collective.time.inSeconds() > 2 * 7 * S / 8 / 370.8e9);
+}
