@@ -21,6 +21,9 @@ const Command kCommands[] = {
     {"collective", cmdCollective,
      "collective DESIGN.json --op OP --bytes SIZE [--gpus N] [--json]: one collective, nccl-tests style", false},
     {"catalog", cmdCatalog, "catalog [--json]: the loaded hardware catalog", false},
+    {"generate", cmdGenerate,
+     "generate KIND [options] -o DESIGN.json: topology generators (server, fat-tree, gb200-nvl72, roce, rented)", false},
+    {"bom", cmdBom, "bom DESIGN.json [--json|--csv]: bill of materials", false},
     {"screenshot", cmdScreenshot, "screenshot [DESIGN.json] -o FILE.png: render the main window offscreen", true},
 };
 

@@ -11,5 +11,7 @@ int cmdCatalog(const QStringList& args);     ///< cmd_catalog.cpp
 int cmdAnalyze(const QStringList& args);     ///< cmd_analyze.cpp
 int cmdCollective(const QStringList& args);  ///< cmd_collective.cpp
 int cmdScreenshot(const QStringList& args);  ///< cmd_screenshot.cpp
+int cmdGenerate(const QStringList& args);    ///< cmd_generate.cpp
+int cmdBom(const QStringList& args);         ///< cmd_bom.cpp
 
 } // namespace app::cli

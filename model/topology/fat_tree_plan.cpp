@@ -34,7 +34,7 @@ long long leafDownLinks(const FatTreeInputs& in, const FatTreePlan& p, int su, i
 }
 } // namespace
 
-int FatTreePlan::slots() const noexcept
+int FatTreePlan::slotCount() const noexcept
 {
     int s = 0;
     for (int v : slotsPerSu) s += v;

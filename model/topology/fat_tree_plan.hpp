@@ -80,7 +80,7 @@ struct FatTreePlan {
     long long nodeLeafCables = 0, leafSpineCables = 0, spineCoreCables = 0;
 
     /// Slots of all SUs (nodes plus the UFM slot).
-    [[nodiscard]] int slots() const noexcept;
+    [[nodiscard]] int slotCount() const noexcept;
 };
 
 /// Works out the fat tree for `in`.

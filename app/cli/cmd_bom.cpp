@@ -1,0 +1,68 @@
+// `cluster-designer bom DESIGN.json [--json|--csv]`: bill of materials.
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+
+#include "model/topology/bom.hpp"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <iostream>
+
+namespace app::cli {
+
+int cmdBom(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Bill of materials: servers, switches by tier, NICs, cables, transceivers, power, racks."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("DESIGN.json"), QStringLiteral("The design."));
+    p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
+    p.addOption({QStringLiteral("csv"), QStringLiteral("CSV on stdout.")});
+    if (!p.parse(args)) {
+        printError(p.errorText());
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return kOk;
+    }
+    if (p.positionalArguments().size() != 1 || (p.isSet(QStringLiteral("json")) && p.isSet(QStringLiteral("csv")))) {
+        printError(QStringLiteral("bom: expected one DESIGN.json and at most one of --json, --csv"));
+        return kUsage;
+    }
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    auto design = loadDesignOrReport(p.positionalArguments().front(), *catalog);
+    if (!design) return kBadInput;
+    const model::topology::Bom b = model::topology::computeBom(*design, *catalog);
+    if (p.isSet(QStringLiteral("json"))) {
+        printJson(model::topology::toJson(b));
+        return kOk;
+    }
+    if (p.isSet(QStringLiteral("csv"))) {
+        std::cout << model::topology::toCsv(b) << std::flush;
+        return kOk;
+    }
+    QTextStream o(stdout);
+    o << "Servers\n";
+    for (const auto& s : b.servers) o << "  " << s.count << " x " << QString::fromStdString(s.name) << " (" << s.gpus << " GPUs)\n";
+    o << "Switches\n";
+    for (const auto& s : b.switches)
+        o << "  " << s.count << " x " << QString::fromStdString(s.name) << ", " << model::toString(s.tier) << "\n";
+    o << "Compute NICs\n";
+    for (const auto& n : b.nics) o << "  " << n.count << " x " << QString::fromStdString(n.name) << "\n";
+    o << "Cables\n";
+    for (const auto& c : b.cables)
+        o << "  " << QString::fromStdString(c.between).leftJustified(14) << c.count() << " (" << c.dac << " DAC, " << c.optical << " optical)\n";
+    o << "Transceivers\n";
+    for (const auto& t : b.transceivers) o << "  " << t.count << " x " << t.rateGbps << "G, " << QString::fromStdString(t.end) << " end\n";
+    o << "Power: " << b.powerKw() << " kW";
+    if (!b.powerUnknown.empty()) o << " (unknown for " << b.powerUnknown.size() << " models)";
+    o << "\nRack units: " << b.rackUnits << "; racks: " << b.racks << "\n";
+    o << "Cable rule: " << QString::fromStdString(b.reachRule) << "\n";
+    return kOk;
+}
+
+} // namespace app::cli

@@ -1,0 +1,222 @@
+// `cluster-designer generate KIND [options] -o DESIGN.json`: topology generators.
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+
+#include "model/io/input_error.hpp"
+#include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
+#include "model/topology/rules.hpp"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+namespace app::cli {
+
+namespace {
+using model::topology::badOption;
+
+const char* kKinds = "server, fat-tree, gb200-nvl72, roce, rented";
+
+struct Reader {
+    const QCommandLineParser& p;
+    std::string gen;
+    [[nodiscard]] bool has(const char* name) const { return p.isSet(QString::fromLatin1(name)); }
+    [[nodiscard]] std::string text(const char* name) const { return p.value(QString::fromLatin1(name)).toStdString(); }
+    [[nodiscard]] std::string required(const char* name) const
+    {
+        if (!has(name) || p.value(QString::fromLatin1(name)).isEmpty())
+            badOption(gen, std::string("--") + name, "required");
+        return text(name);
+    }
+    [[nodiscard]] int integer(const char* name, int fallback, int min = 1) const
+    {
+        if (!has(name)) return fallback;
+        bool ok = false;
+        const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok || v < min)
+            badOption(gen, std::string("--") + name, "expected an integer >= " + std::to_string(min) + ", got \"" + text(name) + "\"");
+        return v;
+    }
+    [[nodiscard]] double number(const char* name, double fallback) const
+    {
+        if (!has(name)) return fallback;
+        bool ok = false;
+        const double v = p.value(QString::fromLatin1(name)).toDouble(&ok);
+        if (!ok || !(v > 0)) badOption(gen, std::string("--") + name, "expected a positive number, got \"" + text(name) + "\"");
+        return v;
+    }
+    /// "2", "2:1" or "3:2" -> down:up ratio.
+    [[nodiscard]] double ratio(const char* name) const
+    {
+        if (!has(name)) return 1.0;
+        const QStringList parts = p.value(QString::fromLatin1(name)).split(QLatin1Char(':'));
+        bool ok1 = false, ok2 = true;
+        const double a = parts.value(0).toDouble(&ok1);
+        const double b = parts.size() > 1 ? parts.value(1).toDouble(&ok2) : 1.0;
+        if (!ok1 || !ok2 || parts.size() > 2 || !(a > 0) || !(b > 0))
+            badOption(gen, std::string("--") + name, "expected a ratio such as 1:1, 2:1 or 3, got \"" + text(name) + "\"");
+        return a / b;
+    }
+    [[nodiscard]] bool onOff(const char* name, bool fallback) const
+    {
+        if (!has(name)) return fallback;
+        const std::string v = text(name);
+        if (v == "on") return true;
+        if (v == "off") return false;
+        badOption(gen, std::string("--") + name, "expected on or off, got \"" + v + "\"");
+    }
+};
+
+model::topology::FatTreeOptions fatTreeOptions(const Reader& r)
+{
+    model::topology::FatTreeOptions o;
+    o.server = r.required("server");
+    o.nodes = r.integer("nodes", 0);
+    if (!r.has("nodes")) badOption(r.gen, "--nodes", "required");
+    o.switchModel = r.required("switch");
+    if (r.has("nics-per-node")) o.nicsPerNode = r.integer("nics-per-node", 0);
+    o.nicModel = r.text("nic");
+    if (r.has("link-gbps")) o.linkGbps = r.number("link-gbps", 0);
+    o.oversubscription = r.ratio("oversubscription");
+    o.planes = r.integer("planes", 1);
+    o.railsPerLeaf = r.integer("rails-per-leaf", 0, 0);
+    o.ufm = r.has("ufm");
+    o.lossless = r.onOff("lossless", true);
+    if (r.has("rack-kw")) o.rackPowerW = r.number("rack-kw", 0) * 1000.0;
+    o.name = r.text("name");
+    return o;
+}
+
+model::Design generate(const std::string& kind, const Reader& r, const model::Catalog& catalog)
+{
+    using namespace model::topology;
+    if (kind == "server") return generateSingleServer(catalog, {r.required("server"), r.text("name")});
+    if (kind == "fat-tree") return generateFatTree(catalog, fatTreeOptions(r));
+    if (kind == "roce") return generateRoceFabric(catalog, fatTreeOptions(r));
+    if (kind == "gb200-nvl72") {
+        RackScaleOptions o;
+        if (r.has("server")) o.server = r.text("server");
+        o.racks = r.integer("racks", 0);
+        if (!r.has("racks")) badOption(r.gen, "--racks", "required");
+        if (r.has("switch")) o.switchModel = r.text("switch");
+        o.oversubscription = r.ratio("oversubscription");
+        o.name = r.text("name");
+        return generateRackScale(catalog, o);
+    }
+    if (kind == "rented") {
+        RentedOptions o;
+        o.server = r.required("server");
+        o.nodes = r.integer("nodes", 0);
+        if (!r.has("nodes")) badOption(r.gen, "--nodes", "required");
+        o.perNodeGbps = r.number("per-node-gbps", 0);
+        o.pricePerGpuHourUsd = r.number("price-per-gpu-hour", 0);
+        o.provider = r.text("provider");
+        o.priceSource = r.text("price-source");
+        o.switchModel = r.text("switch");
+        o.maxGpus = r.integer("max-gpus", 64);
+        o.name = r.text("name");
+        return generateRented(catalog, o);
+    }
+    throw model::InputError("<command line>", "generate", "KIND", "expected one of " + std::string(kKinds) + ", got \"" + kind + "\"");
+}
+
+/// --waive RULE=REASON: records an accepted finding in design.analysis["rule_waivers"].
+void addWaivers(model::Design& d, const QStringList& waivers, const std::string& gen)
+{
+    for (const QString& w : waivers) {
+        const int eq = w.indexOf(QLatin1Char('='));
+        if (eq <= 0 || eq == w.size() - 1) badOption(gen, "--waive", "expected RULE=REASON, got \"" + w.toStdString() + "\"");
+        if (!d.analysis.contains("rule_waivers")) d.analysis["rule_waivers"] = nlohmann::json::array();
+        d.analysis["rule_waivers"].push_back({{"rule", w.left(eq).toStdString()}, {"reason", w.mid(eq + 1).toStdString()}});
+    }
+}
+} // namespace
+
+int cmdGenerate(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Generate a topology (KIND: server, fat-tree, gb200-nvl72, roce, rented) "
+                                               "and save it as a design file."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("KIND"), QString::fromLatin1(kKinds));
+    const auto opt = [&](const char* name, const char* help, const char* value) {
+        p.addOption({QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value)});
+    };
+    opt("server", "Catalog id of the server (or rack-scale node).", "ID");
+    opt("nodes", "Number of servers.", "N");
+    opt("racks", "gb200-nvl72: number of NVL72 racks.", "N");
+    opt("switch", "Catalog id of the switch used at every tier.", "ID");
+    opt("nics-per-node", "Network endpoints (rails) per server; default: its compute NIC count.", "K");
+    opt("nic", "Compute NIC override (catalog id).", "ID");
+    opt("link-gbps", "Link rate in Gb/s; default: the slower of NIC and switch port.", "G");
+    opt("oversubscription", "Leaf down:up ratio, e.g. 1:1 or 2:1.", "R");
+    opt("planes", "Independent fabric planes (rails split evenly).", "P");
+    opt("rails-per-leaf", "Rails served by one leaf (0 = automatic).", "N");
+    p.addOption({QStringLiteral("ufm"), QStringLiteral("Reserve one node slot (4 cables) for the UFM appliance.")});
+    opt("lossless", "Ethernet switches: PFC/ECN on or off.", "on|off");
+    opt("rack-kw", "Rack power envelope in kW used to place servers in racks (default 40.8).", "KW");
+    opt("per-node-gbps", "rented: bandwidth between nodes per node, Gb/s.", "B");
+    opt("price-per-gpu-hour", "rented: price in US dollars per GPU-hour.", "USD");
+    opt("provider", "rented: provider name.", "TEXT");
+    opt("price-source", "rented: where the price comes from, with its date.", "TEXT");
+    opt("max-gpus", "rented: the provider's GPU limit (default 64).", "N");
+    opt("name", "Design name.", "TEXT");
+    opt("waive", "Accept a finding: RULE=REASON (repeatable), stored in the design.", "RULE=REASON");
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Design file to write."), QStringLiteral("DESIGN.json")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("Print a summary as one JSON object.")});
+    if (!p.parse(args)) {
+        printError(p.errorText());
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return kOk;
+    }
+    if (p.positionalArguments().size() != 1) {
+        printError(QStringLiteral("generate: expected one KIND (%1)").arg(QString::fromLatin1(kKinds)));
+        return kUsage;
+    }
+    if (!p.isSet(QStringLiteral("o"))) {
+        printError(QStringLiteral("generate: -o DESIGN.json is required"));
+        return kUsage;
+    }
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    const std::string kind = p.positionalArguments().front().toStdString();
+    const std::string out = p.value(QStringLiteral("o")).toStdString();
+    try {
+        const Reader r{p, "generate " + kind};
+        model::Design d = generate(kind, r, *catalog);
+        addWaivers(d, p.values(QStringLiteral("waive")), r.gen);
+        const auto report = model::topology::checkDesign(d, *catalog);
+        model::saveDesign(d, out);
+        int servers = 0;
+        for (const auto& [id, n] : d.nodes()) servers += n.kind == model::NodeKind::Server ? 1 : 0;
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"gpus", d.gpuCount(*catalog)},
+                                {"nodes", d.nodes().size()}, {"links", d.links().size()},
+                                {"generator", d.analysis.value("generator", nlohmann::json::object())},
+                                {"rules", model::topology::toJson(report)}};
+            printJson(j);
+        } else {
+            QTextStream o(stdout);
+            o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << servers
+              << " servers, " << d.gpuCount(*catalog) << " GPUs, " << (d.nodes().size() - servers) << " switches, "
+              << d.links().size() << " links; design rules: " << report.count(model::topology::Severity::Error)
+              << " errors, " << report.count(model::topology::Severity::Warning) << " warnings\n";
+            for (const auto& f : report.findings)
+                o << "  " << model::topology::toString(f.severity) << " [" << QString::fromStdString(f.rule) << "] "
+                  << QString::fromStdString(f.message) << "\n";
+        }
+        return kOk;
+    } catch (const model::InputError& e) {
+        printError(QString::fromStdString(e.what()));
+        return kBadInput;
+    } catch (const std::runtime_error& e) {
+        printError(QString::fromStdString(e.what()));
+        return kBadInput;
+    }
+}
+
+} // namespace app::cli

@@ -1,0 +1,247 @@
+// Every design rule fires on a minimal bad design, and no template raises any.
+#include "model/topology/rules.hpp"
+
+#include "model/io/input_error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+using namespace model;
+using namespace model::topology;
+
+namespace {
+const Catalog& catalog()
+{
+    static const Catalog c = Catalog::loadBundled();
+    return c;
+}
+
+Id server(Design& d, const std::string& model, const std::string& name)
+{
+    Node n;
+    n.kind = NodeKind::Server;
+    n.model = model;
+    n.name = name;
+    return d.addNode(n);
+}
+
+Id sw(Design& d, const std::string& model, const std::string& name, bool pfc = true)
+{
+    Node n;
+    n.kind = NodeKind::Switch;
+    n.model = model;
+    n.name = name;
+    n.tier = SwitchTier::Leaf;
+    n.pfcEcn = pfc;
+    return d.addNode(n);
+}
+
+Id wire(Design& d, Id a, Id b, double gbps, int count = 1, LinkMedium m = LinkMedium::InfiniBand)
+{
+    Link l;
+    l.a = {a, -1};
+    l.b = {b, -1};
+    l.medium = m;
+    l.laneSpeed = Bandwidth::Gbps(gbps);
+    l.count = count;
+    return d.addLink(l);
+}
+
+const Finding* find(const RuleReport& r, const std::string& rule)
+{
+    for (const Finding& f : r.findings)
+        if (f.rule == rule) return &f;
+    return nullptr;
+}
+
+bool mentions(const Finding& f, Id node) { return std::find(f.nodes.begin(), f.nodes.end(), node) != f.nodes.end(); }
+} // namespace
+
+TEST_CASE("switch-port-budget fires when cables exceed a switch's ports", "[rules]")
+{
+    Design d;
+    const Id a = sw(d, "qm9700", "leaf-a"), b = sw(d, "qm9700", "leaf-b");
+    wire(d, a, b, 400, 65); // 65 cables on 64 ports
+    const RuleReport rep1 = checkDesign(d, catalog());
+    const Finding* f = find(rep1, "switch-port-budget");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(mentions(*f, a));
+    CHECK(f->message.find("65") != std::string::npos);
+    CHECK(f->message.find("64") != std::string::npos);
+}
+
+TEST_CASE("server-nic-budget fires when a server has more links than NIC bandwidth", "[rules]")
+{
+    Design d;
+    const Id s = server(d, "dgx-h100", "dgx-01"), l = sw(d, "qm9700", "leaf");
+    wire(d, s, l, 400, 9); // 3,600 Gb/s on 8 x 400
+    const RuleReport rep2 = checkDesign(d, catalog());
+    const Finding* f = find(rep2, "server-nic-budget");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("3600") != std::string::npos);
+}
+
+TEST_CASE("link-speed-mismatch: too fast is an error, unequal ends a warning", "[rules]")
+{
+    Design d;
+    const Id s = server(d, "dgx-h100", "dgx-01"), hdr = sw(d, "qm8700", "hdr-leaf");
+    wire(d, s, hdr, 400, 8); // NDR link into 200G HDR ports
+    const RuleReport rep3 = checkDesign(d, catalog());
+    const Finding* f = find(rep3, "link-speed-mismatch");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+
+    Design w;
+    const Id b = server(w, "dgx-b300", "b300-01"), ndr = sw(w, "qm9700", "ndr-leaf");
+    wire(w, b, ndr, 400, 8); // 800G ConnectX-8 on 400G ports: runs at 400
+    const RuleReport rep4 = checkDesign(w, catalog());
+    const Finding* g = find(rep4, "link-speed-mismatch");
+    REQUIRE(g);
+    CHECK(g->severity == Severity::Warning);
+    CHECK(mentions(*g, b));
+
+    Design ok; // an 800G switch port split 2 x 400G toward 400G NICs is fine
+    const Id h = server(ok, "hgx-h100-8gpu", "hgx-01"), eth = sw(ok, "sn5600", "eth-leaf");
+    Node hn = *ok.node(h);
+    hn.nicModel = "bluefield-3-400g";
+    ok.updateNode(hn);
+    wire(ok, h, eth, 400, 8, LinkMedium::Ethernet);
+    const RuleReport okReport = checkDesign(ok, catalog());
+    CHECK_FALSE(find(okReport, "link-speed-mismatch"));
+}
+
+TEST_CASE("nvlink-outside-domain: NVLink across racks or into a switch", "[rules]")
+{
+    Design d;
+    const Id r1 = server(d, "gb200-nvl72", "rack-1"), r2 = server(d, "gb200-nvl72", "rack-2");
+    wire(d, r1, r2, 400, 1, LinkMedium::NVLink); // 144 GPUs > 72-GPU domain
+    const RuleReport rep5 = checkDesign(d, catalog());
+    const Finding* f = find(rep5, "nvlink-outside-domain");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("144") != std::string::npos);
+
+    Design s;
+    const Id x = server(s, "dgx-h100", "dgx-01"), l = sw(s, "qm9700", "leaf");
+    wire(s, x, l, 400, 1, LinkMedium::NVLink);
+    const RuleReport rep6 = checkDesign(s, catalog());
+    const Finding* g = find(rep6, "nvlink-outside-domain");
+    REQUIRE(g);
+    CHECK(mentions(*g, l));
+}
+
+TEST_CASE("nvlink-without-nvlink: NVLink wired to a GPU that has none", "[rules]")
+{
+    Design d;
+    const Id a = server(d, "pcie-2-8-5-l40s", "l40s-1"), b = server(d, "pcie-2-8-5-l40s", "l40s-2");
+    wire(d, a, b, 400, 1, LinkMedium::NVLink);
+    const RuleReport r = checkDesign(d, catalog());
+    const Finding* f = find(r, "nvlink-without-nvlink");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->message.find("L40S") != std::string::npos);
+}
+
+TEST_CASE("shared-nics: a networked server with fewer NICs than GPUs", "[rules]")
+{
+    Design d;
+    const Id s = server(d, "pcie-2-8-5-l40s", "l40s-1"), l = sw(d, "qm9700", "leaf");
+    wire(d, s, l, 400, 4);
+    const RuleReport rep7 = checkDesign(d, catalog());
+    const Finding* f = find(rep7, "shared-nics");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Warning);
+    CHECK(f->message.find("200 Gb/s per GPU") != std::string::npos); // 4 x 400 / 8
+}
+
+TEST_CASE("nic-across-sockets: a socket without a NIC of its own", "[rules]")
+{
+    Design d;
+    const Id s = server(d, "dgx-h100", "dgx-01"), l = sw(d, "qm9700", "leaf");
+    Node n = *d.node(s);
+    n.nicCount = 1; // one NIC for two sockets
+    d.updateNode(n);
+    wire(d, s, l, 400, 1);
+    const RuleReport rep8 = checkDesign(d, catalog());
+    const Finding* f = find(rep8, "nic-across-sockets");
+    REQUIRE(f);
+    CHECK(f->message.find("about 4 GPUs") != std::string::npos);
+}
+
+TEST_CASE("consumer-no-p2p: several GeForce GPUs without peer-to-peer", "[rules]")
+{
+    Design d;
+    const Id w = server(d, "ws-4x-rtx4090", "workstation");
+    const RuleReport r = checkDesign(d, catalog());
+    const Finding* f = find(r, "consumer-no-p2p");
+    REQUIRE(f);
+    CHECK(mentions(*f, w));
+
+    // A waiver records the accepted limitation: the finding moves to `waived`, reason kept.
+    d.analysis["rule_waivers"] = nlohmann::json::array({{{"rule", "consumer-no-p2p"}, {"reason", "known: no P2P"}}});
+    const RuleReport waived = checkDesign(d, catalog());
+    CHECK(waived.findings.empty());
+    REQUIRE(waived.waived.size() == 1);
+    CHECK(waived.waived[0].waiverReason == "known: no P2P");
+    d.analysis["rule_waivers"] = nlohmann::json::array({{{"rule", "consumer-no-p2p"}}}); // no reason
+    CHECK_THROWS_AS(checkDesign(d, catalog()), InputError);
+}
+
+TEST_CASE("roce-without-pfc: RDMA over Ethernet through a lossy switch", "[rules]")
+{
+    Design d;
+    const Id s = server(d, "hgx-h100-8gpu", "hgx-01"), l = sw(d, "sn5600", "eth-leaf", false);
+    Node n = *d.node(s);
+    n.nicModel = "bluefield-3-400g";
+    d.updateNode(n);
+    wire(d, s, l, 400, 8, LinkMedium::Ethernet);
+    const RuleReport rep9 = checkDesign(d, catalog());
+    const Finding* f = find(rep9, "roce-without-pfc");
+    REQUIRE(f);
+    CHECK(mentions(*f, l));
+}
+
+TEST_CASE("unconnected: an item with no link among several", "[rules]")
+{
+    Design d;
+    const Id a = server(d, "dgx-h100", "dgx-01");
+    server(d, "dgx-h100", "dgx-02");
+    const Id l = sw(d, "qm9700", "leaf");
+    wire(d, a, l, 400, 8);
+    const RuleReport rep10 = checkDesign(d, catalog());
+    const Finding* f = find(rep10, "unconnected");
+    REQUIRE(f);
+    CHECK(f->nodes.size() == 1);
+    CHECK(f->message.find("dgx-02") != std::string::npos);
+}
+
+TEST_CASE("unknown-model: a node not in the catalog", "[rules]")
+{
+    Design d;
+    server(d, "no-such-server", "mystery");
+    const RuleReport rep11 = checkDesign(d, catalog());
+    const Finding* f = find(rep11, "unknown-model");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+}
+
+TEST_CASE("no template raises a design rule", "[rules][templates]")
+{
+    namespace fs = std::filesystem;
+    int templates = 0;
+    for (const auto& e : fs::directory_iterator(bundledTemplateDirectory())) {
+        if (e.path().extension() != ".json") continue;
+        INFO(e.path().filename().string());
+        const Design d = loadDesign(e.path().string());
+        d.validateAgainst(catalog(), e.path().string());
+        const RuleReport r = checkDesign(d, catalog());
+        for (const Finding& f : r.findings) INFO(f.rule << ": " << f.message);
+        CHECK(r.findings.empty());
+        ++templates;
+    }
+    CHECK(templates >= 6);
+}
