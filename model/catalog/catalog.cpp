@@ -206,6 +206,35 @@ void Catalog::validateReferences() const
             throw InputError("catalog", sw.id, "asic", "names switch ASIC \"" + sw.asic + "\", which is not in the catalog");
 }
 
+std::size_t Catalog::dropBrokenReferences()
+{
+    const std::size_t before = servers_.size() + switches_.size();
+    auto brokenServer = [this](const ServerSpec& s) {
+        try {
+            if (!gpu(s.gpuId))
+                throw InputError("catalog", s.id, "gpu", "names GPU \"" + s.gpuId + "\", which is not in the catalog");
+            if (!s.computeNicId.empty() && !nic(s.computeNicId))
+                throw InputError("catalog", s.id, "compute_nic", "names NIC \"" + s.computeNicId + "\", which is not in the catalog");
+            if (!s.storageNicId.empty() && !nic(s.storageNicId))
+                throw InputError("catalog", s.id, "storage_nic", "names NIC \"" + s.storageNicId + "\", which is not in the catalog");
+            if (!s.nvswitchId.empty() && !nvswitch(s.nvswitchId))
+                throw InputError("catalog", s.id, "nvswitch", "names NVSwitch \"" + s.nvswitchId + "\", which is not in the catalog");
+        } catch (const InputError& e) {
+            problems_.push_back(e);
+            return true;
+        }
+        return false;
+    };
+    servers_.erase(std::remove_if(servers_.begin(), servers_.end(), brokenServer), servers_.end());
+    auto brokenSwitch = [this](const SwitchSpec& s) {
+        if (s.asic.empty() || switchAsic(s.asic)) return false;
+        problems_.emplace_back("catalog", s.id, "asic", "names switch ASIC \"" + s.asic + "\", which is not in the catalog");
+        return true;
+    };
+    switches_.erase(std::remove_if(switches_.begin(), switches_.end(), brokenSwitch), switches_.end());
+    return before - servers_.size() - switches_.size();
+}
+
 namespace {
 std::string findDataDir(const char* envVar, const char* installSub, const char* sourceDir)
 {

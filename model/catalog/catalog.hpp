@@ -65,6 +65,11 @@ public:
     /// switch's ASIC exists). @throws InputError naming the entry, the field and the missing id.
     void validateReferences() const;
 
+    /// Lenient counterpart of validateReferences (user catalogs): every server whose GPU, NIC or
+    /// NVSwitch and every switch whose ASIC is missing is removed and reported in problems().
+    /// @return how many entries were removed.
+    std::size_t dropBrokenReferences();
+
     /// The bundled catalog directory: $CLUSTER_DESIGNER_CATALOGS if set, else the installed
     /// share/cluster-designer/catalogs if it exists, else the source tree's catalogs/.
     [[nodiscard]] static std::string bundledDirectory();

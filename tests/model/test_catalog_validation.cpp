@@ -118,3 +118,20 @@ TEST_CASE("Lenient loading of a whole directory keeps the good files and entries
     CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/catalog"), InputError);
     CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/no-such-dir"), InputError);
 }
+
+TEST_CASE("A user server naming a GPU nobody has is reported and dropped; the rest stays", "[catalog][validation]")
+{
+    Catalog c = Catalog::loadBundled();
+    const std::size_t servers = c.servers().size();
+    c.loadFile(data("user_servers_refs.json"), CatalogStrictness::Lenient);
+    CHECK_THROWS_AS(c.validateReferences(), InputError);
+    CHECK(c.dropBrokenReferences() == 1);
+    c.validateReferences();
+    CHECK(c.server("my-box"));
+    CHECK_FALSE(c.server("ghost-box"));
+    CHECK(c.servers().size() == servers + 1);
+    REQUIRE(c.problems().size() == 1);
+    CHECK(c.problems()[0].entry() == "ghost-box");
+    CHECK(c.problems()[0].field() == "gpu");
+    CHECK(has(c.problems()[0].problem(), "\"h900\""));
+}
