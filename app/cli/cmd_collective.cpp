@@ -1,12 +1,15 @@
 // `cluster-designer collective DESIGN.json --op OP --bytes SIZE [--gpus N] [--algo A]
-//  [--sweep MIN:MAX] [--engine analytical] [--json]`: one collective (or a size sweep)
-// predicted and reported the way nccl-tests reports it.
+//  [--sweep MIN:MAX] [--engine analytical|simulation] [--fail SPEC]... [--json]`: one
+// collective (or a size sweep) predicted and reported the way nccl-tests reports it.
+// `--engine simulation` runs the flow-level simulator (model/simulation) instead; its JSON has
+// the same keys plus `analytical`, `phases` and `most_congested_links`.
 #include "app/cli/cli.hpp"
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
+#include "model/simulation/simulation.hpp"
 #include "model/units/units.hpp"
 
 #include <QCommandLineParser>
@@ -33,7 +36,7 @@ void printTable(const std::vector<model::CollectiveResult>& rows, const QString&
     QTextStream out(stdout);
     if (rows.empty()) return;
     out << "# " << model::toString(rows.front().op) << " on " << rows.front().gpus << " GPUs of " << design
-        << " (analytical engine; decimal GB/s as nccl-tests prints them)\n";
+        << " (" << QString::fromStdString(rows.front().engine) << " engine; decimal GB/s as nccl-tests prints them)\n";
     out << "#" << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8")
                       .arg(QStringLiteral("size"), 13).arg(QStringLiteral("count"), 14).arg(QStringLiteral("type"), 8)
                       .arg(QStringLiteral("redop"), 14).arg(QStringLiteral("time(us)"), 12).arg(QStringLiteral("algbw"), 8)
@@ -54,7 +57,8 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("bytes"), QStringLiteral("Message size (nccl-tests size), K/M/G = powers of 1024."), QStringLiteral("SIZE")});
     p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
     p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical, pairwise."), QStringLiteral("ALGO"), QStringLiteral("auto")});
-    p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
+    p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default) or simulation (flow-level)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
+    p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (!p.parse(args)) {
@@ -69,10 +73,16 @@ int cmdCollective(const QStringList& args)
         printError(QStringLiteral("collective: expected exactly one DESIGN.json"));
         return kUsage;
     }
-    if (p.value(QStringLiteral("engine")) != QLatin1String("analytical")) {
-        printError(QStringLiteral("collective: engine \"%1\" is not available here; use --engine analytical").arg(p.value(QStringLiteral("engine"))));
+    const bool simulate = p.value(QStringLiteral("engine")) == QLatin1String("simulation");
+    if (!simulate && p.value(QStringLiteral("engine")) != QLatin1String("analytical")) {
+        printError(QStringLiteral("collective: engine \"%1\" is not available; use --engine analytical or simulation").arg(p.value(QStringLiteral("engine"))));
         return kUsage;
     }
+    if ((p.isSet(QStringLiteral("fail")) && !simulate) || (simulate && p.isSet(QStringLiteral("sweep")))) {
+        printError(QStringLiteral("collective: --fail needs --engine simulation, and --sweep needs --engine analytical"));
+        return kUsage;
+    }
+    model::SimulationOptions simOptions;
     model::CollectiveRequest req;
     double sweepMin = 0, sweepMax = 0;
     try {
@@ -91,6 +101,8 @@ int cmdCollective(const QStringList& args)
             if (!p.isSet(QStringLiteral("bytes"))) throw std::invalid_argument("--bytes SIZE is required (or --sweep MIN:MAX)");
             req.bytes = static_cast<double>(model::parseSize(p.value(QStringLiteral("bytes")).toStdString()));
         }
+        for (const QString& spec : p.values(QStringLiteral("fail")))
+            simOptions.failures.push_back(model::parseFailure(spec.toStdString()));
     } catch (const std::exception& e) {
         printError(QStringLiteral("collective: ") + QString::fromStdString(e.what()));
         return kUsage;
@@ -105,6 +117,21 @@ int cmdCollective(const QStringList& args)
             const auto rows = model::sweepCollective(*design, *catalog, req, sweepMin, sweepMax);
             if (p.isSet(QStringLiteral("json"))) printJson(model::sweepToJson(rows));
             else printTable(rows, path);
+            return kOk;
+        }
+        if (simulate) {
+            const model::SimulationResult sr = model::simulateCollective(*design, *catalog, req, simOptions);
+            if (p.isSet(QStringLiteral("json"))) {
+                printJson(model::toJson(sr));
+                return kOk;
+            }
+            printTable({sr.collective}, path);
+            QTextStream out(stdout);
+            if (sr.analytical) out << "# analytical:" << row(*sr.analytical) << "\n";
+            for (const auto& n : sr.notes) out << "# " << QString::fromStdString(n) << "\n";
+            for (const auto& l : sr.mostCongested)
+                out << "# busiest link " << l.link << " (" << QString::fromStdString(l.description) << "): peak "
+                    << QString::number(l.peak * 100, 'f', 1) << "%, mean " << QString::number(l.mean * 100, 'f', 1) << "%\n";
             return kOk;
         }
         const model::CollectiveResult r = model::predictCollective(*design, *catalog, req);

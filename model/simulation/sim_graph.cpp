@@ -232,6 +232,16 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
         g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
         g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
     }
+    int unwired = 0;
+    for (const ServerInfo& si : g.servers)
+        for (std::size_t p = 0; p < si.nicVertex.size(); ++p) {
+            bool wired = false;
+            for (int c : g.out[si.nicVertex[p]]) wired = wired || g.channels[c].kind == ChannelKind::NicLink;
+            if (!wired && ++unwired <= 5)
+                g.notes.push_back(si.name + " NIC " + std::to_string(p) +
+                                  " has no link: its GPUs reach the fabric through another NIC");
+        }
+    if (unwired > 5) g.notes.push_back(std::to_string(unwired - 5) + " more NICs have no link");
     for (auto& [key, rate] : degraded)
         if (!g.serverIndex.count(key.first) || key.second < 0 ||
             key.second >= static_cast<int>(g.servers[g.serverIndex.at(key.first)].nicVertex.size()))

@@ -1,6 +1,7 @@
 #include "model/simulation/sim_engine.hpp"
 #include "model/simulation/simulation.hpp"
 
+#include "model/analysis/analysis_json.hpp"
 #include "model/io/input_error.hpp"
 
 #include <cstdio>
@@ -33,18 +34,12 @@ void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& 
 
 namespace {
 
+/// The analytical engine's `collective --json` object (same keys), with `op` naming the
+/// scenario when the result is not one collective.
 nlohmann::json collectiveJson(const CollectiveResult& c, const std::string& scenario)
 {
-    nlohmann::json j;
-    j["op"] = scenario == "collective" ? std::string(toString(c.op)) : scenario;
-    j["bytes"] = c.bytes;
-    j["gpus"] = c.gpus;
-    j["engine"] = c.engine;
-    j["algorithm"] = c.algorithm;
-    j["time_us"] = c.time.inMicroseconds();
-    j["algbw_GBps"] = c.algbw.inGBps();
-    j["busbw_GBps"] = c.busbw.inGBps();
-    if (!c.note.empty()) j["note"] = c.note;
+    nlohmann::json j = model::toJson(c);
+    if (scenario != "collective") j["op"] = scenario;
     return j;
 }
 

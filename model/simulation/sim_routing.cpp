@@ -152,6 +152,8 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
                 if (ch.up && ch.capacity > 0 && switchIndex_[ch.to] >= 0 && dist[switchIndex_[ch.to]] == want)
                     candidates.push_back(c);
             }
+            if (candidates.empty())
+                throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
             const int pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
             path.push_back(pick);
             at = g_.channels[pick].to;

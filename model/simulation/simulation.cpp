@@ -31,6 +31,8 @@ void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus
     c.time = Duration::seconds(seconds);
     c.algbw = seconds > 0 ? Bandwidth::bytesPerSecond(bytes / seconds) : Bandwidth();
     c.busbw = c.algbw * busBwFactor(op, gpus);
+    // Link rates are the practical Simple-protocol rates (calibration.hpp); no LL/LL128 model.
+    c.protocol = "Simple";
 }
 
 void finishResult(Engine& e, double total, Clock::time_point t0)
@@ -38,7 +40,7 @@ void finishResult(Engine& e, double total, Clock::time_point t0)
     e.recorder.finish(e.design, e.result, total, e.options.maxSeriesPoints);
     if (e.result.reroutedFlows > 0)
         e.result.notes.push_back(std::to_string(e.result.reroutedFlows) +
-                                 " simulated flows avoided a failed element by using another NIC");
+                                 " simulated flows left their server through another NIC than their own (failed or unwired NIC)");
     e.result.wallSeconds = secondsSince(t0);
 }
 
@@ -68,6 +70,8 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         const ScheduleRun best = e.simulateCollective(request.op, request.algorithm, groups, request.bytes, schedules);
         const double total = e.place(best, 0.0, 1);
         fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total);
+        e.result.collective.note = "flow-level simulation, max-min fair sharing";
+        if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;
         e.result.scenario = "collective";
         finishResult(e, total, t0);
     } catch (const Cancelled&) {
