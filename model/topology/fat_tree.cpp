@@ -119,30 +119,34 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
     const int width = std::max(2, static_cast<int>(std::to_string(o.nodes).size()));
     const int perRack = serversPerRack(server, o.rackPowerW.value_or(kDefaultRackPowerW));
 
-    // Switches and servers, plane by plane, SU by SU.
+    // Ids run top-down as the canvas reads: cores, spines, leaves, servers, then the links.
     ServerGrid grid(plan, perRack);
-    int serverNo = 0;
+    b.addUpperSwitches(plan, grid.totalWidth());
     std::vector<std::vector<Id>> leafIds(plan.planes); // [plane][su * leavesPerSu + k]
-    for (int su = 0; su < plan.scalableUnits; ++su) {
-        const int computeNodes = plan.slotsPerSu[su] - (su == plan.ufmSu ? 1 : 0);
+    for (int su = 0; su < plan.scalableUnits; ++su)
         for (int plane = 0; plane < plan.planes; ++plane)
             for (int k = 0; k < plan.leavesPerSuPerPlane; ++k)
                 leafIds[plane].push_back(b.addLeaf(plan, su, plane, k, grid.leafPosition(su, plane, k)));
+    struct Placed { Id id; int su, slot; };
+    std::vector<Placed> placed;
+    int serverNo = 0;
+    for (int su = 0; su < plan.scalableUnits; ++su) {
+        const int computeNodes = plan.slotsPerSu[su] - (su == plan.ufmSu ? 1 : 0);
         for (int slot = 0; slot < computeNodes; ++slot) {
             Node n;
             n.kind = NodeKind::Server;
             n.model = server.id;
             n.name = prefix + "-" + padded(++serverNo, width);
             n.position = grid.serverPosition(su, slot);
-            n.group = plan.scalableUnits > 1 || o.nodes > 1 ? "su-" + std::to_string(su + 1) : "";
+            n.group = o.nodes > 1 ? "su-" + std::to_string(su + 1) : "";
             n.rack = grid.rackName(su, slot);
             if (!o.nicModel.empty()) n.nicModel = o.nicModel;
             if (o.nicsPerNode && *o.nicsPerNode != server.computeNicCount) n.nicCount = *o.nicsPerNode;
-            const Id id = d.addNode(n);
-            b.wireServer(plan, id, su, slot, leafIds);
+            placed.push_back({d.addNode(n), su, slot});
         }
     }
-    b.addUpperTiers(plan, grid.totalWidth(), leafIds);
+    for (const Placed& p : placed) b.wireServer(plan, p.id, p.su, p.slot, leafIds);
+    b.wireUpperTiers(plan, leafIds);
 
     nlohmann::json gen = {{"kind", "fat-tree"}, {"server", o.server}, {"nodes", o.nodes},
                           {"switch", o.switchModel}, {"nics_per_node", in.endpointsPerNode},

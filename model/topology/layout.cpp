@@ -108,46 +108,64 @@ void FabricBuilder::wireServer(const FatTreePlan& plan, Id server, int su, int s
         }
 }
 
-void FabricBuilder::addUpperTiers(const FatTreePlan& plan, double width, const std::vector<std::vector<Id>>& leafIds)
+void FabricBuilder::addUpperSwitches(const FatTreePlan& plan, double width)
 {
     if (plan.tiers < 2) return;
-    const int U = plan.uplinksPerLeaf;
     int spinesPerPlane = 0;
     for (int s : plan.spinesInPod) spinesPerPlane += s;
     const auto spineX = spread(spinesPerPlane * plan.planes, width);
     const auto coreX = spread(plan.coresPerPlane * plan.planes, width);
     int spineNo = 0, coreNo = 0;
+    cores_.assign(plan.planes, {});
+    spines_.assign(plan.planes, {});
     for (int plane = 0; plane < plan.planes; ++plane) {
         const std::string pp = plan.planes > 1 ? "p" + std::to_string(plane + 1) + "-" : "";
-        std::vector<Id> cores;
         for (int c = 0; c < plan.coresPerPlane; ++c, ++coreNo)
-            cores.push_back(addSwitch(pp + "core-" + std::to_string(c + 1), SwitchTier::Core,
-                                      {coreX[coreNo], kCoreY}, "net-core-" + std::to_string(coreNo / 32 + 1)));
+            cores_[plane].push_back(addSwitch(pp + "core-" + std::to_string(c + 1), SwitchTier::Core,
+                                              {coreX[coreNo], kCoreY}, "net-core-" + std::to_string(coreNo / 32 + 1)));
+        for (int pod = 0; pod < plan.pods; ++pod) {
+            const std::string podName = plan.tiers == 3 ? "pod" + std::to_string(pod + 1) + "-" : "";
+            spines_[plane].emplace_back();
+            for (int j = 0; j < plan.spinesInPod[pod]; ++j, ++spineNo)
+                spines_[plane][pod].push_back(addSwitch(pp + podName + "spine-" + std::to_string(j + 1), SwitchTier::Spine,
+                                                        {spineX[spineNo], kSpineY},
+                                                        "net-spine-" + std::to_string(spineNo / 32 + 1)));
+        }
+    }
+}
+
+void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<std::vector<Id>>& leafIds)
+{
+    if (plan.tiers < 2) return;
+    const int U = plan.uplinksPerLeaf;
+    for (int plane = 0; plane < plan.planes; ++plane) {
         int firstLeaf = 0;
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
             const int perPair = U / S;
-            const std::string podName = plan.tiers == 3 ? "pod" + std::to_string(pod + 1) + "-" : "";
-            for (int j = 0; j < S; ++j, ++spineNo) {
-                const Id spine = addSwitch(pp + podName + "spine-" + std::to_string(j + 1), SwitchTier::Spine,
-                                           {spineX[spineNo], kSpineY}, "net-spine-" + std::to_string(spineNo / 32 + 1));
+            for (int j = 0; j < S; ++j)
                 for (int i = 0; i < lp; ++i)
-                    link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spine, i * perPair, perPair);
-                if (plan.tiers == 3 && j < plan.spinesInPod.front()) {
-                    const long long up = 1LL * lp * U / S;
-                    int port = lp * perPair;
-                    for (int c = 0; c < plan.coresPerGroup; ++c) {
-                        const int n = static_cast<int>(up / plan.coresPerGroup + (c < up % plan.coresPerGroup ? 1 : 0));
-                        if (n == 0) continue;
-                        const int corePort = pod * static_cast<int>((plan.spineUplinks + plan.coresPerGroup - 1) / plan.coresPerGroup);
-                        link(spine, port, cores[j * plan.coresPerGroup + c], corePort, n);
-                        port += n;
-                    }
-                }
-            }
+                    link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spines_[plane][pod][j],
+                         i * perPair, perPair);
             firstLeaf += lp;
         }
     }
+    if (plan.tiers < 3) return;
+    for (int plane = 0; plane < plan.planes; ++plane)
+        for (int pod = 0; pod < plan.pods; ++pod) {
+            const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
+            const long long up = 1LL * lp * U / S;
+            const int corePort = pod * ((plan.spineUplinks + plan.coresPerGroup - 1) / plan.coresPerGroup);
+            for (int j = 0; j < S && j < plan.spinesInPod.front(); ++j) {
+                int port = lp * (U / S);
+                for (int c = 0; c < plan.coresPerGroup; ++c) {
+                    const int n = static_cast<int>(up / plan.coresPerGroup + (c < up % plan.coresPerGroup ? 1 : 0));
+                    if (n == 0) continue;
+                    link(spines_[plane][pod][j], port, cores_[plane][j * plan.coresPerGroup + c], corePort, n);
+                    port += n;
+                }
+            }
+        }
 }
 
 } // namespace model::topology

@@ -55,9 +55,12 @@ public:
     /// Links every rail of server `server` (slot `slot` of SU `su`) to its leaf.
     void wireServer(const FatTreePlan& plan, Id server, int su, int slot,
                     const std::vector<std::vector<Id>>& leafIds);
-    /// Adds spines (and cores) with their bundle links. `leafIds[plane]` lists the leaves of a
+    /// Adds the cores and spines (before the leaves, so ids run top-down). `width` is the
+    /// layout width they spread over.
+    void addUpperSwitches(const FatTreePlan& plan, double width);
+    /// Adds the leaf-spine and spine-core bundle links. `leafIds[plane]` lists the leaves of a
     /// plane in SU order.
-    void addUpperTiers(const FatTreePlan& plan, double width, const std::vector<std::vector<Id>>& leafIds);
+    void wireUpperTiers(const FatTreePlan& plan, const std::vector<std::vector<Id>>& leafIds);
     /// Adds one link of `count` cables between node `a` port `pa` and node `b` port `pb`.
     Id link(Id a, int pa, Id b, int pb, int count);
 
@@ -68,6 +71,8 @@ private:
     double linkGbps_;
     bool lossless_;
     LinkMedium medium_;
+    std::vector<std::vector<Id>> cores_;  ///< [plane][core]
+    std::vector<std::vector<std::vector<Id>>> spines_; ///< [plane][pod][spine]
 };
 
 } // namespace model::topology
