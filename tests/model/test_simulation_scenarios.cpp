@@ -3,6 +3,7 @@
 // out by hand from the modelled rates: NIC 400G x 48.5/50 = 48.5 GB/s, PCIe Gen5 x16 x 0.75 =
 // 48 GB/s, H100 NVLink 18 x 20.6 = 370.8 GB/s (model/analysis/calibration.hpp).
 #include "model/simulation/flow_sim.hpp"
+#include "model/simulation/training_comm.hpp"
 #include "model/simulation/sim_graph.hpp"
 #include "model/simulation/sim_routing.hpp"
 #include "model/simulation/simulation.hpp"
@@ -326,4 +327,44 @@ TEST_CASE("bad input is rejected with the reason", "[simulation][api]")
     CHECK(model::parseFailure("nic:3:1:200").speed.inGbps() == Approx(200));
     CHECK_THROWS_AS(model::parseFailure("cable:1"), model::InputError);
     CHECK_THROWS_AS(model::parseFailure("link:x"), model::InputError);
+}
+
+TEST_CASE("training step phases follow the analytical engine's volumes", "[simulation][step]")
+{
+    // Custom model: 4 layers, h 4096, s 2048, BF16; tp 8, dp 2, pp 1, micro-batch 1, global 4:
+    // m = 4 / (2 x 1) = 2 micro-batches; activation b s h x 2 B = 16 MiB; TP all-reduces
+    // 2 x 4 layers x 4 = 32; DP gradient shard params / 8 x 2 B.
+    model::analysis::TrainingConfig c;
+    c.model.name = "custom";
+    c.model.layers = 4;
+    c.model.hidden = 4096;
+    c.model.heads = 32;
+    c.model.kvHeads = 32;
+    c.model.ffn = 16384;
+    c.model.seqLen = 2048;
+    c.model.vocab = 32000;
+    c.tp = 8;
+    c.dp = 2;
+    c.globalBatch = 4;
+    const auto phases = model::trainingStepPhases(c);
+    REQUIRE(phases.size() == 2);
+    CHECK(phases[0].request.op == model::CollectiveOp::AllReduce);
+    CHECK(phases[0].request.bytes == 16 * kMiB);
+    CHECK(phases[0].repeat == 32);
+    CHECK(phases[0].groupSize == 8);
+    CHECK(phases[1].request.bytes == Approx(model::analysis::parameterCount(c.model) / 8 * 2));
+    CHECK(phases[1].groupSize == 2);
+    CHECK(phases[1].groupStride == 8);
+    const auto step = model::simulateTrainingStep(fabric(2, 32), catalog(), phases, noAnalytical());
+    CHECK(step.collective.time.inSeconds() > 0);
+    c.pp = 2;
+    c.dp = 1;
+    c.globalBatch = 2;
+    c.sequenceParallel = true;
+    const auto pp = model::trainingStepPhases(c);
+    REQUIRE(pp.size() == 3); // TP reduce-scatter, TP all-gather, PP
+    CHECK(pp[0].repeat == 2 * 2 * 4);
+    CHECK(pp[2].request.bytes == 2 * 16 * kMiB / 8);
+    CHECK(pp[2].repeat == 2 * 1 * 2);
+    CHECK(model::simulateTrainingStep(fabric(2, 32), catalog(), pp, noAnalytical()).collective.time.inSeconds() > 0);
 }
