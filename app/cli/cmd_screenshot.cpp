@@ -1,0 +1,95 @@
+// `cluster-designer screenshot [DESIGN.json] -o FILE.png`: renders the main window offscreen on
+// a design (the bundled default when none), after the first analysis has arrived.
+#include "app/analysis_worker.hpp"
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+#include "app/document.hpp"
+#include "app/main_window.hpp"
+#include "views/canvas/canvas_view.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QPixmap>
+#include <QTextStream>
+#include <QTimer>
+
+namespace app::cli {
+
+namespace {
+/// Longest wait for the analysis before the window is grabbed anyway (milliseconds).
+constexpr int kAnalysisTimeoutMs = 20000;
+} // namespace
+
+int cmdScreenshot(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Render the main window offscreen to a PNG."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (default: the bundled design)."),
+                            QStringLiteral("[DESIGN.json]"));
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("PNG file to write."),
+                 QStringLiteral("FILE.png")});
+    p.addOption({QStringLiteral("size"), QStringLiteral("Window size, WIDTHxHEIGHT (default 1600x1000)."),
+                 QStringLiteral("WxH"), QStringLiteral("1600x1000")});
+    if (!p.parse(args)) {
+        printError(p.errorText());
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText();
+        return kOk;
+    }
+    const QString out = p.value(QStringLiteral("o"));
+    if (out.isEmpty() || p.positionalArguments().size() > 1) {
+        printError(QStringLiteral("usage: cluster-designer screenshot [DESIGN.json] -o FILE.png"));
+        return kUsage;
+    }
+    const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    const int w = size.value(0).toInt(), h = size.value(1).toInt();
+    if (size.size() != 2 || w < 200 || h < 200 || w > 8000 || h > 8000) {
+        printError(QStringLiteral("--size: expected WIDTHxHEIGHT between 200 and 8000, got \"%1\"")
+                       .arg(p.value(QStringLiteral("size"))));
+        return kUsage;
+    }
+
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    const QString design = p.positionalArguments().isEmpty() ? QString::fromStdString(model::defaultDesignPath())
+                                                             : p.positionalArguments().first();
+
+    MainWindow window(std::make_shared<const model::Catalog>(std::move(*catalog)));
+    if (auto error = window.document()->open(design)) {
+        printError(*error);
+        return kBadInput;
+    }
+    window.resize(w, h);
+    window.show();
+
+    // Wait for the analysis of the opened design (or give up after the timeout).
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(window.worker(), &AnalysisWorker::busyChanged, &loop, [&loop](bool busy) {
+        if (!busy) loop.quit();
+    });
+    if (window.worker()->isBusy()) {
+        timeout.start(kAnalysisTimeoutMs);
+        loop.exec();
+    }
+    if (window.worker()->isBusy()) printError(QStringLiteral("warning: the analysis did not finish in time"));
+    QApplication::processEvents();
+    window.canvas()->zoomToFit();
+    QApplication::processEvents();
+
+    const QPixmap shot = window.grab();
+    if (!shot.save(out, "PNG")) {
+        printError(QStringLiteral("cannot write %1").arg(out));
+        return kBadInput;
+    }
+    return kOk;
+}
+
+} // namespace app::cli

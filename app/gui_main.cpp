@@ -1,0 +1,45 @@
+#include "app/gui_main.hpp"
+
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+#include "app/user_catalogs.hpp"
+#include "views/canvas/canvas_view.hpp"
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
+
+#include <exception>
+
+namespace app {
+
+int runGui(const QString& designPath)
+{
+    std::shared_ptr<const model::Catalog> catalog;
+    try {
+        auto c = std::make_shared<model::Catalog>(model::Catalog::loadBundled());
+        loadUserCatalogs(*c);
+        catalog = std::move(c);
+    } catch (const std::exception& e) {
+        QMessageBox::critical(nullptr, QObject::tr("Cluster Designer"),
+                              QObject::tr("The bundled hardware catalog could not be loaded:\n\n%1")
+                                  .arg(QString::fromStdString(e.what())));
+        return 1;
+    }
+
+    MainWindow window(catalog);
+    window.show();
+    const QString fallback = QString::fromStdString(model::defaultDesignPath());
+    // A design that cannot be opened is reported (dialog naming file, entry, field) and the
+    // bundled default design is shown instead.
+    if (designPath.isEmpty() || !window.files()->openPath(designPath)) window.files()->openPath(fallback);
+    if (!catalog->problems().empty()) {
+        QString text;
+        for (const auto& p : catalog->problems()) text += QString::fromStdString(p.what()) + QLatin1Char('\n');
+        QMessageBox::warning(&window, QObject::tr("User catalog entries skipped"), text);
+    }
+    QTimer::singleShot(0, window.canvas(), &views::CanvasView::zoomToFit);
+    return QApplication::exec();
+}
+
+} // namespace app

@@ -1,0 +1,68 @@
+#pragma once
+/// @file main_window.hpp
+/// The main window: canvas in the middle, palette dock left, inspector and undo history right,
+/// charts bottom, status bar. It only wires parts together; actions live in
+/// main_window_actions.cpp, docks in main_window_docks.cpp, file handling in FileController.
+
+#include <QMainWindow>
+
+#include "model/catalog/catalog.hpp"
+
+#include <memory>
+
+class QLabel;
+class QUndoView;
+
+namespace views {
+class CanvasScene;
+class CanvasView;
+class ChartsPanel;
+class InspectorPanel;
+class PaletteWidget;
+} // namespace views
+
+namespace app {
+
+class AnalysisWorker;
+class Document;
+class FileController;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] Document* document() const { return doc_; }
+    [[nodiscard]] AnalysisWorker* worker() const { return worker_; }
+    [[nodiscard]] FileController* files() const { return files_; }
+    [[nodiscard]] views::CanvasScene* scene() const { return scene_; }
+    [[nodiscard]] views::CanvasView* canvas() const { return canvas_; }
+    [[nodiscard]] views::ChartsPanel* charts() const { return charts_; }
+    [[nodiscard]] views::InspectorPanel* inspector() const { return inspector_; }
+    [[nodiscard]] views::PaletteWidget* palette() const { return palette_; }
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void createActions();   // main_window_actions.cpp
+    void createDocks();     // main_window_docks.cpp
+    void updateTitle();
+    void updateStatus();
+
+    Document* doc_;
+    AnalysisWorker* worker_;
+    views::CanvasScene* scene_;
+    views::CanvasView* canvas_;
+    FileController* files_;
+    views::ChartsPanel* charts_ = nullptr;
+    views::InspectorPanel* inspector_ = nullptr;
+    views::PaletteWidget* palette_ = nullptr;
+    QUndoView* history_ = nullptr;
+    QLabel* statusDesign_ = nullptr;
+    QLabel* statusAnalysis_ = nullptr;
+    QLabel* statusZoom_ = nullptr;
+};
+
+} // namespace app

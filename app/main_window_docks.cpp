@@ -1,0 +1,63 @@
+// The docks of the main window: palette (left), inspector and undo history (right, tabbed),
+// charts (bottom).
+#include "app/main_window.hpp"
+
+#include "app/document.hpp"
+#include "views/canvas/canvas_scene.hpp"
+#include "views/canvas/canvas_view.hpp"
+#include "views/canvas/place_tool.hpp"
+#include "views/charts/charts_panel.hpp"
+#include "views/inspector/inspector_panel.hpp"
+#include "views/palette/palette_widget.hpp"
+
+#include <QDockWidget>
+#include <QUndoView>
+
+namespace app {
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    palette_ = new views::PaletteWidget(doc_->catalog(), this);
+    auto* paletteDock = new QDockWidget(tr("Palette"), this);
+    paletteDock->setObjectName(QStringLiteral("paletteDock"));
+    paletteDock->setWidget(palette_);
+    addDockWidget(Qt::LeftDockWidgetArea, paletteDock);
+    connect(palette_, &views::PaletteWidget::placeRequested, this, [this](const views::PaletteEntry& e) {
+        canvas_->placeTool()->placeAt(e, canvas_->mapToScene(canvas_->viewport()->rect().center()));
+    });
+
+    inspector_ = new views::InspectorPanel(doc_, this);
+    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
+    inspectorDock->setWidget(inspector_);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    connect(scene_, &views::CanvasScene::selectionIdsChanged, inspector_, &views::InspectorPanel::setSelection);
+    connect(canvas_, &views::CanvasView::propertiesRequested, this, [inspectorDock] {
+        inspectorDock->show();
+        inspectorDock->raise();
+    });
+
+    history_ = new QUndoView(doc_->undoStack(), this);
+    history_->setEmptyLabel(tr("<opened>"));
+    auto* historyDock = new QDockWidget(tr("History"), this);
+    historyDock->setObjectName(QStringLiteral("historyDock"));
+    historyDock->setWidget(history_);
+    addDockWidget(Qt::RightDockWidgetArea, historyDock);
+    tabifyDockWidget(inspectorDock, historyDock);
+    inspectorDock->raise();
+
+    charts_ = new views::ChartsPanel(this);
+    auto* chartsDock = new QDockWidget(tr("Analysis"), this);
+    chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    chartsDock->setWidget(charts_);
+    addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
+
+    resizeDocks({paletteDock, inspectorDock}, {230, 330}, Qt::Horizontal);
+    resizeDocks({chartsDock}, {320}, Qt::Vertical);
+}
+
+} // namespace app

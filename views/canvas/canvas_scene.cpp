@@ -1,0 +1,164 @@
+#include "views/canvas/canvas_scene.hpp"
+
+#include "views/canvas/canvas_style.hpp"
+#include "views/canvas/link_item.hpp"
+#include "views/canvas/node_item.hpp"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace views {
+
+CanvasScene::CanvasScene(DesignDocument* doc, QObject* parent) : QGraphicsScene(parent), doc_(doc)
+{
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    connect(doc_, &DesignDocument::nodeAdded, this, &CanvasScene::addNode);
+    connect(doc_, &DesignDocument::nodeRemoved, this, &CanvasScene::removeNode);
+    connect(doc_, &DesignDocument::nodeChanged, this, &CanvasScene::syncNode);
+    connect(doc_, &DesignDocument::linkAdded, this, &CanvasScene::addLink);
+    connect(doc_, &DesignDocument::linkRemoved, this, &CanvasScene::removeLink);
+    connect(doc_, &DesignDocument::linkChanged, this, &CanvasScene::syncLink);
+    connect(doc_, &DesignDocument::designReset, this, &CanvasScene::rebuild);
+    connect(this, &QGraphicsScene::selectionChanged, this,
+            [this] { emit selectionIdsChanged(selectedNodeIds(), selectedLinkIds()); });
+    rebuild();
+}
+
+CanvasScene::~CanvasScene()
+{
+    // Links refer to their end nodes: delete them first.
+    blockSignals(true);
+    clearItems();
+}
+
+NodeItem* CanvasScene::nodeItem(model::Id id) const
+{
+    auto it = nodes_.find(id);
+    return it == nodes_.end() ? nullptr : it->second;
+}
+
+LinkItem* CanvasScene::linkItem(model::Id id) const
+{
+    auto it = links_.find(id);
+    return it == links_.end() ? nullptr : it->second;
+}
+
+void CanvasScene::clearItems()
+{
+    for (auto& [id, item] : links_) delete item;
+    links_.clear();
+    for (auto& [id, item] : nodes_) delete item;
+    nodes_.clear();
+}
+
+void CanvasScene::rebuild()
+{
+    clearItems();
+    const model::Design& d = doc_->design();
+    for (const auto& [id, n] : d.nodes()) addNode(id);
+    for (const auto& [id, l] : d.links()) addLink(id);
+    setSceneRect(designBounds().adjusted(-2000, -2000, 2000, 2000));
+}
+
+void CanvasScene::addNode(model::Id id)
+{
+    const model::Node* n = doc_->design().node(id);
+    if (!n || nodes_.count(id)) return;
+    auto* item = new NodeItem(*n, doc_->catalog());
+    nodes_.emplace(id, item);
+    addItem(item);
+}
+
+void CanvasScene::removeNode(model::Id id)
+{
+    auto it = nodes_.find(id);
+    if (it == nodes_.end()) return;
+    delete it->second; // its links were removed (and announced) before the node
+    nodes_.erase(it);
+}
+
+void CanvasScene::syncNode(model::Id id)
+{
+    const model::Node* n = doc_->design().node(id);
+    if (NodeItem* item = nodeItem(id); item && n) item->sync(*n, doc_->catalog());
+}
+
+void CanvasScene::addLink(model::Id id)
+{
+    const model::Link* l = doc_->design().link(id);
+    if (!l || links_.count(id)) return;
+    NodeItem* a = nodeItem(l->a.node);
+    NodeItem* b = nodeItem(l->b.node);
+    if (!a || !b) return;
+    auto* item = new LinkItem(*l, a, b);
+    links_.emplace(id, item);
+    addItem(item);
+}
+
+void CanvasScene::removeLink(model::Id id)
+{
+    auto it = links_.find(id);
+    if (it == links_.end()) return;
+    delete it->second;
+    links_.erase(it);
+}
+
+void CanvasScene::syncLink(model::Id id)
+{
+    const model::Link* l = doc_->design().link(id);
+    if (LinkItem* item = linkItem(id); item && l) item->sync(*l);
+}
+
+std::vector<model::Id> CanvasScene::selectedNodeIds() const
+{
+    std::vector<model::Id> ids;
+    for (QGraphicsItem* i : selectedItems())
+        if (i->type() == NodeItem::Type) ids.push_back(static_cast<NodeItem*>(i)->id());
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+std::vector<model::Id> CanvasScene::selectedLinkIds() const
+{
+    std::vector<model::Id> ids;
+    for (QGraphicsItem* i : selectedItems())
+        if (i->type() == LinkItem::Type) ids.push_back(static_cast<LinkItem*>(i)->id());
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void CanvasScene::deleteSelection()
+{
+    const auto nodes = selectedNodeIds();
+    const auto links = selectedLinkIds();
+    if (nodes.empty() && links.empty()) return;
+    doc_->requestDelete(nodes, links);
+}
+
+QRectF CanvasScene::designBounds() const
+{
+    QRectF r;
+    for (const auto& [id, item] : nodes_) r |= item->sceneBoundingRect();
+    if (r.isNull()) r = QRectF(-400, -300, 800, 600);
+    return r.adjusted(-40, -40, 40, 40);
+}
+
+void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
+{
+    p->fillRect(rect, QColor(0xfb, 0xfc, 0xfd));
+    // A light grid every 5 snap steps; skipped when zoomed so far out it would be a grey wash.
+    const double step = canvas_style::kGrid * 5;
+    const double scale = p->worldTransform().m11();
+    if (step * scale < 8) return;
+    p->setPen(QPen(QColor(0xe8, 0xec, 0xf0), 0));
+    const double left = std::floor(rect.left() / step) * step;
+    const double top = std::floor(rect.top() / step) * step;
+    QVector<QLineF> lines;
+    for (double x = left; x < rect.right(); x += step) lines.append(QLineF(x, rect.top(), x, rect.bottom()));
+    for (double y = top; y < rect.bottom(); y += step) lines.append(QLineF(rect.left(), y, rect.right(), y));
+    p->drawLines(lines);
+}
+
+} // namespace views

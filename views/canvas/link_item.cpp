@@ -1,0 +1,106 @@
+#include "views/canvas/link_item.hpp"
+
+#include "views/canvas/canvas_style.hpp"
+#include "views/canvas/node_item.hpp"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+
+namespace views {
+
+LinkItem::LinkItem(const model::Link& link, NodeItem* a, NodeItem* b) : id_(link.id), a_(a), b_(b)
+{
+    setFlags(ItemIsSelectable);
+    setZValue(0.0);
+    a_->attach(this);
+    b_->attach(this);
+    sync(link);
+}
+
+LinkItem::~LinkItem()
+{
+    a_->detach(this);
+    b_->detach(this);
+}
+
+double LinkItem::widthFor(int count) { return 1.2 + 1.4 * std::log2(std::max(1, count)); }
+
+void LinkItem::sync(const model::Link& link)
+{
+    portA_ = link.a.port;
+    portB_ = link.b.port;
+    count_ = link.count;
+    // Server-to-switch cables take the colour of their rail (the server's NIC index).
+    const bool aServer = a_->kind() == model::NodeKind::Server, bServer = b_->kind() == model::NodeKind::Server;
+    int rail = -1;
+    if (aServer != bServer) rail = aServer ? portA_ : portB_;
+    color_ = canvas_style::railColor(rail);
+    if (aServer != bServer && rail < 0) color_ = canvas_style::railColor(0);
+    const double perCableGbps = link.perCable().inGbps();
+    setToolTip(QStringLiteral("%1 - %2\n%3 × %4 Gb/s %5 (%6 Gb/s per direction)")
+                   .arg(a_->name(), b_->name())
+                   .arg(count_)
+                   .arg(perCableGbps)
+                   .arg(QString::fromLatin1(model::toString(link.medium)))
+                   .arg(link.total().inGbps()));
+    adjust();
+}
+
+void LinkItem::adjust()
+{
+    prepareGeometryChange();
+    line_ = QLineF(a_->anchor(portA_, b_->pos()), b_->anchor(portB_, a_->pos()));
+    update();
+}
+
+QPointF LinkItem::labelPos() const
+{
+    // Close to the lower end, where bundles fan out and labels do not pile up.
+    const bool aLower = line_.p1().y() > line_.p2().y();
+    return aLower ? line_.pointAt(0.22) : line_.pointAt(0.78);
+}
+
+QRectF LinkItem::boundingRect() const
+{
+    const double m = widthFor(count_) + 4;
+    QRectF r = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
+    if (count_ > 1) r |= QRectF(labelPos() - QPointF(20, 10), QSizeF(40, 20));
+    return r;
+}
+
+QPainterPath LinkItem::shape() const
+{
+    QPainterPath path(line_.p1());
+    path.lineTo(line_.p2());
+    QPainterPathStroker stroker;
+    stroker.setWidth(std::max(8.0, widthFor(count_) + 4));
+    return stroker.createStroke(path);
+}
+
+void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const bool selected = option->state & QStyle::State_Selected;
+    p->setRenderHint(QPainter::Antialiasing);
+    QColor c = selected ? canvas_style::selectionColor() : color_;
+    if (!selected && count_ == 1) c.setAlpha(150);
+    p->setPen(QPen(c, widthFor(count_) + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+    p->drawLine(line_);
+    if (count_ <= 1) return;
+    QFont f = QApplication::font();
+    f.setPixelSize(11);
+    f.setBold(true);
+    p->setFont(f);
+    const QString text = QStringLiteral("×%1").arg(count_);
+    const QRectF box = QRectF(labelPos() - QPointF(15, 8), QSizeF(30, 16));
+    p->setPen(QPen(c, 1.0));
+    p->setBrush(Qt::white);
+    p->drawRoundedRect(box, 7, 7);
+    p->setPen(QColor(0x20, 0x24, 0x2b));
+    p->drawText(box, Qt::AlignCenter, text);
+}
+
+} // namespace views

@@ -1,0 +1,163 @@
+#include "views/canvas/node_item.hpp"
+
+#include "views/canvas/canvas_style.hpp"
+#include "views/canvas/link_item.hpp"
+
+#include <QApplication>
+#include <QGraphicsScene>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
+
+namespace views {
+
+namespace {
+QString protocolShort(model::NetProtocol p)
+{
+    switch (p) {
+    case model::NetProtocol::InfiniBand: return QStringLiteral("IB");
+    case model::NetProtocol::Ethernet: return QStringLiteral("Eth");
+    case model::NetProtocol::EFA: return QStringLiteral("EFA");
+    }
+    return {};
+}
+
+QString gbps(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral("G"); }
+} // namespace
+
+NodeItem::NodeItem(const model::Node& node, const model::Catalog& catalog) : id_(node.id), kind_(node.kind)
+{
+    setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
+    setAcceptHoverEvents(true);
+    setZValue(1.0);
+    sync(node, catalog);
+}
+
+void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
+{
+    prepareGeometryChange();
+    kind_ = node.kind;
+    tier_ = node.tier;
+    name_ = QString::fromStdString(node.name);
+    QString tip;
+    if (kind_ == model::NodeKind::Server) {
+        size_ = canvas_style::kServerSize;
+        const model::ServerSpec* s = catalog.server(node.model);
+        const std::string nicId = node.nicModel.empty() && s ? s->computeNicId : node.nicModel;
+        const model::NicSpec* nic = catalog.nic(nicId);
+        const int nics = node.nicCount.value_or(s ? s->computeNicCount : 0);
+        ports_ = std::max(1, nics);
+        line2_ = s ? QString::fromStdString(s->name) : QString::fromStdString(node.model);
+        const model::GpuSpec* g = s ? catalog.gpu(s->gpuId) : nullptr;
+        QString gpu = g ? QString::fromStdString(g->id).section(QLatin1Char('-'), 0, 0).toUpper() : QStringLiteral("?");
+        line3_ = QStringLiteral("%1×%2 · %3×%4").arg(s ? s->gpuCount : 0).arg(gpu).arg(nics).arg(nic ? gbps(nic->speed) : QStringLiteral("?"));
+        tip = QStringLiteral("%1\n%2\n%3 GPUs (%4)\n%5 compute NICs: %6")
+                  .arg(name_, line2_)
+                  .arg(s ? s->gpuCount : 0)
+                  .arg(g ? QString::fromStdString(g->name) : QStringLiteral("unknown GPU"))
+                  .arg(nics)
+                  .arg(nic ? QString::fromStdString(nic->name) : QStringLiteral("none"));
+    } else {
+        size_ = canvas_style::kSwitchSize;
+        const model::SwitchSpec* s = catalog.switchModel(node.model);
+        ports_ = std::max(1, s ? s->ports : 1);
+        line2_ = s ? QStringLiteral("%1 · %2×%3 %4")
+                         .arg(QString::fromStdString(s->name))
+                         .arg(s->ports)
+                         .arg(gbps(s->portSpeed), protocolShort(s->protocol))
+                   : QString::fromStdString(node.model);
+        line3_.clear();
+        tip = QStringLiteral("%1 (%2)\n%3").arg(name_, QString::fromLatin1(model::toString(node.tier)), line2_);
+    }
+    setToolTip(tip);
+    setPos(node.position.x, node.position.y);
+    update();
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return QRectF(-size_.width() / 2 - 2, -size_.height() / 2 - 2, size_.width() + 4, size_.height() + 4);
+}
+
+QPainterPath NodeItem::shape() const
+{
+    QPainterPath path;
+    path.addRoundedRect(QRectF(-size_.width() / 2, -size_.height() / 2, size_.width(), size_.height()), 5, 5);
+    return path;
+}
+
+void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const QRectF r(-size_.width() / 2, -size_.height() / 2, size_.width(), size_.height());
+    const bool selected = option->state & QStyle::State_Selected;
+    const QColor fill = kind_ == model::NodeKind::Server ? canvas_style::serverColor() : canvas_style::tierColor(tier_);
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(QPen(selected ? canvas_style::selectionColor() : fill.darker(170), selected ? 2.5 : 1.0));
+    p->setBrush(fill);
+    p->drawRoundedRect(r, 5, 5);
+
+    // Ports: small ticks along the bottom edge (servers: one per NIC; switches: every port).
+    if (ports_ > 1 && ports_ <= 128) {
+        p->setPen(QPen(fill.darker(150), 1.0));
+        const double y = kind_ == model::NodeKind::Server ? r.top() : r.bottom();
+        const double dy = kind_ == model::NodeKind::Server ? 3.0 : -3.0;
+        for (int i = 0; i < ports_; ++i) {
+            const double x = r.left() + (i + 0.5) * r.width() / ports_;
+            p->drawLine(QPointF(x, y), QPointF(x, y + dy));
+        }
+    }
+
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    if (lod < 0.12) return; // too small to read: the shape alone
+    QFont f = QApplication::font();
+    f.setPixelSize(kind_ == model::NodeKind::Server ? 12 : 14);
+    f.setBold(true);
+    p->setFont(f);
+    p->setPen(QColor(0x20, 0x24, 0x2b));
+    const double lineH = kind_ == model::NodeKind::Server ? 17.0 : 20.0;
+    QRectF t = r.adjusted(4, 5, -4, 0);
+    t.setHeight(lineH);
+    p->drawText(t, Qt::AlignHCenter | Qt::AlignVCenter, QFontMetrics(f).elidedText(name_, Qt::ElideRight, int(t.width())));
+    f.setBold(false);
+    f.setPixelSize(kind_ == model::NodeKind::Server ? 10 : 12);
+    p->setFont(f);
+    p->setPen(QColor(0x3c, 0x44, 0x50));
+    for (const QString& line : {line2_, line3_}) {
+        if (line.isEmpty()) continue;
+        t.translate(0, lineH - 2);
+        p->drawText(t, Qt::AlignHCenter | Qt::AlignVCenter, QFontMetrics(f).elidedText(line, Qt::ElideRight, int(t.width())));
+    }
+}
+
+QPointF NodeItem::anchor(int port, QPointF other) const
+{
+    const QPointF c = pos();
+    const double w = size_.width(), h = size_.height();
+    const double dy = other.y() - c.y();
+    double x = c.x();
+    if (port >= 0) x = c.x() - w / 2 + (std::min(port, ports_ - 1) + 0.5) * w / ports_;
+    if (std::abs(dy) < h) // side by side: leave from the side facing the other end
+        return QPointF(other.x() < c.x() ? c.x() - w / 2 : c.x() + w / 2, c.y());
+    return QPointF(x, dy < 0 ? c.y() - h / 2 : c.y() + h / 2);
+}
+
+void NodeItem::attach(LinkItem* link) { links_.push_back(link); }
+
+void NodeItem::detach(LinkItem* link) { links_.erase(std::remove(links_.begin(), links_.end(), link), links_.end()); }
+
+QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    if (change == ItemPositionChange && scene() && scene()->mouseGrabberItem() &&
+        !(QApplication::keyboardModifiers() & Qt::AltModifier)) {
+        // Snap while the user drags (Alt disables), never when the model sets the position.
+        const QPointF p = value.toPointF();
+        return QPointF(canvas_style::snap(p.x()), canvas_style::snap(p.y()));
+    }
+    if (change == ItemPositionHasChanged)
+        for (LinkItem* l : links_) l->adjust();
+    return QGraphicsItem::itemChange(change, value);
+}
+
+} // namespace views

@@ -1,0 +1,57 @@
+#include "views/canvas/wire_tool.hpp"
+
+#include "views/canvas/canvas_scene.hpp"
+#include "views/canvas/canvas_style.hpp"
+#include "views/canvas/canvas_view.hpp"
+#include "views/canvas/link_defaults.hpp"
+#include "views/canvas/node_item.hpp"
+
+#include <QGraphicsLineItem>
+#include <QPen>
+
+namespace views {
+
+WireTool::~WireTool() { cancel(); }
+
+bool WireTool::press(QMouseEvent* e)
+{
+    if (e->button() != Qt::LeftButton) return false;
+    NodeItem* node = view_->nodeAt(e->position().toPoint());
+    if (!node) return false;
+    from_ = node->id();
+    rubber_ = new QGraphicsLineItem(QLineF(node->pos(), view_->mapToScene(e->position().toPoint())));
+    rubber_->setPen(QPen(canvas_style::selectionColor(), 2.0, Qt::DashLine));
+    rubber_->setZValue(10.0);
+    view_->scene()->addItem(rubber_);
+    return true;
+}
+
+bool WireTool::move(QMouseEvent* e)
+{
+    if (!rubber_) return false;
+    QLineF l = rubber_->line();
+    l.setP2(view_->mapToScene(e->position().toPoint()));
+    rubber_->setLine(l);
+    return true;
+}
+
+bool WireTool::release(QMouseEvent* e)
+{
+    if (!rubber_) return false;
+    const model::Id from = from_;
+    cancel();
+    NodeItem* target = view_->nodeAt(e->position().toPoint());
+    if (!target || target->id() == from) return true;
+    DesignDocument* doc = view_->canvasScene()->document();
+    if (auto link = defaultLink(doc->design(), doc->catalog(), from, target->id())) doc->requestAddLink(*link);
+    return true;
+}
+
+void WireTool::cancel()
+{
+    delete rubber_;
+    rubber_ = nullptr;
+    from_ = 0;
+}
+
+} // namespace views

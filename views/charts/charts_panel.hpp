@@ -1,0 +1,63 @@
+#pragma once
+/// @file charts_panel.hpp
+/// The charts dock: per-layer bandwidth bars, the scaling-efficiency line, and the bottleneck
+/// scope with its explanation in words, fed by the analysis worker's immutable
+/// DesignAnalysis snapshots. A busy hint shows while a newer analysis is running; the last
+/// complete result stays on screen meanwhile. Computes nothing.
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QObject>
+
+#include "model/analysis/analysis.hpp"
+
+#include <QList>
+#include <QPointF>
+#include <QVector>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+
+namespace views {
+
+class LayerChart;
+class ScalingChart;
+
+class ChartsPanel final : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartsPanel(QWidget* parent = nullptr);
+
+    /// Values on screen, for tests and exports.
+    [[nodiscard]] QVector<double> layerValuesGBps() const;   ///< per GPU, one direction, GB/s, layer order
+    [[nodiscard]] QStringList layerCategories() const;
+    [[nodiscard]] QList<QPointF> scalingPoints() const;       ///< x = GPUs, y = efficiency in %
+    [[nodiscard]] QString bottleneckText() const;            ///< plain text of the bottleneck box
+    [[nodiscard]] bool busyShown() const;
+    [[nodiscard]] LayerChart* layerChart() const { return layers_; }
+    /// The snapshot on screen (null before the first result).
+    [[nodiscard]] std::shared_ptr<const model::DesignAnalysis> shown() const { return shown_; }
+
+    /// Text shown for a bottleneck: "Bottleneck: <scope>" and the explanation.
+    [[nodiscard]] static QString bottleneckTitle(model::Scope s);
+
+public slots:
+    void showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis);
+    /// The engine could not analyse the design: say why, keep the charts of the last result.
+    void showError(const QString& message);
+    void setBusy(bool busy);
+    void setUnit(model::RateUnit unit);
+
+private:
+    LayerChart* layers_;
+    ScalingChart* scaling_;
+    QLabel* title_;
+    QLabel* bottleneck_;
+    QLabel* busy_;
+    QComboBox* unit_;
+    std::shared_ptr<const model::DesignAnalysis> shown_;
+};
+
+} // namespace views

@@ -1,0 +1,84 @@
+#include "views/inspector/inspector_panel.hpp"
+
+#include "views/inspector/link_editor.hpp"
+#include "views/inspector/node_editor.hpp"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace views {
+
+InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    auto* layout = new QVBoxLayout(this);
+    stack_ = new QStackedWidget(this);
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summary_->setMargin(6);
+    node_ = new NodeEditor(doc, this);
+    link_ = new LinkEditor(doc, this);
+    stack_->addWidget(summary_);
+    stack_->addWidget(node_);
+    stack_->addWidget(link_);
+    layout->addWidget(stack_);
+
+    connect(doc_, &DesignDocument::nodeChanged, this, [this](model::Id id) {
+        if (id == node_->node()) node_->refresh();
+    });
+    connect(doc_, &DesignDocument::linkChanged, this, [this](model::Id id) {
+        if (id == link_->link()) link_->refresh();
+    });
+    connect(doc_, &DesignDocument::nodeRemoved, this, [this](model::Id id) {
+        std::erase(nodes_, id);
+        refresh();
+    });
+    connect(doc_, &DesignDocument::linkRemoved, this, [this](model::Id id) {
+        std::erase(links_, id);
+        refresh();
+    });
+    connect(doc_, &DesignDocument::designReset, this, [this] { setSelection({}, {}); });
+    connect(doc_, &DesignDocument::changed, this, [this] {
+        if (stack_->currentWidget() == summary_) refresh(); // counts in the summary
+    });
+    refresh();
+}
+
+void InspectorPanel::setSelection(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)
+{
+    nodes_ = nodes;
+    links_ = links;
+    refresh();
+}
+
+void InspectorPanel::refresh()
+{
+    if (nodes_.size() == 1 && links_.empty()) {
+        node_->setNode(nodes_[0]);
+        stack_->setCurrentWidget(node_);
+        return;
+    }
+    if (links_.size() == 1 && nodes_.empty()) {
+        link_->setLink(links_[0]);
+        stack_->setCurrentWidget(link_);
+        return;
+    }
+    node_->setNode(0);
+    link_->setLink(0);
+    if (nodes_.empty() && links_.empty()) {
+        const model::Design& d = doc_->design();
+        summary_->setText(tr("<b>%1</b><br>%2 nodes, %3 links, %4 GPUs.<br><br>Select a server, switch or link to "
+                             "see and edit its properties.")
+                              .arg(QString::fromStdString(d.name).toHtmlEscaped())
+                              .arg(d.nodes().size())
+                              .arg(d.links().size())
+                              .arg(d.gpuCount(doc_->catalog())));
+    } else {
+        summary_->setText(tr("%1 nodes and %2 links selected.").arg(nodes_.size()).arg(links_.size()));
+    }
+    stack_->setCurrentWidget(summary_);
+}
+
+} // namespace views

@@ -1,0 +1,104 @@
+#include "views/inspector/link_editor.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+namespace views {
+
+LinkEditor::LinkEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    auto* form = new QFormLayout(this);
+    ends_ = new QLabel(this);
+    ends_->setWordWrap(true);
+    medium_ = new QComboBox(this);
+    for (auto m : {model::LinkMedium::InfiniBand, model::LinkMedium::Ethernet, model::LinkMedium::NVLink,
+                   model::LinkMedium::PCIe})
+        medium_->addItem(QString::fromLatin1(model::toString(m)), static_cast<int>(m));
+    speed_ = new QDoubleSpinBox(this);
+    speed_->setRange(1, 100000);
+    speed_->setDecimals(1);
+    speed_->setSuffix(tr(" Gb/s"));
+    speed_->setKeyboardTracking(false);
+    lanes_ = new QSpinBox(this);
+    lanes_->setRange(1, 64);
+    lanes_->setKeyboardTracking(false);
+    count_ = new QSpinBox(this);
+    count_->setRange(1, 100000);
+    count_->setKeyboardTracking(false);
+    perCable_ = new QLabel(this);
+    total_ = new QLabel(this);
+    form->addRow(tr("Between"), ends_);
+    form->addRow(tr("Medium"), medium_);
+    form->addRow(tr("Link speed"), speed_);
+    form->addRow(tr("Lanes"), lanes_);
+    form->addRow(tr("Cables (count)"), count_);
+    form->addRow(tr("Per cable, one direction"), perCable_);
+    form->addRow(tr("Bundle, one direction"), total_);
+
+    connect(medium_, &QComboBox::activated, this, [this] {
+        if (const model::Link* l = doc_->design().link(id_)) {
+            model::Link c = *l;
+            c.medium = static_cast<model::LinkMedium>(medium_->currentData().toInt());
+            commit(c, tr("Change medium"));
+        }
+    });
+    connect(speed_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (const model::Link* l = doc_->design().link(id_)) {
+            model::Link c = *l;
+            c.laneSpeed = model::Bandwidth::Gbps(v);
+            commit(c, tr("Change link speed"));
+        }
+    });
+    connect(lanes_, &QSpinBox::valueChanged, this, [this](int v) {
+        if (const model::Link* l = doc_->design().link(id_)) {
+            model::Link c = *l;
+            c.lanes = v;
+            commit(c, tr("Change lanes"));
+        }
+    });
+    connect(count_, &QSpinBox::valueChanged, this, [this](int v) {
+        if (const model::Link* l = doc_->design().link(id_)) {
+            model::Link c = *l;
+            c.count = v;
+            commit(c, tr("Change cable count"));
+        }
+    });
+}
+
+void LinkEditor::commit(const model::Link& changed, const QString& what) { doc_->requestSetLink(changed, what); }
+
+void LinkEditor::setLink(model::Id id)
+{
+    id_ = id;
+    refresh();
+}
+
+void LinkEditor::refresh()
+{
+    const model::Link* l = doc_->design().link(id_);
+    setEnabled(l != nullptr);
+    if (!l) return;
+    const auto nameOf = [this](const model::Endpoint& e) {
+        const model::Node* n = doc_->design().node(e.node);
+        QString s = n ? QString::fromStdString(n->name) : QString::number(e.node);
+        if (e.port >= 0) s += tr(" port %1").arg(e.port);
+        return s;
+    };
+    ends_->setText(nameOf(l->a) + QStringLiteral("  ↔  ") + nameOf(l->b));
+    const QSignalBlocker b1(medium_), b2(speed_), b3(lanes_), b4(count_);
+    medium_->setCurrentIndex(medium_->findData(static_cast<int>(l->medium)));
+    speed_->setValue(l->laneSpeed.inGbps());
+    lanes_->setValue(l->lanes);
+    count_->setValue(l->count);
+    const auto both = [](model::Bandwidth bw) {
+        return tr("%1 Gb/s (%2 GB/s)").arg(bw.inGbps(), 0, 'g', 6).arg(bw.inGBps(), 0, 'g', 6);
+    };
+    perCable_->setText(both(l->perCable()));
+    total_->setText(both(l->total()));
+}
+
+} // namespace views

@@ -1,0 +1,191 @@
+#include "views/inspector/node_editor.hpp"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace views {
+
+namespace {
+QString num(double v) { return QString::number(v, 'g', 6); }
+QString orUnknown(const std::optional<double>& v, const QString& unit)
+{
+    return v ? num(*v) + unit : QObject::tr("unknown");
+}
+} // namespace
+
+NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* edit = new QWidget(this);
+    form_ = new QFormLayout(edit);
+    kind_ = new QLabel(edit);
+    name_ = new QLineEdit(edit);
+    model_ = new QComboBox(edit);
+    tier_ = new QComboBox(edit);
+    for (auto t : {model::SwitchTier::None, model::SwitchTier::Leaf, model::SwitchTier::Spine, model::SwitchTier::Core})
+        tier_->addItem(QString::fromLatin1(model::toString(t)), static_cast<int>(t));
+    nicModel_ = new QComboBox(edit);
+    nicCount_ = new QSpinBox(edit);
+    nicCount_->setRange(0, 1024);
+    nicCount_->setKeyboardTracking(false);
+    nicCount_->setSpecialValueText(tr("catalog default"));
+    form_->addRow(tr("Kind"), kind_);
+    form_->addRow(tr("Name"), name_);
+    form_->addRow(tr("Model"), model_);
+    form_->addRow(tr("Tier"), tier_);
+    form_->addRow(tr("Compute NIC"), nicModel_);
+    form_->addRow(tr("NIC count"), nicCount_);
+    outer->addWidget(edit);
+
+    auto* box = new QGroupBox(tr("From the catalog (read-only)"), this);
+    figures_ = new QFormLayout(box);
+    figuresBox_ = box;
+    outer->addWidget(box);
+    outer->addStretch(1);
+
+    connect(name_, &QLineEdit::editingFinished, this, [this] {
+        const model::Node* n = doc_->design().node(id_);
+        if (!n || name_->text().toStdString() == n->name) return;
+        model::Node c = *n;
+        c.name = name_->text().toStdString();
+        commit(c, tr("Rename"));
+    });
+    connect(model_, &QComboBox::activated, this, [this] {
+        const model::Node* n = doc_->design().node(id_);
+        if (!n) return;
+        model::Node c = *n;
+        c.model = model_->currentData().toString().toStdString();
+        commit(c, tr("Change model"));
+    });
+    connect(tier_, &QComboBox::activated, this, [this] {
+        const model::Node* n = doc_->design().node(id_);
+        if (!n) return;
+        model::Node c = *n;
+        c.tier = static_cast<model::SwitchTier>(tier_->currentData().toInt());
+        commit(c, tr("Change tier"));
+    });
+    connect(nicModel_, &QComboBox::activated, this, [this] {
+        const model::Node* n = doc_->design().node(id_);
+        if (!n) return;
+        model::Node c = *n;
+        c.nicModel = nicModel_->currentData().toString().toStdString();
+        commit(c, tr("Change NIC"));
+    });
+    connect(nicCount_, &QSpinBox::valueChanged, this, [this](int v) {
+        const model::Node* n = doc_->design().node(id_);
+        if (!n) return;
+        model::Node c = *n;
+        c.nicCount = v == 0 ? std::nullopt : std::optional<int>(v);
+        commit(c, tr("Change NIC count"));
+    });
+}
+
+void NodeEditor::commit(const model::Node& changed, const QString& what) { doc_->requestSetNode(changed, what); }
+
+void NodeEditor::setNode(model::Id id)
+{
+    id_ = id;
+    refresh();
+}
+
+void NodeEditor::fillModels(model::NodeKind kind)
+{
+    const QSignalBlocker block(model_);
+    model_->clear();
+    const model::Catalog& c = doc_->catalog();
+    if (kind == model::NodeKind::Server)
+        for (const auto& s : c.servers()) model_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+    else
+        for (const auto& s : c.switches()) model_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+}
+
+QString NodeEditor::figure(const QString& label) const
+{
+    for (int r = 0; r < figures_->rowCount(); ++r) {
+        auto* l = qobject_cast<QLabel*>(figures_->itemAt(r, QFormLayout::LabelRole)->widget());
+        auto* v = qobject_cast<QLabel*>(figures_->itemAt(r, QFormLayout::FieldRole)->widget());
+        if (l && v && l->text() == label) return v->text();
+    }
+    return {};
+}
+
+void NodeEditor::refresh()
+{
+    const model::Node* n = doc_->design().node(id_);
+    setEnabled(n != nullptr);
+    while (figures_->rowCount() > 0) figures_->removeRow(0);
+    if (!n) return;
+    const model::Catalog& c = doc_->catalog();
+    const bool server = n->kind == model::NodeKind::Server;
+    kind_->setText(server ? tr("Server") : tr("Switch"));
+    {
+        const QSignalBlocker b(name_);
+        name_->setText(QString::fromStdString(n->name));
+    }
+    fillModels(n->kind);
+    {
+        const QSignalBlocker b(model_);
+        int i = model_->findData(QString::fromStdString(n->model));
+        if (i < 0) {
+            model_->addItem(QString::fromStdString(n->model) + tr(" (not in catalog)"), QString::fromStdString(n->model));
+            i = model_->count() - 1;
+        }
+        model_->setCurrentIndex(i);
+    }
+    form_->setRowVisible(tier_, !server);
+    form_->setRowVisible(nicModel_, server);
+    form_->setRowVisible(nicCount_, server);
+    const auto addFigure = [this](const QString& label, const QString& value) {
+        auto* v = new QLabel(value);
+        v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        figures_->addRow(new QLabel(label), v);
+    };
+    if (!server) {
+        const QSignalBlocker b(tier_);
+        tier_->setCurrentIndex(tier_->findData(static_cast<int>(n->tier)));
+        if (const model::SwitchSpec* s = c.switchModel(n->model)) {
+            addFigure(tr("Ports"), QString::number(s->ports));
+            addFigure(tr("Port speed (Gb/s)"), num(s->portSpeed.inGbps()));
+            addFigure(tr("Protocol"), QString::fromLatin1(model::toString(s->protocol)));
+            addFigure(tr("In-network reduction"),
+                      s->inNetworkReduction.empty() ? tr("none") : QString::fromStdString(s->inNetworkReduction));
+        }
+        return;
+    }
+    const model::ServerSpec* s = c.server(n->model);
+    {
+        const QSignalBlocker b(nicModel_);
+        nicModel_->clear();
+        const model::NicSpec* def = s ? c.nic(s->computeNicId) : nullptr;
+        nicModel_->addItem(tr("catalog default (%1)").arg(def ? QString::fromStdString(def->name) : tr("none")), QString());
+        for (const auto& nic : c.nics()) nicModel_->addItem(QString::fromStdString(nic.name), QString::fromStdString(nic.id));
+        nicModel_->setCurrentIndex(std::max(0, nicModel_->findData(QString::fromStdString(n->nicModel))));
+    }
+    {
+        const QSignalBlocker b(nicCount_);
+        nicCount_->setSpecialValueText(tr("catalog default (%1)").arg(s ? s->computeNicCount : 0));
+        nicCount_->setValue(n->nicCount.value_or(0));
+    }
+    if (!s) return;
+    const model::GpuSpec* g = c.gpu(s->gpuId);
+    const model::NicSpec* nic = c.nic(n->nicModel.empty() ? s->computeNicId : n->nicModel);
+    addFigure(tr("GPU"), g ? QString::fromStdString(g->name) : QString::fromStdString(s->gpuId));
+    addFigure(tr("GPUs"), QString::number(s->gpuCount));
+    if (g) {
+        addFigure(tr("NVLink (GB/s, bidirectional)"), num(g->scaleUpBidirectional.inGBps()));
+        addFigure(tr("HBM (GB/s)"), g->hbmBandwidth ? num(g->hbmBandwidth->inGBps()) : tr("unknown"));
+        addFigure(tr("BF16 dense (TFLOPS)"), orUnknown(g->bf16DenseTflops, QString()));
+    }
+    addFigure(tr("NVLink domain (GPUs)"), QString::number(s->scaleUpDomainGpus));
+    addFigure(tr("Compute NICs"), QString::number(n->nicCount.value_or(s->computeNicCount)));
+    addFigure(tr("NIC speed (Gb/s)"), nic ? num(nic->speed.inGbps()) : tr("none"));
+}
+
+} // namespace views

@@ -1,0 +1,52 @@
+#pragma once
+/// @file node_editor.hpp
+/// Inspector page for one server or switch: editable name, model, tier, NIC override; the
+/// catalog's figures read-only (GPU count, NVLink GB/s bidirectional, NIC Gb/s, ports).
+/// Every edit goes to DesignDocument::requestSetNode (one undo step per edit).
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QObject>
+
+#include "views/common/design_document.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace views {
+
+class NodeEditor final : public QWidget {
+    Q_OBJECT
+public:
+    explicit NodeEditor(DesignDocument* doc, QWidget* parent = nullptr);
+    /// Shows node `id` (0 = none).
+    void setNode(model::Id id);
+    [[nodiscard]] model::Id node() const { return id_; }
+    /// Re-reads the node from the document.
+    void refresh();
+
+    /// Read-only catalog figures as shown, e.g. {"GPUs", "8"}; for tests.
+    [[nodiscard]] QString figure(const QString& label) const;
+
+private:
+    void commit(const model::Node& changed, const QString& what);
+    void fillModels(model::NodeKind kind);
+
+    DesignDocument* doc_;
+    model::Id id_ = 0;
+    QFormLayout* form_;
+    QLabel* kind_;
+    QLineEdit* name_;
+    QComboBox* model_;
+    QComboBox* tier_;
+    QComboBox* nicModel_;
+    QSpinBox* nicCount_;
+    QFormLayout* figures_;
+    QWidget* figuresBox_;
+};
+
+} // namespace views
