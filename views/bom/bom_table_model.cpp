@@ -1,0 +1,59 @@
+#include "views/bom/bom_table_model.hpp"
+
+namespace views {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+} // namespace
+
+void BomTableModel::setBom(const model::topology::Bom& bom)
+{
+    beginResetModel();
+    rows_.clear();
+    for (const auto& s : bom.servers) rows_.push_back({tr("Server"), q(s.name), tr("%1 GPUs").arg(s.gpus), s.count});
+    for (const auto& s : bom.switches) rows_.push_back({tr("Switch"), q(s.name), q(model::toString(s.tier)), s.count});
+    for (const auto& n : bom.nics) rows_.push_back({tr("Compute NIC"), q(n.name), q(n.model), n.count});
+    for (const auto& c : bom.cables) {
+        if (c.dac) rows_.push_back({tr("Cable"), q(c.between), tr("copper DAC (within a rack)"), c.dac});
+        if (c.optical) rows_.push_back({tr("Cable"), q(c.between), tr("optical (between racks)"), c.optical});
+    }
+    for (const auto& t : bom.transceivers)
+        rows_.push_back({tr("Transceiver"), tr("%1G").arg(t.rateGbps), tr("%1 end").arg(q(t.end)), t.count});
+    endResetModel();
+}
+
+int BomTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int BomTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant BomTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(rows_.size())) return {};
+    const Row& r = rows_[static_cast<std::size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole && index.column() == Count) return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+    case Category: return r.category;
+    case Item: return r.item;
+    case Detail: return r.detail;
+    case Count: return r.count;
+    }
+    return {};
+}
+
+QVariant BomTableModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Category: return tr("Category");
+    case Item: return tr("Item");
+    case Detail: return tr("Detail");
+    case Count: return tr("Count");
+    }
+    return {};
+}
+
+} // namespace views

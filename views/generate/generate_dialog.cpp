@@ -1,0 +1,235 @@
+#include "views/generate/generate_dialog.hpp"
+
+#include "model/io/input_error.hpp"
+#include "model/topology/bom.hpp"
+#include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
+#include "model/topology/rules.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace views {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// "2:1", "3:2" or "2" -> 2.0, 1.5, 2.0; 0 when unreadable.
+double parseRatio(const QString& text)
+{
+    const QStringList parts = text.trimmed().split(QLatin1Char(':'));
+    bool ok1 = false, ok2 = true;
+    const double a = parts.value(0).toDouble(&ok1);
+    const double b = parts.size() > 1 ? parts.value(1).toDouble(&ok2) : 1.0;
+    return ok1 && ok2 && parts.size() <= 2 && a > 0 && b > 0 ? a / b : 0.0;
+}
+
+void selectData(QComboBox* box, const QString& id)
+{
+    const int i = box->findData(id);
+    if (i >= 0) box->setCurrentIndex(i);
+}
+} // namespace
+
+GenerateDialog::GenerateDialog(const model::Catalog& catalog, QWidget* parent) : QDialog(parent), catalog_(catalog)
+{
+    setWindowTitle(tr("Generate topology"));
+    auto* layout = new QVBoxLayout(this);
+    form_ = new QFormLayout;
+    layout->addLayout(form_);
+
+    kind_ = new QComboBox(this);
+    kind_->addItem(tr("Fat tree (rail-optimized leaf/spine)"), QStringLiteral("fat-tree"));
+    kind_->addItem(tr("GB200 NVL72 racks + fat tree"), QStringLiteral("gb200-nvl72"));
+    kind_->addItem(tr("Ethernet RoCE fabric"), QStringLiteral("roce"));
+    kind_->addItem(tr("Rented cluster"), QStringLiteral("rented"));
+    kind_->addItem(tr("Single server"), QStringLiteral("server"));
+    server_ = new QComboBox(this);
+    for (const auto& s : catalog.servers()) server_->addItem(q(s.name), q(s.id));
+    switch_ = new QComboBox(this);
+    for (const auto& s : catalog.switches())
+        if (s.ports > 0) switch_->addItem(q(s.name), q(s.id));
+    nic_ = new QComboBox(this);
+    nic_->addItem(tr("(the server's own)"), QString());
+    for (const auto& n : catalog.nics()) nic_->addItem(q(n.name), q(n.id));
+    nodes_ = new QSpinBox(this);
+    nodes_->setRange(1, 100000);
+    nodes_->setValue(32);
+    racks_ = new QSpinBox(this);
+    racks_->setRange(1, 4096);
+    racks_->setValue(8);
+    nicsPerNode_ = new QSpinBox(this);
+    nicsPerNode_->setRange(0, 512);
+    nicsPerNode_->setSpecialValueText(tr("from the catalog"));
+    planes_ = new QSpinBox(this);
+    planes_->setRange(1, 8);
+    oversub_ = new QLineEdit(QStringLiteral("1:1"), this);
+    ufm_ = new QCheckBox(tr("reserve one node slot for the UFM appliance (4 cables)"), this);
+    lossless_ = new QCheckBox(tr("PFC/ECN on (lossless RoCE)"), this);
+    lossless_->setChecked(true);
+    perNode_ = new QDoubleSpinBox(this);
+    perNode_->setRange(1, 100000);
+    perNode_->setDecimals(0);
+    perNode_->setValue(3200);
+    perNode_->setSuffix(QStringLiteral(" Gb/s"));
+    price_ = new QDoubleSpinBox(this);
+    price_->setRange(0.01, 1000);
+    price_->setValue(3.99);
+    price_->setPrefix(QStringLiteral("$"));
+    price_->setSuffix(tr(" per GPU-hour"));
+    provider_ = new QLineEdit(this);
+    name_ = new QLineEdit(this);
+    name_->setPlaceholderText(tr("generated from the inputs"));
+
+    form_->addRow(tr("Kind"), kind_);
+    form_->addRow(tr("Server"), server_);
+    form_->addRow(tr("Servers"), nodes_);
+    form_->addRow(tr("NVL72 racks"), racks_);
+    form_->addRow(tr("Switch"), switch_);
+    form_->addRow(tr("Compute NIC"), nic_);
+    form_->addRow(tr("NIC ports per server"), nicsPerNode_);
+    form_->addRow(tr("Oversubscription"), oversub_);
+    form_->addRow(tr("Planes"), planes_);
+    form_->addRow(QString(), ufm_);
+    form_->addRow(QString(), lossless_);
+    form_->addRow(tr("Bandwidth between nodes"), perNode_);
+    form_->addRow(tr("Price"), price_);
+    form_->addRow(tr("Provider"), provider_);
+    form_->addRow(tr("Design name"), name_);
+
+    preview_ = new QLabel(this);
+    preview_->setWordWrap(true);
+    preview_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(preview_);
+    buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons_->button(QDialogButtonBox::Ok)->setText(tr("Replace design"));
+    layout->addWidget(buttons_);
+    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    selectData(server_, QStringLiteral("dgx-h100"));
+    selectData(switch_, QStringLiteral("qm9700"));
+    const auto again = [this] { regenerate(); };
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this] { updateRows(); regenerate(); });
+    for (QComboBox* c : {server_, switch_, nic_}) connect(c, &QComboBox::currentIndexChanged, this, again);
+    for (QSpinBox* s : {nodes_, racks_, nicsPerNode_, planes_}) connect(s, &QSpinBox::valueChanged, this, again);
+    for (QDoubleSpinBox* s : {perNode_, price_}) connect(s, &QDoubleSpinBox::valueChanged, this, again);
+    for (QLineEdit* e : {oversub_, provider_, name_}) connect(e, &QLineEdit::textChanged, this, again);
+    for (QCheckBox* c : {ufm_, lossless_}) connect(c, &QCheckBox::toggled, this, again);
+    updateRows();
+    regenerate();
+}
+
+void GenerateDialog::updateRows()
+{
+    const QString k = kind_->currentData().toString();
+    const bool tree = k == QLatin1String("fat-tree") || k == QLatin1String("roce");
+    form_->setRowVisible(server_, k != QLatin1String("gb200-nvl72"));
+    form_->setRowVisible(nodes_, tree || k == QLatin1String("rented"));
+    form_->setRowVisible(racks_, k == QLatin1String("gb200-nvl72"));
+    form_->setRowVisible(switch_, k != QLatin1String("server"));
+    form_->setRowVisible(nic_, tree);
+    form_->setRowVisible(nicsPerNode_, tree);
+    form_->setRowVisible(oversub_, tree || k == QLatin1String("gb200-nvl72"));
+    form_->setRowVisible(planes_, tree);
+    form_->setRowVisible(ufm_, k == QLatin1String("fat-tree"));
+    form_->setRowVisible(lossless_, k == QLatin1String("roce"));
+    for (QWidget* w : {static_cast<QWidget*>(perNode_), static_cast<QWidget*>(price_), static_cast<QWidget*>(provider_)})
+        form_->setRowVisible(w, k == QLatin1String("rented"));
+    if (k == QLatin1String("roce") && switch_->currentData().toString() == QLatin1String("qm9700"))
+        selectData(switch_, QStringLiteral("sn5600"));
+    if (k != QLatin1String("roce") && switch_->currentData().toString() == QLatin1String("sn5600"))
+        selectData(switch_, QStringLiteral("qm9700"));
+}
+
+model::Design GenerateDialog::generate() const
+{
+    using namespace model::topology;
+    const std::string kind = kind_->currentData().toString().toStdString();
+    const std::string name = name_->text().toStdString();
+    const double ratio = parseRatio(oversub_->text());
+    if (ratio <= 0 && kind != "server" && kind != "rented")
+        throw model::InputError("<dialog>", "generate " + kind, "Oversubscription", "expected a ratio such as 1:1 or 2:1");
+    if (kind == "server") return generateSingleServer(catalog_, {server_->currentData().toString().toStdString(), name});
+    if (kind == "gb200-nvl72") {
+        RackScaleOptions o;
+        o.racks = racks_->value();
+        o.switchModel = switch_->currentData().toString().toStdString();
+        o.oversubscription = ratio;
+        o.name = name;
+        return generateRackScale(catalog_, o);
+    }
+    if (kind == "rented") {
+        RentedOptions o;
+        o.server = server_->currentData().toString().toStdString();
+        o.nodes = nodes_->value();
+        o.perNodeGbps = perNode_->value();
+        o.pricePerGpuHourUsd = price_->value();
+        o.provider = provider_->text().toStdString();
+        o.switchModel = switch_->currentData().toString().toStdString();
+        o.name = name;
+        return generateRented(catalog_, o);
+    }
+    FatTreeOptions o;
+    o.server = server_->currentData().toString().toStdString();
+    o.nodes = nodes_->value();
+    o.switchModel = switch_->currentData().toString().toStdString();
+    o.nicModel = nic_->currentData().toString().toStdString();
+    if (nicsPerNode_->value() > 0) o.nicsPerNode = nicsPerNode_->value();
+    o.oversubscription = ratio;
+    o.planes = planes_->value();
+    o.ufm = ufm_->isChecked();
+    o.lossless = lossless_->isChecked();
+    o.name = name;
+    return kind == "roce" ? generateRoceFabric(catalog_, o) : generateFatTree(catalog_, o);
+}
+
+void GenerateDialog::regenerate()
+{
+    try {
+        design_ = generate();
+        valid_ = true;
+        const auto bom = model::topology::computeBom(design_, catalog_);
+        const auto rules = model::topology::checkDesign(design_, catalog_);
+        int servers = 0;
+        for (const auto& s : bom.servers) servers += s.count;
+        QString text = tr("%1\n%2 servers, %3 GPUs; %4 leaf, %5 spine, %6 core switches")
+                           .arg(q(design_.name))
+                           .arg(servers)
+                           .arg(design_.gpuCount(catalog_))
+                           .arg(bom.switchCount(model::SwitchTier::Leaf))
+                           .arg(bom.switchCount(model::SwitchTier::Spine))
+                           .arg(bom.switchCount(model::SwitchTier::Core));
+        for (const auto& c : bom.cables) text += tr("\n%1 cables: %2").arg(q(c.between)).arg(c.count());
+        text += tr("\nDesign rules: %1 errors, %2 warnings")
+                    .arg(rules.count(model::topology::Severity::Error))
+                    .arg(rules.count(model::topology::Severity::Warning));
+        for (const auto& f : rules.findings) text += QStringLiteral("\n  - ") + q(f.message);
+        preview_->setText(text);
+        preview_->setStyleSheet(QString());
+    } catch (const std::exception& e) {
+        design_ = model::Design();
+        valid_ = false;
+        preview_->setText(q(e.what()));
+        preview_->setStyleSheet(QStringLiteral("color: #b00020;"));
+    }
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(valid_);
+}
+
+QString GenerateDialog::previewText() const { return preview_->text(); }
+
+void GenerateDialog::setKind(const QString& kind) { selectData(kind_, kind); }
+void GenerateDialog::setServer(const QString& id) { selectData(server_, id); }
+void GenerateDialog::setSwitch(const QString& id) { selectData(switch_, id); }
+void GenerateDialog::setNodes(int n) { nodes_->setValue(n); }
+void GenerateDialog::setOversubscription(const QString& ratio) { oversub_->setText(ratio); }
+
+} // namespace views
