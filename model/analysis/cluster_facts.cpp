@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
+#include <vector>
 
 namespace model::analysis {
 
@@ -76,13 +77,14 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
 {
     ClusterFacts f;
     // Node index: servers 0..S-1, switches S..S+W-1 in a flat numbering for union-find.
-    std::unordered_map<Id, int> serverIx, switchIx;
-    serverIx.reserve(design.nodes().size());
+    // Ids are small and dense in practice, so a vector indexed by id replaces a hash map.
+    std::vector<int> serverIx(static_cast<std::size_t>(design.peekNextId()) + 1, -1);
+    std::vector<int> switchIx(serverIx.size(), -1);
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind == NodeKind::Server) {
             ServerFacts s;
             s.id = id;
-            s.name = n.name;
+            s.node = &n;
             s.spec = catalog.server(n.model);
             if (!s.spec) throw InputError("<design>", entryName(n), "model", "expected a server id of the catalog, got \"" + n.model + "\"");
             s.gpu = catalog.gpu(s.spec->gpuId);
@@ -98,38 +100,41 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
             s.nvlinkDomainGpus = (nvlinkServer && s.gpu->scaleUp == ScaleUpKind::NVLink)
                                      ? std::clamp(s.spec->scaleUpDomainGpus, 1, std::max(1, s.gpus))
                                      : 1;
-            serverIx[id] = static_cast<int>(f.servers.size());
+            serverIx[static_cast<std::size_t>(id)] = static_cast<int>(f.servers.size());
+            s.portSwitchIndex.reserve(static_cast<std::size_t>(s.nicPorts));
             f.totalGpus += s.gpus;
             f.servers.push_back(std::move(s));
         } else {
             SwitchFacts w;
             w.id = id;
-            w.name = n.name;
+            w.node = &n;
             w.spec = catalog.switchModel(n.model);
             if (!w.spec) throw InputError("<design>", entryName(n), "model", "expected a switch id of the catalog, got \"" + n.model + "\"");
             w.tier = n.tier;
-            switchIx[id] = static_cast<int>(f.switches.size());
+            switchIx[static_cast<std::size_t>(id)] = static_cast<int>(f.switches.size());
             f.switches.push_back(std::move(w));
         }
     }
     const int nServers = static_cast<int>(f.servers.size());
     auto flat = [&](Id id, bool& isServer) -> int {
-        if (auto it = serverIx.find(id); it != serverIx.end()) { isServer = true; return it->second; }
-        isServer = false;
-        return nServers + switchIx.at(id);
+        const int si = serverIx[static_cast<std::size_t>(id)];
+        isServer = si >= 0;
+        return isServer ? si : nServers + switchIx[static_cast<std::size_t>(id)];
     };
 
-    // Pass 1: switches that have servers below them are leaves when drawn without a tier.
-    for (const auto& [lid, l] : design.links()) {
-        bool sa = false, sb = false;
-        const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
-        if (sa != sb) {
-            SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)];
-            w.serverPorts += l.count;
+    // Pass 1 (only when a switch has no tier drawn): switches with servers below are leaves.
+    const bool untiered = std::any_of(f.switches.begin(), f.switches.end(), [](const SwitchFacts& w) { return w.tier == SwitchTier::None; });
+    if (untiered) {
+        for (const auto& [lid, l] : design.links()) {
+            bool sa = false, sb = false;
+            const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
+            if (sa != sb) f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)].serverPorts += l.count;
+        }
+        for (auto& w : f.switches) {
+            if (w.tier == SwitchTier::None) w.tier = w.serverPorts > 0 ? SwitchTier::Leaf : SwitchTier::Spine;
+            w.serverPorts = 0; // counted again in pass 2
         }
     }
-    for (auto& w : f.switches)
-        if (w.tier == SwitchTier::None) w.tier = w.serverPorts > 0 ? SwitchTier::Leaf : SwitchTier::Spine;
 
     // Pass 2: capacities and islands.
     UnionFind uf(f.servers.size() + f.switches.size());
@@ -142,7 +147,7 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
             ++ignoredNvlink; // NVLink never crosses servers; rack-scale domains are one node
             continue;
         }
-        auto wireServer = [&](ServerFacts& s, Id peer) {
+        auto wireServer = [&](ServerFacts& s, int peerSwitch) {
             if (!s.nic) return 0;
             const int free = std::max(0, s.nicPorts - s.wiredPorts);
             const int used = std::min(free, l.count);
@@ -151,18 +156,21 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
             s.wiredPorts += used;
             s.wiredLineGBps += used * rate;
             s.wiredPracticalGBps += used * rate * nicEfficiency(std::min(portGbps, cableGBps * 8.0));
-            for (int i = 0; i < used; ++i) s.portSwitch.push_back(peer);
+            for (int i = 0; i < used; ++i) {
+                s.portSwitchIndex.push_back(peerSwitch);
+            }
             return used;
         };
         if (sa && sb) {
-            const int ua = wireServer(f.servers[static_cast<std::size_t>(a)], l.b.node);
-            const int ub = wireServer(f.servers[static_cast<std::size_t>(b)], l.a.node);
+            const int ua = wireServer(f.servers[static_cast<std::size_t>(a)], -1);
+            const int ub = wireServer(f.servers[static_cast<std::size_t>(b)], -1);
             if (ua > 0 && ub > 0) uf.unite(a, b);
         } else if (sa != sb) {
             ServerFacts& s = f.servers[static_cast<std::size_t>(sa ? a : b)];
             SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)];
-            const int used = wireServer(s, w.id);
+            const int used = wireServer(s, (sa ? b : a) - nServers);
             if (used > 0) {
+                w.serverPorts += used;
                 w.downGBps += used * std::min(s.nic->speed.inGBps(), cableGBps);
                 uf.unite(a, b);
             }
@@ -205,7 +213,7 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
                              "multi-node figures use the largest (" + std::to_string(f.connectedGpus) + " GPUs)");
     for (const auto& s : f.servers)
         if (s.nic && s.wiredPorts > 0 && s.wiredPorts < s.nicPorts)
-            f.warnings.push_back(s.name + ": only " + std::to_string(s.wiredPorts) + " of " + std::to_string(s.nicPorts) + " compute NIC ports are cabled");
+            f.warnings.push_back(entryName(*s.node) + ": only " + std::to_string(s.wiredPorts) + " of " + std::to_string(s.nicPorts) + " compute NIC ports are cabled");
 
     // Oversubscription, bisection, SHARP.
     double serverCap = 0;

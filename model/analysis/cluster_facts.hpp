@@ -24,7 +24,7 @@ enum class IntraPath {
 /// One server as drawn.
 struct ServerFacts {
     Id id = 0;
-    std::string name;
+    const Node* node = nullptr;          ///< the drawn node (valid while the design lives)
     const ServerSpec* spec = nullptr;
     const GpuSpec* gpu = nullptr;
     const NicSpec* nic = nullptr;        ///< compute NIC (override or catalog); nullptr when none
@@ -34,14 +34,14 @@ struct ServerFacts {
     int wiredPorts = 0;                  ///< of those, ports with a cable to a switch or server
     double wiredLineGBps = 0;            ///< sum over wired ports of min(NIC port, cable), GB/s one direction
     double wiredPracticalGBps = 0;       ///< same x practical NIC efficiency (calibration.hpp)
-    std::vector<Id> portSwitch;          ///< switch (or server) at each wired port, in port order
+    std::vector<int> portSwitchIndex;    ///< index into ClusterFacts::switches per wired port (-1: a server)
     int component = -1;                  ///< island index (servers reachable from each other share it)
 };
 
 /// One switch as drawn.
 struct SwitchFacts {
     Id id = 0;
-    std::string name;
+    const Node* node = nullptr;          ///< the drawn node (valid while the design lives)
     const SwitchSpec* spec = nullptr;
     SwitchTier tier = SwitchTier::None;  ///< as drawn; inferred (leaf if it has servers) when None
     int serverPorts = 0;                 ///< cables to servers
@@ -71,7 +71,8 @@ struct ClusterFacts {
     std::vector<std::string> warnings;
 };
 
-/// Extracts the facts of `design` in O(nodes + links).
+/// Extracts the facts of `design` in O(nodes + links). The facts point into `design`, which
+/// must outlive them.
 /// @throws InputError (file "<design>") naming the node when it references a server, GPU,
 ///         NIC or switch model the catalog lacks.
 [[nodiscard]] ClusterFacts extractFacts(const Design& design, const Catalog& catalog);

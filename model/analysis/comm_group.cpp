@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
+#include <vector>
 #include <stdexcept>
 
 namespace model::analysis {
@@ -130,22 +130,23 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
 
     // Fabric: does traffic on each rail stay inside one switch? If not, derate by the worst
     // oversubscription of the switches used (engine_formulas.md §8).
-    std::set<Id> switchesUsed;
+    std::vector<char> used(facts.switches.size(), 0);
+    std::size_t switchesUsed = 0;
     bool railLocal = true;
-    const std::vector<Id>& ref = chosen.front()->portSwitch;
+    const std::vector<int>& ref = chosen.front()->portSwitchIndex;
     for (const ServerFacts* s : chosen) {
-        for (std::size_t p = 0; p < s->portSwitch.size(); ++p) {
-            switchesUsed.insert(s->portSwitch[p]);
-            if (p >= ref.size() || s->portSwitch[p] != ref[p]) railLocal = false;
+        for (std::size_t p = 0; p < s->portSwitchIndex.size(); ++p) {
+            const int w = s->portSwitchIndex[p];
+            if (w >= 0 && !used[static_cast<std::size_t>(w)]) { used[static_cast<std::size_t>(w)] = 1; ++switchesUsed; }
+            if (p >= ref.size() || w != ref[p]) railLocal = false;
         }
     }
-    if (!railLocal) {
+    if (!railLocal && switchesUsed > 0) {
         double r = 1.0;
-        for (const auto& w : facts.switches)
-            if (switchesUsed.count(w.id) && w.upGBps > 0) r = std::max(r, w.oversubscription());
+        for (std::size_t w = 0; w < facts.switches.size(); ++w)
+            if (used[w] && facts.switches[w].upGBps > 0) r = std::max(r, facts.switches[w].oversubscription());
         const double portsTotal = static_cast<double>(g.k) * std::max(1, g.nicPortsPerNode);
-        const double nodesPerLeaf = std::max(1.0, portsTotal / static_cast<double>(switchesUsed.size()) /
-                                                      std::max(1, g.nicPortsPerNode));
+        const double nodesPerLeaf = std::max(1.0, portsTotal / static_cast<double>(switchesUsed) / std::max(1, g.nicPortsPerNode));
         // Ring/tree: one node's worth of flows per leaf leaves it; all-to-all: all but the local share.
         const double fRing = 1.0 / nodesPerLeaf;
         const double fA2A = std::max(0.0, 1.0 - nodesPerLeaf / g.k);

@@ -35,13 +35,14 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1;
         bool found = false;
         for (int prod = 1; prod <= gpus && !found; prod *= 2) {
+            bool firstAtProduct = true;
             for (int tp = std::min(maxTp, prod); tp >= 1 && !found; tp /= 2) {
                 const int pp = prod / tp;
                 if ((c.tp > 0 && tp != c.tp) || (c.pp > 0 && pp != c.pp)) continue;
                 if (pp > c.model.layers || gpus % prod != 0) continue;
-                bestTp = tp;
-                bestPp = pp;
                 found = fits(tp, pp);
+                if (found || firstAtProduct) { bestTp = tp; bestPp = pp; } // nothing fits: the largest tp of the largest product
+                firstAtProduct = false;
             }
         }
         if (c.tp == 0) c.tp = std::min(bestTp, gpus);

@@ -75,6 +75,17 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     const double hwFlops = stepFlops(m, c.globalBatch, c.recompute);
     s.modelFlopsPerStep = stepFlops(m, c.globalBatch, Recompute::None);
     s.computeS = hwFlops / (s.gpus * peak * eff);
+    if (node.hbmGBps > 0) {
+        // Memory-bound layer work (layer norms, softmax, dropout, activations): activation bytes
+        // per token per layer per GPU (Korthikanti et al. 2022) x passes / HBM bandwidth.
+        const double h = m.hidden, t = c.tp;
+        const double scores = c.flashAttention ? 0.0 : 5.0 * m.heads * m.seqLen / t;
+        const double perToken = (c.sequenceParallel ? 34.0 * h / t : h * (10.0 + 24.0 / t)) + scores;
+        const double passes = c.recompute == Recompute::Full ? calibration::kActivationPassesFullRecompute : calibration::kActivationPasses;
+        const double tokensPerGpu = static_cast<double>(c.globalBatch) * m.seqLen / c.dp;
+        s.memoryBoundS = tokensPerGpu * (static_cast<double>(m.layers) / c.pp) * passes * perToken / (node.hbmGBps * 1e9);
+        s.computeS += s.memoryBoundS;
+    }
     s.ppBubbleS = s.computeS * (c.pp - 1) / (static_cast<double>(c.interleave) * mb);
 
     const double actBytes = c.precision == Precision::FP32 ? 4.0 : 2.0; // FP8 GEMMs keep BF16 activations

@@ -26,6 +26,9 @@ struct TransformerModel {
     int vocab = 0;
     bool swiglu = false;       ///< gated MLP (3 matrices) as in Llama
     double params = 0;         ///< total parameters; computed from the shape when 0
+    /// Trained with fused (flash) attention by default: the Llama 3 presets (Dubey et al.
+    /// 2024); not the 2020-2022 GPT-3/Megatron runs, whose validation data predate it.
+    bool flashAttentionByDefault = false;
 };
 
 enum class Precision { FP32, BF16, FP8 };
@@ -45,6 +48,7 @@ struct TrainingConfig {
     bool sequenceParallel = false;
     bool shardedOptimizer = false;  ///< ZeRO-1 / distributed optimizer: RS(grads) + AG(params)
     bool dpOverlap = true;          ///< overlap gradient reduction with the backward pass
+    bool flashAttention = false;    ///< fused attention: no s x s score matrix in memory
     double computeEfficiency = 0;   ///< fraction of dense peak; 0 = calibration default
 };
 
@@ -52,7 +56,8 @@ struct TrainingConfig {
 struct TrainingStep {
     int gpus = 0;
     int gradAccumulation = 0;       ///< micro-batches per step per pipeline (m)
-    double computeS = 0;            ///< math at dense peak x efficiency, incl. recompute
+    double computeS = 0;            ///< math at dense peak x efficiency, incl. recompute, + memory-bound layer work
+    double memoryBoundS = 0;        ///< of computeS: activation traffic at HBM bandwidth
     double tpExposedS = 0;          ///< tensor-parallel collectives on the critical path
     double ppBubbleS = 0;           ///< pipeline fill and drain
     double ppTransferS = 0;         ///< pipeline activations/gradients between stages
@@ -87,7 +92,7 @@ struct TrainingStep {
 /// workload): keys workload (preset) or model {layers, hidden, heads, kv_heads, ffn, seq_len,
 /// vocab, swiglu, params}, tp, pp, dp, interleave, micro_batch, global_batch, precision
 /// ("fp32"/"bf16"/"fp8"), recompute ("none"/"selective"/"full"), sequence_parallel,
-/// sharded_optimizer, dp_overlap, compute_efficiency. Missing keys take the preset's defaults.
+/// sharded_optimizer, dp_overlap, flash_attention, compute_efficiency. Missing keys take the preset's defaults.
 /// @throws InputError naming the field and what was expected.
 [[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
 

@@ -50,6 +50,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     c.sequenceParallel = optionalBool(j, "sequence_parallel", ctx, true);
     c.shardedOptimizer = optionalBool(j, "sharded_optimizer", ctx, true);
     c.dpOverlap = optionalBool(j, "dp_overlap", ctx, true);
+    c.flashAttention = optionalBool(j, "flash_attention", ctx, c.model.flashAttentionByDefault);
     c.computeEfficiency = optionalNumber(j, "compute_efficiency", ctx, 0.0).value_or(0.0);
     if (c.computeEfficiency > 1.0) throw InputError(file, "analysis", "compute_efficiency", "expected a fraction in (0, 1]");
     return c;

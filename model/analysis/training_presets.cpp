@@ -27,6 +27,7 @@ TransformerModel make(const char* name, int L, int h, int a, int kv, int ffn, in
     m.vocab = V;
     m.swiglu = glu;
     m.params = params;
+    m.flashAttentionByDefault = glu; // the gated-MLP presets are the Llama 3 family
     return m;
 }
 

@@ -1,0 +1,110 @@
+// Per-layer bandwidth per GPU read from the drawn design (golden numbers by hand).
+#include "test_analysis_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace model;
+
+namespace {
+double layer(const DesignAnalysis& a, Scope s)
+{
+    for (const auto& l : a.layers)
+        if (l.scope == s) return l.perGpu.inGBps();
+    FAIL("missing layer " << toString(s));
+    return 0;
+}
+bool hasWarning(const DesignAnalysis& a, const std::string& needle)
+{
+    for (const auto& w : a.warnings)
+        if (w.find(needle) != std::string::npos) return true;
+    return false;
+}
+} // namespace
+
+TEST_CASE("default SuperPOD H100 unit: HBM 3350, NVLink 450, NIC 50, fabric 50 GB/s per GPU", "[analysis][layers]")
+{
+    const Design d = loadDesign(defaultDesignPath());
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    CHECK(a.gpus == 256);
+    CHECK(a.nodes == 32);
+    REQUIRE(a.layers.size() == 4);
+    CHECK(layer(a, Scope::Hbm) == Approx(3350));
+    CHECK(layer(a, Scope::IntraNode) == Approx(450));     // 900 GB/s bidirectional / 2
+    CHECK(layer(a, Scope::NodeBoundary) == Approx(50));   // 8 x 400 Gb/s / 8 GPUs = 8 x 50 / 8
+    CHECK(layer(a, Scope::Fabric) == Approx(50));         // leaves 32 down : 32 up = 1:1
+    CHECK(a.oversubscription == Approx(1.0));
+    // Bisection: half of 256 NIC ports x 50 GB/s = 6400 GB/s each way.
+    CHECK(a.bisectionGBps == Approx(6400));
+    CHECK(a.layers[1].technology.find("NVLink 4") != std::string::npos);
+    CHECK(a.warnings.empty());
+}
+
+TEST_CASE("node boundary counts only cabled ports at min(NIC, cable)", "[analysis][layers]")
+{
+    // 4 NICs per server (override): 4 x 50 / 8 = 25 GB/s per GPU.
+    const Design four = validation::railDesign(golden::catalog(), "dgx-h100", 2, 4, 0, "qm9700");
+    CHECK(layer(analyzeDesign(four, golden::catalog()), Scope::NodeBoundary) == Approx(25));
+    // 400G NICs on 200 Gb/s cables: 8 x 25 / 8 = 25 GB/s per GPU.
+    const Design slow = validation::railDesign(golden::catalog(), "dgx-h100", 2, 8, 200, "qm9700");
+    CHECK(layer(analyzeDesign(slow, golden::catalog()), Scope::NodeBoundary) == Approx(25));
+}
+
+TEST_CASE("oversubscribed leaves derate the fabric layer", "[analysis][layers]")
+{
+    const DesignAnalysis a = analyzeDesign(golden::oversubscribed(), golden::catalog());
+    // Leaf: 2 servers x 50 GB/s down, one 200 Gb/s = 25 GB/s uplink: 4:1.
+    CHECK(a.oversubscription == Approx(4.0));
+    CHECK(layer(a, Scope::NodeBoundary) == Approx(6.25)); // one 400G NIC for 8 GPUs
+    CHECK(layer(a, Scope::Fabric) == Approx(6.25 / 4));
+    // Bisection: 0.5 x (4 x 50) / 4 = 25 GB/s.
+    CHECK(a.bisectionGBps == Approx(25));
+}
+
+TEST_CASE("PCIe-only servers: no NVLink, PCIe per direction; GeForce is host-staged", "[analysis][layers]")
+{
+    const DesignAnalysis l40s = analyzeDesign(golden::rail("pcie-2-8-5-l40s", 1), golden::catalog());
+    CHECK(layer(l40s, Scope::IntraNode) == Approx(32)); // PCIe Gen4 x16, one direction
+    CHECK(l40s.layers[1].technology == "PCIe Gen4 x16");
+    CHECK(layer(l40s, Scope::Hbm) == Approx(864));
+    const DesignAnalysis ws = analyzeDesign(golden::rail("ws-4x-rtx4090", 1), golden::catalog());
+    CHECK(ws.layers[1].note.find("host memory") != std::string::npos);
+    CHECK(layer(ws, Scope::NodeBoundary) == Approx(0)); // no compute NIC
+}
+
+TEST_CASE("GB200 NVL72 is one node with a 72-GPU NVLink domain", "[analysis][layers]")
+{
+    const DesignAnalysis a = analyzeDesign(golden::rail("gb200-nvl72", 1), golden::catalog());
+    CHECK(a.gpus == 72);
+    CHECK(layer(a, Scope::IntraNode) == Approx(900)); // NVLink 5: 1800 GB/s bidirectional
+    CHECK(a.layers[1].note.find("72 GPUs") != std::string::npos);
+}
+
+TEST_CASE("unconnected servers and NVLink cables between servers are reported", "[analysis][layers]")
+{
+    Design d = golden::rail("dgx-h100", 1);
+    Node n;
+    n.kind = NodeKind::Server;
+    n.model = "dgx-h100";
+    n.name = "lonely";
+    const Id second = d.addNode(n);
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    CHECK(hasWarning(a, "no cable"));
+    CHECK(hasWarning(a, "islands"));
+    Link l;
+    l.a = {d.nodes().begin()->first, 0};
+    l.b = {second, 0};
+    l.medium = LinkMedium::NVLink;
+    d.addLink(l);
+    CHECK(hasWarning(analyzeDesign(d, golden::catalog()), "NVLink never crosses servers"));
+    // Two islands of 8 GPUs: a 16-GPU collective cannot run.
+    CHECK_THROWS_AS(golden::run(d, CollectiveOp::AllReduce, 1e6, 16), std::invalid_argument);
+}
+
+TEST_CASE("a design without servers analyses to an empty result", "[analysis][layers]")
+{
+    Design d;
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    CHECK(a.gpus == 0);
+    CHECK(a.layers.empty());
+    CHECK_FALSE(a.warnings.empty());
+}

@@ -1,0 +1,66 @@
+// Double binary tree (incl. the 2-node effect), NVLS and NVLSTree: golden numbers by hand
+// (engine_formulas.md §3 and §5).
+#include "test_analysis_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace model;
+
+namespace {
+constexpr double k8GiB = 8589934592.0;
+constexpr double k16GiB = 17179869184.0;
+} // namespace
+
+TEST_CASE("tree latency on 4 nodes x 8 H100 is 35.2 us (engine_formulas.md §3 worked example)", "[collective][tree]")
+{
+    // LL: 6.8 + 2 x ((8 - 1) x 0.6 + log2(4) x 5.0) = 35.2 us; bandwidth LL capped at 20.4 GB/s
+    // for 3+ nodes: 2 x 16 B / 20.4 GB/s. Measured floor 34.8 us (nccl-tests #309).
+    const CollectiveResult r = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, 16, 32, "tree");
+    CHECK(r.protocol == "LL");
+    CHECK(r.time.inMicroseconds() == Approx(35.2 + 32.0 / 20400.0));
+}
+
+TEST_CASE("tree on 2 nodes doubles the usable NIC bandwidth (2-node effect)", "[collective][tree]")
+{
+    // busbw_tree base = min(2 x 388 (two-node effect), 370.8 x 8/7 = 423.77) = 423.77 GB/s,
+    // x 0.92 (tuning.cc) = 389.87; t = 2 S / 389.87 / eta, eta(16 GiB, 2 nodes) = 0.96:
+    // t = 2 x 17179869184 / 389870 / 0.96 = 91803.47 us -> busbw = S/t x 2(n-1)/n = 350.88 GB/s.
+    const CollectiveResult two = golden::run(golden::rail("dgx-h100", 2), CollectiveOp::AllReduce, k16GiB, 16, "tree");
+    CHECK(two.time.inMicroseconds() == Approx(91803.47).epsilon(1e-6));
+    CHECK(two.busbw.inGBps() == Approx(350.88).epsilon(1e-5));
+    // 4 nodes: no doubling: base = min(388, 423.77) = 388 -> busbw = 388 x 0.92 x 0.96 x 31/32 = 331.98.
+    const CollectiveResult four = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k16GiB, 32, "tree");
+    CHECK(four.busbw.inGBps() == Approx(388 * 0.92 * 0.96 * 31.0 / 32.0).epsilon(1e-6));
+    CHECK(two.busbw > four.busbw);
+    CHECK_THROWS_AS(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 8, "tree"), std::invalid_argument);
+}
+
+TEST_CASE("NVLS on 8 H100: S (1 + 1/n) over NVLink x 0.85", "[collective][nvls]")
+{
+    // t = 25 + 8589934592 x 9/8 / (370.8 x 0.85 x 1000) = 25 + 30660.82 = 30685.82 us;
+    // busbw = S/t x 1.75 = 489.88 GB/s (measured 478.87 Azure ND H100 v5, 480 ml-engineering).
+    const CollectiveResult r = golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 8);
+    CHECK(r.algorithm == "nvls");
+    CHECK(r.time.inMicroseconds() == Approx(30685.82).epsilon(1e-6));
+    CHECK(r.busbw.inGBps() == Approx(489.88).epsilon(1e-4));
+    // B200: NVLink 5 18 x 40.1 = 721.8 GB/s x 0.74: t = 25 + S x 9/8 / 534.132 = 18117.30 us.
+    const CollectiveResult b = golden::run(golden::rail("dgx-b200", 1), CollectiveOp::AllReduce, k8GiB, 8);
+    CHECK(b.algorithm == "nvls");
+    CHECK(b.time.inMicroseconds() == Approx(18117.30).epsilon(1e-6));
+}
+
+TEST_CASE("NVLS needs Hopper NVSwitch and more than 4 GPUs", "[collective][nvls]")
+{
+    CHECK_THROWS_AS(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 4, "nvls"), std::invalid_argument);
+    CHECK_THROWS_AS(golden::run(golden::rail("dgx-a100", 1), CollectiveOp::AllReduce, k8GiB, 8, "nvls"), std::invalid_argument);
+    CHECK(golden::run(golden::rail("dgx-a100", 1), CollectiveOp::AllReduce, k8GiB, 8).algorithm == "ring");
+    CHECK(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 4).algorithm == "ring");
+}
+
+TEST_CASE("NVLSTree across 2 nodes is what NCCL would pick for large messages", "[collective][nvls]")
+{
+    // NVLS busbw 370.8 x 0.85 x 14/9 = 490.28; x 8/7 = 560.32 < 2 x 388: t = 2 S / 560.32 / 0.96.
+    const CollectiveResult r = golden::run(golden::rail("dgx-h100", 2), CollectiveOp::AllReduce, k16GiB, 16);
+    CHECK(r.algorithm == "nvls_tree");
+    CHECK(r.time.inMicroseconds() == Approx(63876.70).epsilon(1e-6));
+}

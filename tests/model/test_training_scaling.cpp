@@ -1,0 +1,112 @@
+// Scaling curves, levers and the bottleneck scope on whole designs.
+#include "test_analysis_support.hpp"
+
+#include "model/analysis/comm_group.hpp"
+#include "model/analysis/scaling.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace model;
+using namespace model::analysis;
+
+TEST_CASE("weak scaling starts at 1 on one GPU and covers the whole design", "[scaling]")
+{
+    const Design d = loadDesign(defaultDesignPath());
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    REQUIRE(a.hasStep);
+    REQUIRE(a.scaling.size() >= 3);
+    CHECK(a.scaling.front().gpus == 1);
+    CHECK(a.scaling.front().efficiency == Approx(1.0));
+    CHECK(a.scaling.back().gpus == 256);
+    for (const auto& p : a.scaling) {
+        CHECK(p.efficiency > 0.0);
+        CHECK(p.efficiency <= 1.0);
+    }
+    REQUIRE_FALSE(a.scalingStrong.empty());
+    CHECK(a.scalingStrong.front().efficiency == Approx(1.0));
+    CHECK(a.step.gpus == 256);
+    CHECK(a.step.tp * a.step.pp * a.step.dp == 256);
+}
+
+TEST_CASE("layout: tensor parallel inside the node first, pipeline only as memory needs", "[scaling]")
+{
+    const Design d = golden::rail("dgx-h100", 4);
+    const CommGroup node = placeGroup(extractFacts(d, golden::catalog()), 8, false);
+    // GPT-3 175B on 32 x 80 GB, optimizer sharded over dp; 70% of 80 GB = 56 GB:
+    // tp 8 x pp 1 (dp 4): 175e9 / 8 x (4 + 12/4) B = 153 GB, too much;
+    // tp 8 x pp 2 (dp 2): 175e9 / 16 x (4 + 12/2) B = 109 GB, too much;
+    // tp 8 x pp 4 (dp 1): 175e9 / 32 x (4 + 12) B = 87.5 GB, too much -> largest tried, tp 8.
+    TrainingConfig c;
+    c.model = presetModel("gpt3-175b");
+    c.tp = c.pp = c.dp = 0;
+    c.globalBatch = 0;
+    c.shardedOptimizer = true;
+    const TrainingConfig r = resolveLayout(c, 32, node, 80);
+    CHECK(r.tp == 8);
+    CHECK(r.tp * r.pp * r.dp == 32);
+    // On 256 GPUs tp 8 x pp 1 (dp 32): 175e9 / 8 x (4 + 12/32) = 95.7 GB, too much;
+    // tp 8 x pp 2 (dp 16): 175e9 / 16 x (4 + 12/16) = 51.95 GB fits.
+    const TrainingConfig big = resolveLayout(c, 256, node, 80);
+    CHECK(big.tp == 8);
+    CHECK(big.pp == 2);
+    CHECK(parameterCount(c.model) / (big.tp * big.pp) * (4 + 12.0 / big.dp) / 1e9 <= 56.0);
+    // A model that fits one GPU needs no model parallelism.
+    TrainingConfig small;
+    small.model = presetModel("llama3-8b");
+    small.tp = small.pp = small.dp = 0;
+    small.globalBatch = 0;
+    small.shardedOptimizer = true;
+    const TrainingConfig s = resolveLayout(small, 32, node, 80);
+    CHECK(s.tp == 1);
+    CHECK(s.pp == 1);
+    CHECK(s.dp == 32);
+}
+
+TEST_CASE("levers: FP8 and a single larger NVLink domain speed up the step", "[scaling]")
+{
+    const DesignAnalysis a = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog(), {{"workload", "llama3-70b"}});
+    REQUIRE(a.hasStep);
+    double base = 0, fp8 = 0, big = 0;
+    for (const auto& l : a.levers) {
+        if (l.lever == "baseline") base = l.tokensPerSecond;
+        if (l.lever == "fp8") fp8 = l.tokensPerSecond;
+        if (l.lever == "single_larger_server") big = l.tokensPerSecond;
+    }
+    CHECK(base == Approx(a.step.tokensPerSecond));
+    CHECK(fp8 > base);
+    CHECK(big >= base);
+}
+
+TEST_CASE("bottleneck scope follows the largest exposed cost", "[bottleneck]")
+{
+    // One server, data parallel only, small model: the math dominates.
+    Design one = golden::rail("dgx-h100", 1);
+    const DesignAnalysis c = analyzeDesign(one, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}});
+    REQUIRE(c.hasStep);
+    CHECK(c.bottleneck.scope == Scope::Compute);
+    CHECK_FALSE(c.bottleneck.checks.empty());
+    // Deep pipeline with few micro-batches: the bubble.
+    const DesignAnalysis b = analyzeDesign(golden::rail("dgx-h100", 2), golden::catalog(),
+                                           {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 8}, {"dp", 1}, {"global_batch", 2}});
+    REQUIRE(b.hasStep);
+    CHECK(b.bottleneck.scope == Scope::PipelineBubble);
+    // Data parallel across servers with one NIC per server cabled at 100 Gb/s: 16 GB of BF16
+    // gradients at 11.75 GB/s per node outlast the backward pass: the node boundary.
+    const Design thin = validation::railDesign(golden::catalog(), "dgx-h100", 4, 1, 100, "qm9700");
+    const DesignAnalysis n = analyzeDesign(thin, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}, {"global_batch", 32}});
+    REQUIRE(n.hasStep);
+    CHECK(n.bottleneck.scope == Scope::NodeBoundary);
+    CHECK(n.bottleneck.explanation.find("NIC") != std::string::npos);
+    // The checks before blaming the network include a single-node run.
+    bool singleNode = false;
+    for (const auto& chk : n.bottleneck.checks) singleNode = singleNode || chk.find("single node") != std::string::npos;
+    CHECK(singleNode);
+}
+
+TEST_CASE("a workload that cannot run leaves a layer-based bottleneck and a warning", "[bottleneck]")
+{
+    const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 1), golden::catalog(), {{"workload", "gpt3-175b"}, {"tp", 16}});
+    CHECK_FALSE(a.hasStep);
+    CHECK_FALSE(a.warnings.empty());
+    CHECK(a.bottleneck.scope == Scope::IntraNode);
+}
