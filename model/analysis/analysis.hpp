@@ -66,6 +66,9 @@ struct StepBreakdown {
     double tokensPerSecond = 0;      ///< whole design
     double mfu = 0;                  ///< model FLOPs utilisation, 0..1
     double memoryPerGpuGB = 0;       ///< weights + gradients + optimizer state per GPU, decimal GB
+    double memoryBoundS = 0;         ///< of computeS: activation traffic at HBM bandwidth
+    double tpLatencyShare = 0;       ///< fraction of the tensor-parallel time that is latency, 0..1
+    double dpLatencyShare = 0;       ///< fraction of the gradient reduction time that is latency, 0..1
 };
 
 /// The effect of one lever a user has (issue 5 item 4), on the whole design.
@@ -122,6 +125,7 @@ struct CollectiveResult {
     Bandwidth busbw;                 ///< algbw x nccl-tests factor (2(n-1)/n for all-reduce, ...)
     std::string note;
     std::string protocol;            ///< NCCL protocol the time assumes: "LL", "LL128" or "Simple"
+    Duration latency;                ///< the latency part of `time` (per-hop and base latencies)
 };
 
 /// Analyses a design: per-layer bandwidth, bottleneck and scaling for the design's workload

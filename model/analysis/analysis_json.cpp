@@ -15,6 +15,7 @@ nlohmann::json toJson(const CollectiveResult& r)
         {"time_us", r.time.inMicroseconds()},
         {"algbw_GBps", r.algbw.inGBps()},
         {"busbw_GBps", r.busbw.inGBps()},
+        {"latency_us", r.latency.inMicroseconds()},
         {"note", r.note},
     };
 }
@@ -85,6 +86,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
                 {"compute_s", s.computeS}, {"tp_exposed_s", s.tpExposedS}, {"pp_bubble_s", s.ppBubbleS},
                 {"pp_transfer_s", s.ppTransferS}, {"dp_exposed_s", s.dpExposedS}, {"step_s", s.stepS},
                 {"tokens_per_s", s.tokensPerSecond}, {"mfu", s.mfu}, {"memory_per_gpu_GB", s.memoryPerGpuGB},
+                {"memory_bound_s", s.memoryBoundS}, {"tp_latency_share", s.tpLatencyShare}, {"dp_latency_share", s.dpLatencyShare},
             };
         } else {
             j["step"] = nullptr;

@@ -53,6 +53,9 @@ StepBreakdown toBreakdown(const TrainingConfig& c, const TrainingStep& s)
     b.tokensPerSecond = s.tokensPerSecond;
     b.mfu = s.mfu;
     b.memoryPerGpuGB = s.memoryPerGpuGB;
+    b.memoryBoundS = s.memoryBoundS;
+    b.tpLatencyShare = s.tpLatencyShare;
+    b.dpLatencyShare = s.dpLatencyShare;
     return b;
 }
 

@@ -73,16 +73,24 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     const double fabric = layerGBps(layers, Scope::Fabric);
     const double nic = layerGBps(layers, Scope::NodeBoundary);
     struct Part { double t; Scope scope; std::string what; };
+    const bool tpLatency = s.tpLatencyShare > 0.5, dpLatency = s.dpLatencyShare > 0.5;
     std::vector<Part> parts = {
-        {s.tpExposedS, Scope::IntraNode, "exposed tensor-parallel collectives over " + node.intraTechnology},
+        {s.tpExposedS, tpLatency ? Scope::Latency : Scope::IntraNode,
+         tpLatency ? "per-step latency of many small tensor-parallel collectives (" + pct(s.tpLatencyShare) + " of their time is latency)"
+                   : "exposed tensor-parallel collectives over " + node.intraTechnology},
         {s.ppBubbleS, Scope::PipelineBubble, "the pipeline bubble ((pp-1)/(v m) of the compute with pp " + std::to_string(s.pp) +
                                                  ", " + std::to_string(s.gradAccumulation) + " micro-batches)"},
         {s.ppTransferS, Scope::NodeBoundary, "pipeline transfers between stages"},
-        {s.dpExposedS, fabric < nic ? Scope::Fabric : Scope::NodeBoundary,
-         fabric < nic ? "gradient reduction across an oversubscribed fabric" : "gradient reduction across the servers' NICs"},
+        {s.dpExposedS, dpLatency ? Scope::Latency : fabric < nic ? Scope::Fabric : Scope::NodeBoundary,
+         dpLatency ? "latency of the gradient reduction over many ranks (" + pct(s.dpLatencyShare) + " of it is latency)"
+         : fabric < nic ? "gradient reduction across an oversubscribed fabric" : "gradient reduction across the servers' NICs"},
     };
     const auto worst = std::max_element(parts.begin(), parts.end(), [](const Part& a, const Part& c) { return a.t < c.t; });
-    if (s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) {
+    if ((s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) && s.memoryBoundS > 0.5 * s.computeS) {
+        b.scope = Scope::Hbm;
+        b.explanation = "memory-bound layer work (layer norms, softmax, activations moved through HBM) takes " +
+                        pct(s.memoryBoundS / std::max(1e-30, s.stepS)) + " of the step; fused kernels or flash attention cut it";
+    } else if (s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) {
         b.scope = Scope::Compute;
         b.explanation = "compute-bound: the math takes " + pct(s.computeS / std::max(1e-30, s.stepS)) +
                         " of the step (MFU " + pct(s.mfu) + "); faster links would gain little";

@@ -9,7 +9,10 @@
 namespace model::analysis {
 
 /// Picks the scope that costs the most time beyond the math itself:
-/// - compute when everything else is under 10% of the step (or no comm at all);
+/// - compute when everything else is under 10% of the step (or no comm at all), hbm instead
+///   when activation traffic at HBM bandwidth is over half of that compute time;
+/// - latency instead of the link scope when over half of the dominant collective's time is
+///   its latency term (small messages, many hops);
 /// - intra_node for exposed tensor-parallel time (NVLink or PCIe);
 /// - pipeline_bubble for fill/drain; node_boundary for pipeline transfers and gradient
 ///   reduction across NICs, fabric when that traffic is derated by oversubscription.

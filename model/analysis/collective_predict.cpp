@@ -90,6 +90,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
     r.algbw = best.timeUs > 0 ? Bandwidth::bytesPerSecond(bytes / (best.timeUs * 1e-6)) : Bandwidth();
     r.busbw = r.algbw * busBandwidthFactor(op, g.n);
     r.protocol = toString(best.protocol);
+    r.latency = Duration::microseconds(std::min(best.latencyUs, best.timeUs));
     r.note = best.algorithm + " (" + toString(best.protocol) + " protocol) on " + std::to_string(g.n) + " GPUs = " +
              std::to_string(g.k) + " node(s) x " + std::to_string(g.g) + "; intra-node " + g.intraTechnology + " " +
              fmt(g.intraGBps) + " GB/s usable per GPU" +

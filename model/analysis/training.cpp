@@ -46,10 +46,12 @@ CommGroup subGroup(const CommGroup& node, int n, int perNode, double nicShare)
     return g;
 }
 
-double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes)
+double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes, double* latencyUs = nullptr)
 {
     if (g.n <= 1 || bytes <= 0) return 0.0;
-    return predictOnGroup(g, op, bytes, "").time.inMicroseconds();
+    const CollectiveResult r = predictOnGroup(g, op, bytes, "");
+    if (latencyUs) *latencyUs += r.latency.inMicroseconds();
+    return r.time.inMicroseconds();
 }
 
 } // namespace
@@ -95,9 +97,11 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
         // 4 all-reduces of b s h per layer per micro-batch (2 forward, 2 backward), +2 when the
         // forward is recomputed; with sequence parallelism each is a reduce-scatter + all-gather.
         const CommGroup tpG = subGroup(node, c.tp, c.tp, 1.0);
+        double latUs = 0;
         const double perColl = c.sequenceParallel
-                                   ? collectiveUs(tpG, CollectiveOp::ReduceScatter, act) + collectiveUs(tpG, CollectiveOp::AllGather, act)
-                                   : collectiveUs(tpG, CollectiveOp::AllReduce, act);
+                                   ? collectiveUs(tpG, CollectiveOp::ReduceScatter, act, &latUs) + collectiveUs(tpG, CollectiveOp::AllGather, act, &latUs)
+                                   : collectiveUs(tpG, CollectiveOp::AllReduce, act, &latUs);
+        s.tpLatencyShare = perColl > 0 ? latUs / perColl : 0.0;
         const int colls = 4 + (c.recompute == Recompute::Full ? 2 : 0);
         s.tpExposedS = mb * layersPerStage * colls * perColl * 1e-6;
     }
@@ -125,7 +129,9 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
         const int perNode = std::max(1, std::min(c.dp, gpusPerNode / c.tp));
         const CommGroup dpG = subGroup(node, c.dp, perNode, static_cast<double>(perNode * c.tp) / gpusPerNode / c.tp);
         if (dpG.k > 1 && dpG.nicNodeGBps <= 0) throw std::invalid_argument("data parallelism spans servers but the server has no cabled NIC");
-        const double tDp = collectiveUs(dpG, CollectiveOp::AllReduce, grads) * 1e-6;
+        double latUs = 0;
+        const double tDp = collectiveUs(dpG, CollectiveOp::AllReduce, grads, &latUs) * 1e-6;
+        s.dpLatencyShare = tDp > 0 ? latUs * 1e-6 / tDp : 0.0;
         if (c.dpOverlap) {
             const double lastBackward = s.computeS * (2.0 / 3.0) / mb / c.pp;
             const double bucket = collectiveUs(dpG, CollectiveOp::AllReduce, std::min(grads, calibration::kDpBucketBytes)) * 1e-6;

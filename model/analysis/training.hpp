@@ -67,6 +67,8 @@ struct TrainingStep {
     double mfu = 0;                 ///< model FLOPs (6N + attention, no recompute) / (time x GPUs x peak)
     double modelFlopsPerStep = 0;   ///< FLOPs, no recompute
     double memoryPerGpuGB = 0;      ///< weights + gradients + optimizer state, decimal GB (no activations)
+    double tpLatencyShare = 0;      ///< latency part of one tensor-parallel collective, 0..1
+    double dpLatencyShare = 0;      ///< latency part of the gradient reduction, 0..1
     std::vector<std::string> notes;
 };
 

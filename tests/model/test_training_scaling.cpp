@@ -103,6 +103,26 @@ TEST_CASE("bottleneck scope follows the largest exposed cost", "[bottleneck]")
     CHECK(singleNode);
 }
 
+TEST_CASE("latency and HBM scopes", "[bottleneck]")
+{
+    // Tensor parallel 8 over 128-token micro-batches of a 1024-wide model: each all-reduce
+    // moves 256 KiB, whose time is mostly latency.
+    const nlohmann::json small = {{"model", {{"layers", 8}, {"hidden", 1024}, {"heads", 8}, {"seq_len", 128}, {"vocab", 1000}}},
+                                  {"tp", 8}, {"pp", 1}, {"global_batch", 1}};
+    const DesignAnalysis l = analyzeDesign(golden::rail("dgx-h100", 1), golden::catalog(), small);
+    REQUIRE(l.hasStep);
+    CHECK(l.step.tpLatencyShare > 0.5);
+    CHECK(l.bottleneck.scope == Scope::Latency);
+    // 8192-token sequences with 16 heads and no flash attention: the 5 a s score bytes per token
+    // per layer (655 kB) dwarf the math (176 MFLOP): HBM-bound.
+    const nlohmann::json scores = {{"model", {{"layers", 4}, {"hidden", 1024}, {"heads", 16}, {"seq_len", 8192}, {"vocab", 1000}}},
+                                   {"tp", 1}, {"pp", 1}, {"flash_attention", false}};
+    const DesignAnalysis h = analyzeDesign(golden::rail("dgx-h100", 1), golden::catalog(), scores);
+    REQUIRE(h.hasStep);
+    CHECK(h.bottleneck.scope == Scope::Hbm);
+    CHECK(h.step.memoryBoundS > 0.5 * h.step.computeS);
+}
+
 TEST_CASE("a workload that cannot run leaves a layer-based bottleneck and a warning", "[bottleneck]")
 {
     const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 1), golden::catalog(), {{"workload", "gpt3-175b"}, {"tp", 16}});
