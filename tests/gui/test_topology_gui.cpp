@@ -74,3 +74,29 @@ TEST_CASE("BOM panel follows the document", "[bom]")
     CHECK(panel.bom().cablesBetween("node-leaf") == 512);
     CHECK(panel.bom().switchCount(model::SwitchTier::Spine) == 8);
 }
+
+#include "views/rules/rules_panel.hpp"
+
+#include <QSignalSpy>
+
+TEST_CASE("rules panel lists findings and asks to select their items", "[rules]")
+{
+    app::Document doc(guitest::catalog());
+    REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
+    views::RulesPanel panel(&doc);
+    CHECK(panel.report().findings.empty()); // the template raises no rule
+    model::Node lonely;
+    lonely.kind = model::NodeKind::Server;
+    lonely.model = "dgx-h100";
+    lonely.name = "dgx-spare";
+    const model::Id id = doc.requestAddNode(lonely);
+    panel.refresh();
+    REQUIRE(panel.report().findings.size() == 1);
+    CHECK(panel.report().findings[0].rule == "unconnected");
+    QSignalSpy spy(&panel, &views::RulesPanel::selectRequested);
+    panel.activateRow(0);
+    REQUIRE(spy.count() == 1);
+    const auto nodes = spy.at(0).at(0).value<std::vector<model::Id>>();
+    REQUIRE(nodes.size() == 1);
+    CHECK(nodes[0] == id);
+}
