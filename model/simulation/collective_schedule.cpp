@@ -193,7 +193,8 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
         const int chunks = static_cast<int>(std::max(1.0, std::ceil(bytes / (channels * o.chunkBytes))));
         ScheduledPhase p;
         p.label = "pipelined broadcast step";
-        p.repeats = n - 1 + chunks - 1;
+        p.repeats = n - 1;
+        p.stepsPerChunk = 1;
         for (std::size_t gi = 0; gi < groups.size(); ++gi)
             for (int c = 0; c < channels; ++c) {
                 std::vector<int> order = ringOrder(g, groups[gi], c);
@@ -202,7 +203,10 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
                     p.transfers.push_back({order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i)});
             }
         s.phases.push_back(std::move(p));
-        s.note = channelsText + ", " + std::to_string(chunks) + " chunks; the steady-state step is simulated once";
+        s.pipelineChunks = chunks;
+        s.stages = {{0}};
+        s.note = channelsText + ", " + std::to_string(chunks) +
+                 " chunks; the chain step is simulated once: (n-1) steps fill the pipe, each further chunk adds its transfer time";
         break;
     }
     case CollectiveOp::AllToAll:

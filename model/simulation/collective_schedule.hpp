@@ -21,7 +21,9 @@
 /// NCCL keeps several steps in flight (NCCL_STEPS = 8) and hides the latency of later chunks.
 ///
 /// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks:
-/// (n - 1 + P - 1) steps of one chunk (engine_formulas.md section 1, t = (h + c - 1)(α + S/(cB))).
+/// the first chunk crosses n-1 hops with their latency, each later chunk adds one chunk's
+/// transfer time: T = (n-1) T_step + (P-1) D_step (engine_formulas.md section 1,
+/// t = (h + c - 1)(α + S/(cB)) with the α of later chunks hidden by NCCL's in-flight steps).
 ///
 /// All-to-all ("pairwise", also accepted as "direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
 /// The rounds differ, so each is simulated. (NCCL posts all pairs at once; rounds understate
@@ -50,6 +52,8 @@ struct ScheduledPhase {
     std::vector<Transfer> transfers;
     int repeats = 1;
     int sameAs = -1;         ///< index of an earlier phase with an identical pattern (reuse its time)
+    /// Pipelined schedules: steps of this pattern one further chunk adds (-1 = `repeats`).
+    int stepsPerChunk = -1;
 };
 
 /// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).
@@ -57,7 +61,9 @@ struct Schedule {
     std::string algorithm;
     std::vector<ScheduledPhase> phases;
     int pipelineChunks = 1;
-    std::vector<std::vector<int>> stages;   ///< phase indices sharing a resource, for the (P-1) term
+    /// Phase indices sharing a resource; (P-1) x the busiest stage's sum of stepsPerChunk x
+    /// drain time is added to the phases' own time.
+    std::vector<std::vector<int>> stages;
     std::string note;
 };
 

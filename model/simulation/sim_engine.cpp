@@ -66,7 +66,10 @@ ScheduleRun Engine::run(const Schedule& s)
     if (s.pipelineChunks > 1)
         for (const auto& stage : s.stages) {
             double d = 0;
-            for (int i : stage) d += s.phases[i].repeats * r.runs[i].drain;
+            for (int i : stage) {
+                const ScheduledPhase& p = s.phases[i];
+                d += (p.stepsPerChunk >= 0 ? p.stepsPerChunk : p.repeats) * r.runs[i].drain;
+            }
             overlap = std::max(overlap, d);
         }
     r.total = sum + (s.pipelineChunks - 1) * overlap;
@@ -78,11 +81,17 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
     const Schedule& s = *r.schedule;
     const double span = r.total * outer;
     const std::size_t firstOwn = result.phases.size();
+    // Occurrences of a pattern in one collective: its own repeats plus the steps each further
+    // pipeline chunk adds.
+    auto occurrences = [&](std::size_t i) {
+        const ScheduledPhase& p = s.phases[i];
+        return p.repeats + (s.pipelineChunks - 1) * (p.stepsPerChunk >= 0 ? p.stepsPerChunk : p.repeats);
+    };
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         PhaseTiming pt;
         pt.label = prefix + s.phases[i].label;
         pt.timePerRepeat = Duration::seconds(r.runs[i].duration);
-        pt.repeats = s.phases[i].repeats * s.pipelineChunks * outer;
+        pt.repeats = occurrences(i) * outer;
         pt.flows = r.runs[i].flows;
         // Consecutive distinct patterns of one kind (all-to-all rounds) are listed once, with
         // their mean time per occurrence.
@@ -108,13 +117,14 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
     // Pipelined: every stage spans the whole time; its phases share it by their busy time.
     for (const auto& stage : s.stages) {
         double busy = 0;
-        for (int i : stage) busy += s.phases[i].repeats * r.runs[i].duration;
+        for (int i : stage) busy += occurrences(i) * r.runs[i].duration;
         if (busy <= 0) continue;
         double t = t0;
         for (int i : stage) {
-            const int reps = s.phases[i].repeats * outer;
-            const double slot = span * (s.phases[i].repeats * r.runs[i].duration / busy) / std::max(1, reps);
-            if (r.runs[i].sim && reps > 0) recorder.addPattern(*r.runs[i].sim, t, slot, reps, s.pipelineChunks);
+            const int reps = occurrences(i) * outer;
+            if (reps <= 0) continue;
+            const double slot = span * (occurrences(i) * r.runs[i].duration / busy) / reps;
+            if (r.runs[i].sim) recorder.addPattern(*r.runs[i].sim, t, slot, reps);
             t += slot * reps;
         }
     }

@@ -104,31 +104,52 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
                   (s->intraNode == IntraNodeFabric::NVSwitch || s->intraNode == IntraNodeFabric::DirectMesh);
     if (!info.nvlink && s->intraNode == IntraNodeFabric::NVLinkBridge && g.notes.size() < 20)
         g.notes.push_back(info.name + ": NVLink bridges are not modelled; GPU-to-GPU traffic uses PCIe");
-    info.hub = g.addVertex({VertexKind::Hub, n.id, 0});
-    const double hubRate = info.nvlink ? nvlinkRate(*gpu, o.effectiveRates)
-                                       : gpu->pciePerDirection().inBytesPerSecond() * pcieEfficiency(o.effectiveRates);
-    const double hubLat = info.nvlink ? o.nvlinkHopLatency.inSeconds() : o.pcieHopLatency.inSeconds();
+    // Host-side rate of one GPU, one direction: PCIe, else its host link (NVLink-C2C), else none known.
+    double hostRate = gpu->pciePerDirection().inBytesPerSecond() * pcieEfficiency(o.effectiveRates);
+    if (hostRate <= 0 && gpu->hostLinkBidirectional) hostRate = gpu->hostLinkBidirectional->inBytesPerSecond() / 2.0;
+    if (hostRate <= 0) {
+        hostRate = 1e15; // no figure: the NIC or NVLink limits instead
+        if (g.notes.size() < 20) g.notes.push_back(info.name + ": GPU host link rate unknown, not limiting");
+    }
+    double hubRate = info.nvlink ? nvlinkRate(*gpu, o.effectiveRates) : hostRate;
+    double hubLat = info.nvlink ? o.nvlinkHopLatency.inSeconds() : o.pcieHopLatency.inSeconds();
+    const bool staged = !info.nvlink && !gpu->peerToPeerOverPcie;
+    if (staged) {
+        hubRate *= calibration::kHostStagedBandwidthFactor;
+        hubLat *= calibration::kHostStagedLatencyFactor;
+        if (g.notes.size() < 20) g.notes.push_back(info.name + ": no PCIe peer-to-peer, GPU copies are host-staged");
+    }
     const ChannelKind hubKind = info.nvlink ? ChannelKind::ScaleUp : ChannelKind::Pcie;
+    const int sockets = info.nvlink ? 1 : std::clamp(s->cpuSockets, 1, std::max(1, s->gpuCount));
+    std::vector<int> hubs;
+    for (int k = 0; k < sockets; ++k) hubs.push_back(g.addVertex({VertexKind::Hub, n.id, k}));
+    info.hub = hubs.front();
+    const double upi = calibration::kInterSocketGBps * 1e9;
+    for (int a = 0; a < sockets; ++a)
+        for (int b = 0; b < sockets; ++b)
+            if (a != b)
+                g.addChannel({hubs[a], hubs[b], upi, o.pcieHopLatency.inSeconds(), 0, true, ChannelKind::Pcie,
+                              FlowControl::Lossless, true});
 
     const int nics = n.nicCount.value_or(s->computeNicCount);
     for (int p = 0; p < nics; ++p) {
         info.nicVertex.push_back(g.addVertex({VertexKind::Nic, n.id, p}));
         info.nicOwner.push_back(-1);
     }
-    const double pcieRate = gpu->pciePerDirection().inBytesPerSecond() * pcieEfficiency(o.effectiveRates);
     for (int i = 0; i < s->gpuCount; ++i) {
         GpuInfo gi;
         gi.server = n.id;
         gi.local = i;
         gi.vertex = g.addVertex({VertexKind::Gpu, n.id, i});
-        g.addChannel({gi.vertex, info.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
-        g.addChannel({info.hub, gi.vertex, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        gi.hub = hubs[static_cast<std::size_t>(i * sockets / s->gpuCount)];
+        g.addChannel({gi.vertex, gi.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        g.addChannel({gi.hub, gi.vertex, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
         if (nics > 0) {
             gi.nicPort = i * nics / s->gpuCount;
             const int nv = info.nicVertex[gi.nicPort];
             const double lat = o.pcieHopLatency.inSeconds();
-            g.addChannel({gi.vertex, nv, pcieRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
-            g.addChannel({nv, gi.vertex, pcieRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            g.addChannel({gi.vertex, nv, hostRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            g.addChannel({nv, gi.vertex, hostRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
             if (info.nicOwner[gi.nicPort] < 0) info.nicOwner[gi.nicPort] = static_cast<int>(g.gpus.size());
         }
         g.gpus.push_back(gi);

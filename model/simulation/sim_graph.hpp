@@ -9,7 +9,10 @@
 /// its own capacity (bytes/s) and latency (s). A bundle of `count` cables is one channel of
 /// count x per-cable capacity (Link::total()). Intra-node NVLink/NVSwitch is a per-server hub
 /// with one channel per GPU per direction at the GPU's per-direction NVLink rate; servers
-/// without NVLink use their PCIe rate the same way.
+/// without NVLink use their PCIe rate the same way, with one hub per CPU socket joined by the
+/// inter-socket link (NCCL's UPI figure, engine_formulas.md section 9), and half the rate and
+/// twice the latency where GPUs lack PCIe peer-to-peer (host-staged copies; calibration.hpp).
+/// GPU <-> NIC runs at the GPU's PCIe rate, or its host link (NVLink-C2C) where it has no PCIe.
 
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
@@ -53,6 +56,7 @@ struct GpuInfo {
     Id server = 0;
     int local = 0;     ///< index inside the server
     int vertex = 0;
+    int hub = -1;      ///< the hub (NVSwitch fabric or its socket's PCIe root) it hangs on
     int nicPort = -1;  ///< the NIC this GPU is wired to (-1: server has no NIC)
 };
 
@@ -61,7 +65,7 @@ struct ServerInfo {
     std::string name;
     int firstGpu = 0;              ///< global index of its GPU 0
     int gpuCount = 0;
-    int hub = -1;
+    int hub = -1;                  ///< first hub (the only one unless PCIe with several sockets)
     bool nvlink = false;           ///< GPUs reach each other over NVLink/NVSwitch
     std::vector<int> nicVertex;    ///< per port
     std::vector<int> nicOwner;     ///< per port: global index of the first GPU wired to it

@@ -63,16 +63,23 @@ std::string Router::gpuName(int gpu) const
     return g_.servers[g_.serverIndex.at(gi.server)].name + " GPU " + std::to_string(gi.local);
 }
 
+void Router::appendLocal(std::vector<int>& path, int from, int to) const
+{
+    const GpuInfo& a = g_.gpus[from];
+    const GpuInfo& b = g_.gpus[to];
+    path.push_back(g_.channelBetween(a.vertex, a.hub));
+    if (a.hub != b.hub) path.push_back(g_.channelBetween(a.hub, b.hub)); // inter-socket link
+    path.push_back(g_.channelBetween(b.hub, b.vertex));
+}
+
 void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
     const ServerInfo& si = g_.servers[g_.serverIndex.at(gi.server)];
     int from = gi.vertex;
     if (gi.nicPort != port) { // cross the hub to a GPU wired to that NIC (PXN)
-        const int owner = g_.gpus[si.nicOwner[port]].vertex;
-        path.push_back(g_.channelBetween(from, si.hub));
-        path.push_back(g_.channelBetween(si.hub, owner));
-        from = owner;
+        appendLocal(path, gpu, si.nicOwner[port]);
+        from = g_.gpus[si.nicOwner[port]].vertex;
     }
     path.push_back(g_.channelBetween(from, si.nicVertex[port]));
 }
@@ -85,10 +92,8 @@ void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
         path.push_back(g_.channelBetween(si.nicVertex[port], gi.vertex));
         return;
     }
-    const int owner = g_.gpus[si.nicOwner[port]].vertex;
-    path.push_back(g_.channelBetween(si.nicVertex[port], owner));
-    path.push_back(g_.channelBetween(owner, si.hub));
-    path.push_back(g_.channelBetween(si.hub, gi.vertex));
+    path.push_back(g_.channelBetween(si.nicVertex[port], g_.gpus[si.nicOwner[port]].vertex));
+    appendLocal(path, si.nicOwner[port], gpu);
 }
 
 std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted)
@@ -100,8 +105,7 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
     const ServerInfo& ss = g_.servers[g_.serverIndex.at(s.server)];
     const ServerInfo& ds = g_.servers[g_.serverIndex.at(d.server)];
     if (s.server == d.server) {
-        path.push_back(g_.channelBetween(s.vertex, ss.hub));
-        path.push_back(g_.channelBetween(ss.hub, d.vertex));
+        appendLocal(path, src, dst);
         return path;
     }
     auto firstUsable = [&](const ServerInfo& si) {

@@ -2,7 +2,8 @@
 /// @file sim_routing.hpp
 /// Paths between GPUs on a NetworkGraph.
 ///
-/// - Inside a server: GPU -> hub -> GPU (NVSwitch, or PCIe through the root complex).
+/// - Inside a server: GPU -> hub -> GPU (NVSwitch, or PCIe through the root complex, crossing
+///   the inter-socket link when the GPUs hang on different sockets).
 /// - Between servers: GPU -> NIC -> switches -> NIC -> GPU. The switch part is a shortest path
 ///   by hop count (BFS from the destination switch over links that are up); where several
 ///   next hops are equally short (parallel links, several spines) the flow picks one by hashing
@@ -37,6 +38,7 @@ private:
     const std::vector<int>& distancesTo(int switchVertex);
     [[nodiscard]] bool nicUsable(int nicVertex) const noexcept;
     [[nodiscard]] int uplinkOf(int nicVertex) const noexcept; ///< up channel NIC -> switch/NIC, -1 none
+    void appendLocal(std::vector<int>& path, int fromGpu, int toGpu) const; ///< inside one server
     void appendToNic(std::vector<int>& path, int gpu, int port) const;
     void appendFromNic(std::vector<int>& path, int port, int gpu) const;
     [[nodiscard]] std::string gpuName(int gpu) const;
