@@ -368,3 +368,29 @@ TEST_CASE("training step phases follow the analytical engine's volumes", "[simul
     CHECK(pp[2].repeat == 2 * 1 * 2);
     CHECK(model::simulateTrainingStep(fabric(2, 32), catalog(), pp, noAnalytical()).collective.time.inSeconds() > 0);
 }
+
+TEST_CASE("PCIe servers: the inter-socket link and host-staged copies set the ring rate", "[simulation][graph]")
+{
+    auto oneServer = [](const std::string& model) {
+        model::Design d;
+        model::Node n;
+        n.kind = model::NodeKind::Server;
+        n.model = model;
+        n.name = "box";
+        d.addNode(n);
+        return d;
+    };
+    model::CollectiveRequest req;
+    req.op = model::CollectiveOp::AllReduce;
+    req.bytes = 1024 * kMiB;
+    req.algorithm = "ring";
+    // 8 x L40S on 2 sockets: GPUs 0-3 and 4-7 each behind their socket's PCIe (Gen4 x16 x 0.75
+    // = 24 GB/s); the ring crosses the 22 GB/s inter-socket link once each way, so every step
+    // takes S/8 / 22 GB/s + 6 us + 3 PCIe hops of 0.1 us.
+    const auto l40s = model::simulateCollective(oneServer("pcie-2-8-5-l40s"), catalog(), req, noAnalytical());
+    CHECK(l40s.collective.time.inSeconds() == Approx(14 * (req.bytes / 8 / 22e9 + 6.3e-6)).epsilon(1e-6));
+    // 4 x RTX 4090 without peer-to-peer: host-staged copies at half of 24 GB/s and twice the
+    // 0.1 us hop latency: 6 steps of S/4 / 12 GB/s + 6 us + 2 x 0.2 us.
+    const auto ws = model::simulateCollective(oneServer("ws-4x-rtx4090"), catalog(), req, noAnalytical());
+    CHECK(ws.collective.time.inSeconds() == Approx(6 * (req.bytes / 4 / 12e9 + 6.4e-6)).epsilon(1e-6));
+}
