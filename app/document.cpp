@@ -55,6 +55,15 @@ std::optional<QString> Document::open(const QString& path)
     return std::nullopt;
 }
 
+std::optional<QString> Document::openRecovered(const QString& autosavePath)
+{
+    if (auto error = open(autosavePath)) return error;
+    setFilePath(QString());
+    undo_.resetClean(); // no clean state: the recovered design is unsaved work
+    emit modifiedChanged(true);
+    return std::nullopt;
+}
+
 std::optional<QString> Document::saveAs(const QString& path)
 {
     try {
@@ -169,6 +178,17 @@ void Document::applyUpdateLink(const model::Link& link)
 {
     design_.updateLink(link);
     emit linkChanged(link.id);
+    emit changed();
+}
+
+} // namespace app
+
+namespace app {
+
+void Document::applySetHeader(const std::string& name, const nlohmann::json& analysis)
+{
+    design_.name = name;
+    design_.analysis = analysis;
     emit changed();
 }
 

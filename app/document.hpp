@@ -39,6 +39,9 @@ public:
     /// the history cleared. @return the InputError text (file, entry, field, expected) on
     /// failure, in which case the current design and history are untouched.
     [[nodiscard]] std::optional<QString> open(const QString& path);
+    /// Replaces the design with one recovered from an autosave: no file path, and marked
+    /// modified (the recovered work is not saved anywhere yet). @return the error text on failure.
+    [[nodiscard]] std::optional<QString> openRecovered(const QString& autosavePath);
     /// Writes the design atomically to `path` (model::saveDesign) and marks it unmodified.
     /// @return the error text on failure (nothing changes then).
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
@@ -61,6 +64,8 @@ public:
     void applyMoveNode(model::Id id, model::Point to);
     void applyUpdateNode(const model::Node& node);
     void applyUpdateLink(const model::Link& link);
+    /// Sets the design's name and analysis settings (Design::name, Design::analysis).
+    void applySetHeader(const std::string& name, const nlohmann::json& analysis);
 
 signals:
     void filePathChanged(const QString& path);

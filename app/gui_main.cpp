@@ -1,5 +1,7 @@
 #include "app/gui_main.hpp"
 
+#include "app/autosave.hpp"
+#include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
 #include "app/user_catalogs.hpp"
@@ -33,6 +35,21 @@ int runGui(const QString& designPath)
     // A design that cannot be opened is reported (dialog naming file, entry, field) and the
     // bundled default design is shown instead.
     if (designPath.isEmpty() || !window.files()->openPath(designPath)) window.files()->openPath(fallback);
+    if (window.autosave()->hasCopy()) {
+        const auto answer = QMessageBox::question(
+            &window, QObject::tr("Recover unsaved work"),
+            QObject::tr("Cluster Designer closed with unsaved changes last time. Recover that design?"),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        const QString copy = window.autosave()->path();
+        if (answer == QMessageBox::Yes) {
+            if (auto error = window.document()->openRecovered(copy))
+                QMessageBox::warning(&window, QObject::tr("Cannot recover"), *error);
+            else
+                window.autosave()->saveNow(); // keep the copy until the work is saved
+        } else {
+            window.autosave()->discard();
+        }
+    }
     if (!catalog->problems().empty()) {
         QString text;
         for (const auto& p : catalog->problems()) text += QString::fromStdString(p.what()) + QLatin1Char('\n');

@@ -1,6 +1,7 @@
 #include "app/main_window.hpp"
 
 #include "app/analysis_worker.hpp"
+#include "app/autosave.hpp"
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -22,6 +23,7 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     setCentralWidget(canvas_);
     files_ = new FileController(this, doc_, canvas_, this);
     worker_ = new AnalysisWorker(doc_, this);
+    autosave_ = new Autosave(doc_, QString(), this);
 
     createDocks();
     createActions();
@@ -81,8 +83,10 @@ void MainWindow::updateStatus()
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {
-    if (files_->maybeSave())
+    if (files_->maybeSave()) {
+        autosave_->discard(); // saved or knowingly discarded: nothing to recover next time
         e->accept();
+    }
     else
         e->ignore();
 }

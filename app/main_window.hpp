@@ -24,6 +24,7 @@ class PaletteWidget;
 namespace app {
 
 class AnalysisWorker;
+class Autosave;
 class Document;
 class FileController;
 
@@ -36,6 +37,7 @@ public:
     [[nodiscard]] Document* document() const { return doc_; }
     [[nodiscard]] AnalysisWorker* worker() const { return worker_; }
     [[nodiscard]] FileController* files() const { return files_; }
+    [[nodiscard]] Autosave* autosave() const { return autosave_; }
     [[nodiscard]] views::CanvasScene* scene() const { return scene_; }
     [[nodiscard]] views::CanvasView* canvas() const { return canvas_; }
     [[nodiscard]] views::ChartsPanel* charts() const { return charts_; }
@@ -56,6 +58,7 @@ private:
     views::CanvasScene* scene_;
     views::CanvasView* canvas_;
     FileController* files_;
+    Autosave* autosave_;
     views::ChartsPanel* charts_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;
     views::PaletteWidget* palette_ = nullptr;

@@ -3,9 +3,11 @@
 #include "app/main_window.hpp"
 
 #include "app/document.hpp"
+#include "app/user_catalogs.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/canvas/place_tool.hpp"
+#include "views/catalog/catalog_browser_dock.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/palette/palette_widget.hpp"
@@ -30,6 +32,13 @@ void MainWindow::createDocks()
         canvas_->placeTool()->placeAt(e, canvas_->mapToScene(canvas_->viewport()->rect().center()));
     });
 
+    // Hardware catalog browser, tabbed with the palette; it follows user catalog edits live.
+    auto* catalogDock = new views::CatalogBrowserDock(doc_->sharedCatalog(), userCatalogDirectory(), this);
+    addDockWidget(Qt::LeftDockWidgetArea, catalogDock);
+    tabifyDockWidget(paletteDock, catalogDock);
+    auto* userCatalogs = new UserCatalogWatcher(QString(), this);
+    connect(userCatalogs, &UserCatalogWatcher::catalogReloaded, catalogDock, &views::CatalogBrowserDock::setCatalog);
+
     inspector_ = new views::InspectorPanel(doc_, this);
     auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
     inspectorDock->setObjectName(QStringLiteral("inspectorDock"));
@@ -49,6 +58,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, historyDock);
     tabifyDockWidget(inspectorDock, historyDock);
     inspectorDock->raise();
+    paletteDock->raise();
 
     charts_ = new views::ChartsPanel(this);
     auto* chartsDock = new QDockWidget(tr("Analysis"), this);
@@ -56,7 +66,7 @@ void MainWindow::createDocks()
     chartsDock->setWidget(charts_);
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
 
-    resizeDocks({paletteDock, inspectorDock}, {230, 330}, Qt::Horizontal);
+    resizeDocks({paletteDock, inspectorDock}, {260, 330}, Qt::Horizontal);
     resizeDocks({chartsDock}, {320}, Qt::Vertical);
 }
 

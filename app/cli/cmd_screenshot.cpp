@@ -33,6 +33,8 @@ int cmdScreenshot(const QStringList& args)
                  QStringLiteral("FILE.png")});
     p.addOption({QStringLiteral("size"), QStringLiteral("Window size, WIDTHxHEIGHT (default 1600x1000)."),
                  QStringLiteral("WxH"), QStringLiteral("1600x1000")});
+    p.addOption({QStringLiteral("zoom"), QStringLiteral("Canvas zoom, 1 = 100 % (default: fit the design)."),
+                 QStringLiteral("FACTOR")});
     if (!p.parse(args)) {
         printError(p.errorText());
         return kUsage;
@@ -82,6 +84,17 @@ int cmdScreenshot(const QStringList& args)
     if (window.worker()->isBusy()) printError(QStringLiteral("warning: the analysis did not finish in time"));
     QApplication::processEvents();
     window.canvas()->zoomToFit();
+    if (p.isSet(QStringLiteral("zoom"))) {
+        bool ok = false;
+        const double z = p.value(QStringLiteral("zoom")).toDouble(&ok);
+        if (!ok || z < 0.02 || z > 8) {
+            printError(QStringLiteral("--zoom: expected a factor between 0.02 and 8"));
+            return kUsage;
+        }
+        const QPointF centre = window.canvas()->mapToScene(window.canvas()->viewport()->rect().center());
+        window.canvas()->setTransform(QTransform::fromScale(z, z));
+        window.canvas()->centerOn(centre);
+    }
     QApplication::processEvents();
 
     const QPixmap shot = window.grab();

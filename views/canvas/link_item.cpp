@@ -90,6 +90,8 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     p->setPen(QPen(c, widthFor(count_) + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
     p->drawLine(line_);
     if (count_ <= 1) return;
+    // The count label only where it can be read; the line width still shows the bundle size.
+    if (option->levelOfDetailFromTransform(p->worldTransform()) * 11.0 < 7.0) return;
     QFont f = QApplication::font();
     f.setPixelSize(11);
     f.setBold(true);

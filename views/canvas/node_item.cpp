@@ -110,18 +110,33 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     }
 
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    if (lod < 0.12) return; // too small to read: the shape alone
+    if (lod < 0.05) return; // a dot on screen: the shape alone
     QFont f = QApplication::font();
-    f.setPixelSize(kind_ == model::NodeKind::Server ? 12 : 14);
+    const bool server = kind_ == model::NodeKind::Server;
+    const double namePx = server ? 12 : 14;
+    if (namePx * lod < 8.0) {
+        // Overview zoom: only the name, at a size that stays readable on screen (9 px), shortened
+        // to its last part ("dgx-07" -> "07") when the whole name does not fit the symbol.
+        f.setPixelSize(std::max(1, int(std::lround(9.0 / lod))));
+        f.setBold(true);
+        p->setFont(f);
+        p->setPen(QColor(0x20, 0x24, 0x2b));
+        const QFontMetrics fm(f);
+        QString text = name_;
+        if (fm.horizontalAdvance(text) > r.width() - 4) text = name_.section(QLatin1Char('-'), -1);
+        p->drawText(r, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, int(r.width() - 2)));
+        return;
+    }
+    f.setPixelSize(int(namePx));
     f.setBold(true);
     p->setFont(f);
     p->setPen(QColor(0x20, 0x24, 0x2b));
-    const double lineH = kind_ == model::NodeKind::Server ? 17.0 : 20.0;
+    const double lineH = server ? 17.0 : 20.0;
     QRectF t = r.adjusted(4, 5, -4, 0);
     t.setHeight(lineH);
     p->drawText(t, Qt::AlignHCenter | Qt::AlignVCenter, QFontMetrics(f).elidedText(name_, Qt::ElideRight, int(t.width())));
     f.setBold(false);
-    f.setPixelSize(kind_ == model::NodeKind::Server ? 10 : 12);
+    f.setPixelSize(server ? 10 : 12);
     p->setFont(f);
     p->setPen(QColor(0x3c, 0x44, 0x50));
     for (const QString& line : {line2_, line3_}) {
