@@ -66,7 +66,7 @@ void MainWindow::createDocks()
     chartsDock->setWidget(charts_);
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
 
-    resizeDocks({paletteDock, inspectorDock}, {230, 330}, Qt::Horizontal);
+    resizeDocks({paletteDock, inspectorDock}, {260, 330}, Qt::Horizontal);
     resizeDocks({chartsDock}, {320}, Qt::Vertical);
 }
 
