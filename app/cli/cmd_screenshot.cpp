@@ -6,7 +6,9 @@
 #include "app/cli/commands.hpp"
 #include "app/document.hpp"
 #include "app/main_window.hpp"
+#include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
+#include "views/canvas/node_item.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -35,6 +37,8 @@ int cmdScreenshot(const QStringList& args)
                  QStringLiteral("WxH"), QStringLiteral("1600x1000")});
     p.addOption({QStringLiteral("zoom"), QStringLiteral("Canvas zoom, 1 = 100 % (default: fit the design)."),
                  QStringLiteral("FACTOR")});
+    p.addOption({QStringLiteral("select"), QStringLiteral("Select the node with this name (the inspector shows it)."),
+                 QStringLiteral("NAME")});
     if (!p.parse(args)) {
         printError(p.errorText());
         return kUsage;
@@ -65,6 +69,17 @@ int cmdScreenshot(const QStringList& args)
     if (auto error = window.document()->open(design)) {
         printError(*error);
         return kBadInput;
+    }
+    if (p.isSet(QStringLiteral("select"))) {
+        const std::string name = p.value(QStringLiteral("select")).toStdString();
+        views::NodeItem* item = nullptr;
+        for (const auto& [id, n] : window.document()->design().nodes())
+            if (n.name == name) item = window.scene()->nodeItem(id);
+        if (!item) {
+            printError(QStringLiteral("--select: no node named \"%1\" in %2").arg(QString::fromStdString(name), design));
+            return kUsage;
+        }
+        item->setSelected(true);
     }
     window.resize(w, h);
     window.show();
