@@ -84,9 +84,14 @@ QPainterPath LinkItem::shape() const
 void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const bool selected = option->state & QStyle::State_Selected;
+    const bool endSelected = a_->isSelected() || b_->isSelected(); // cables of a selected node stand out
     p->setRenderHint(QPainter::Antialiasing);
     QColor c = selected ? canvas_style::selectionColor() : color_;
-    if (!selected && count_ == 1) c.setAlpha(150);
+    if (!selected && !endSelected && count_ == 1) c.setAlpha(150);
+    if (endSelected && !selected) {
+        p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(line_);
+    }
     p->setPen(QPen(c, widthFor(count_) + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
     p->drawLine(line_);
     if (count_ <= 1) return;

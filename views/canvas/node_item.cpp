@@ -172,6 +172,11 @@ QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
     }
     if (change == ItemPositionHasChanged)
         for (LinkItem* l : links_) l->adjust();
+    if (change == ItemSelectedHasChanged) // links of a selected node are highlighted
+        for (LinkItem* l : links_) {
+            l->setZValue(value.toBool() || l->endA()->isSelected() || l->endB()->isSelected() ? 0.5 : 0.0);
+            l->update();
+        }
     return QGraphicsItem::itemChange(change, value);
 }
 
