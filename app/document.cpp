@@ -181,10 +181,6 @@ void Document::applyUpdateLink(const model::Link& link)
     emit changed();
 }
 
-} // namespace app
-
-namespace app {
-
 void Document::applySetHeader(const std::string& name, const nlohmann::json& analysis)
 {
     design_.name = name;

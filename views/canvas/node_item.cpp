@@ -73,6 +73,7 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
     }
     setToolTip(tip);
     setPos(node.position.x, node.position.y);
+    for (LinkItem* l : links_) l->adjust(); // the port count (anchors) may have changed
     update();
 }
 
