@@ -35,7 +35,7 @@ struct Window {
 };
 } // namespace
 
-TEST_CASE("opening a design with a mistyped field reports file, entry and field; nothing changes", "[gui][errors]")
+TEST_CASE("opening a design with a mistyped field reports file, entry and field and changes nothing", "[gui][errors]")
 {
     Window f;
     // An unsaved edit that must survive the failed open.
@@ -83,7 +83,7 @@ TEST_CASE("opening a file that is not JSON, or names an unknown model, is report
     CHECK(guitest::snapshot(*f.w.document()) == before);
 }
 
-TEST_CASE("closing with unsaved changes asks; Cancel keeps the window open", "[gui][errors]")
+TEST_CASE("closing with unsaved changes asks and Cancel keeps the window open", "[gui][errors]")
 {
     Window f;
     int asked = 0;
@@ -106,7 +106,7 @@ TEST_CASE("closing with unsaved changes asks; Cancel keeps the window open", "[g
     f.w.document()->undoStack()->setClean();
 }
 
-TEST_CASE("screenshot command: writes a PNG; a bad design exits 1 naming the problem", "[gui][cli]")
+TEST_CASE("screenshot command writes a PNG and a bad design exits 1 naming the problem", "[gui][cli]")
 {
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("shot.png"));

@@ -204,7 +204,7 @@ TEST_CASE("property command: rename a switch, change a bundle's count", "[undo]"
     CHECK(f.undo().count() == 2);
 }
 
-TEST_CASE("saving marks the document clean; undo past the save marks it modified", "[undo]")
+TEST_CASE("saving marks the document clean and undo past the save marks it modified", "[undo]")
 {
     Fixture f;
     QTemporaryDir dir;
