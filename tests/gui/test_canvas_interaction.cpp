@@ -11,13 +11,17 @@
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/node_item.hpp"
 #include "views/inspector/inspector_panel.hpp"
+#include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
 #include "views/palette/palette_mime.hpp"
 
 #include <QAction>
 #include <QApplication>
 #include <QDropEvent>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
+#include <QSpinBox>
 
 namespace {
 
@@ -176,4 +180,41 @@ TEST_CASE("rubber band selects several items", "[gui][canvas]")
     QTest::mouseRelease(f.viewport(), Qt::LeftButton, Qt::NoModifier, pa + QPoint(190, -45));
     const auto sel = f.w.scene()->selectedNodeIds();
     CHECK(sel.size() == 2);
+}
+
+TEST_CASE("inspector edits go through undo commands", "[gui][inspector]")
+{
+    Window f;
+    const model::Id spine = idByName(f.w.document()->design(), "spine-2");
+    const model::Link bundle = *f.w.document()->design().linksOf(spine).front();
+    REQUIRE(bundle.count == 8);
+    f.w.scene()->linkItem(bundle.id)->setSelected(true);
+    views::LinkEditor* editor = f.w.inspector()->linkEditor();
+    REQUIRE(editor->link() == bundle.id);
+    auto* count = editor->findChild<QSpinBox*>(QStringLiteral("count"));
+    REQUIRE(count != nullptr);
+    CHECK(count->value() == 8);
+    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("3200 Gb/s (400 GB/s)"));
+
+    const int steps = f.w.document()->undoStack()->count();
+    count->setValue(6);
+    CHECK(f.w.document()->design().link(bundle.id)->count == 6);
+    CHECK(f.w.document()->undoStack()->count() == steps + 1);
+    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("2400 Gb/s (300 GB/s)"));
+    f.w.document()->undoStack()->undo();
+    CHECK(f.w.document()->design().link(bundle.id)->count == 8);
+    CHECK(count->value() == 8); // the inspector follows the undo
+
+    // Renaming a node from the inspector.
+    f.w.scene()->clearSelection();
+    f.w.scene()->nodeItem(spine)->setSelected(true);
+    auto* name = f.w.inspector()->nodeEditor()->findChild<QLineEdit*>(QStringLiteral("name"));
+    REQUIRE(name != nullptr);
+    name->setText(QStringLiteral("spine-B"));
+    emit name->editingFinished();
+    CHECK(f.w.document()->design().node(spine)->name == "spine-B");
+    CHECK(f.w.scene()->nodeItem(spine)->name() == QStringLiteral("spine-B"));
+    f.w.document()->undoStack()->undo();
+    CHECK(f.w.document()->design().node(spine)->name == "spine-2");
+    CHECK(name->text() == QStringLiteral("spine-2"));
 }

@@ -29,8 +29,13 @@ LinkEditor::LinkEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     count_ = new QSpinBox(this);
     count_->setRange(1, 100000);
     count_->setKeyboardTracking(false);
+    medium_->setObjectName(QStringLiteral("medium"));
+    speed_->setObjectName(QStringLiteral("laneSpeedGbps"));
+    lanes_->setObjectName(QStringLiteral("lanes"));
+    count_->setObjectName(QStringLiteral("count"));
     perCable_ = new QLabel(this);
     total_ = new QLabel(this);
+    total_->setObjectName(QStringLiteral("bundleRate"));
     form->addRow(tr("Between"), ends_);
     form->addRow(tr("Medium"), medium_);
     form->addRow(tr("Link speed"), speed_);

@@ -36,6 +36,11 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     nicCount_->setRange(0, 1024);
     nicCount_->setKeyboardTracking(false);
     nicCount_->setSpecialValueText(tr("catalog default"));
+    name_->setObjectName(QStringLiteral("name"));
+    model_->setObjectName(QStringLiteral("model"));
+    tier_->setObjectName(QStringLiteral("tier"));
+    nicModel_->setObjectName(QStringLiteral("nicModel"));
+    nicCount_->setObjectName(QStringLiteral("nicCount"));
     form_->addRow(tr("Kind"), kind_);
     form_->addRow(tr("Name"), name_);
     form_->addRow(tr("Model"), model_);
