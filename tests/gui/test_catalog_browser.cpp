@@ -83,7 +83,7 @@ TEST_CASE("Catalog browser: search, NVLink filter, spec sheet with sources, comp
     CHECK(tdps == QStringList{QStringLiteral("350"), QStringLiteral("450"), QStringLiteral("unknown")});
 }
 
-TEST_CASE("User catalogs reload on change; a broken entry is listed and skipped", "[gui][catalog]")
+TEST_CASE("User catalogs reload on change and a broken entry is listed and skipped", "[gui][catalog]")
 {
     QTemporaryDir dir;
     REQUIRE(dir.isValid());

@@ -21,7 +21,7 @@ TEST_CASE("collective JSON carries the contract keys in decimal GB/s and us", "[
     CHECK(j["busbw_GBps"].get<double>() == Approx(489.88).epsilon(1e-4));
 }
 
-TEST_CASE("analyze JSON: layers with scopes, bottleneck, scaling; workload adds the step", "[json]")
+TEST_CASE("analyze JSON: layers with scopes, bottleneck, scaling, and the step with a workload", "[json]")
 {
     const DesignAnalysis a = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog());
     const nlohmann::json j = toJson(a, false);

@@ -60,7 +60,7 @@ TEST_CASE("oversubscribed leaves derate the fabric layer", "[analysis][layers]")
     CHECK(a.bisectionGBps == Approx(25));
 }
 
-TEST_CASE("PCIe-only servers: no NVLink, PCIe per direction; GeForce is host-staged", "[analysis][layers]")
+TEST_CASE("PCIe-only servers: no NVLink, PCIe per direction, and GeForce is host-staged", "[analysis][layers]")
 {
     const DesignAnalysis l40s = analyzeDesign(golden::rail("pcie-2-8-5-l40s", 1), golden::catalog());
     CHECK(layer(l40s, Scope::IntraNode) == Approx(32)); // PCIe Gen4 x16, one direction

@@ -69,7 +69,7 @@ TEST_CASE("Indicative prices load with dates and sources", "[catalog][prices]")
     CHECK(indicativeLabel(std::nullopt, "") == "indicative, undated");
 }
 
-TEST_CASE("The bundled catalog loader skips prices.json; the price loader rejects catalogs", "[catalog][prices]")
+TEST_CASE("The bundled catalog loader skips prices.json and the price loader rejects catalogs", "[catalog][prices]")
 {
     Catalog c;
     c.loadFile(bundledPricesPath()); // not hardware: skipped without error

@@ -119,7 +119,7 @@ TEST_CASE("Lenient loading of a whole directory keeps the good files and entries
     CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/no-such-dir"), InputError);
 }
 
-TEST_CASE("A user server naming a GPU nobody has is reported and dropped; the rest stays", "[catalog][validation]")
+TEST_CASE("A user server naming a GPU nobody has is reported and dropped while the rest stays", "[catalog][validation]")
 {
     Catalog c = Catalog::loadBundled();
     const std::size_t servers = c.servers().size();
