@@ -2,9 +2,11 @@
 #include "app/main_window.hpp"
 
 #include "app/document.hpp"
+#include "app/commands/generate_command.hpp"
 #include "app/file_controller.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
+#include "views/generate/generate_dialog.hpp"
 
 #include <QAction>
 #include <QActionGroup>
@@ -21,6 +23,11 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, files_, &FileController::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, files_, &FileController::open);
+    file->addAction(tr("&Generate Topology…"), QKeySequence(tr("Ctrl+G")), this, [this] {
+        views::GenerateDialog dlg(doc_->catalog(), this);
+        if (dlg.exec() == QDialog::Accepted && dlg.isValid())
+            doc_->undoStack()->push(new GenerateCommand(doc_, dlg.result()));
+    });
     file->addAction(tr("&Save"), QKeySequence::Save, files_, &FileController::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, files_, &FileController::saveAs);
     file->addSeparator();

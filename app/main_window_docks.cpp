@@ -7,10 +7,12 @@
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/canvas/place_tool.hpp"
+#include "views/bom/bom_panel.hpp"
 #include "views/catalog/catalog_browser_dock.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/palette/palette_widget.hpp"
+#include "views/rules/rules_panel.hpp"
 
 #include <QDockWidget>
 #include <QUndoView>
@@ -65,6 +67,22 @@ void MainWindow::createDocks()
     chartsDock->setObjectName(QStringLiteral("chartsDock"));
     chartsDock->setWidget(charts_);
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
+
+    // Design rules and bill of materials, tabbed with the charts.
+    auto* rules = new views::RulesPanel(doc_, this);
+    auto* rulesDock = new QDockWidget(tr("Design rules"), this);
+    rulesDock->setObjectName(QStringLiteral("rulesDock"));
+    rulesDock->setWidget(rules);
+    addDockWidget(Qt::BottomDockWidgetArea, rulesDock);
+    tabifyDockWidget(chartsDock, rulesDock);
+    connect(rules, &views::RulesPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
+
+    auto* bomDock = new QDockWidget(tr("Bill of materials"), this);
+    bomDock->setObjectName(QStringLiteral("bomDock"));
+    bomDock->setWidget(new views::BomPanel(doc_, bomDock));
+    addDockWidget(Qt::BottomDockWidgetArea, bomDock);
+    tabifyDockWidget(chartsDock, bomDock);
+    chartsDock->raise();
 
     resizeDocks({paletteDock, inspectorDock}, {260, 330}, Qt::Horizontal);
     resizeDocks({chartsDock}, {320}, Qt::Vertical);

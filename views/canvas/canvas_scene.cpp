@@ -161,4 +161,13 @@ void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
     p->drawLines(lines);
 }
 
+void CanvasScene::selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)
+{
+    clearSelection();
+    for (model::Id id : nodes)
+        if (NodeItem* item = nodeItem(id)) item->setSelected(true);
+    for (model::Id id : links)
+        if (LinkItem* item = linkItem(id)) item->setSelected(true);
+}
+
 } // namespace views

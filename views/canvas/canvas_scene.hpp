@@ -35,6 +35,8 @@ public:
     [[nodiscard]] std::vector<model::Id> selectedLinkIds() const;
     /// Asks the document to delete the selection (one undo step).
     void deleteSelection();
+    /// Replaces the selection with the items of these ids (ids without an item are ignored).
+    void selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links);
     /// Bounding rectangle of every node and link, with a margin (scene units).
     [[nodiscard]] QRectF designBounds() const;
 
