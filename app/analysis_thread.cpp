@@ -20,6 +20,12 @@ AnalysisThread::~AnalysisThread()
     wait();
 }
 
+void AnalysisThread::setCatalog(std::shared_ptr<const model::Catalog> catalog)
+{
+    QMutexLocker lock(&mutex_);
+    catalog_ = std::move(catalog);
+}
+
 void AnalysisThread::request(model::Design snapshot, quint64 generation)
 {
     QMutexLocker lock(&mutex_);
@@ -36,12 +42,14 @@ void AnalysisThread::run()
 {
     for (;;) {
         model::Design design;
+        std::shared_ptr<const model::Catalog> catalog;
         quint64 generation = 0;
         {
             QMutexLocker lock(&mutex_);
             while (!hasPending_ && !abort_) condition_.wait(&mutex_);
             if (abort_) return;
             design = std::move(pending_);
+            catalog = catalog_;
             generation = pendingGeneration_;
             hasPending_ = false;
         }
@@ -49,7 +57,7 @@ void AnalysisThread::run()
         AnalysisOutcome outcome;
         outcome.generation = generation;
         try {
-            outcome.result = std::make_shared<const model::DesignAnalysis>(model::analyzeDesign(design, *catalog_));
+            outcome.result = std::make_shared<const model::DesignAnalysis>(model::analyzeDesign(design, *catalog));
         } catch (const std::exception& e) {
             outcome.error = QString::fromStdString(e.what());
         }

@@ -35,6 +35,8 @@ public:
     /// Queues `snapshot` for analysis, replacing any request not yet started and marking the
     /// run in flight stale. Starts the thread on first use. Thread-safe.
     void request(model::Design snapshot, quint64 generation);
+    /// Uses `catalog` from the next run on (user catalogs were reloaded). Thread-safe.
+    void setCatalog(std::shared_ptr<const model::Catalog> catalog);
 
 signals:
     /// Emitted from the worker thread for the newest request only (queued to receivers).

@@ -25,6 +25,7 @@ void AnalysisWorker::runNow()
 {
     debounce_.stop();
     setBusy(true);
+    thread_.setCatalog(doc_->sharedCatalog());
     thread_.request(doc_->design(), ++generation_);
 }
 

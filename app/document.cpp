@@ -188,4 +188,12 @@ void Document::applySetHeader(const std::string& name, const nlohmann::json& ana
     emit changed();
 }
 
+void Document::setCatalog(std::shared_ptr<const model::Catalog> catalog)
+{
+    if (!catalog) return;
+    catalog_ = std::move(catalog);
+    emit designReset();
+    emit changed();
+}
+
 } // namespace app

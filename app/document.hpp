@@ -26,6 +26,10 @@ public:
     [[nodiscard]] const model::Design& design() const override { return design_; }
     [[nodiscard]] const model::Catalog& catalog() const override { return *catalog_; }
     [[nodiscard]] std::shared_ptr<const model::Catalog> sharedCatalog() const { return catalog_; }
+    /// Replaces the catalog (user catalogs reloaded without restarting) and emits designReset
+    /// so every view redraws and the analysis re-runs. The design itself is unchanged; models
+    /// the new catalog lacks show as "not in catalog" and are reported by the analysis.
+    void setCatalog(std::shared_ptr<const model::Catalog> catalog);
     [[nodiscard]] QUndoStack* undoStack() { return &undo_; }
 
     /// Path of the file the design was opened from or saved to; empty for a new design.

@@ -24,7 +24,8 @@ void MainWindow::createActions()
     file->addAction(tr("&New"), QKeySequence::New, files_, &FileController::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, files_, &FileController::open);
     file->addAction(tr("&Generate Topology…"), QKeySequence(tr("Ctrl+G")), this, [this] {
-        views::GenerateDialog dlg(doc_->catalog(), this);
+        const auto catalog = doc_->sharedCatalog(); // kept alive while the dialog is open
+        views::GenerateDialog dlg(*catalog, this);
         if (dlg.exec() == QDialog::Accepted && dlg.isValid())
             doc_->undoStack()->push(new GenerateCommand(doc_, dlg.result()));
     });

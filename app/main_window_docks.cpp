@@ -40,6 +40,13 @@ void MainWindow::createDocks()
     tabifyDockWidget(paletteDock, catalogDock);
     auto* userCatalogs = new UserCatalogWatcher(QString(), this);
     connect(userCatalogs, &UserCatalogWatcher::catalogReloaded, catalogDock, &views::CatalogBrowserDock::setCatalog);
+    // The palette, the canvas, the inspector and the engine follow reloads too.
+    connect(userCatalogs, &UserCatalogWatcher::catalogReloaded, this,
+            [this](std::shared_ptr<const model::Catalog> catalog) {
+                if (!catalog) return;
+                doc_->setCatalog(catalog);
+                palette_->setCatalog(*catalog);
+            });
 
     inspector_ = new views::InspectorPanel(doc_, this);
     auto* inspectorDock = new QDockWidget(tr("Inspector"), this);

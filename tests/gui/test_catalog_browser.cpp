@@ -1,4 +1,6 @@
 // The catalog browser dock and the user catalog watcher, driven offscreen.
+#include "app/document.hpp"
+#include "app/main_window.hpp"
 #include "app/user_catalogs.hpp"
 #include "views/catalog/catalog_browser.hpp"
 #include "views/catalog/compare_view.hpp"
@@ -128,4 +130,23 @@ TEST_CASE("User catalogs reload on change and a broken entry is listed and skipp
     CHECK(watcher.catalog()->gpu("lab-bad"));
     CHECK(watcher.catalog()->problems().empty());
     CHECK(b.problemsView()->table()->rowCount() == 0);
+}
+
+TEST_CASE("A reloaded catalog reaches the document, the palette and the engine", "[gui][catalog]")
+{
+    // The bundled catalog plus one user server: the document takes it without a restart,
+    // and the next analysis runs against it.
+    auto base = std::make_shared<model::Catalog>(model::Catalog::loadBundled());
+    app::MainWindow window(base);
+    auto* doc = window.document();
+    REQUIRE(doc->catalog().server("my-dgx") == nullptr);
+
+    auto extended = std::make_shared<model::Catalog>(*base);
+    model::ServerSpec custom = *base->server("dgx-h100");
+    custom.id = "my-dgx";
+    custom.name = "My DGX";
+    extended->addOrReplace(custom);
+    doc->setCatalog(extended);
+    CHECK(doc->catalog().server("my-dgx") != nullptr);
+    CHECK(&doc->catalog() == extended.get());
 }

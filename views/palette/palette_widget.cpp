@@ -50,7 +50,15 @@ PaletteWidget::PaletteWidget(const model::Catalog& catalog, QWidget* parent) : Q
     setIconSize(QSize(24, 24));
     setRootIsDecorated(true);
     setUniformRowHeights(true);
+    setCatalog(catalog);
+    connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
+        if (auto e = entryOf(item)) emit placeRequested(*e);
+    });
+}
 
+void PaletteWidget::setCatalog(const model::Catalog& catalog)
+{
+    clear();
     auto* servers = new QTreeWidgetItem(this, {tr("Servers")});
     auto* switches = new QTreeWidgetItem(this, {tr("Switches")});
     for (auto* group : {servers, switches}) {
@@ -88,9 +96,6 @@ PaletteWidget::PaletteWidget(const model::Catalog& catalog, QWidget* parent) : Q
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
     expandAll();
-    connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
-        if (auto e = entryOf(item)) emit placeRequested(*e);
-    });
 }
 
 std::optional<PaletteEntry> PaletteWidget::entryOf(const QTreeWidgetItem* item) const

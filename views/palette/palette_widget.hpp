@@ -17,6 +17,8 @@ class PaletteWidget final : public QTreeWidget {
     Q_OBJECT
 public:
     explicit PaletteWidget(const model::Catalog& catalog, QWidget* parent = nullptr);
+    /// Rebuilds the list from `catalog` (after user catalogs were reloaded). Keeps no reference.
+    void setCatalog(const model::Catalog& catalog);
 
     /// The entry a row places; nullopt for group headers.
     [[nodiscard]] std::optional<PaletteEntry> entryOf(const QTreeWidgetItem* item) const;
