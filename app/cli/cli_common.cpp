@@ -1,5 +1,7 @@
 #include "app/cli/cli_common.hpp"
 
+#include "app/cli/cli.hpp"
+
 #include "app/user_catalogs.hpp"
 
 #include <QTextStream>
@@ -13,6 +15,19 @@ void printError(const QString& message)
 {
     QTextStream err(stderr);
     err << "cluster-designer: " << message << "\n";
+}
+
+std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& args)
+{
+    if (!parser.parse(args)) {
+        printError(parser.errorText());
+        return kUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return kOk;
+    }
+    return std::nullopt;
 }
 
 void printJson(const nlohmann::json& j)

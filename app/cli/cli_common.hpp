@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QCommandLineParser>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -24,6 +26,11 @@ namespace app::cli {
 
 /// Prints `j` as one JSON object on stdout (pretty, 2 spaces) followed by a newline.
 void printJson(const nlohmann::json& j);
+
+/// Parses `args` with `parser`. On a parse error prints it to stderr; with --help prints the
+/// help text to stdout. @return the exit status to stop with (kUsage or kOk), or nullopt
+/// when the command should go on.
+[[nodiscard]] std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& args);
 
 /// Prints "cluster-designer: MESSAGE" to stderr.
 void printError(const QString& message);

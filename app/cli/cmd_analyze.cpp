@@ -56,14 +56,7 @@ int cmdAnalyze(const QStringList& args)
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (JSON)."));
     p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b, megatron-530b, megatron-1t); adds the step breakdown."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     if (p.positionalArguments().size() != 1) {
         printError(QStringLiteral("analyze: expected exactly one DESIGN.json"));
         return kUsage;

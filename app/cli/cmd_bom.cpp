@@ -20,14 +20,7 @@ int cmdBom(const QStringList& args)
     p.addPositionalArgument(QStringLiteral("DESIGN.json"), QStringLiteral("The design."));
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     p.addOption({QStringLiteral("csv"), QStringLiteral("CSV on stdout.")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     if (p.positionalArguments().size() != 1 || (p.isSet(QStringLiteral("json")) && p.isSet(QStringLiteral("csv")))) {
         printError(QStringLiteral("bom: expected one DESIGN.json and at most one of --json, --csv"));
         return kUsage;

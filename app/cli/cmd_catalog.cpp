@@ -16,14 +16,7 @@ int cmdCatalog(const QStringList& args)
     p.setApplicationDescription(QStringLiteral("Print the loaded hardware catalog."));
     p.addHelpOption();
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
     if (p.isSet(QStringLiteral("json"))) {

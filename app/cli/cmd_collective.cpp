@@ -61,14 +61,7 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     if (p.positionalArguments().size() != 1) {
         printError(QStringLiteral("collective: expected exactly one DESIGN.json"));
         return kUsage;

@@ -165,14 +165,7 @@ int cmdGenerate(const QStringList& args)
     opt("waive", "Accept a finding: RULE=REASON (repeatable), stored in the design.", "RULE=REASON");
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Design file to write."), QStringLiteral("DESIGN.json")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print a summary as one JSON object.")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     if (p.positionalArguments().size() != 1) {
         printError(QStringLiteral("generate: expected one KIND (%1)").arg(QString::fromLatin1(kKinds)));
         return kUsage;

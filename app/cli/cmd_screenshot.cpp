@@ -39,14 +39,7 @@ int cmdScreenshot(const QStringList& args)
                  QStringLiteral("FACTOR")});
     p.addOption({QStringLiteral("select"), QStringLiteral("Select the node with this name (the inspector shows it)."),
                  QStringLiteral("NAME")});
-    if (!p.parse(args)) {
-        printError(p.errorText());
-        return kUsage;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText();
-        return kOk;
-    }
+    if (const auto stop = parseOrStop(p, args)) return *stop;
     const QString out = p.value(QStringLiteral("o"));
     if (out.isEmpty() || p.positionalArguments().size() > 1) {
         printError(QStringLiteral("usage: cluster-designer screenshot [DESIGN.json] -o FILE.png"));
