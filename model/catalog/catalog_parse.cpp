@@ -33,6 +33,8 @@ int intOr(const json& e, const char* f, const JsonContext& c, int lo, int hi, in
     return static_cast<int>(io::optionalInt(e, f, c, lo, hi, fallback));
 }
 
+} // namespace
+
 std::optional<int> optInt(const json& e, const char* f, const JsonContext& c, int lo, int hi)
 {
     auto it = e.find(f);
@@ -43,11 +45,14 @@ std::optional<int> optInt(const json& e, const char* f, const JsonContext& c, in
 std::optional<Bandwidth> optGBps(const json& e, const char* f, const JsonContext& c)
 {
     auto v = io::optionalNumber(e, f, c, 0.0);
-    if (!v) return std::nullopt;
-    return Bandwidth::GBps(*v);
+    return v ? std::optional<Bandwidth>(Bandwidth::GBps(*v)) : std::nullopt;
 }
 
-} // namespace
+std::optional<Bandwidth> optGbps(const json& e, const char* f, const JsonContext& c)
+{
+    auto v = io::optionalNumber(e, f, c, 0.0);
+    return v ? std::optional<Bandwidth>(Bandwidth::Gbps(*v)) : std::nullopt;
+}
 
 Provenance parseProvenance(const json& e, const std::string& file, const std::string& entry)
 {

@@ -32,6 +32,14 @@ void checkHeader(const nlohmann::json& doc, const std::string& file);
 
 /// The entry name used in errors: the entry's id when it has a usable one, else `index`.
 /// @throws InputError when `e` is not a JSON object.
+/// Optional integer in [lo, hi]; absent or null = nullopt (unknown).
+/// @throws InputError naming the field when present and not such an integer.
+[[nodiscard]] std::optional<int> optInt(const nlohmann::json& e, const char* f, const io::JsonContext& c, int lo, int hi);
+/// Optional rate written in decimal GB/s; absent or null = nullopt. @throws InputError if negative or not a number.
+[[nodiscard]] std::optional<Bandwidth> optGBps(const nlohmann::json& e, const char* f, const io::JsonContext& c);
+/// Optional rate written in decimal Gb/s (network units, 8 bits per byte); absent or null = nullopt.
+/// @throws InputError if negative or not a number.
+[[nodiscard]] std::optional<Bandwidth> optGbps(const nlohmann::json& e, const char* f, const io::JsonContext& c);
 [[nodiscard]] io::JsonContext contextFor(const nlohmann::json& e, const std::string& file, const std::string& index);
 
 } // namespace model::catalog_parse

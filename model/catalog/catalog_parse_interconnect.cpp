@@ -6,24 +6,6 @@ namespace model::catalog_parse {
 using nlohmann::json;
 using io::JsonContext;
 
-namespace {
-std::optional<int> optInt(const json& e, const char* f, const JsonContext& c, int lo, int hi)
-{
-    auto it = e.find(f);
-    if (it == e.end() || it->is_null()) return std::nullopt;
-    return static_cast<int>(io::requireInt(e, f, c, lo, hi));
-}
-std::optional<Bandwidth> optGBps(const json& e, const char* f, const JsonContext& c)
-{
-    auto v = io::optionalNumber(e, f, c, 0.0);
-    return v ? std::optional<Bandwidth>(Bandwidth::GBps(*v)) : std::nullopt;
-}
-std::optional<Bandwidth> optGbps(const json& e, const char* f, const JsonContext& c)
-{
-    auto v = io::optionalNumber(e, f, c, 0.0);
-    return v ? std::optional<Bandwidth>(Bandwidth::Gbps(*v)) : std::nullopt;
-}
-} // namespace
 
 NvSwitchSpec parseNvSwitch(const json& e, const std::string& file, const std::string& index)
 {
