@@ -1,5 +1,6 @@
 #include "model/simulation/collective_schedule.hpp"
 
+#include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/sim_routing.hpp"
 
 #include <algorithm>
@@ -13,20 +14,12 @@ namespace {
 
 std::uint64_t keyOf(std::uint64_t group, std::uint64_t channel, std::uint64_t index) noexcept
 {
-    return mix64((group << 40) ^ (channel << 20) ^ index);
+    return scheduleKey(group, channel, index);
 }
 
-/// Members split by server, in order of first appearance.
 std::vector<std::vector<int>> byServer(const NetworkGraph& g, const std::vector<int>& members)
 {
-    std::vector<std::vector<int>> blocks;
-    std::map<Id, std::size_t> where;
-    for (int m : members) {
-        auto [it, fresh] = where.emplace(g.gpus[m].server, blocks.size());
-        if (fresh) blocks.emplace_back();
-        blocks[it->second].push_back(m);
-    }
-    return blocks;
+    return serverBlocks(g, members);
 }
 
 std::size_t uniformSize(const std::vector<std::vector<int>>& groups)
@@ -35,23 +28,6 @@ std::size_t uniformSize(const std::vector<std::vector<int>>& groups)
     for (const auto& gr : groups)
         if (gr.size() != n) throw std::invalid_argument("all groups of one collective must have the same size");
     return n;
-}
-
-ScheduledPhase ringStep(const NetworkGraph& g, const std::vector<std::vector<int>>& groups, int channels,
-                        double bytesPerTransfer, std::string label, int repeats)
-{
-    ScheduledPhase p;
-    p.label = std::move(label);
-    p.repeats = repeats;
-    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-        if (groups[gi].size() < 2) continue;
-        for (int c = 0; c < channels; ++c) {
-            const std::vector<int> order = ringOrder(g, groups[gi], c);
-            for (std::size_t i = 0; i < order.size(); ++i)
-                p.transfers.push_back({order[i], order[(i + 1) % order.size()], bytesPerTransfer, keyOf(gi, c, i)});
-        }
-    }
-    return p;
 }
 
 Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>& groups, double bytes,
@@ -93,6 +69,55 @@ Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>
 }
 
 } // namespace
+
+std::uint64_t scheduleKey(std::uint64_t group, std::uint64_t channel, std::uint64_t index) noexcept
+{
+    return mix64((group << 40) ^ (channel << 20) ^ index);
+}
+
+std::vector<std::vector<int>> serverBlocks(const NetworkGraph& g, const std::vector<int>& members)
+{
+    std::vector<std::vector<int>> blocks;
+    std::map<Id, std::size_t> where;
+    for (int m : members) {
+        auto [it, fresh] = where.emplace(g.gpus[m].server, blocks.size());
+        if (fresh) blocks.emplace_back();
+        blocks[it->second].push_back(m);
+    }
+    return blocks;
+}
+
+ScheduledPhase ringStep(const NetworkGraph& g, const Groups& groups, int channels, double bytesPerTransfer,
+                        std::string label, int repeats)
+{
+    ScheduledPhase p;
+    p.label = std::move(label);
+    p.repeats = repeats;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        if (groups[gi].size() < 2) continue;
+        for (int c = 0; c < channels; ++c) {
+            const std::vector<int> order = ringOrder(g, groups[gi], c);
+            for (std::size_t i = 0; i < order.size(); ++i)
+                p.transfers.push_back({order[i], order[(i + 1) % order.size()], bytesPerTransfer, keyOf(gi, c, i), {}});
+        }
+    }
+    return p;
+}
+
+int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept
+{
+    const double piece = std::max(1, channels) * chunkBytes;
+    if (!(piece > 0) || !(bytes > 0)) return 1;
+    return static_cast<int>(std::clamp(std::ceil(bytes / piece), 1.0, 1e9));
+}
+
+int requireChannel(const NetworkGraph& g, int from, int to)
+{
+    const int c = g.channelBetween(from, to);
+    if (c < 0) throw std::logic_error("simulation graph: no working channel between vertices " + std::to_string(from) +
+                                      " and " + std::to_string(to));
+    return c;
+}
 
 std::vector<int> ringOrder(const NetworkGraph& g, const std::vector<int>& members, int c)
 {
@@ -170,14 +195,26 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
             p.label = "pairwise all-to-all round";
             for (std::size_t gi = 0; gi < groups.size(); ++gi)
                 for (int i = 0; i < n; ++i)
-                    p.transfers.push_back({groups[gi][i], groups[gi][(i + r) % n], bytes / dn, keyOf(gi, r, i)});
+                    p.transfers.push_back({groups[gi][i], groups[gi][(i + r) % n], bytes / dn, keyOf(gi, r, i), {}});
             s.phases.push_back(std::move(p));
         }
         return s;
     }
+    if (algorithm == "tree" || algorithm == "nvls" || algorithm == "nvls_tree" || algorithm == "sharp" ||
+        algorithm == "collnet") {
+        const std::string name = algorithm == "collnet" ? "sharp" : algorithm;
+        const std::string why = algorithmWhyNot(g, op, name, groups);
+        if (!why.empty())
+            throw std::invalid_argument("the simulation engine cannot run " + name + " for " + toString(op) + " on " +
+                                        std::to_string(n) + " GPUs here: " + why);
+        if (name == "tree") return treeSchedule(g, groups, bytes, o);
+        if (name == "nvls") return nvlsSchedule(g, groups, bytes, o);
+        if (name == "nvls_tree") return nvlsTreeSchedule(g, groups, bytes, o);
+        return sharpSchedule(g, groups, bytes, o);
+    }
     if (algorithm != "ring")
-        throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical (all_reduce) "
-                                    "and pairwise (alltoall), not \"" + algorithm + "\"");
+        throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical, tree, nvls, "
+                                    "nvls_tree, sharp (all_reduce) and pairwise (alltoall), not \"" + algorithm + "\"");
     const std::string channelsText = std::to_string(channels) + " ring" + (channels > 1 ? "s" : "");
     switch (op) {
     case CollectiveOp::AllReduce:
@@ -200,7 +237,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
                 std::vector<int> order = ringOrder(g, groups[gi], c);
                 std::rotate(order.begin(), std::find(order.begin(), order.end(), groups[gi].front()), order.end());
                 for (int i = 0; i + 1 < n; ++i)
-                    p.transfers.push_back({order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i)});
+                    p.transfers.push_back({order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i), {}});
             }
         s.phases.push_back(std::move(p));
         s.pipelineChunks = chunks;

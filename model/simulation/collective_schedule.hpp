@@ -28,6 +28,10 @@
 /// All-to-all ("pairwise", also accepted as "direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
 /// The rounds differ, so each is simulated. (NCCL posts all pairs at once; rounds understate
 /// incast between rounds but keep the flow count at n per simulation.)
+///
+/// All-reduce with NCCL's other algorithms, tree, nvls, nvls_tree and sharp, is built in
+/// schedule_algorithms.hpp (one pipelined steady-state step per chunk, in-switch reduction
+/// modelled as flows to and from the reducing switch).
 
 #include "model/analysis/analysis.hpp"
 #include "model/simulation/sim_graph.hpp"
@@ -44,6 +48,10 @@ struct Transfer {
     int dst = 0;
     double bytes = 0;
     std::uint64_t key = 0;   ///< ECMP hash key
+    /// Explicit channel ids (NetworkGraph::channels) the transfer crosses instead of the
+    /// router's GPU-to-GPU path: a GPU's NVLink port to the NVSwitch, one link of a SHARP
+    /// aggregation tree. Empty = routed from `src` to `dst`.
+    std::vector<int> path;
 };
 
 /// A step pattern and how many identical times it occurs.
@@ -76,11 +84,13 @@ struct Schedule {
 [[nodiscard]] int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups,
                                const SimulationOptions& options);
 
-/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "pairwise") over
+/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "pairwise"; for
+/// all_reduce also "tree", "nvls", "nvls_tree", "sharp", see schedule_algorithms.hpp) over
 /// `groups` (each a list of global GPU indices; all groups run at once), `bytes` per group in
 /// nccl-tests semantics.
-/// @throws std::invalid_argument for an algorithm the op does not support here, or groups of
-///         unequal size.
+/// @throws std::invalid_argument for an unknown algorithm, one the op or the hardware does not
+///         support here (the reason in words, e.g. nvls on servers without NVLink SHARP), or
+///         groups of unequal size.
 [[nodiscard]] Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
                                      const std::vector<std::vector<int>>& groups, double bytes,
                                      const SimulationOptions& options);

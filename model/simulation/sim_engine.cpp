@@ -1,9 +1,17 @@
 #include "model/simulation/sim_engine.hpp"
 
+#include "model/simulation/schedule_algorithms.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace model::sim {
+
+bool sharpEnabled(const nlohmann::json& analysis) noexcept
+{
+    return analysis.is_object() && analysis.contains("sharp") && analysis["sharp"].is_boolean() &&
+           analysis["sharp"].get<bool>();
+}
 
 Engine::Engine(const Design& d, const Catalog& catalog, const SimulationOptions& o, const ProgressFn& onProgress)
     : design(d),
@@ -33,7 +41,7 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     const double overhead = options.sendOverhead.inSeconds();
     for (const Transfer& t : transfers) {
         bool moved = false;
-        std::vector<int> path = router.route(t.src, t.dst, t.key, &moved);
+        std::vector<int> path = t.path.empty() ? router.route(t.src, t.dst, t.key, &moved) : t.path;
         if (moved) ++result.reroutedFlows;
         const double lat = router.latency(path) + overhead;
         latency.push_back(lat);
@@ -136,27 +144,38 @@ ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algor
                                        std::vector<std::unique_ptr<Schedule>>& schedules)
 {
     std::vector<std::string> candidates;
-    if (!algorithm.empty() && algorithm != "auto")
+    const bool chosen = !algorithm.empty() && algorithm != "auto";
+    if (chosen)
         candidates.push_back(algorithm);
     else if (op == CollectiveOp::AllToAll)
         candidates.push_back("pairwise");
-    else {
+    else if (op == CollectiveOp::AllReduce)
+        candidates = allReduceCandidates(graph, groups, sharpEnabled(design.analysis));
+    else
         candidates.push_back("ring");
-        if (op == CollectiveOp::AllReduce && hierarchicalApplies(graph, groups)) candidates.push_back("hierarchical");
-    }
     ScheduleRun best;
     bool have = false;
+    std::string names;
     for (const std::string& a : candidates) {
-        schedules.push_back(std::make_unique<Schedule>(buildSchedule(graph, op, a, groups, bytes, options)));
+        try {
+            schedules.push_back(std::make_unique<Schedule>(buildSchedule(graph, op, a, groups, bytes, options)));
+        } catch (const std::invalid_argument& e) {
+            // Only sharp can fail after its structural check (a switch without SHARP): skip it.
+            if (chosen || a == "ring") throw;
+            result.notes.push_back(a + " not simulated: " + e.what());
+            continue;
+        }
+        names += (names.empty() ? "" : ", ") + a;
         ScheduleRun r = run(*schedules.back());
         if (!have || r.total < best.total) {
             best = std::move(r);
             have = true;
         }
     }
-    if (candidates.size() > 1)
-        result.notes.push_back("algorithm " + best.schedule->algorithm + " picked as the fastest of " +
-                               std::to_string(candidates.size()) + " simulated");
+    if (candidates.size() > 1) {
+        result.notes.push_back("algorithm " + best.schedule->algorithm + " picked as the fastest of " + names +
+                               " (simulated)");
+    }
     if (!best.schedule->note.empty()) result.notes.push_back(best.schedule->note);
     return best;
 }

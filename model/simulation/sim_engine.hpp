@@ -43,8 +43,11 @@ public:
     /// and link utilisation. @return the time it occupies, seconds.
     double place(const ScheduleRun& r, double t0, int outer, const std::string& prefix = {});
 
-    /// Picks the algorithm (empty = fastest of the candidates), simulates it and returns the
-    /// chosen run; `schedules` keeps the schedules alive.
+    /// Picks the algorithm (empty or "auto" = fastest of the candidates: all_reduce ring,
+    /// hierarchical, tree, nvls, nvls_tree and, when the design enables it, sharp, each where
+    /// it applies; alltoall pairwise; others ring), simulates it and returns the chosen run;
+    /// `schedules` keeps the schedules alive.
+    /// @throws std::invalid_argument as buildSchedule for a chosen algorithm.
     ScheduleRun simulateCollective(CollectiveOp op, const std::string& algorithm,
                                    const std::vector<std::vector<int>>& groups, double bytes,
                                    std::vector<std::unique_ptr<Schedule>>& schedules);
@@ -68,6 +71,10 @@ private:
     int plannedPatterns_ = 1;
     int donePatterns_ = 0;
 };
+
+/// NCCL CollNet (SHARP) enabled for the design: its analysis settings say "sharp": true (the
+/// analytical engine's rule, analyze_design.cpp; NCCL needs NCCL_COLLNET_ENABLE=1).
+[[nodiscard]] bool sharpEnabled(const nlohmann::json& analysis) noexcept;
 
 /// Runs model::predictCollective on `request` and stores it in r.analytical (or the reason it
 /// failed in r.analyticalError); notes the simulated/analytical time ratio.

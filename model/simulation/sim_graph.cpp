@@ -85,6 +85,24 @@ std::string NetworkGraph::describeLink(const Design& design, Id linkId) const
 
 namespace {
 
+/// Sets info.nvls, nvlsEfficiency and scaleUp from the server's intra-node fabric.
+void describeScaleUp(ServerInfo& info, const ServerSpec& s, const GpuSpec& gpu, const Catalog& catalog)
+{
+    const bool nvswitch = info.nvlink && s.intraNode == IntraNodeFabric::NVSwitch;
+    const NvSwitchSpec* sw = s.nvswitchId.empty() ? nullptr : catalog.nvswitch(s.nvswitchId);
+    if (nvswitch)
+        info.nvls = sw ? sw->inNetworkReduction.find("NVLS") != std::string::npos : gpu.nvlinkGeneration >= 4;
+    info.nvlsEfficiency = gpu.nvlinkGeneration >= 5 ? calibration::kNvlsEfficiencyBlackwell
+                                                    : calibration::kNvlsEfficiencyHopper;
+    if (nvswitch)
+        info.scaleUp = (sw ? sw->name : "NVSwitch (NVLink " + std::to_string(gpu.nvlinkGeneration) + ")") +
+                       (info.nvls ? " with NVLink SHARP" : " without NVLink SHARP");
+    else if (info.nvlink)
+        info.scaleUp = "directly meshed NVLink (no NVSwitch)";
+    else
+        info.scaleUp = s.intraNode == IntraNodeFabric::NVLinkBridge ? "PCIe (NVLink bridges only)" : "PCIe";
+}
+
 void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const SimulationOptions& o)
 {
     const ServerSpec* s = catalog.server(n.model);
@@ -100,8 +118,10 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
     info.name = nodeLabel(n);
     info.firstGpu = static_cast<int>(g.gpus.size());
     info.gpuCount = s->gpuCount;
+    info.model = s->id;
     info.nvlink = gpu->scaleUp == ScaleUpKind::NVLink && !gpu->scaleUpBidirectional.isZero() &&
                   (s->intraNode == IntraNodeFabric::NVSwitch || s->intraNode == IntraNodeFabric::DirectMesh);
+    describeScaleUp(info, *s, *gpu, catalog);
     if (!info.nvlink && s->intraNode == IntraNodeFabric::NVLinkBridge && g.notes.size() < 20)
         g.notes.push_back(info.name + ": NVLink bridges are not modelled; GPU-to-GPU traffic uses PCIe");
     // Host-side rate of one GPU, one direction: PCIe, else its host link (NVLink-C2C), else none known.
@@ -177,7 +197,9 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
             throw InputError(kDesignFile, nodeLabel(n), "model",
                              "expected the id of a switch in the catalog, got \"" + n.model + "\"");
         switchSpec[id] = s;
-        g.switchVertex[id] = g.addVertex({VertexKind::Switch, id, 0});
+        const bool reduces = s->protocol == NetProtocol::InfiniBand && s->inNetworkReduction.find("SHARP") != std::string::npos;
+        g.switchVertex[id] = g.addVertex({VertexKind::Switch, id, 0, reduces});
+        g.switchLabel[id] = nodeLabel(n) + " (" + s->id + ")";
     }
 
     // Failures that act on whole elements.

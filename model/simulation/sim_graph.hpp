@@ -38,6 +38,9 @@ struct Vertex {
     VertexKind kind = VertexKind::Gpu;
     Id node = 0;       ///< design node (server or switch)
     int index = 0;     ///< GPU local index or NIC port; 0 otherwise
+    /// Switch that reduces in the network for NCCL CollNet: InfiniBand with SHARP in the
+    /// catalog's `in_network_reduction` (the analytical engine's rule, cluster_facts.cpp).
+    bool reduces = false;
 };
 
 struct Channel {
@@ -66,7 +69,15 @@ struct ServerInfo {
     int firstGpu = 0;              ///< global index of its GPU 0
     int gpuCount = 0;
     int hub = -1;                  ///< first hub (the only one unless PCIe with several sockets)
+    std::string model;             ///< catalog server id
     bool nvlink = false;           ///< GPUs reach each other over NVLink/NVSwitch
+    /// NVSwitch with in-switch reduction (NVLink SHARP): NVSwitch fabric whose catalog entry
+    /// names "NVLS", or NVLink 4+ when the server names no NVSwitch entry (comm_group.cpp rule).
+    bool nvls = false;
+    /// NCCL's NVLS bandwidth factor on this GPU: 0.85 Hopper, 0.74 Blackwell (NVLink 5+)
+    /// (tuning.cc; calibration.hpp kNvlsEfficiency*).
+    double nvlsEfficiency = 1.0;
+    std::string scaleUp;           ///< what joins its GPUs, for messages: "NVSwitch gen2 without NVLink SHARP", "PCIe"
     std::vector<int> nicVertex;    ///< per port
     std::vector<int> nicOwner;     ///< per port: global index of the first GPU wired to it
 };
@@ -81,6 +92,7 @@ public:
     std::vector<ServerInfo> servers;       ///< in id order
     std::unordered_map<Id, int> serverIndex;
     std::unordered_map<Id, int> switchVertex;
+    std::unordered_map<Id, std::string> switchLabel;   ///< "leaf-1 (qm9700)", for messages
     std::vector<std::string> notes;        ///< what the build assumed (unwired NICs, ...)
 
     /// Channel from `from` to `to` that is up (the first when several); -1 when none.

@@ -147,7 +147,7 @@ SimulationResult simulateIncast(const Design& design, const Catalog& catalog, in
         for (std::size_t s = 1; s < servers.size() && static_cast<int>(transfers.size()) < senders; ++s)
             if (local < servers[s].gpuCount)
                 transfers.push_back({servers[s].firstGpu + local, 0, bytesPerSender,
-                                     mix64(static_cast<std::uint64_t>(transfers.size()))});
+                                     mix64(static_cast<std::uint64_t>(transfers.size())), {}});
     if (servers.empty() || static_cast<int>(transfers.size()) < senders)
         throw std::invalid_argument("the design has too few GPUs on other servers for " + std::to_string(senders) +
                                     " incast senders");

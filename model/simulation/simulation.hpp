@@ -7,7 +7,8 @@
 /// (sim_graph.hpp), routes every flow on a shortest path with per-flow ECMP (sim_routing.hpp),
 /// shares link capacity max-min fairly, recomputed at every flow arrival and departure
 /// (max_min.hpp, flow_sim.hpp), and applies the fabric's loss behaviour (fabric_behaviour.hpp).
-/// Collectives are turned into step patterns the way NCCL schedules them (collective_schedule.hpp).
+/// Collectives are turned into step patterns the way NCCL schedules them (collective_schedule.hpp:
+/// ring, hierarchical, pairwise; schedule_algorithms.hpp: tree, nvls, nvls_tree, sharp).
 ///
 /// Thread use: every function is re-entrant and touches no global state, so it can run on a
 /// worker thread; `onProgress` is called from that thread (at most every few thousand events)
@@ -74,10 +75,11 @@ struct SimulationOptions {
     Duration networkHopLatency = Duration::nanoseconds(500.0);
     /// Latency of one PCIe hop [eng]: no public per-hop figure; 100 ns.
     Duration pcieHopLatency = Duration::nanoseconds(100.0);
-    /// Pipeline chunk (NCCL Simple: NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8 = 512 KiB per step),
-    /// used for pipelined broadcast and for the hierarchical all-reduce's phase overlap.
+    /// Pipeline chunk, bytes (NCCL Simple: NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8 = 512 KiB per
+    /// step), used for pipelined broadcast, tree, nvls, nvls_tree (chunks per channel) and for
+    /// the hierarchical and sharp all-reduces' phase overlap.
     double chunkBytes = 512.0 * 1024.0;
-    /// Most pipeline chunks one hierarchical all-reduce is cut into [eng].
+    /// Most pipeline chunks one hierarchical or sharp all-reduce is cut into [eng].
     int maxPipelineChunks = 64;
     /// Lossy Ethernet model (fabric_behaviour.hpp): packet payload, bytes (RoCE MTU 4096).
     double mtuBytes = 4096.0;
@@ -145,13 +147,24 @@ struct SimulationResult {
 using ProgressFn = std::function<bool(double progress)>;
 
 /// Simulates one collective (nccl-tests semantics for `request.bytes`, ranks = the first
-/// `request.gpus` GPUs in server-id order, 0 = all). Algorithms: "ring" (all ops),
-/// "hierarchical" (all_reduce: intra-node reduce-scatter, inter-node all-reduce per rail,
-/// intra-node all-gather), "pairwise" (alltoall, as n-1 pairwise-exchange rounds; "direct" is
-/// accepted too); empty or "auto" = all_reduce tries ring and hierarchical and keeps the
-/// faster, other ops use ring (alltoall: pairwise).
+/// `request.gpus` GPUs in server-id order, 0 = all). Algorithms (collective_schedule.hpp,
+/// schedule_algorithms.hpp):
+///  - "ring" (all ops);
+///  - "hierarchical" (all_reduce: intra-node reduce-scatter, inter-node all-reduce per rail,
+///    intra-node all-gather);
+///  - "tree" (all_reduce on >= 2 servers: NCCL's double binary tree, intra-node chains);
+///  - "nvls" (all_reduce inside one server whose NVSwitch reduces, NVLink SHARP, >= 5 GPUs:
+///    flows GPU -> NVSwitch -> GPU);
+///  - "nvls_tree" (all_reduce over >= 2 such servers: NVLS inside, double binary tree between);
+///  - "sharp" (all_reduce over >= 2 servers through InfiniBand SHARP switches, NCCL CollNet;
+///    "collnet" is accepted too);
+///  - "pairwise" (alltoall, as n-1 pairwise-exchange rounds; "direct" is accepted too).
+/// Empty or "auto": all_reduce simulates every algorithm above that applies (sharp only when
+/// the design's analysis settings say "sharp": true, as the analytical engine) and keeps the
+/// fastest, named in result.collective.algorithm; alltoall uses pairwise, other ops ring.
 /// @throws std::invalid_argument for an impossible request (more GPUs than the design, negative
-///         size, unsupported algorithm such as "nvls" or "tree", a pair of GPUs the failures
+///         size, an unknown algorithm, one the op or the hardware cannot run with the reason,
+///         e.g. "nvls" on GPUs without an NVLink SHARP NVSwitch, a pair of GPUs the failures
 ///         disconnect); InputError when the design names hardware the catalog lacks.
 [[nodiscard]] SimulationResult simulateCollective(const Design& design, const Catalog& catalog,
                                                   const CollectiveRequest& request,

@@ -318,8 +318,12 @@ TEST_CASE("bad input is rejected with the reason", "[simulation][api]")
     req.gpus = 9;
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
     req.gpus = 8;
+    req.algorithm = "bogus";
+    CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    req.gpus = 4; // NCCL does not use NVLS for 4 GPUs per server or fewer
     req.algorithm = "nvls";
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    req.gpus = 8;
     req.algorithm.clear();
     req.bytes = -1;
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);

@@ -1,0 +1,137 @@
+// NCCL double binary tree all-reduce as flows (schedule_algorithms.hpp; engine_formulas.md
+// section 3). One channel per NIC and tree; the steady-state step of one chunk:
+//
+//   server A (tree parent)            server B (tree child)
+//   head(NIC j) <- GPU <- GPU ...     head(NIC j) <- GPU <- GPU ...     reduce up the chains and tree
+//        |  ^                               |  ^
+//        +--|---- NIC j ----- leaf ---------+  |                         broadcast back down
+//           +------------------------------------+
+#include "model/analysis/calibration.hpp"
+#include "model/simulation/schedule_algorithms.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace model::sim {
+
+namespace {
+
+/// Tree 0 over positions 0..k-1 (see doubleTreeParents).
+std::vector<int> inOrderTree(int k)
+{
+    std::vector<int> parent(static_cast<std::size_t>(k), -1);
+    for (int r = 1; r < k; ++r) {
+        const int low = r & -r;
+        int p = (r & (low << 1)) ? r - low : r + low;
+        if (p >= k) p = r - low;
+        parent[static_cast<std::size_t>(r)] = p;
+    }
+    return parent;
+}
+
+} // namespace
+
+std::vector<int> doubleTreeParents(int k, int tree)
+{
+    if (k < 1) throw std::invalid_argument("a tree needs at least one position, got " + std::to_string(k));
+    if (tree != 0 && tree != 1) throw std::invalid_argument("NCCL's double tree has trees 0 and 1, not " + std::to_string(tree));
+    const std::vector<int> base = inOrderTree(k);
+    if (tree == 0) return base;
+    // Position of node r in the base tree, and back.
+    auto role = [k](int r) { return k % 2 == 0 ? (r - 1 + k) % k : k - 1 - r; };
+    auto node = [k](int q) { return k % 2 == 0 ? (q + 1) % k : k - 1 - q; };
+    std::vector<int> parent(static_cast<std::size_t>(k), -1);
+    for (int r = 0; r < k; ++r) {
+        const int p = base[static_cast<std::size_t>(role(r))];
+        parent[static_cast<std::size_t>(r)] = p < 0 ? -1 : node(p);
+    }
+    return parent;
+}
+
+int treeDepth(const std::vector<int>& parents)
+{
+    int depth = 0;
+    for (std::size_t r = 0; r < parents.size(); ++r) {
+        int d = 0;
+        for (int x = static_cast<int>(r); parents[static_cast<std::size_t>(x)] >= 0 && d <= static_cast<int>(parents.size()); ++d)
+            x = parents[static_cast<std::size_t>(x)];
+        depth = std::max(depth, d);
+    }
+    return depth;
+}
+
+int laneHead(const std::vector<int>& block, int lane, int lanes)
+{
+    const std::size_t m = block.size();
+    const std::size_t at = static_cast<std::size_t>(lane) * m / static_cast<std::size_t>(std::max(1, lanes));
+    return block[std::min(at, m - 1)];
+}
+
+int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>>& blocks, int lanes, double bytes,
+                           std::uint64_t group, int firstChannel)
+{
+    const int k = static_cast<int>(blocks.size());
+    int depth = 0;
+    for (int t = 0; t < 2; ++t) {
+        const std::vector<int> parent = doubleTreeParents(k, t);
+        depth = std::max(depth, treeDepth(parent));
+        for (int lane = 0; lane < lanes; ++lane) {
+            const auto channel = static_cast<std::uint64_t>(firstChannel + t * lanes + lane);
+            std::uint64_t i = 0;
+            for (int b = 0; b < k; ++b) {
+                const int up = parent[static_cast<std::size_t>(b)];
+                if (up < 0) continue;
+                const int child = laneHead(blocks[static_cast<std::size_t>(b)], lane, lanes);
+                const int head = laneHead(blocks[static_cast<std::size_t>(up)], lane, lanes);
+                p.transfers.push_back({child, head, bytes, scheduleKey(group, channel, i++), {}});
+                p.transfers.push_back({head, child, bytes, scheduleKey(group, channel, i++), {}});
+            }
+        }
+    }
+    return depth;
+}
+
+Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes, const SimulationOptions& o)
+{
+    Schedule s;
+    s.algorithm = "tree";
+    const int lanes = channelCount(g, groups, o);
+    const int chunks = pipelineChunkCount(bytes, 2 * lanes, o.chunkBytes);
+    // Payload of one channel's chunk, as wire bytes at NCCL's tree factor x0.92 (tuning.cc).
+    const double edgeBytes = bytes / (2.0 * lanes * chunks) / calibration::kTreeBandwidthFactor;
+    ScheduledPhase p;
+    p.label = "tree chunk step (reduce up, broadcast down)";
+    int depth = 0, chain = 0;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        const auto blocks = serverBlocks(g, groups[gi]);
+        depth = std::max(depth, appendInterServerTrees(p, blocks, lanes, edgeBytes, gi, 0));
+        for (int t = 0; t < 2; ++t)
+            for (int lane = 0; lane < lanes; ++lane) {
+                const auto channel = static_cast<std::uint64_t>(2 * lanes + t * lanes + lane);
+                std::uint64_t i = 0;
+                for (const auto& block : blocks) {
+                    // The chain starts at the lane's head and follows the server's ranks.
+                    std::vector<int> order(block);
+                    std::rotate(order.begin(), std::find(order.begin(), order.end(), laneHead(block, lane, lanes)),
+                                order.end());
+                    chain = std::max(chain, static_cast<int>(order.size()) - 1);
+                    for (std::size_t r = 0; r + 1 < order.size(); ++r) {
+                        p.transfers.push_back({order[r + 1], order[r], edgeBytes, scheduleKey(gi, channel, i++), {}});
+                        p.transfers.push_back({order[r], order[r + 1], edgeBytes, scheduleKey(gi, channel, i++), {}});
+                    }
+                }
+            }
+    }
+    // The first chunk climbs the chain and the tree, then comes back down.
+    p.repeats = std::max(1, 2 * (chain + depth));
+    p.stepsPerChunk = 1;
+    s.phases.push_back(std::move(p));
+    s.pipelineChunks = chunks;
+    s.stages = {{0}};
+    s.note = "double binary tree, " + std::to_string(2 * lanes) + " channels (2 per NIC), " + std::to_string(chunks) +
+             " chunks; one steady-state step simulated, " + std::to_string(s.phases[0].repeats) +
+             " steps fill the pipe; NCCL's tree factor x0.92 applied";
+    return s;
+}
+
+} // namespace model::sim
