@@ -1,9 +1,11 @@
 // Benchmark of the flow-level simulator (issue 6, item 7): a 1 GiB ring all-reduce on 1,024
 // and 8,192 H100 GPUs over a rail-optimized, non-blocking fat tree of QM9700 switches made by
 // the project's generator (model/topology/fat_tree.hpp; 2-tier for 128 DGX H100, 3-tier for
-// 1,024), then the same on the tests' hand-built fabric, and the automatic algorithm choice
-// (ring vs hierarchical). Prints wall time and events per second. Target on the 2-core
-// development machine: <= 1 s and <= 10 s. Not a test: it asserts nothing.
+// 1,024), then the same on the tests' hand-built fabric, NCCL's double binary tree and SHARP
+// (CollNet) on the generated fabric, and the automatic algorithm choice (ring, hierarchical,
+// tree, nvls_tree simulated, the fastest kept; shown as "auto:<algorithm>"). Prints wall time
+// and events per second. Target for the ring rows on the 2-core development machine: <= 1 s
+// and <= 10 s. Not a test: it asserts nothing.
 //
 // usage: bench_simulation [servers...]   (default 128 1024)
 
@@ -32,11 +34,12 @@ int main(int argc, char** argv)
         const auto t0 = std::chrono::steady_clock::now();
         const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("%10s %8d %8d %12s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", fabric, servers, r.collective.gpus,
-                    r.collective.algorithm.c_str(), r.collective.time.inMicroseconds(), r.collective.busbw.inGBps(),
+        const std::string shown = algorithm.empty() ? "auto:" + r.collective.algorithm : r.collective.algorithm;
+        std::printf("%10s %8d %8d %16s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", fabric, servers, r.collective.gpus,
+                    shown.c_str(), r.collective.time.inMicroseconds(), r.collective.busbw.inGBps(),
                     r.flowsSimulated, r.events, wall, r.events / wall);
     };
-    std::printf("%10s %8s %8s %12s %12s %10s %12s %10s %12s %12s\n", "fabric", "servers", "gpus", "algorithm",
+    std::printf("%10s %8s %8s %16s %12s %10s %12s %10s %12s %12s\n", "fabric", "servers", "gpus", "algorithm",
                 "time_us", "busbw", "flows", "events", "wall_s", "events/s");
     for (int servers : sizes) {
         model::topology::FatTreeOptions ft;
@@ -49,6 +52,8 @@ int main(int argc, char** argv)
         const model::Design handBuilt = simtest::buildRailFabric(catalog, f);
         run("generator", generated, servers, "ring");
         run("hand-built", handBuilt, servers, "ring");
+        run("generator", generated, servers, "tree");
+        run("generator", generated, servers, "sharp");
         run("generator", generated, servers, "");
     }
     return 0;

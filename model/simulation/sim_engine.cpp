@@ -132,7 +132,12 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
             const int reps = occurrences(i) * outer;
             if (reps <= 0) continue;
             const double slot = span * (occurrences(i) * r.runs[i].duration / busy) / reps;
-            if (r.runs[i].sim) recorder.addPattern(*r.runs[i].sim, t, slot, reps);
+            // The pattern's bytes move once per chunk and step of it (the fill steps carry the
+            // first chunk, not extra data).
+            const ScheduledPhase& p = s.phases[static_cast<std::size_t>(i)];
+            const double perChunk = p.stepsPerChunk >= 0 ? p.stepsPerChunk : p.repeats;
+            const double scale = s.pipelineChunks * perChunk / occurrences(static_cast<std::size_t>(i));
+            if (r.runs[i].sim) recorder.addPattern(*r.runs[i].sim, t, slot, reps, scale);
             t += slot * reps;
         }
     }
