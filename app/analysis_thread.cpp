@@ -61,6 +61,13 @@ void AnalysisThread::run()
         } catch (const std::exception& e) {
             outcome.error = QString::fromStdString(e.what());
         }
+        if (outcome.result) {
+            try {
+                outcome.sweeps = std::make_shared<const std::vector<model::CollectiveSweep>>(model::chartSweeps(design, *catalog));
+            } catch (const std::exception&) {
+                // The charts show no curve; the analysis itself already reported what is wrong.
+            }
+        }
 
         QMutexLocker lock(&mutex_);
         if (abort_) return;

@@ -1,6 +1,6 @@
 #pragma once
 /// @file analysis_thread.hpp
-/// Runs model::analyzeDesign off the UI thread (the restart/abort idea of Qt's mandelbrot
+/// Runs model::analyzeDesign and model::chartSweeps off the UI thread (the restart/abort idea of Qt's mandelbrot
 /// RenderThread, shared/design/STYLE.md item 8). Each request carries a snapshot copy of the
 /// design and a generation number; a request arriving while one is computed marks that run
 /// stale, so its result is dropped and the newest snapshot is analysed next.
@@ -23,6 +23,8 @@ struct AnalysisOutcome {
     quint64 generation = 0;                              ///< the request it answers
     std::shared_ptr<const model::DesignAnalysis> result; ///< null when the engine threw
     QString error;                                       ///< the engine's message when it threw
+    /// busbw-against-size curves (model::chartSweeps); null when they could not be computed.
+    std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps;
 };
 
 class AnalysisThread final : public QThread {

@@ -37,6 +37,7 @@ void AnalysisWorker::onFinished(const AnalysisOutcome& outcome)
     if (outcome.result) {
         latest_ = outcome.result;
         emit analysisReady(latest_);
+        emit sweepsReady(outcome.sweeps);
     } else {
         latest_.reset();
         emit analysisFailed(outcome.error);

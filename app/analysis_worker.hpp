@@ -42,6 +42,8 @@ public slots:
 
 signals:
     void analysisReady(std::shared_ptr<const model::DesignAnalysis> result);
+    /// The busbw-against-size curves of the same snapshot (null when they failed).
+    void sweepsReady(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps);
     /// The engine threw on the newest snapshot (message in words).
     void analysisFailed(const QString& message);
     void busyChanged(bool busy);

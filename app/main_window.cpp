@@ -37,6 +37,7 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
 
     connect(worker_, &AnalysisWorker::analysisReady, charts_, &views::ChartsPanel::showAnalysis);
     connect(worker_, &AnalysisWorker::analysisFailed, charts_, &views::ChartsPanel::showError);
+    connect(worker_, &AnalysisWorker::sweepsReady, charts_, &views::ChartsPanel::showSweeps);
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);
     connect(worker_, &AnalysisWorker::analysisReady, this, &MainWindow::updateStatus);
     connect(worker_, &AnalysisWorker::analysisFailed, this, &MainWindow::updateStatus);

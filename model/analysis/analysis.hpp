@@ -151,4 +151,26 @@ struct CollectiveResult {
                                                             const CollectiveRequest& request,
                                                             double minBytes, double maxBytes);
 
+/// One busbw-against-size curve as the charts show it: `op` over `gpus` ranks, one result per
+/// message size.
+struct CollectiveSweep {
+    CollectiveOp op = CollectiveOp::AllReduce;
+    int gpus = 0;                            ///< ranks (the first `gpus` GPUs, server-id order)
+    std::string scope;                       ///< "one server" or "whole design"
+    std::vector<CollectiveResult> points;    ///< sizes doubling from minBytes to maxBytes
+};
+
+/// The curves the Analysis dock charts (issue 5 item 2): for each of all_reduce, all_gather,
+/// reduce_scatter and alltoall, the ranks of one server (the first server of the largest
+/// island, when it has at least 2 GPUs and the design has more GPUs than it) and every
+/// connected GPU (when at least 2); sizes double from `minBytes` to `maxBytes` bytes, as
+/// nccl-tests `-b 8 -e 16G -f 2` does by default here. The design is analysed once; the
+/// algorithm is the one NCCL would pick at each size. A design without two connected GPUs
+/// yields no curve.
+/// @throws InputError when the design names hardware the catalog lacks;
+///         std::invalid_argument when minBytes < 1 or maxBytes < minBytes.
+[[nodiscard]] std::vector<CollectiveSweep> chartSweeps(const Design& design, const Catalog& catalog,
+                                                      double minBytes = 8.0,
+                                                      double maxBytes = 16.0 * 1024 * 1024 * 1024);
+
 } // namespace model

@@ -131,4 +131,29 @@ std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalo
     return out;
 }
 
+std::vector<CollectiveSweep> chartSweeps(const Design& design, const Catalog& catalog, double minBytes, double maxBytes)
+{
+    if (!(minBytes >= 1) || !(maxBytes >= minBytes) || !std::isfinite(maxBytes))
+        throw std::invalid_argument("a sweep needs 1 <= min <= max bytes");
+    const ClusterFacts f = extractFacts(design, catalog);
+    std::vector<CollectiveSweep> out;
+    if (f.connectedGpus < 2) return out;
+    int serverGpus = 0;
+    for (const auto& s : f.servers)
+        if (s.component == f.largestComponent) { serverGpus = s.gpus; break; }
+    std::vector<std::pair<int, const char*>> scopes;
+    if (serverGpus >= 2 && serverGpus < f.connectedGpus) scopes.emplace_back(serverGpus, "one server");
+    scopes.emplace_back(f.connectedGpus, "whole design");
+    const bool sharp = sharpEnabled(design.analysis);
+    for (const auto& [n, scope] : scopes) {
+        const CommGroup g = placeGroup(f, n, sharp);
+        for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll}) {
+            CollectiveSweep sweep{op, n, scope, {}};
+            for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) sweep.points.push_back(predictOnGroup(g, op, b, {}));
+            out.push_back(std::move(sweep));
+        }
+    }
+    return out;
+}
+
 } // namespace model

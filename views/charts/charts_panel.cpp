@@ -1,5 +1,6 @@
 #include "views/charts/charts_panel.hpp"
 
+#include "views/charts/collective_chart.hpp"
 #include "views/charts/layer_chart.hpp"
 #include "views/charts/scaling_chart.hpp"
 
@@ -31,10 +32,13 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(4, 4, 4, 4);
     layers_ = new LayerChart(this);
+    collectives_ = new CollectiveChart(this);
     scaling_ = new ScalingChart(this);
     layers_->setMinimumWidth(220);
+    collectives_->setMinimumWidth(240);
     scaling_->setMinimumWidth(220);
-    row->addWidget(layers_, 4);
+    row->addWidget(layers_, 3);
+    row->addWidget(collectives_, 5);
     row->addWidget(scaling_, 4);
 
     auto* side = new QFrame(this);
@@ -72,6 +76,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
 void ChartsPanel::setUnit(model::RateUnit unit)
 {
     layers_->setUnit(unit);
+    collectives_->setUnit(unit);
     unit_->setCurrentIndex(unit_->findData(static_cast<int>(unit)));
 }
 
@@ -97,6 +102,11 @@ void ChartsPanel::showError(const QString& message)
 {
     bottleneck_->setText(tr("<p style='color:#a33'><b>The design cannot be analysed:</b><br>%1</p>")
                              .arg(message.toHtmlEscaped()));
+}
+
+void ChartsPanel::showSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps)
+{
+    collectives_->setSweeps(std::move(sweeps));
 }
 
 void ChartsPanel::setBusy(bool busy) { busy_->setVisible(busy); }

@@ -1,6 +1,7 @@
 #pragma once
 /// @file charts_panel.hpp
-/// The charts dock: per-layer bandwidth bars, the scaling-efficiency line, and the bottleneck
+/// The charts dock: per-layer bandwidth bars, busbw against message size for the collectives,
+/// the scaling-efficiency line, and the bottleneck
 /// scope with its explanation in words, fed by the analysis worker's immutable
 /// DesignAnalysis snapshots. A busy hint shows while a newer analysis is running; the last
 /// complete result stays on screen meanwhile. Computes nothing.
@@ -22,6 +23,7 @@ class QLabel;
 
 namespace views {
 
+class CollectiveChart;
 class LayerChart;
 class ScalingChart;
 
@@ -37,6 +39,7 @@ public:
     [[nodiscard]] QString bottleneckText() const;            ///< plain text of the bottleneck box
     [[nodiscard]] bool busyShown() const;
     [[nodiscard]] LayerChart* layerChart() const { return layers_; }
+    [[nodiscard]] CollectiveChart* collectiveChart() const { return collectives_; }
     /// The snapshot on screen (null before the first result).
     [[nodiscard]] std::shared_ptr<const model::DesignAnalysis> shown() const { return shown_; }
 
@@ -47,11 +50,14 @@ public slots:
     void showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis);
     /// The engine could not analyse the design: say why, keep the charts of the last result.
     void showError(const QString& message);
+    /// Shows the busbw-against-size curves computed with the analysis (null: none).
+    void showSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps);
     void setBusy(bool busy);
     void setUnit(model::RateUnit unit);
 
 private:
     LayerChart* layers_;
+    CollectiveChart* collectives_;
     ScalingChart* scaling_;
     QLabel* title_;
     QLabel* bottleneck_;

@@ -1,0 +1,186 @@
+#include "views/charts/collective_chart.hpp"
+
+#include <QCategoryAxis>
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace views {
+
+namespace {
+
+/// Colours of the "one server" and "whole design" curves (matplotlib tab10 orange and blue).
+const QColor kCurveColors[] = {QColor(0xff, 0x7f, 0x0e), QColor(0x1f, 0x77, 0xb4)};
+
+QString sizeLabel(double bytes)
+{
+    static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) { bytes /= 1024; ++u; }
+    return QStringLiteral("%1 %2").arg(bytes, 0, 'g', 4).arg(QLatin1String(units[u]));
+}
+
+} // namespace
+
+CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
+{
+    auto* col = new QVBoxLayout(this);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->setSpacing(2);
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(6, 0, 6, 0);
+    header->addWidget(new QLabel(tr("<b>busbw against message size</b>"), this));
+    header->addStretch(1);
+    opBox_ = new QComboBox(this);
+    opBox_->setObjectName(QStringLiteral("collectiveOp"));
+    opBox_->addItem(tr("all-reduce"), static_cast<int>(model::CollectiveOp::AllReduce));
+    opBox_->addItem(tr("all-gather"), static_cast<int>(model::CollectiveOp::AllGather));
+    opBox_->addItem(tr("reduce-scatter"), static_cast<int>(model::CollectiveOp::ReduceScatter));
+    opBox_->addItem(tr("all-to-all"), static_cast<int>(model::CollectiveOp::AllToAll));
+    opBox_->setToolTip(tr("Bus bandwidth as nccl-tests reports it: algbw x 2(n-1)/n for all-reduce, "
+                          "x (n-1)/n for all-gather, reduce-scatter and all-to-all"));
+    header->addWidget(opBox_);
+    col->addLayout(header);
+
+    auto* chart = new QChart;
+    chart->setMargins(QMargins(4, 2, 4, 2));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    sizeAxis_ = new QCategoryAxis;
+    sizeAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    sizeAxis_->setRange(3, 34);
+    sizeAxis_->setStartValue(3);
+    // Binary size labels at 8 B, 1 KiB, 1 MiB and 1 GiB (the axis ends at 16 GiB) (log2 of the size in bytes).
+    const std::pair<const char*, int> ticks[] = {{"8 B", 3}, {"1 KiB", 10}, {"1 MiB", 20}, {"1 GiB", 30}};
+    for (const auto& [label, at] : ticks) sizeAxis_->append(QLatin1String(label), at);
+    sizeAxis_->setTitleText(tr("Message size (log2)"));
+    busbwAxis_ = new QValueAxis;
+    busbwAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    busbwAxis_->setTickCount(5);
+    chart->addAxis(sizeAxis_, Qt::AlignBottom);
+    chart->addAxis(busbwAxis_, Qt::AlignLeft);
+    for (int i = 0; i < 2; ++i) {
+        auto* s = new QLineSeries;
+        s->setPen(QPen(kCurveColors[i], 2.0));
+        s->setPointsVisible(true);
+        s->setMarkerSize(4);
+        chart->addSeries(s);
+        s->attachAxis(sizeAxis_);
+        s->attachAxis(busbwAxis_);
+        connect(s, &QLineSeries::hovered, this, [this, i](const QPointF& p, bool state) {
+            if (!state) { QToolTip::hideText(); return; }
+            QToolTip::showText(QCursor::pos(), pointDescription(i, static_cast<int>(std::lround(p.x())) - 3), view_);
+        });
+        series_.push_back(s);
+    }
+    view_ = new QChartView(chart, this);
+    view_->setRenderHint(QPainter::Antialiasing);
+    col->addWidget(view_, 1);
+
+    connect(opBox_, &QComboBox::activated, this,
+            [this] { setOp(static_cast<model::CollectiveOp>(opBox_->currentData().toInt())); });
+    apply();
+}
+
+void CollectiveChart::setSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps)
+{
+    sweeps_ = std::move(sweeps);
+    apply();
+}
+
+void CollectiveChart::setOp(model::CollectiveOp op)
+{
+    op_ = op;
+    opBox_->setCurrentIndex(std::max(0, opBox_->findData(static_cast<int>(op))));
+    apply();
+}
+
+void CollectiveChart::setUnit(model::RateUnit unit)
+{
+    unit_ = unit;
+    apply();
+}
+
+std::vector<const model::CollectiveSweep*> CollectiveChart::shownSweeps() const
+{
+    std::vector<const model::CollectiveSweep*> out;
+    if (!sweeps_) return out;
+    for (const auto& s : *sweeps_)
+        if (s.op == op_ && out.size() < series_.size()) out.push_back(&s);
+    return out;
+}
+
+void CollectiveChart::apply()
+{
+    const bool gbit = unit_ == model::RateUnit::Gbps;
+    busbwAxis_->setTitleText(gbit ? tr("busbw, Gb/s") : tr("busbw, GB/s"));
+    const auto shown = shownSweeps();
+    double top = 0;
+    for (std::size_t i = 0; i < series_.size(); ++i) {
+        QList<QPointF> pts;
+        if (i < shown.size()) {
+            const model::CollectiveSweep& s = *shown[i];
+            for (const auto& r : s.points) {
+                const double v = gbit ? r.busbw.inGbps() : r.busbw.inGBps();
+                pts.append(QPointF(std::log2(r.bytes), v));
+                top = std::max(top, v);
+            }
+            series_[i]->setName(s.scope == "one server" ? tr("one server, %1 GPUs").arg(s.gpus) : tr("all %1 GPUs").arg(s.gpus));
+        }
+        series_[i]->replace(pts);
+        series_[i]->setVisible(i < shown.size());
+    }
+    // A round upper bound: 1, 2 or 5 x 10^k above the highest point.
+    double bound = 1;
+    if (top > 0) {
+        const double mag = std::pow(10.0, std::floor(std::log10(top)));
+        for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+            if (m * mag >= top * 1.05) { bound = m * mag; break; }
+    }
+    busbwAxis_->setRange(0, bound);
+}
+
+QStringList CollectiveChart::curveNames() const
+{
+    QStringList names;
+    for (QLineSeries* s : series_)
+        if (s->isVisible()) names << s->name();
+    return names;
+}
+
+QList<QPointF> CollectiveChart::curvePointsGBps(int i) const
+{
+    QList<QPointF> pts;
+    const auto shown = shownSweeps();
+    if (i < 0 || i >= static_cast<int>(shown.size())) return pts;
+    for (const auto& r : shown[static_cast<std::size_t>(i)]->points) pts.append(QPointF(r.bytes, r.busbw.inGBps()));
+    return pts;
+}
+
+QString CollectiveChart::valueAxisTitle() const { return busbwAxis_->titleText(); }
+
+QString CollectiveChart::pointDescription(int curve, int index) const
+{
+    const auto shown = shownSweeps();
+    if (curve < 0 || curve >= static_cast<int>(shown.size())) return {};
+    const auto& pts = shown[static_cast<std::size_t>(curve)]->points;
+    if (index < 0 || index >= static_cast<int>(pts.size())) return {};
+    const model::CollectiveResult& r = pts[static_cast<std::size_t>(index)];
+    const model::RateUnit u = unit_;
+    return tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6 us, %7 (%8)")
+        .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)))
+        .arg(r.gpus)
+        .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
+        .arg(r.time.inMicroseconds(), 0, 'f', 1)
+        .arg(QString::fromStdString(r.algorithm), QString::fromStdString(r.protocol));
+}
+
+} // namespace views

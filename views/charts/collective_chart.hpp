@@ -1,0 +1,68 @@
+#pragma once
+/// @file collective_chart.hpp
+/// busbw against message size, the way nccl-tests reports a sweep (`-b 8 -e 16G -f 2`), for
+/// the collective the user picks (all-reduce, all-gather, reduce-scatter, all-to-all): one
+/// curve for the GPUs of one server and one for the whole design, from
+/// model::chartSweeps computed on the analysis thread. The size axis is log2 with binary
+/// labels (8 B ... 16 GiB); the busbw axis states its unit (GB/s or Gb/s, as chosen).
+/// Hovering a point shows its size, busbw, algbw, time and the algorithm NCCL would pick.
+/// Computes nothing: it shows CollectiveResult figures converted to the display unit.
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QObject>
+
+#include "model/analysis/analysis.hpp"
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCategoryAxis;
+class QChartView;
+class QComboBox;
+class QLineSeries;
+class QValueAxis;
+
+namespace views {
+
+class CollectiveChart final : public QWidget {
+    Q_OBJECT
+public:
+    explicit CollectiveChart(QWidget* parent = nullptr);
+
+    /// Shows the curves of `sweeps` for the chosen collective (null or empty: "no curve").
+    void setSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps);
+    /// Chooses the collective shown (all_reduce by default).
+    void setOp(model::CollectiveOp op);
+    [[nodiscard]] model::CollectiveOp op() const { return op_; }
+    /// Display unit of the busbw axis: GB/s (default) or Gb/s.
+    void setUnit(model::RateUnit unit);
+
+    /// Curve names on screen, e.g. "one server, 8 GPUs", "all 256 GPUs".
+    [[nodiscard]] QStringList curveNames() const;
+    /// Points of curve `i`: x = message size in bytes, y = busbw in GB/s (whatever the unit shown).
+    [[nodiscard]] QList<QPointF> curvePointsGBps(int i) const;
+    /// The busbw axis title (states the unit).
+    [[nodiscard]] QString valueAxisTitle() const;
+    /// Tooltip text for point `index` of curve `curve` (empty when out of range).
+    [[nodiscard]] QString pointDescription(int curve, int index) const;
+
+private:
+    void apply();
+    [[nodiscard]] std::vector<const model::CollectiveSweep*> shownSweeps() const;
+
+    QComboBox* opBox_;
+    QChartView* view_;
+    QCategoryAxis* sizeAxis_;
+    QValueAxis* busbwAxis_;
+    std::vector<QLineSeries*> series_;   ///< one per scope, at most two
+    std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps_;
+    model::CollectiveOp op_ = model::CollectiveOp::AllReduce;
+    model::RateUnit unit_ = model::RateUnit::GBps;
+};
+
+} // namespace views
