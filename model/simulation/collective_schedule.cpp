@@ -111,6 +111,17 @@ int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept
     return static_cast<int>(std::clamp(std::ceil(bytes / piece), 1.0, 1e9));
 }
 
+void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops)
+{
+    if (hops <= 0) return;
+    ScheduledPhase p;
+    p.label = std::move(label);
+    p.transfers.push_back(std::move(transfer));
+    p.repeats = hops;
+    p.stepsPerChunk = 0;
+    s.phases.push_back(std::move(p));
+}
+
 int requireChannel(const NetworkGraph& g, int from, int to)
 {
     const int c = g.channelBetween(from, to);

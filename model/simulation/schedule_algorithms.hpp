@@ -8,10 +8,13 @@
 /// edge of the algorithm's graph carries one chunk per step, reduction going up and results
 /// coming down at the same time (NCCL's tree kernel splits its warps between the two; NVLS and
 /// CollNet do the same). One such steady-state step pattern is simulated; the whole collective
-/// takes  T = F x T_step + (P - 1) x D_step  with F the steps the first chunk needs to go up and
-/// come back down (pipeline fill, its latency paid per step) and D_step the step's drain time
-/// (engine_formulas.md section 1: t = (h + c - 1)(alpha + S/(cB)), the alpha of later chunks hidden by
-/// NCCL's NCCL_STEPS = 8 in-flight steps), as for the pipelined broadcast.
+/// takes
+///     T = (F - 1) x T_hop + T_step + (P - 1) x D_step
+/// with F the hops the first chunk crosses going up and coming back down, T_hop the time of one
+/// chunk alone on one such hop (its latency, the send overhead and the chunk at the link's
+/// rate: the pipeline is still empty), T_step the steady-state step with its latency and D_step
+/// its drain time, the latency of later chunks hidden by NCCL's NCCL_STEPS = 8 in-flight steps
+/// (engine_formulas.md section 1: t = (h + c - 1)(alpha + S/(cB)) for a pipeline of h hops and c chunks).
 ///
 /// NCCL's per-algorithm bandwidth factors (tuning.cc, the same constants as the analytical
 /// engine, calibration.hpp) are applied as extra wire bytes on the algorithm's flows: tree x0.92
@@ -105,6 +108,11 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
 ///         (InfiniBand with SHARP) or a NIC has no working link, naming it.
 [[nodiscard]] Schedule sharpSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
                                      const SimulationOptions& o);
+
+/// Adds a pipeline-fill phase to `s`: `transfer` alone (the first chunk crossing one hop of one
+/// kind while the pipeline is empty), counted `hops` times and outside every pipeline stage.
+/// Nothing is added when hops <= 0.
+void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops);
 
 /// Pipeline chunks for `bytes` cut into pieces of `channels` x `chunkBytes`: ceil, at least 1.
 [[nodiscard]] int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept;

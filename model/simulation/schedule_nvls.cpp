@@ -47,11 +47,13 @@ Schedule nvlsSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
     ScheduledPhase p;
     p.label = "NVLS chunk step (GPU -> NVSwitch reduce, NVSwitch -> GPU multicast)";
     for (std::size_t gi = 0; gi < groups.size(); ++gi) appendNvls(g, p, groups[gi], n, bytes / chunks, gi);
-    p.repeats = 2; // the first chunk is reduced, then multicast
+    p.repeats = 1;
     p.stepsPerChunk = 1;
+    const Transfer hop = p.transfers.front();
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
+    addFillPhase(s, "NVLS pipeline fill (reduce before the multicast)", hop, 1);
     s.note = "NVLink SHARP: the NVSwitch reduces and multicasts, each NVLink port carries S(1+1/n) per direction; " +
              std::to_string(chunks) + " chunks, one steady-state step simulated; NCCL's NVLS factor applied";
     return s;
@@ -67,17 +69,24 @@ Schedule nvlsTreeSchedule(const NetworkGraph& g, const Groups& groups, double by
     ScheduledPhase p;
     p.label = "NVLS tree chunk step (NVLS in servers, tree between their NICs)";
     int depth = 0;
+    std::size_t firstTreeHop = 0;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         const auto blocks = serverBlocks(g, groups[gi]);
         for (const auto& block : blocks) appendNvls(g, p, block, lanes, chunk, gi);
+        if (gi == 0) firstTreeHop = p.transfers.size();
         // Each lane head carries chunk / lanes between servers, half on each tree.
         depth = std::max(depth, appendInterServerTrees(p, blocks, lanes, chunk / (2.0 * lanes), gi, 1));
     }
-    p.repeats = 2 + 2 * depth; // NVLS reduce, up the tree, down the tree, NVLS multicast
+    p.repeats = 1;
     p.stepsPerChunk = 1;
+    const Transfer nvlsHop = p.transfers.front();
+    const Transfer treeHop = p.transfers[firstTreeHop];
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
+    // The first chunk: NVLS reduce, up the tree, down the tree, NVLS multicast.
+    addFillPhase(s, "NVLS tree pipeline fill (NVLS hop)", nvlsHop, 2);
+    addFillPhase(s, "NVLS tree pipeline fill (tree hop)", treeHop, 2 * depth - 1);
     s.note = "NVLS tree: NVLink SHARP inside servers, double binary tree across them on " + std::to_string(lanes) +
              " NIC(s) per server, " + std::to_string(chunks) + " chunks; one steady-state step simulated";
     return s;

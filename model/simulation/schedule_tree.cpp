@@ -122,15 +122,24 @@ Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
                 }
             }
     }
-    // The first chunk climbs the chain and the tree, then comes back down.
-    p.repeats = std::max(1, 2 * (chain + depth));
+    p.repeats = 1;
     p.stepsPerChunk = 1;
+    // Group 0's first transfer is a tree edge; its chain edges follow the tree edges.
+    const Transfer treeHop = p.transfers.front();
+    const auto chainAt = std::find_if(p.transfers.begin(), p.transfers.end(), [&](const Transfer& t) {
+        return g.gpus[static_cast<std::size_t>(t.src)].server == g.gpus[static_cast<std::size_t>(t.dst)].server;
+    });
+    const bool haveChain = chainAt != p.transfers.end();
+    const Transfer chainHop = haveChain ? *chainAt : treeHop;
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
+    // The first chunk climbs the chain and the tree, then comes back down: 2 (chain + depth) hops.
+    if (haveChain) addFillPhase(s, "tree pipeline fill (chain hop)", chainHop, 2 * chain);
+    addFillPhase(s, "tree pipeline fill (tree hop)", treeHop, 2 * depth - 1);
     s.note = "double binary tree, " + std::to_string(2 * lanes) + " channels (2 per NIC), " + std::to_string(chunks) +
-             " chunks; one steady-state step simulated, " + std::to_string(s.phases[0].repeats) +
-             " steps fill the pipe; NCCL's tree factor x0.92 applied";
+             " chunks; one steady-state step simulated, the first chunk's " + std::to_string(2 * (chain + depth)) +
+             " hops fill the pipe; NCCL's tree factor x0.92 applied";
     return s;
 }
 

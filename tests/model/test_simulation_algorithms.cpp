@@ -77,9 +77,11 @@ TEST_CASE("nvls on one DGX H100: the hand-worked NVSwitch flows and the analytic
     CHECK(r.analytical->busbw.inGBps() == Approx(489.9).epsilon(0.001));
     CHECK(r.collective.time.inSeconds() == Approx(r.analytical->time.inSeconds()).epsilon(0.05));
     CHECK(r.collective.busbw.inGBps() == Approx(489.8).epsilon(0.0005));
-    // The flows run between each GPU and its NVSwitch: 8 up, 8 down.
-    REQUIRE(r.phases.size() == 1);
+    // The flows run between each GPU and its NVSwitch: 8 up, 8 down; the fill is one of them alone.
+    REQUIRE(r.phases.size() == 2);
     CHECK(r.phases[0].flows == 16);
+    CHECK(r.phases[0].repeats == 2048);
+    CHECK(r.phases[1].flows == 1);
 }
 
 TEST_CASE("auto on one DGX H100 simulates ring and nvls and keeps nvls, as the analytical engine picks",
@@ -102,7 +104,7 @@ TEST_CASE("tree across 2, 4 and 32 DGX H100 follows the analytical double binary
 {
     // Within 5% of the analytical closed form 2S / (min(NICs x f(k), NVLink x g/(g-1)) x 0.92)
     // (the simulated NICs run at 48 GB/s, PCIe Gen5 x16 x 0.75 under the NIC's 48.5, and the
-    // pipeline fill costs 2 (chain + depth) steps); within 8% of the analytical figure itself
+    // pipeline fill costs 2 (chain + depth) hops); within 8% of the analytical figure itself
     // on 2 and 4 servers, where its size efficiency is 0.93-0.94.
     for (int servers : {2, 4, 32}) {
         const auto r = allReduce(superpod(), 8 * servers, 8 * kGiB, "tree");
@@ -121,11 +123,16 @@ TEST_CASE("tree on 2 DGX H100: the NVLink chains bind, as the hand-worked steady
     // carries 512 KiB / 0.92 per step. Each GPU is the head, the tail and a middle link of one
     // chain per tree and lane: it sends 1 + 1 + 6 x 2 = 14 chunks per tree over its NVLink port,
     // 28 per step at 370.8 GB/s; its NIC carries only 2 per direction (the two-node effect).
-    // The first chunk needs 2 x (7 chain + 1 tree) = 16 steps, each with the 6 us overhead and
-    // two 25 ns NVLink hops; the other 1023 chunks add one drain each.
+    // The first chunk crosses 2 x (7 chain + 1 tree) = 16 hops: 15 of them alone on an empty
+    // pipeline (14 NVLink hops: chunk at 370.8 GB/s + 6 us overhead + two 25 ns NVSwitch hops;
+    // one network hop: chunk at 48 GB/s + 6 us + PCIe 0.1 + NIC 0.5 + leaf + PCIe 0.1 us), then
+    // one steady-state step (drain + 6.05 us); the other 1023 chunks add one drain each.
     const auto r = allReduce(superpod(), 16, 8 * kGiB, "tree");
-    const double drain = 28 * 512 * 1024 / 0.92 / 370.8e9;
-    CHECK(r.collective.time.inSeconds() == Approx(1039 * drain + 16 * (6e-6 + 50e-9)).epsilon(1e-6));
+    const double chunk = 512 * 1024 / 0.92;
+    const double drain = 28 * chunk / 370.8e9;
+    const double leaf = *catalog().switchModel("qm9700")->latencyNs * 1e-9;
+    const double fill = 14 * (chunk / 370.8e9 + 6.05e-6) + (chunk / 48e9 + 6.7e-6 + leaf);
+    CHECK(r.collective.time.inSeconds() == Approx(fill + drain + 6.05e-6 + 1023 * drain).epsilon(1e-6));
 }
 
 TEST_CASE("nvls_tree across 2 and 4 DGX H100 follows the analytical NVLSTree", "[simulation][algorithms]")
@@ -262,4 +269,3 @@ TEST_CASE("NCCL's double binary tree: binary, one-child roots, complementary on 
     CHECK_THROWS_AS(model::sim::doubleTreeParents(0, 0), std::invalid_argument);
     CHECK_THROWS_AS(model::sim::doubleTreeParents(4, 2), std::invalid_argument);
 }
-
