@@ -10,6 +10,7 @@
 
 #include <memory>
 
+class QDockWidget;
 class QLabel;
 class QUndoView;
 
@@ -19,6 +20,7 @@ class CanvasView;
 class ChartsPanel;
 class InspectorPanel;
 class PaletteWidget;
+class SimulationPanel;
 } // namespace views
 
 namespace app {
@@ -27,6 +29,7 @@ class AnalysisWorker;
 class Autosave;
 class Document;
 class FileController;
+class SimulationRunner;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -43,6 +46,9 @@ public:
     [[nodiscard]] views::ChartsPanel* charts() const { return charts_; }
     [[nodiscard]] views::InspectorPanel* inspector() const { return inspector_; }
     [[nodiscard]] views::PaletteWidget* palette() const { return palette_; }
+    /// The flow-level simulation dock and the runner that computes it off the UI thread.
+    [[nodiscard]] views::SimulationPanel* simulation() const { return simulation_; }
+    [[nodiscard]] SimulationRunner* simulationRunner() const { return simRunner_; }
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -50,6 +56,7 @@ protected:
 private:
     void createActions();   // main_window_actions.cpp
     void createDocks();     // main_window_docks.cpp
+    void createSimulationDock(QDockWidget* tabWith); // main_window_docks.cpp
     void updateTitle();
     void updateStatus();
 
@@ -62,6 +69,8 @@ private:
     views::ChartsPanel* charts_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;
     views::PaletteWidget* palette_ = nullptr;
+    views::SimulationPanel* simulation_ = nullptr;
+    SimulationRunner* simRunner_ = nullptr;
     QUndoView* history_ = nullptr;
     QLabel* statusDesign_ = nullptr;
     QLabel* statusAnalysis_ = nullptr;

@@ -1,8 +1,9 @@
 // The docks of the main window: palette (left), inspector and undo history (right, tabbed),
-// charts (bottom).
+// charts, design rules, bill of materials and the flow-level simulation (bottom, tabbed).
 #include "app/main_window.hpp"
 
 #include "app/document.hpp"
+#include "app/simulation_runner.hpp"
 #include "app/user_catalogs.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
@@ -13,6 +14,7 @@
 #include "views/inspector/inspector_panel.hpp"
 #include "views/palette/palette_widget.hpp"
 #include "views/rules/rules_panel.hpp"
+#include "views/simulation/simulation_panel.hpp"
 
 #include <QDockWidget>
 #include <QUndoView>
@@ -89,10 +91,38 @@ void MainWindow::createDocks()
     bomDock->setWidget(new views::BomPanel(doc_, bomDock));
     addDockWidget(Qt::BottomDockWidgetArea, bomDock);
     tabifyDockWidget(chartsDock, bomDock);
+    createSimulationDock(chartsDock);
     chartsDock->raise();
 
     resizeDocks({paletteDock, inspectorDock}, {260, 330}, Qt::Horizontal);
     resizeDocks({chartsDock}, {320}, Qt::Vertical);
+}
+
+void MainWindow::createSimulationDock(QDockWidget* tabWith)
+{
+    simulation_ = new views::SimulationPanel(doc_, this);
+    simulation_->setScene(scene_);
+    simRunner_ = new SimulationRunner(this);
+    auto* dock = new QDockWidget(tr("Simulation"), this);
+    dock->setObjectName(QStringLiteral("simulationDock"));
+    dock->setWidget(simulation_);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    tabifyDockWidget(tabWith, dock);
+
+    // Each run works on a snapshot of the design as it is now and the shared read-only catalog.
+    connect(simulation_, &views::SimulationPanel::runRequested, this,
+            [this](const model::CollectiveRequest& request, const model::SimulationOptions& options) {
+                if (simRunner_->start(doc_->design(), doc_->sharedCatalog(), request, options) == 0)
+                    simulation_->showError(tr("a simulation is still running"));
+            });
+    connect(simulation_, &views::SimulationPanel::cancelRequested, simRunner_, &SimulationRunner::cancel);
+    connect(simRunner_, &SimulationRunner::progress, simulation_, [this](quint64, double f) { simulation_->setProgress(f); });
+    connect(simRunner_, &SimulationRunner::finished, simulation_, [this](const SimulationOutcome& outcome) {
+        if (outcome.cancelled) simulation_->showCancelled();
+        else if (outcome.result) simulation_->showResult(outcome.result);
+        else simulation_->showError(outcome.error);
+    });
+    connect(simulation_, &views::SimulationPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
 }
 
 } // namespace app

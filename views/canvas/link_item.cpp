@@ -8,6 +8,7 @@
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 
 namespace views {
@@ -57,6 +58,27 @@ void LinkItem::adjust()
     update();
 }
 
+void LinkItem::setHeat(std::optional<double> utilization)
+{
+    if (heat_ == utilization) return;
+    heat_ = utilization;
+    update();
+}
+
+QColor LinkItem::heatColor(double u)
+{
+    // Three stops; blue and red are the ends of a common traffic scale, yellow the midpoint.
+    static const QColor low(0x2b, 0x6c, 0xd6), mid(0xf2, 0xc1, 0x1d), high(0xd7, 0x30, 0x27);
+    u = std::clamp(std::isfinite(u) ? u : 0.0, 0.0, 1.0);
+    const QColor& from = u < 0.5 ? low : mid;
+    const QColor& to = u < 0.5 ? mid : high;
+    const double t = u < 0.5 ? u / 0.5 : (u - 0.5) / 0.5;
+    auto mix = [t](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * t)); };
+    return QColor(mix(from.red(), to.red()), mix(from.green(), to.green()), mix(from.blue(), to.blue()));
+}
+
+QColor LinkItem::noTrafficColor() { return QColor(0xb8, 0xbd, 0xc4); }
+
 QPointF LinkItem::labelPos() const
 {
     // Close to the lower end, where bundles fan out and labels do not pile up.
@@ -86,8 +108,10 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const bool selected = option->state & QStyle::State_Selected;
     const bool endSelected = a_->isSelected() || b_->isSelected(); // cables of a selected node stand out
     p->setRenderHint(QPainter::Antialiasing);
-    QColor c = selected ? canvas_style::selectionColor() : color_;
-    if (!selected && !endSelected && count_ == 1) c.setAlpha(150);
+    QColor c = color_;
+    if (heat_) c = *heat_ > 0.0 ? heatColor(*heat_) : noTrafficColor();
+    if (selected) c = canvas_style::selectionColor();
+    if (!selected && !endSelected && count_ == 1 && !(heat_ && *heat_ > 0.0)) c.setAlpha(150);
     if (endSelected && !selected) {
         p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
         p->drawLine(line_);

@@ -2,11 +2,16 @@
 /// @file link_item.hpp
 /// The canvas drawing of one link (or bundle of identical cables), mirroring a model::Link by
 /// id: a line between the two node symbols, thicker for bigger bundles, with a "×N" count
-/// label when the bundle holds more than one cable.
+/// label when the bundle holds more than one cable. After a simulation the link can carry a
+/// heat value (utilisation 0..1 that the engine produced); it is then drawn in the heat
+/// colour instead of its rail colour, and grey when it carried no traffic.
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QGraphicsItem>
 
 #include "model/design/design.hpp"
 
-#include <QGraphicsItem>
+#include <optional>
 
 namespace views {
 
@@ -33,6 +38,17 @@ public:
     /// Pen width in scene units for a bundle of `count` cables (grows with log2 of the count).
     [[nodiscard]] static double widthFor(int count);
 
+    /// Heat overlay: `utilization` of this link (0..1, values outside are clamped when drawn;
+    /// 0 = no traffic, drawn grey), or std::nullopt for the normal rail colours.
+    void setHeat(std::optional<double> utilization);
+    /// The heat value set last (std::nullopt when the overlay is off).
+    [[nodiscard]] std::optional<double> heat() const { return heat_; }
+    /// Colour of utilisation `u` (0..1, clamped) on the heat scale: blue (0 %) -> yellow (50 %)
+    /// -> red (100 %), interpolated linearly in RGB. Shared with the legend.
+    [[nodiscard]] static QColor heatColor(double u);
+    /// Colour of a link that carried no traffic while heat is shown.
+    [[nodiscard]] static QColor noTrafficColor();
+
     [[nodiscard]] QRectF boundingRect() const override;
     [[nodiscard]] QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -48,6 +64,7 @@ private:
     int count_ = 1;
     QColor color_;
     QLineF line_;
+    std::optional<double> heat_;
 };
 
 } // namespace views

@@ -1,0 +1,49 @@
+#pragma once
+/// @file simulation_form.hpp
+/// The inputs of one simulated collective: operation, message size with its unit, GPU count
+/// (0 = every GPU of the design), algorithm, routing policy and an optional list of what-if
+/// failures ("link:ID, switch:ID, plane:PORT, nic:NODE:PORT:GBPS", model::parseFailure). It
+/// only reads widgets into a model::CollectiveRequest and model::SimulationOptions.
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QWidget>
+
+#include "model/simulation/simulation.hpp"
+
+#include <QString>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace views {
+
+class SimulationForm final : public QWidget {
+    Q_OBJECT
+public:
+    explicit SimulationForm(QWidget* parent = nullptr);
+
+    /// Sets the largest GPU count offered (the design's GPUs); the "all" entry names it.
+    void setDesignGpus(int gpus);
+    /// Shows `request` in the widgets (the size in the largest binary unit that keeps it whole).
+    void setRequest(const model::CollectiveRequest& request);
+    /// Shows `specs` (comma separated, parseFailure forms) in the failure field.
+    void setFailureText(const QString& specs);
+
+    /// Reads the widgets. @return false with `error` set (a sentence naming the field) when an
+    /// input is invalid: a zero size or an unparsable failure spec.
+    [[nodiscard]] bool read(model::CollectiveRequest& request, model::SimulationOptions& options,
+                            QString& error) const;
+
+private:
+    QComboBox* op_;
+    QDoubleSpinBox* size_;
+    QComboBox* unit_;
+    QSpinBox* gpus_;
+    QComboBox* algorithm_;
+    QComboBox* routing_;
+    QLineEdit* failures_;
+};
+
+} // namespace views
