@@ -57,6 +57,10 @@ void MainWindow::createActions()
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, canvas_, &views::CanvasView::zoomOut);
     view->addAction(tr("Zoom to &Fit"), QKeySequence(tr("Ctrl+0")), canvas_, &views::CanvasView::zoomToFit);
     view->addSeparator();
+    // Collapsed groups are view state: neither action is an undoable edit.
+    view->addAction(tr("&Collapse Groups"), scene_, &views::CanvasScene::collapseAllGroups);
+    view->addAction(tr("&Expand All Groups"), scene_, &views::CanvasScene::expandAllGroups);
+    view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
     QToolBar* tools = addToolBar(tr("Tools"));

@@ -38,6 +38,7 @@ struct Window {
     Window()
     {
         REQUIRE(w.files()->openPath(guitest::templatePath()));
+        w.scene()->expandAllGroups(); // these tests click single servers (groups: test_canvas_groups.cpp)
         w.show();
         REQUIRE(QTest::qWaitForWindowExposed(&w));
         w.activateWindow();

@@ -1,6 +1,8 @@
 #include "views/canvas/canvas_scene.hpp"
 
+#include "views/canvas/bundle_item.hpp"
 #include "views/canvas/canvas_style.hpp"
+#include "views/canvas/group_item.hpp"
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/node_item.hpp"
 
@@ -47,6 +49,7 @@ LinkItem* CanvasScene::linkItem(model::Id id) const
 
 void CanvasScene::clearItems()
 {
+    clearGroupItems(); // bundles refer to node items
     for (auto& [id, item] : links_) delete item;
     links_.clear();
     for (auto& [id, item] : nodes_) delete item;
@@ -59,6 +62,11 @@ void CanvasScene::rebuild()
     const model::Design& d = doc_->design();
     for (const auto& [id, n] : d.nodes()) addNode(id);
     for (const auto& [id, l] : d.links()) addLink(id);
+    // Large groups start collapsed (see the file comment for the rule).
+    collapsed_.clear();
+    for (const auto& g : model::topology::groupsOf(d, doc_->catalog()))
+        if (g.members.size() >= kCollapseAtMembers) collapsed_.insert(g.name);
+    syncGroups();
     setSceneRect(designBounds().adjusted(-2000, -2000, 2000, 2000));
 }
 
@@ -69,20 +77,27 @@ void CanvasScene::addNode(model::Id id)
     auto* item = new NodeItem(*n, doc_->catalog());
     nodes_.emplace(id, item);
     addItem(item);
+    groupsDirty();
 }
 
 void CanvasScene::removeNode(model::Id id)
 {
     auto it = nodes_.find(id);
     if (it == nodes_.end()) return;
-    delete it->second; // its links were removed (and announced) before the node
+    NodeItem* item = it->second;
     nodes_.erase(it);
+    // Bundles ending at this node must not outlive it: re-derive them now.
+    if (std::any_of(bundles_.begin(), bundles_.end(), [item](const BundleItem* b) { return b->node() == item; }))
+        syncGroups();
+    delete item; // its links were removed (and announced) before the node
+    groupsDirty();
 }
 
 void CanvasScene::syncNode(model::Id id)
 {
     const model::Node* n = doc_->design().node(id);
     if (NodeItem* item = nodeItem(id); item && n) item->sync(*n, doc_->catalog());
+    groupsDirty(); // position or group may have changed
 }
 
 void CanvasScene::addLink(model::Id id)
@@ -95,6 +110,7 @@ void CanvasScene::addLink(model::Id id)
     auto* item = new LinkItem(*l, a, b);
     links_.emplace(id, item);
     addItem(item);
+    groupsDirty();
 }
 
 void CanvasScene::removeLink(model::Id id)
@@ -103,12 +119,14 @@ void CanvasScene::removeLink(model::Id id)
     if (it == links_.end()) return;
     delete it->second;
     links_.erase(it);
+    groupsDirty();
 }
 
 void CanvasScene::syncLink(model::Id id)
 {
     const model::Link* l = doc_->design().link(id);
     if (LinkItem* item = linkItem(id); item && l) item->sync(*l);
+    groupsDirty(); // the cable count of a bundle may have changed
 }
 
 std::vector<model::Id> CanvasScene::selectedNodeIds() const
@@ -116,7 +134,10 @@ std::vector<model::Id> CanvasScene::selectedNodeIds() const
     std::vector<model::Id> ids;
     for (QGraphicsItem* i : selectedItems())
         if (i->type() == NodeItem::Type) ids.push_back(static_cast<NodeItem*>(i)->id());
+        else if (i->type() == GroupItem::Type)
+            for (model::Id m : static_cast<GroupItem*>(i)->members()) ids.push_back(m);
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
 }
 
@@ -125,7 +146,10 @@ std::vector<model::Id> CanvasScene::selectedLinkIds() const
     std::vector<model::Id> ids;
     for (QGraphicsItem* i : selectedItems())
         if (i->type() == LinkItem::Type) ids.push_back(static_cast<LinkItem*>(i)->id());
+        else if (i->type() == BundleItem::Type)
+            for (model::Id l : static_cast<BundleItem*>(i)->links()) ids.push_back(l);
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
 }
 
@@ -140,7 +164,9 @@ void CanvasScene::deleteSelection()
 QRectF CanvasScene::designBounds() const
 {
     QRectF r;
-    for (const auto& [id, item] : nodes_) r |= item->sceneBoundingRect();
+    for (const auto& [id, item] : nodes_)
+        if (item->isVisible()) r |= item->sceneBoundingRect();
+    for (const auto& [name, item] : groups_) r |= item->sceneBoundingRect();
     if (r.isNull()) r = QRectF(-400, -300, 800, 600);
     return r.adjusted(-40, -40, 40, 40);
 }
@@ -163,11 +189,22 @@ void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
 
 void CanvasScene::selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)
 {
+    if (groupsDirty_) syncGroups();
     clearSelection();
-    for (model::Id id : nodes)
-        if (NodeItem* item = nodeItem(id)) item->setSelected(true);
-    for (model::Id id : links)
-        if (LinkItem* item = linkItem(id)) item->setSelected(true);
+    for (model::Id id : nodes) {
+        NodeItem* item = nodeItem(id);
+        if (item && item->isVisible()) item->setSelected(true);
+        else if (GroupItem* g = groupItem(groupOf(id))) g->setSelected(true);
+    }
+    for (model::Id id : links) {
+        LinkItem* item = linkItem(id);
+        if (item && item->isVisible()) {
+            item->setSelected(true);
+            continue;
+        }
+        for (BundleItem* b : bundles_)
+            if (std::binary_search(b->links().begin(), b->links().end(), id)) b->setSelected(true);
+    }
 }
 
 } // namespace views

@@ -2,6 +2,17 @@
 /// @file canvas_scene.hpp
 /// The scene mirrors the document by id (shared/design/STYLE.md item 1): it keeps a map from
 /// node/link id to graphics item and updates only the items a change signal names.
+///
+/// Groups of identical servers (Node::group, model/topology/groups.hpp) can be shown
+/// collapsed: one GroupItem ("DGX H100 x32") instead of the member symbols, and one
+/// BundleItem per outside node instead of the members' links to it. Which groups are
+/// collapsed is view state (not saved, not undoable). Rule: when a design is opened or
+/// replaced (designReset), every group of kCollapseAtMembers (16) or more members starts
+/// collapsed, so a scalable unit of 32 DGX is one card while an 8-server rented cluster or
+/// 8 NVL72 racks stay drawn one by one. Double-clicking a card expands it;
+/// collapseAllGroups() / expandAllGroups() (View menu, canvas context menu) change all.
+/// Group items and bundles follow the document's change signals: the scene re-derives them
+/// once per burst of changes (queued), and every accessor below brings them up to date first.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -10,11 +21,16 @@
 
 #include <QGraphicsScene>
 
+#include <map>
+#include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace views {
 
+class BundleItem;
+class GroupItem;
 class NodeItem;
 class LinkItem;
 
@@ -30,14 +46,43 @@ public:
     [[nodiscard]] std::size_t nodeItemCount() const { return nodes_.size(); }
     [[nodiscard]] std::size_t linkItemCount() const { return links_.size(); }
 
-    /// Ids of the selected nodes and links, in id order.
+    /// Groups of at least this many members start collapsed when a design is opened.
+    static constexpr std::size_t kCollapseAtMembers = 16;
+
+    /// The model position of node `id` (its centre, scene units); (0, 0) when unknown.
+    [[nodiscard]] QPointF modelPosition(model::Id id) const;
+    /// The Node::group of node `id`; empty when it has none or is unknown.
+    [[nodiscard]] std::string groupOf(model::Id id) const;
+
+    /// The cards of the collapsed groups, in group-name order (brought up to date first).
+    [[nodiscard]] std::vector<GroupItem*> groupItems();
+    /// The card of collapsed group `name`, or nullptr when it is expanded or unknown.
+    [[nodiscard]] GroupItem* groupItem(const std::string& name);
+    /// Every bundle of the collapsed groups (brought up to date first).
+    [[nodiscard]] std::vector<BundleItem*> bundleItems();
+    /// Whether group `name` is (or, once it has members again, will be) drawn collapsed.
+    [[nodiscard]] bool isCollapsed(const std::string& name) const { return collapsed_.count(name) > 0; }
+    /// Collapses or expands one group (unknown names are ignored), or all groups at once.
+    void collapseGroup(const std::string& name);
+    void expandGroup(const std::string& name);
+    void collapseAllGroups();
+    void expandAllGroups();
+    /// Expands group `name` once control returns to the event loop (used by the group card's
+    /// double-click, which must not delete the card from inside its own event handler).
+    void requestExpand(const std::string& name);
+    /// Re-derives group cards, bundles and which member items are hidden, now.
+    void syncGroups();
+
+    /// Ids of the selected nodes and links, in id order. A selected group card stands for
+    /// its members, a selected bundle for its links.
     [[nodiscard]] std::vector<model::Id> selectedNodeIds() const;
     [[nodiscard]] std::vector<model::Id> selectedLinkIds() const;
     /// Asks the document to delete the selection (one undo step).
     void deleteSelection();
     /// Replaces the selection with the items of these ids (ids without an item are ignored).
+    /// A node or link hidden in a collapsed group selects its group card or bundle.
     void selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links);
-    /// Bounding rectangle of every node and link, with a margin (scene units).
+    /// Bounding rectangle of every shown node and group card, with a margin (scene units).
     [[nodiscard]] QRectF designBounds() const;
 
 signals:
@@ -56,10 +101,19 @@ private:
     void addLink(model::Id id);
     void removeLink(model::Id id);
     void syncLink(model::Id id);
+    /// Marks groups out of date and queues syncGroups().
+    void groupsDirty();
+    void clearGroupItems();
+    void buildBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf);
 
     DesignDocument* doc_;
     std::unordered_map<model::Id, NodeItem*> nodes_;
     std::unordered_map<model::Id, LinkItem*> links_;
+    std::set<std::string> collapsed_;                ///< names of the collapsed groups
+    std::map<std::string, GroupItem*> groups_;        ///< cards of the collapsed groups
+    std::vector<BundleItem*> bundles_;
+    bool groupsDirty_ = false;
+    bool groupsQueued_ = false;
 };
 
 } // namespace views

@@ -1,6 +1,8 @@
 #include "views/canvas/canvas_view.hpp"
 
+#include "views/canvas/bundle_item.hpp"
 #include "views/canvas/canvas_scene.hpp"
+#include "views/canvas/group_item.hpp"
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/node_item.hpp"
 #include "views/canvas/place_tool.hpp"
@@ -155,22 +157,45 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* e)
 {
     QGraphicsItem* hit = nullptr;
     for (QGraphicsItem* i : items(e->pos()))
-        if (i->type() == NodeItem::Type || i->type() == LinkItem::Type) {
+        if (i->type() == NodeItem::Type || i->type() == LinkItem::Type || i->type() == GroupItem::Type ||
+            i->type() == BundleItem::Type) {
             hit = i;
             break;
         }
-    if (!hit) return;
-    if (!hit->isSelected()) {
+    if (hit && !hit->isSelected()) {
         scene_->clearSelection();
         hit->setSelected(true);
     }
     QMenu menu(this);
-    QAction* props = menu.addAction(tr("Properties"));
-    QAction* del = menu.addAction(tr("Delete"));
-    del->setShortcut(QKeySequence::Delete);
+    QAction* props = nullptr;
+    QAction* del = nullptr;
+    QAction* expand = nullptr;
+    QAction* collapse = nullptr;
+    std::string group;
+    if (hit && hit->type() == GroupItem::Type) {
+        group = static_cast<GroupItem*>(hit)->name();
+        expand = menu.addAction(tr("Expand Group"));
+    } else if (hit && hit->type() == NodeItem::Type) {
+        group = scene_->groupOf(static_cast<NodeItem*>(hit)->id());
+        if (!group.empty())
+            collapse = menu.addAction(tr("Collapse Group %1").arg(QString::fromStdString(group)));
+    }
+    if (hit) {
+        props = menu.addAction(tr("Properties"));
+        del = menu.addAction(tr("Delete"));
+        del->setShortcut(QKeySequence::Delete);
+        menu.addSeparator();
+    }
+    QAction* collapseAll = menu.addAction(tr("Collapse Groups"));
+    QAction* expandAll = menu.addAction(tr("Expand All Groups"));
     QAction* chosen = menu.exec(e->globalPos());
+    if (!chosen) return;
     if (chosen == del) scene_->deleteSelection();
-    if (chosen == props) emit propertiesRequested();
+    else if (chosen == props) emit propertiesRequested();
+    else if (chosen == expand) scene_->expandGroup(group);
+    else if (chosen == collapse) scene_->collapseGroup(group);
+    else if (chosen == collapseAll) scene_->collapseAllGroups();
+    else if (chosen == expandAll) scene_->expandAllGroups();
 }
 
 void CanvasView::dragEnterEvent(QDragEnterEvent* e)

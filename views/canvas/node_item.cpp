@@ -1,5 +1,6 @@
 #include "views/canvas/node_item.hpp"
 
+#include "views/canvas/bundle_item.hpp"
 #include "views/canvas/canvas_style.hpp"
 #include "views/canvas/link_item.hpp"
 
@@ -74,6 +75,7 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
     setToolTip(tip);
     setPos(node.position.x, node.position.y);
     for (LinkItem* l : links_) l->adjust(); // the port count (anchors) may have changed
+    for (BundleItem* b : bundles_) b->adjust();
     update();
 }
 
@@ -163,6 +165,13 @@ void NodeItem::attach(LinkItem* link) { links_.push_back(link); }
 
 void NodeItem::detach(LinkItem* link) { links_.erase(std::remove(links_.begin(), links_.end(), link), links_.end()); }
 
+void NodeItem::attachBundle(BundleItem* bundle) { bundles_.push_back(bundle); }
+
+void NodeItem::detachBundle(BundleItem* bundle)
+{
+    bundles_.erase(std::remove(bundles_.begin(), bundles_.end(), bundle), bundles_.end());
+}
+
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
 {
     if (change == ItemPositionChange && scene() && scene()->mouseGrabberItem() &&
@@ -171,13 +180,17 @@ QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
         const QPointF p = value.toPointF();
         return QPointF(canvas_style::snap(p.x()), canvas_style::snap(p.y()));
     }
-    if (change == ItemPositionHasChanged)
+    if (change == ItemPositionHasChanged) {
         for (LinkItem* l : links_) l->adjust();
+        for (BundleItem* b : bundles_) b->adjust();
+    }
     if (change == ItemSelectedHasChanged) // links of a selected node are highlighted
         for (LinkItem* l : links_) {
             l->setZValue(value.toBool() || l->endA()->isSelected() || l->endB()->isSelected() ? 0.5 : 0.0);
             l->update();
         }
+    if (change == ItemSelectedHasChanged)
+        for (BundleItem* b : bundles_) b->update();
     return QGraphicsItem::itemChange(change, value);
 }
 

@@ -13,6 +13,7 @@
 
 namespace views {
 
+class BundleItem;
 class LinkItem;
 
 class NodeItem final : public QGraphicsItem {
@@ -36,6 +37,9 @@ public:
 
     void attach(LinkItem* link);
     void detach(LinkItem* link);
+    /// Bundles of a collapsed group that end here follow this symbol when it moves.
+    void attachBundle(BundleItem* bundle);
+    void detachBundle(BundleItem* bundle);
 
     [[nodiscard]] QRectF boundingRect() const override;
     /// The symbol's outline (selection and rubber band hit the symbol, not its margin).
@@ -55,6 +59,7 @@ private:
     QSizeF size_;
     int ports_ = 1;
     std::vector<LinkItem*> links_;
+    std::vector<BundleItem*> bundles_;
 };
 
 } // namespace views

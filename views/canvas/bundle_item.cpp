@@ -1,0 +1,140 @@
+#include "views/canvas/bundle_item.hpp"
+
+#include "views/canvas/canvas_style.hpp"
+#include "views/canvas/group_item.hpp"
+#include "views/canvas/link_item.hpp"
+#include "views/canvas/node_item.hpp"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <climits>
+
+namespace views {
+
+namespace {
+/// The count tag of a bundle, in device pixels (the item ignores the view's zoom).
+class CountTag final : public QGraphicsItem {
+public:
+    CountTag(QGraphicsItem* parent, QString text, QColor edge) : QGraphicsItem(parent), text_(std::move(text)), edge_(edge)
+    {
+        setFlag(ItemIgnoresTransformations);
+        setAcceptedMouseButtons(Qt::NoButton); // clicks reach the bundle underneath
+        font_ = QApplication::font();
+        font_.setPixelSize(11);
+        font_.setBold(true);
+        const double w = std::max(30.0, QFontMetricsF(font_).horizontalAdvance(text_) + 12.0);
+        box_ = QRectF(-w / 2, -8, w, 16);
+    }
+    [[nodiscard]] QRectF boundingRect() const override { return box_.adjusted(-1, -1, 1, 1); }
+    void setEdge(QColor c)
+    {
+        if (c == edge_) return; // called from the bundle's paint: no repaint loop
+        edge_ = c;
+        update();
+    }
+    void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override
+    {
+        p->setRenderHint(QPainter::Antialiasing);
+        p->setPen(QPen(edge_, 1.5));
+        p->setBrush(Qt::white);
+        p->drawRoundedRect(box_, 8, 8);
+        p->setFont(font_);
+        p->setPen(QColor(0x20, 0x24, 0x2b));
+        p->drawText(box_, Qt::AlignCenter, text_);
+    }
+
+private:
+    QString text_;
+    QColor edge_;
+    QFont font_;
+    QRectF box_;
+};
+} // namespace
+
+BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, std::vector<model::Id> links,
+                       long long cables, int rail)
+    : group_(group), node_(node), other_(otherGroup), links_(std::move(links)), cables_(cables)
+{
+    setFlags(ItemIsSelectable);
+    setZValue(0.0);
+    std::sort(links_.begin(), links_.end());
+    color_ = canvas_style::railColor(rail);
+    if (node_) node_->attachBundle(this);
+    label_ = new CountTag(this, QStringLiteral("×%1").arg(cables_), color_);
+    label_->setZValue(1.0);
+    const QString far = node_ ? node_->name() : other_ ? QString::fromStdString(other_->name()) : QString();
+    setToolTip(QStringLiteral("%1 - %2\n%3 cables in %4 links (collapsed group)")
+                   .arg(group_->label(), far)
+                   .arg(cables_)
+                   .arg(links_.size()));
+}
+
+BundleItem::~BundleItem()
+{
+    if (node_) node_->detachBundle(this);
+}
+
+double BundleItem::farX() const
+{
+    if (node_) return node_->pos().x();
+    return other_ ? other_->pos().x() : 0.0;
+}
+
+double BundleItem::width() const
+{
+    return LinkItem::widthFor(static_cast<int>(std::min<long long>(cables_, INT_MAX)));
+}
+
+void BundleItem::adjust()
+{
+    prepareGeometryChange();
+    const QPointF farCentre = node_ ? node_->pos() : other_ ? other_->pos() : group_->pos();
+    const QPointF a = group_->anchor(this, farCentre);
+    const QPointF b = node_ ? node_->anchor(-1, a) : other_ ? other_->anchor(this, a) : a;
+    line_ = QLineF(a, b);
+    label_->setPos(labelPos());
+    update();
+}
+
+QPointF BundleItem::labelPos() const
+{
+    // Half-way: clear of the stacked card edge, and the slots keep the tags apart.
+    const bool aLower = line_.p1().y() > line_.p2().y();
+    return aLower ? line_.pointAt(0.45) : line_.pointAt(0.55);
+}
+
+QRectF BundleItem::boundingRect() const
+{
+    const double m = width() + 4;
+    return QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
+}
+
+QPainterPath BundleItem::shape() const
+{
+    QPainterPath path(line_.p1());
+    path.lineTo(line_.p2());
+    QPainterPathStroker stroker;
+    stroker.setWidth(std::max(8.0, width() + 4));
+    return stroker.createStroke(path);
+}
+
+void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const bool selected = option->state & QStyle::State_Selected;
+    const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
+    p->setRenderHint(QPainter::Antialiasing);
+    const QColor c = selected ? canvas_style::selectionColor() : color_;
+    if (endSelected && !selected) {
+        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(line_);
+    }
+    p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+    p->drawLine(line_);
+    static_cast<CountTag*>(label_)->setEdge(c);
+}
+
+} // namespace views

@@ -1,0 +1,71 @@
+#pragma once
+/// @file bundle_item.hpp
+/// The canvas drawing of a collapsed bundle (model::topology::GroupBundle): every link
+/// between a collapsed group and one node (or another collapsed group) outside it, drawn as
+/// one line from the group card to that end with the cable count ("×32") on it. Its width
+/// grows with the count like a link's (LinkItem::widthFor); its colour is the rail colour
+/// when every folded link leaves the group members on the same NIC port, grey otherwise.
+/// Selecting it selects the folded links (so Delete removes them, one undo step).
+/// The count tag keeps its size on screen at any zoom (ItemIgnoresTransformations), so the
+/// cable counts stay readable in the zoomed-out overview where the bundles matter most.
+
+// Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QGraphicsItem>
+
+#include "model/design/design.hpp"
+
+#include <QColor>
+
+#include <vector>
+
+namespace views {
+
+class GroupItem;
+class NodeItem;
+
+class BundleItem final : public QGraphicsItem {
+public:
+    enum { Type = UserType + 4 };
+
+    /// A bundle from `group` to the outside node `node`, or to the other collapsed group
+    /// `otherGroup` (exactly one of the two is non-null). `links` are the folded link ids,
+    /// `cables` the sum of their counts, `rail` the shared member-side NIC port (-1 = mixed).
+    BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, std::vector<model::Id> links,
+               long long cables, int rail);
+    ~BundleItem() override;
+
+    [[nodiscard]] int type() const override { return Type; }
+    [[nodiscard]] GroupItem* group() const { return group_; }
+    /// The outside node, or nullptr when the far end is another group.
+    [[nodiscard]] NodeItem* node() const { return node_; }
+    [[nodiscard]] GroupItem* otherGroup() const { return other_; }
+    /// Folded link ids, ascending.
+    [[nodiscard]] const std::vector<model::Id>& links() const { return links_; }
+    /// Cables in the bundle (sum of the folded links' counts).
+    [[nodiscard]] long long cables() const { return cables_; }
+    /// Scene x of the far end (orders the landing slots on the group card).
+    [[nodiscard]] double farX() const;
+
+    /// Recomputes the line after an end moved.
+    void adjust();
+
+    [[nodiscard]] QRectF boundingRect() const override;
+    [[nodiscard]] QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    [[nodiscard]] QPointF labelPos() const;
+    [[nodiscard]] double width() const;
+
+    QGraphicsItem* label_; ///< the "×32" tag: a child drawn at a fixed screen size
+
+    GroupItem* group_;
+    NodeItem* node_;
+    GroupItem* other_;
+    std::vector<model::Id> links_;
+    long long cables_;
+    QColor color_;
+    QLineF line_;
+};
+
+} // namespace views

@@ -1,0 +1,199 @@
+// CanvasScene: collapsed groups of servers and their bundles (see canvas_scene.hpp).
+#include "views/canvas/canvas_scene.hpp"
+
+#include "views/canvas/bundle_item.hpp"
+#include "views/canvas/group_item.hpp"
+#include "views/canvas/link_item.hpp"
+#include "views/canvas/node_item.hpp"
+
+#include <QTimer>
+
+#include <algorithm>
+
+namespace views {
+
+QPointF CanvasScene::modelPosition(model::Id id) const
+{
+    const model::Node* n = doc_->design().node(id);
+    return n ? QPointF(n->position.x, n->position.y) : QPointF();
+}
+
+std::string CanvasScene::groupOf(model::Id id) const
+{
+    const model::Node* n = doc_->design().node(id);
+    return n ? n->group : std::string();
+}
+
+std::vector<GroupItem*> CanvasScene::groupItems()
+{
+    if (groupsDirty_) syncGroups();
+    std::vector<GroupItem*> out;
+    for (const auto& [name, item] : groups_) out.push_back(item);
+    return out;
+}
+
+GroupItem* CanvasScene::groupItem(const std::string& name)
+{
+    if (groupsDirty_) syncGroups();
+    auto it = groups_.find(name);
+    return it == groups_.end() ? nullptr : it->second;
+}
+
+std::vector<BundleItem*> CanvasScene::bundleItems()
+{
+    if (groupsDirty_) syncGroups();
+    return bundles_;
+}
+
+void CanvasScene::collapseGroup(const std::string& name)
+{
+    if (name.empty()) return;
+    collapsed_.insert(name); // a name without a group yet collapses once the group exists
+    syncGroups();
+}
+
+void CanvasScene::expandGroup(const std::string& name)
+{
+    collapsed_.erase(name);
+    syncGroups();
+}
+
+void CanvasScene::collapseAllGroups()
+{
+    for (const auto& g : model::topology::groupsOf(doc_->design(), doc_->catalog())) collapsed_.insert(g.name);
+    syncGroups();
+}
+
+void CanvasScene::expandAllGroups()
+{
+    collapsed_.clear();
+    syncGroups();
+}
+
+void CanvasScene::requestExpand(const std::string& name)
+{
+    QTimer::singleShot(0, this, [this, name] { expandGroup(name); });
+}
+
+void CanvasScene::groupsDirty()
+{
+    groupsDirty_ = true;
+    if (groupsQueued_) return;
+    groupsQueued_ = true;
+    QTimer::singleShot(0, this, [this] {
+        groupsQueued_ = false;
+        if (groupsDirty_) syncGroups();
+    });
+}
+
+void CanvasScene::clearGroupItems()
+{
+    for (BundleItem* b : bundles_) delete b;
+    bundles_.clear();
+    for (auto& [name, g] : groups_) delete g;
+    groups_.clear();
+}
+
+void CanvasScene::syncGroups()
+{
+    groupsDirty_ = false;
+    const model::Design& d = doc_->design();
+    const auto groups = model::topology::groupsOf(d, doc_->catalog());
+
+    // Bundles are re-derived from scratch; a selected one is selected again afterwards.
+    std::set<std::vector<model::Id>> selectedBundles;
+    for (BundleItem* b : bundles_) {
+        if (b->isSelected()) selectedBundles.insert(b->links());
+        delete b;
+    }
+    bundles_.clear();
+    for (auto& [name, g] : groups_) g->setBundles({});
+
+    // Cards: one per collapsed group that still exists (same item kept: selection survives).
+    std::set<std::string> alive;
+    std::unordered_map<model::Id, GroupItem*> memberOf;
+    for (const auto& g : groups) {
+        if (!collapsed_.count(g.name)) continue;
+        alive.insert(g.name);
+        GroupItem*& item = groups_[g.name];
+        if (item) item->sync(g);
+        else {
+            item = new GroupItem(g);
+            addItem(item);
+        }
+        for (model::Id m : g.members) memberOf[m] = item;
+    }
+    for (auto it = groups_.begin(); it != groups_.end();) {
+        if (alive.count(it->first)) { ++it; continue; }
+        delete it->second;
+        it = groups_.erase(it);
+    }
+    // Names of groups that vanished stay in collapsed_: undoing the delete of a collapsed
+    // group brings it back collapsed.
+
+    // Members and every link touching them are hidden while their group is collapsed.
+    for (auto& [id, item] : nodes_) item->setVisible(!memberOf.count(id));
+    for (auto& [id, item] : links_) {
+        const model::Link* l = d.link(id);
+        item->setVisible(l && !memberOf.count(l->a.node) && !memberOf.count(l->b.node));
+    }
+    buildBundles(memberOf);
+    for (BundleItem* b : bundles_)
+        if (selectedBundles.count(b->links())) b->setSelected(true);
+}
+
+void CanvasScene::buildBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf)
+{
+    const model::Design& d = doc_->design();
+    struct Acc {
+        GroupItem* group = nullptr;
+        NodeItem* node = nullptr;
+        GroupItem* other = nullptr;
+        std::vector<model::Id> links;
+        long long cables = 0;
+        int rail = -2; // -2 = no link yet, -1 = mixed
+    };
+    // Key: (group, far end); a far end in another collapsed group folds into that card.
+    std::map<std::pair<const void*, const void*>, Acc> acc;
+    std::set<model::Id> seen;
+    for (const auto& [name, gi] : groups_) {
+        for (model::Id m : gi->members())
+            for (const model::Link* l : d.linksOf(m)) {
+                const auto aIt = memberOf.find(l->a.node), bIt = memberOf.find(l->b.node);
+                const bool aIn = aIt != memberOf.end() && aIt->second == gi;
+                const bool bIn = bIt != memberOf.end() && bIt->second == gi;
+                if ((aIn && bIn) || !seen.insert(l->id).second) continue; // inside, or done
+                const model::Id far = aIn ? l->b.node : l->a.node;
+                const int port = aIn ? l->a.port : l->b.port;
+                const auto farGroup = memberOf.find(far);
+                Acc* a = nullptr;
+                if (farGroup != memberOf.end()) {
+                    a = &acc[{std::min<const void*>(gi, farGroup->second), std::max<const void*>(gi, farGroup->second)}];
+                    a->group = gi;
+                    a->other = farGroup->second;
+                    a->rail = -1;
+                } else {
+                    NodeItem* n = nodeItem(far);
+                    if (!n) continue;
+                    a = &acc[{gi, n}];
+                    a->group = gi;
+                    a->node = n;
+                    a->rail = a->rail == -2 || a->rail == port ? port : -1;
+                }
+                a->links.push_back(l->id);
+                a->cables += l->count;
+            }
+    }
+    std::map<GroupItem*, std::vector<BundleItem*>> byGroup;
+    for (auto& [key, a] : acc) {
+        auto* b = new BundleItem(a.group, a.node, a.other, std::move(a.links), a.cables, a.rail);
+        bundles_.push_back(b);
+        addItem(b);
+        byGroup[a.group].push_back(b);
+        if (a.other) byGroup[a.other].push_back(b);
+    }
+    for (auto& [g, list] : byGroup) g->setBundles(list);
+    for (BundleItem* b : bundles_) b->adjust(); // both cards know their slots now
+}
+
+} // namespace views
