@@ -62,6 +62,9 @@ void LinkItem::setHeat(std::optional<double> utilization)
 {
     if (heat_ == utilization) return;
     heat_ = utilization;
+    // Idle links go behind the ones with traffic (links sit at z 0, node symbols at 1). The
+    // bounding rectangle's margin already covers the 1-unit wider pen of a hot link.
+    setZValue(heat_ && *heat_ <= 0.0 ? -0.5 : 0.0);
     update();
 }
 
@@ -108,15 +111,18 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const bool selected = option->state & QStyle::State_Selected;
     const bool endSelected = a_->isSelected() || b_->isSelected(); // cables of a selected node stand out
     p->setRenderHint(QPainter::Antialiasing);
+    // Heat: links with traffic opaque and a little wider, idle links faint grey behind them.
+    const bool hot = heat_ && *heat_ > 0.0;
     QColor c = color_;
-    if (heat_) c = *heat_ > 0.0 ? heatColor(*heat_) : noTrafficColor();
+    if (heat_) c = hot ? heatColor(*heat_) : noTrafficColor();
     if (selected) c = canvas_style::selectionColor();
-    if (!selected && !endSelected && count_ == 1 && !(heat_ && *heat_ > 0.0)) c.setAlpha(150);
+    if (!selected && !endSelected && count_ == 1 && !hot) c.setAlpha(heat_ ? 110 : 150);
+    const double width = widthFor(count_) + (hot ? 1.0 : 0.0);
     if (endSelected && !selected) {
         p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
         p->drawLine(line_);
     }
-    p->setPen(QPen(c, widthFor(count_) + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+    p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
     p->drawLine(line_);
     if (count_ <= 1) return;
     // The count label only where it can be read; the line width still shows the bundle size.

@@ -12,6 +12,8 @@ namespace views {
 HeatLegend::HeatLegend(QWidget* parent) : QWidget(parent), caption_(tr("Utilisation"))
 {
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setMinimumWidth(380);
+    setMaximumWidth(460);
 }
 
 void HeatLegend::setCaption(const QString& caption)
@@ -20,7 +22,7 @@ void HeatLegend::setCaption(const QString& caption)
     update();
 }
 
-QSize HeatLegend::sizeHint() const { return {360, fontMetrics().height() * 2 + 10}; }
+QSize HeatLegend::sizeHint() const { return {420, fontMetrics().height() * 2 + 10}; }
 
 void HeatLegend::paintEvent(QPaintEvent*)
 {
@@ -37,7 +39,7 @@ void HeatLegend::paintEvent(QPaintEvent*)
     x += fm.horizontalAdvance(caption_) + 10;
     const QString none = tr("no traffic");
     const int swatchW = 18 + 6 + fm.horizontalAdvance(none);
-    const int barW = std::max(60, width() - x - swatchW - 24);
+    const int barW = std::max(60, width() - x - swatchW - 28);
     QLinearGradient g(x, 0, x + barW, 0);
     for (double s : {0.0, 0.25, 0.5, 0.75, 1.0}) g.setColorAt(s, LinkItem::heatColor(s));
     p.setPen(Qt::NoPen);

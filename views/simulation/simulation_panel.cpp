@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -52,7 +53,7 @@ SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
     auto* leftBox = new QWidget(this);
     leftBox->setLayout(left);
     left->setContentsMargins(0, 0, 0, 0);
-    leftBox->setFixedWidth(300);
+    leftBox->setFixedWidth(255);
 
     status_->setWordWrap(true);
     status_->setMargin(4);
@@ -69,20 +70,28 @@ SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
     heatRow->addWidget(measure_);
     heatRow->addWidget(time_, 1);
     heatRow->addWidget(timeLabel_);
-    heatRow->addSpacing(12);
-    heatRow->addWidget(legend_, 2);
+    heatRow->addSpacing(16);
+    heatRow->addWidget(legend_, 1);
 
-    auto* right = new QVBoxLayout;
-    right->setContentsMargins(0, 0, 0, 0);
-    right->addWidget(status_);
-    right->addWidget(view_, 1);
-    right->addLayout(heatRow);
-
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(14);
-    layout->addWidget(leftBox);
-    layout->addLayout(right, 1);
+    // Status across the top, inputs | figures and congested links, heat controls at the bottom.
+    auto* middle = new QHBoxLayout;
+    middle->setSpacing(16);
+    middle->addWidget(leftBox);
+    middle->addWidget(view_, 1);
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addWidget(status_);
+    layout->addLayout(middle, 1);
+    layout->addLayout(heatRow);
+    // A narrow window scrolls the panel instead of being forced wider by it.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(run_, &QPushButton::clicked, this, &SimulationPanel::requestRun);
     connect(cancel_, &QPushButton::clicked, this, [this] {
@@ -186,11 +195,12 @@ void SimulationPanel::showResult(std::shared_ptr<const model::SimulationResult> 
     progress_->setValue(progress_->maximum());
     const auto& c = result_->collective;
     setState(State::Done, stale_ ? QString()
-                                 : tr("%1 %2 on %3 GPUs: simulated in %4 s of host time.")
+                                 : tr("%1 %2 on %3 GPUs, simulated in %4 of host time.")
                                        .arg(QString::fromStdString(model::formatBytes(c.bytes)),
                                             QString::fromLatin1(model::toString(c.op)))
                                        .arg(c.gpus)
-                                       .arg(result_->wallSeconds, 0, 'f', 2));
+                                       .arg(QString::fromStdString(model::formatDuration(
+                                           model::Duration::seconds(result_->wallSeconds)))));
     updateTimeLabel();
     if (!stale_ && !heatBox_->isChecked()) heatBox_->setChecked(true); // refreshes the heat
     else refreshHeat();

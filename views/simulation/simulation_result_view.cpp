@@ -36,7 +36,7 @@ SimulationResultView::SimulationResultView(QWidget* parent)
       difference_(valueLabel(this)), stats_(new QLabel(this)), notes_(new QLabel(this)), table_(new QTableWidget(this))
 {
     auto* grid = new QGridLayout;
-    grid->setHorizontalSpacing(18);
+    grid->setHorizontalSpacing(12);
     grid->setVerticalSpacing(4);
     const QStringList heads = {QString(), tr("Time"), tr("algbw"), tr("busbw"), tr("Algorithm")};
     for (int c = 0; c < heads.size(); ++c) {
@@ -74,6 +74,7 @@ SimulationResultView::SimulationResultView(QWidget* parent)
 
     table_->setColumnCount(3);
     table_->setHorizontalHeaderLabels({tr("Most congested links"), tr("Peak"), tr("Mean")});
+    table_->setMinimumWidth(300);
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     table_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
@@ -88,7 +89,8 @@ SimulationResultView::SimulationResultView(QWidget* parent)
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(left, 5);
+    layout->setSpacing(16);
+    layout->addLayout(left, 4);
     layout->addWidget(table_, 6);
     clear();
 }
@@ -115,7 +117,8 @@ void SimulationResultView::showResult(const model::SimulationResult& r)
         anaTime_->setText(q(model::formatDuration(a.time)));
         anaAlgbw_->setText(gbps(a.algbw));
         anaBusbw_->setText(gbps(a.busbw));
-        anaAlgorithm_->setText(q(a.algorithm) + (a.protocol.empty() ? QString() : QStringLiteral(" (%1)").arg(q(a.protocol))));
+        anaAlgorithm_->setText(q(a.algorithm));
+        anaAlgorithm_->setToolTip(a.protocol.empty() ? QString() : tr("NCCL protocol %1").arg(q(a.protocol)));
         if (a.time.inSeconds() > 0.0) {
             // Relative difference of the two engines' times, as shown: (simulated - analytical) / analytical.
             const double d = (r.collective.time.inSeconds() - a.time.inSeconds()) / a.time.inSeconds() * 100.0;
@@ -126,9 +129,9 @@ void SimulationResultView::showResult(const model::SimulationResult& r)
         difference_->setText(r.analyticalError.empty() ? tr("no analytical prediction") : q(r.analyticalError));
     }
     const QLocale loc;
-    stats_->setText(tr("%1 flows, %2 events, %3 s host time%4")
-                        .arg(loc.toString(r.flowsSimulated), loc.toString(r.events))
-                        .arg(r.wallSeconds, 0, 'f', 2)
+    stats_->setText(tr("%1 flows, %2 events, %3 host time%4")
+                        .arg(loc.toString(r.flowsSimulated), loc.toString(r.events),
+                             q(model::formatDuration(model::Duration::seconds(r.wallSeconds))))
                         .arg(r.reroutedFlows > 0 ? tr(", %1 flows rerouted").arg(r.reroutedFlows) : QString()));
     QStringList notes;
     for (const auto& n : r.notes) notes << QStringLiteral("• ") + q(n).toHtmlEscaped();
