@@ -14,6 +14,7 @@ public:
     /// Caption drawn before the bar, e.g. "Peak utilisation".
     void setCaption(const QString& caption);
     [[nodiscard]] QString caption() const { return caption_; }
+    /// About 420 x two text lines (pixels): caption, bar with its tick labels, swatch.
     [[nodiscard]] QSize sizeHint() const override;
 
 protected:

@@ -22,6 +22,7 @@ namespace views {
 class SimulationForm final : public QWidget {
     Q_OBJECT
 public:
+    /// Defaults: all_reduce, 1 GiB, all GPUs, auto algorithm, rail-aware routing, no failures.
     explicit SimulationForm(QWidget* parent = nullptr);
 
     /// Sets the largest GPU count offered (the design's GPUs); the "all" entry names it.

@@ -50,12 +50,15 @@ public:
     /// Where the panel stands.
     enum class State { Idle, Running, Done, Cancelled, Failed };
 
+    /// `doc` (not owned, must outlive the panel) gives the design's GPU count and its change
+    /// signals, which mark a shown result stale.
     explicit SimulationPanel(DesignDocument* doc, QWidget* parent = nullptr);
     ~SimulationPanel() override;
 
     /// The canvas that gets the heat (may be null: no heat is drawn).
     void setScene(CanvasScene* scene);
 
+    /// Idle before the first run, Running from runRequested until the outcome is handed back.
     [[nodiscard]] State state() const { return state_; }
     /// True when the design changed after the shown (or running) simulation was started.
     [[nodiscard]] bool isStale() const { return stale_; }
@@ -63,6 +66,7 @@ public:
     [[nodiscard]] std::shared_ptr<const model::SimulationResult> result() const { return result_; }
     /// The status line above the results ("Simulating...", "Cancelled", the error, ...).
     [[nodiscard]] QString statusText() const;
+    /// The child widgets, for the window's wiring, the screenshot command and the tests.
     [[nodiscard]] SimulationForm* form() const { return form_; }
     [[nodiscard]] SimulationResultView* resultView() const { return view_; }
     [[nodiscard]] QPushButton* runButton() const { return run_; }
@@ -74,6 +78,7 @@ public:
     void setHeatShown(bool shown);
     /// Colours the links by `measure`; for AtTime, at `fraction` (0..1) of the run.
     void setHeatMeasure(HeatMeasure measure, double fraction = 1.0);
+    /// The measure the links are coloured by.
     [[nodiscard]] HeatMeasure heatMeasure() const;
 
     /// Reads the form and emits runRequested, or shows the input error (state Failed).
