@@ -27,6 +27,15 @@ double pftkGoodput(double p, double rtt, double rto, double mss) noexcept
 namespace {
 constexpr double kOverload = 1.0 + 1e-9;
 
+bool overloaded(const FabricView& v, int c, const std::vector<double>& demand)
+{
+    const auto& on = (*v.onChannel)[c];
+    if (v.graph->channels[c].control == FlowControl::Lossless || on.size() < 2) return false;
+    double offered = 0;
+    for (int f : on) offered += demand[f];
+    return offered > (*v.capacity)[c] * kOverload;
+}
+
 int positionOf(const std::vector<int>& path, int channel) noexcept
 {
     for (std::size_t k = 0; k < path.size(); ++k)
@@ -34,6 +43,19 @@ int positionOf(const std::vector<int>& path, int channel) noexcept
     return -1;
 }
 } // namespace
+
+std::vector<int> hostPrefix(const NetworkGraph& g, const std::vector<int>& path)
+{
+    for (std::size_t k = 0; k < path.size(); ++k)
+        if (g.vertices[g.channels[path[k]].to].kind == VertexKind::Switch)
+            return {path.begin(), path.begin() + static_cast<std::ptrdiff_t>(k + 1)};
+    return {};
+}
+
+bool anyOverloaded(const FabricView& v, const std::vector<int>& channels, const std::vector<double>& demand)
+{
+    return std::any_of(channels.begin(), channels.end(), [&](int c) { return overloaded(v, c, demand); });
+}
 
 bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const std::vector<int>& channels,
                 const std::vector<double>& rates, std::vector<double>& caps)
@@ -48,10 +70,7 @@ bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const st
     // Lossy ports: survival probability per flow, multiplied over its overloaded lossy ports.
     std::unordered_map<int, double> survive;
     for (int c : channels) {
-        if (g.channels[c].control != FlowControl::Lossy || on[c].size() < 2) continue;
-        double offered = 0;
-        for (int f : on[c]) offered += demand[f];
-        if (offered <= cap[c] * kOverload) continue;
+        if (g.channels[c].control != FlowControl::Lossy || !overloaded(v, c, demand)) continue;
         const double share = cap[c] / static_cast<double>(on[c].size());
         for (int f : on[c]) {
             const double p = aimdLossRate(share, (*v.rtt)[f], v.mssBytes);
@@ -73,10 +92,7 @@ bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const st
     // back further on, e.g. by the receiving host's PCIe; then the host pauses the port, whose
     // queue fills and pauses upstream all the same.)
     for (int c : channels) {
-        if (g.channels[c].control != FlowControl::Pfc || on[c].size() < 2) continue;
-        double offered = 0;
-        for (int f : on[c]) offered += demand[f];
-        if (offered <= cap[c] * kOverload) continue;
+        if (g.channels[c].control != FlowControl::Pfc || !overloaded(v, c, demand)) continue;
         // Group the congested flows by the ingress channel they arrive on.
         std::unordered_map<int, std::pair<double, double>> ingress; // u -> (drained, offered)
         for (int f : on[c]) {
@@ -93,7 +109,8 @@ bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const st
             if (unpaused >= 0.999) continue;
             for (int f : on[u]) {
                 if (positionOf(paths[f], c) >= 0) continue; // a congested flow, not a victim
-                const double limit = unpaused * rates[f];
+                // While u is unpaused the victim sends at its demand (fabric_behaviour.hpp).
+                const double limit = unpaused * demand[f];
                 if (limit < caps[f]) {
                     caps[f] = limit;
                     any = true;

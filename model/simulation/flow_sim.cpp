@@ -19,12 +19,12 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 } // namespace
 
 FlowSimulator::FlowSimulator(const NetworkGraph& graph, const SimulationOptions& o)
-    : g_(graph), solver_(capacities(graph))
+    : g_(graph), solver_(capacities(graph)), hostSolver_(solver_.capacity())
 {
     fabric_.graph = &g_;
     fabric_.paths = &paths_;
     fabric_.onChannel = &onChannel_;
-    fabric_.demand = &demand_;
+    fabric_.demand = &offer_;
     fabric_.rtt = &rtt_;
     fabric_.capacity = &solver_.capacity();
     fabric_.mssBytes = o.mtuBytes;
@@ -46,12 +46,15 @@ int FlowSimulator::add(FlowSpec f)
         d = std::min(d, solver_.capacity()[c]);
         lat += g_.channels[c].latency;
     }
+    prefix_.push_back(hostPrefix(g_, f.path));
     paths_.push_back(std::move(f.path));
     posOn_.emplace_back();
     bytes_.push_back(f.bytes);
     start_.push_back(f.start);
     latency_.push_back(f.latency);
     demand_.push_back(d);
+    offer_.push_back(d);
+    hostRate_.push_back(d);
     rtt_.push_back(std::max(2.0 * lat, 1e-7));
     remaining_.push_back(f.bytes);
     since_.push_back(f.start);
@@ -127,7 +130,19 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
         solver_.solve(flows, paths_, {}, rate_);
         if (needsFabric_) {
             for (int f : flows) caps_[f] = MaxMinSolver::kNoCap;
-            if (fabricCaps(fabric_, flows, channels, rate_, caps_)) solver_.solve(flows, paths_, caps_, rate_);
+            // demand_ bounds the offered rate from above: no overload with it, none at all.
+            if (anyOverloaded(fabric_, channels, demand_)) {
+                std::vector<int> senders;
+                for (int f : flows) {
+                    offer_[f] = demand_[f];
+                    if (!prefix_[f].empty()) senders.push_back(f);
+                }
+                if (!senders.empty()) {
+                    hostSolver_.solve(senders, prefix_, {}, hostRate_);
+                    for (int f : senders) offer_[f] = std::min(demand_[f], hostRate_[f]);
+                }
+                if (fabricCaps(fabric_, flows, channels, rate_, caps_)) solver_.solve(flows, paths_, caps_, rate_);
+            }
         }
     }
     for (int f : flows) {

@@ -5,7 +5,10 @@
 /// arrive or drain at the same instant are one event batch). At each event the simulator finds
 /// the connected component of flows that share channels with the flows that changed, re-solves
 /// max-min fair rates for that component only (max_min.hpp), applies the fabric's loss/pause
-/// behaviour as rate caps (fabric_behaviour.hpp), and predicts the next departures.
+/// behaviour as rate caps (fabric_behaviour.hpp), and predicts the next departures. The rate a
+/// flow offers to a switch port is its max-min share of its sending host's channels (a second
+/// solve over the host part of each path, fabric_behaviour.hpp), run only when some port looks
+/// overloaded even with the path-capacity upper bound.
 /// A flow finishes when its last byte has drained plus its path latency plus the per-flow send
 /// overhead (the α of the α-β model, engine_formulas.md section 1: t = α + S/B per hop chain).
 
@@ -66,11 +69,14 @@ private:
     const NetworkGraph& g_;
     FabricView fabric_;
     MaxMinSolver solver_;
+    MaxMinSolver hostSolver_;               ///< solves the host parts of paths (offered rates)
     bool needsFabric_ = false;
 
     std::vector<std::vector<int>> paths_;
     std::vector<std::vector<int>> posOn_;   ///< per flow, per hop: index in onChannel_[channel]
+    std::vector<std::vector<int>> prefix_;  ///< per flow: hostPrefix() of its path
     std::vector<double> bytes_, start_, latency_, demand_, rtt_;
+    std::vector<double> offer_, hostRate_;  ///< per flow: offered rate, host-part max-min rate (bytes/s)
     std::vector<double> remaining_, since_, rate_, caps_, finish_;
     std::vector<int> version_;
     std::vector<char> state_;               ///< 0 pending, 1 active, 2 done

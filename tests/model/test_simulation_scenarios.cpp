@@ -148,8 +148,13 @@ TEST_CASE("RoCE PFC: a victim flow sharing a paused ingress is slowed, InfiniBan
     // 8 senders incast into server 0 GPU 0 (held to 48/8 = 6 GB/s each by the receiver's PCIe);
     // server 1 GPU 0 also sends to server 9 GPU 0 over the same PCIe, NIC and leaf ingress.
     // Max-min: the victim gets 48 - 6 = 42 GB/s. With PFC the leaf's egress to the receiver is
-    // overloaded and pauses the ingress from server 1, which drains its congested flow at 6 of
-    // the 48 GB/s it offers: unpaused 1/8 of the time, so the victim gets 42/8 = 5.25 GB/s.
+    // overloaded (7 senders offer 48 GB/s each, server 1's congested flow 24: its GPU's PCIe is
+    // shared by its two flows) and pauses the ingress from server 1, which drains its congested
+    // flow at 6 of the 24 GB/s it offers: unpaused 1/4 of the time, and while unpaused the victim
+    // sends at its own 24 GB/s share, so it gets 24/4 = 6 GB/s = 48/8, 7x slower than on
+    // InfiniBand. (Until the demand rule counted the sender's shared PCIe, fabric_behaviour.hpp,
+    // the congested flow was taken to offer the full 48 GB/s beside the victim's 42, more than
+    // the PCIe carries, and the victim came out at 42/8 = 5.25 GB/s.)
     auto victimRate = [&](const model::Design& d) {
         const model::SimulationOptions o = noAnalytical();
         const auto g = model::sim::buildNetworkGraph(d, catalog(), o);
@@ -164,7 +169,8 @@ TEST_CASE("RoCE PFC: a victim flow sharing a paused ingress is slowed, InfiniBan
     const double ib = victimRate(fabric(10, 32));
     const double roce = victimRate(fabric(10, 32, "test-eth-400g", true));
     CHECK(ib == Approx(kPcie * 7 / 8).epsilon(0.001));
-    CHECK(roce == Approx(kPcie * 7 / 8 / 8).epsilon(0.001));
+    CHECK(roce == Approx(kPcie / 8).epsilon(0.001));
+    CHECK(roce < ib / 5); // head-of-line blocking, not a rounding difference
 }
 
 TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation][failures]")
