@@ -95,22 +95,29 @@ bool fabricCaps(const FabricView& v, const std::vector<int>& /*flows*/, const st
         if (g.channels[c].control != FlowControl::Pfc || !overloaded(v, c, demand)) continue;
         // Group the congested flows by the ingress channel they arrive on.
         std::unordered_map<int, std::pair<double, double>> ingress; // u -> (drained, offered)
+        std::unordered_map<int, int> flowsOfIngress;                 // u -> congested flows on it
         for (int f : on[c]) {
             const int k = positionOf(paths[f], c);
             if (k <= 0) continue;
             auto& [drained, want] = ingress[paths[f][k - 1]];
             drained += rates[f];
             want += demand[f];
+            ++flowsOfIngress[paths[f][k - 1]];
         }
         for (const auto& [u, dw] : ingress) {
             const double offeredU = std::min(cap[u], dw.second);
             if (offeredU <= 0) continue;
             const double unpaused = std::min(1.0, dw.first / offeredU);
             if (unpaused >= 0.999) continue;
+            // While u is unpaused: a victim from a host NIC sends at its demand (its host share);
+            // one from a switch also drains the backlog that switch held for it during the pause,
+            // through u's capacity the congested flows leave (fabric_behaviour.hpp).
+            const bool fromSwitch = g.vertices[g.channels[u].from].kind == VertexKind::Switch;
+            const double victims = static_cast<double>(on[u].size()) - flowsOfIngress[u];
+            const double spare = fromSwitch && victims > 0 ? std::max(0.0, cap[u] - offeredU) / victims : 0.0;
             for (int f : on[u]) {
                 if (positionOf(paths[f], c) >= 0) continue; // a congested flow, not a victim
-                // While u is unpaused the victim sends at its demand (fabric_behaviour.hpp).
-                const double limit = unpaused * demand[f];
+                const double limit = unpaused * std::max(demand[f], spare);
                 if (limit < caps[f]) {
                     caps[f] = limit;
                     any = true;

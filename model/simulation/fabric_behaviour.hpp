@@ -48,13 +48,19 @@
 /// congested ones: head-of-line blocking of "victim flows" (Zhu et al., "Congestion Control for
 /// Large-Scale RDMA Deployments" (DCQCN), SIGCOMM 2015, section 2). Model [eng]: ingress link u
 /// is unpaused a fraction φ_u = (rate the congested flows from u drain at) / (rate u would
-/// offer them = min(C_u, their demand)); while unpaused, every flow on u sends at its demand,
-/// so a victim flow on u that does not cross the congested port gets at most φ_u × its demand.
-/// (Consistent with the demand rule: a sender whose link is half idle, like a tree node with
-/// two flows where its peer has four, is paused half the time at no cost to its other flow.)
+/// offer them = min(C_u, their demand)). A victim flow on u (one that does not cross the
+/// congested port) gets at most φ_u × the rate it sends at while u is unpaused: its demand
+/// when u leaves a host NIC (the NIC feeds it no faster than its host share); when u leaves a
+/// switch, the larger of its demand and its part of the capacity the congested flows leave on
+/// u, C_u − min(C_u, their demand), split evenly among the victims, because that switch queues
+/// the victim's bytes during the pause and drains them when u resumes. Consistent with the
+/// demand rule: a sender whose link is half idle (a tree node with two flows whose peer has
+/// four) is paused half the time at no cost to its other flow, and a spine link a tree flow
+/// shares with a paused one has room to catch up. A genuine incast still fills the ingress and
+/// leaves its victims φ_u × their demand.
 /// DCQCN/ECN lowers how often PFC fires once it converges; this steady-state model ignores
 /// that, so it bounds the harm from above. Pauses propagating further upstream (PFC storms)
-/// are not modelled.
+/// are not modelled: the switch upstream of u holds a victim's backlog without pausing in turn.
 
 #include "model/simulation/sim_graph.hpp"
 
