@@ -24,8 +24,10 @@ namespace app {
 void MainWindow::createDocks()
 {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    // The bottom area (analysis charts, simulation) spans the whole window width: four charts
+    // side by side need the room more than the palette and inspector need the height.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
     palette_ = new views::PaletteWidget(doc_->catalog(), this);
     auto* paletteDock = new QDockWidget(tr("Palette"), this);

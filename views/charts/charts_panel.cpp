@@ -34,9 +34,9 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     layers_ = new LayerChart(this);
     collectives_ = new CollectiveChart(this);
     scaling_ = new ScalingChart(this);
-    layers_->setMinimumWidth(220);
-    collectives_->setMinimumWidth(240);
-    scaling_->setMinimumWidth(220);
+    layers_->setMinimumWidth(170);
+    collectives_->setMinimumWidth(200);
+    scaling_->setMinimumWidth(170);
     row->addWidget(layers_, 3);
     row->addWidget(collectives_, 5);
     row->addWidget(scaling_, 4);
@@ -66,7 +66,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     unitRow->addWidget(unit_);
     unitRow->addStretch(1);
     col->addLayout(unitRow);
-    side->setMinimumWidth(200);
+    side->setMinimumWidth(180);
     row->addWidget(side, 3);
 
     connect(unit_, &QComboBox::activated, this,

@@ -138,11 +138,11 @@ void CollectiveChart::apply()
         series_[i]->replace(pts);
         series_[i]->setVisible(i < shown.size());
     }
-    // A round upper bound: 1, 2 or 5 x 10^k above the highest point.
+    // A round upper bound (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 x 10^k) at least 5 % above the highest point.
     double bound = 1;
     if (top > 0) {
         const double mag = std::pow(10.0, std::floor(std::log10(top)));
-        for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        for (double m : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
             if (m * mag >= top * 1.05) { bound = m * mag; break; }
     }
     busbwAxis_->setRange(0, bound);
