@@ -79,7 +79,8 @@ DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog, const
     const TrainingConfig requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
     a.workload = requested.model.name;
     if (f.servers.empty()) {
-        a.bottleneck = {Scope::Compute, "the design has no servers", {}};
+        const bool appliancesOnly = f.appliances > 0;
+        a.bottleneck = {Scope::Compute, appliancesOnly ? "the design has no GPU servers (only appliances)" : "the design has no servers", {}};
         a.warnings.push_back("add servers to analyse the design");
         return a;
     }

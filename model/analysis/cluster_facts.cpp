@@ -80,6 +80,8 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     // Ids are small and dense in practice, so a vector indexed by id replaces a hash map.
     std::vector<int> serverIx(static_cast<std::size_t>(design.peekNextId()) + 1, -1);
     std::vector<int> switchIx(serverIx.size(), -1);
+    // GPU-less appliances (the UFM) are fabric endpoints, not compute: their links are left out.
+    std::vector<char> appliance(serverIx.size(), 0);
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind == NodeKind::Server) {
             ServerFacts s;
@@ -87,6 +89,11 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
             s.node = &n;
             s.spec = catalog.server(n.model);
             if (!s.spec) throw InputError("<design>", entryName(n), "model", "expected a server id of the catalog, got \"" + n.model + "\"");
+            if (s.spec->isAppliance()) {
+                appliance[static_cast<std::size_t>(id)] = 1;
+                ++f.appliances;
+                continue;
+            }
             s.gpu = catalog.gpu(s.spec->gpuId);
             if (!s.gpu) throw InputError("<design>", entryName(n), "model", "server \"" + n.model + "\" names GPU \"" + s.spec->gpuId + "\" that the catalog lacks");
             const std::string nicId = n.nicModel.empty() ? s.spec->computeNicId : n.nicModel;
@@ -116,6 +123,9 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
         }
     }
     const int nServers = static_cast<int>(f.servers.size());
+    auto touchesAppliance = [&](const Link& l) {
+        return appliance[static_cast<std::size_t>(l.a.node)] != 0 || appliance[static_cast<std::size_t>(l.b.node)] != 0;
+    };
     auto flat = [&](Id id, bool& isServer) -> int {
         const int si = serverIx[static_cast<std::size_t>(id)];
         isServer = si >= 0;
@@ -126,6 +136,13 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     const bool untiered = std::any_of(f.switches.begin(), f.switches.end(), [](const SwitchFacts& w) { return w.tier == SwitchTier::None; });
     if (untiered) {
         for (const auto& [lid, l] : design.links()) {
+            if (touchesAppliance(l)) {
+                // An appliance below a switch still makes it a leaf.
+                const Id other = appliance[static_cast<std::size_t>(l.a.node)] != 0 ? l.b.node : l.a.node;
+                const int wi = switchIx[static_cast<std::size_t>(other)];
+                if (wi >= 0) f.switches[static_cast<std::size_t>(wi)].serverPorts += l.count;
+                continue;
+            }
             bool sa = false, sb = false;
             const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
             if (sa != sb) f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)].serverPorts += l.count;
@@ -140,6 +157,7 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     UnionFind uf(f.servers.size() + f.switches.size());
     int ignoredNvlink = 0;
     for (const auto& [lid, l] : design.links()) {
+        if (touchesAppliance(l)) continue;
         bool sa = false, sb = false;
         const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
         const double cableGBps = l.perCable().inGBps();

@@ -56,6 +56,9 @@ struct ClusterFacts {
     std::vector<ServerFacts> servers;    ///< in id order
     std::vector<SwitchFacts> switches;   ///< in id order
     int totalGpus = 0;
+    /// GPU-less servers (catalog kind "appliance", e.g. the UFM): not in `servers`, and their
+    /// links add nothing to switch capacities, bisection or islands.
+    int appliances = 0;
     int connectedGpus = 0;               ///< GPUs in the largest island (servers with a wired NIC)
     int largestComponent = -1;           ///< island index of the largest one
     int islands = 0;                     ///< islands holding servers

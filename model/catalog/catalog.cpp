@@ -189,7 +189,7 @@ void Catalog::loadDirectory(const std::string& dir, CatalogStrictness strictness
 void Catalog::validateReferences() const
 {
     for (const auto& s : servers_) {
-        if (!gpu(s.gpuId))
+        if (!s.isAppliance() && !gpu(s.gpuId))
             throw InputError("catalog", s.id, "gpu", "names GPU \"" + s.gpuId + "\", which is not in the catalog");
         if (!s.computeNicId.empty() && !nic(s.computeNicId))
             throw InputError("catalog", s.id, "compute_nic",
@@ -211,7 +211,7 @@ std::size_t Catalog::dropBrokenReferences()
     const std::size_t before = servers_.size() + switches_.size();
     auto brokenServer = [this](const ServerSpec& s) {
         try {
-            if (!gpu(s.gpuId))
+            if (!s.isAppliance() && !gpu(s.gpuId))
                 throw InputError("catalog", s.id, "gpu", "names GPU \"" + s.gpuId + "\", which is not in the catalog");
             if (!s.computeNicId.empty() && !nic(s.computeNicId))
                 throw InputError("catalog", s.id, "compute_nic", "names NIC \"" + s.computeNicId + "\", which is not in the catalog");

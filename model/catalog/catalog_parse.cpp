@@ -160,9 +160,23 @@ ServerSpec parseServer(const json& e, const std::string& file, const std::string
     s.id = io::requireString(e, "id", c);
     s.name = io::requireString(e, "name", c);
     s.vendor = io::requireString(e, "vendor", c);
-    s.gpuId = io::requireString(e, "gpu", c);
-    s.gpuCount = static_cast<int>(io::requireInt(e, "gpu_count", c, 1, 1024));
-    const std::string f = io::requireEnum(e, "intra_node", c, {"nvswitch", "nvlink_bridge", "direct_mesh", "pcie"});
+    s.kind = io::optionalEnum(e, "kind", c, {"node", "baseboard", "rack", "cloud_instance", "workstation", "appliance"}, "node");
+    s.gpuCount = static_cast<int>(io::requireInt(e, "gpu_count", c, 0, 1024));
+    if (s.kind == "appliance") {
+        // A GPU-less box on the fabric (the UFM appliance): gpu_count 0 and no GPU.
+        if (s.gpuCount != 0)
+            throw InputError(file, s.id, "gpu_count", "expected 0 for kind \"appliance\", got " + std::to_string(s.gpuCount));
+        if (!io::optionalString(e, "gpu", c).empty())
+            throw InputError(file, s.id, "gpu", "expected no GPU for kind \"appliance\"");
+    } else {
+        if (s.gpuCount == 0)
+            throw InputError(file, s.id, "gpu_count", "expected at least 1; only kind \"appliance\" may have 0 GPUs");
+        s.gpuId = io::requireString(e, "gpu", c);
+    }
+    // An appliance has no GPUs to join, so its intra_node may be left out (read as "pcie").
+    const std::vector<std::string> fabrics{"nvswitch", "nvlink_bridge", "direct_mesh", "pcie"};
+    const std::string f = s.isAppliance() ? io::optionalEnum(e, "intra_node", c, fabrics, "pcie")
+                                          : io::requireEnum(e, "intra_node", c, fabrics);
     s.intraNode = f == "nvswitch" ? IntraNodeFabric::NVSwitch : f == "nvlink_bridge" ? IntraNodeFabric::NVLinkBridge
                 : f == "direct_mesh" ? IntraNodeFabric::DirectMesh : IntraNodeFabric::PCIe;
     s.nvswitchCount = intOr(e, "nvswitch_count", c, 0, 1024, 0);
@@ -177,7 +191,6 @@ ServerSpec parseServer(const json& e, const std::string& file, const std::string
     s.powerW = io::optionalNumber(e, "power_W", c, 0.0);
     s.rackUnits = optInt(e, "rack_units", c, 1, 64);
     s.referenceId = io::optionalString(e, "reference_id", c);
-    s.kind = io::optionalEnum(e, "kind", c, {"node", "baseboard", "rack", "cloud_instance", "workstation"}, "node");
     s.nvswitchId = io::optionalString(e, "nvswitch", c);
     s.storageNicId = io::optionalString(e, "storage_nic", c);
     s.cpu = io::optionalString(e, "cpu", c);

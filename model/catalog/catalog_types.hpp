@@ -163,8 +163,8 @@ struct ServerSpec {
     std::string id;
     std::string name;
     std::string vendor;
-    std::string gpuId;               ///< catalog id of its GPU
-    int gpuCount = 0;
+    std::string gpuId;               ///< catalog id of its GPU; empty for kind "appliance"
+    int gpuCount = 0;                ///< its GPUs: at least 1, 0 only for kind "appliance"
     IntraNodeFabric intraNode = IntraNodeFabric::PCIe;
     int nvswitchCount = 0;
     int scaleUpDomainGpus = 1;       ///< GPUs in one NVLink domain (8 DGX H100, 72 NVL72, 1 for PCIe-only)
@@ -180,11 +180,16 @@ struct ServerSpec {
 
     // ---- Added with issue 3 ----
     std::string referenceId;         ///< row id in shared/reference/servers.csv
-    std::string kind = "node";       ///< "node", "baseboard", "rack", "cloud_instance" or "workstation"
+    std::string kind = "node";       ///< "node", "baseboard", "rack", "cloud_instance", "workstation" or
+                                     ///< "appliance" (GPU-less fabric box such as the UFM appliance)
     std::string nvswitchId;          ///< catalog id of its NVSwitch generation, empty when none
     std::string storageNicId;        ///< catalog id of its storage/in-band NIC, empty when unknown
     std::string cpu;                 ///< CPU model as published, empty when unknown
     std::string cooling;             ///< "air", "liquid", ...
+
+    /// True for a GPU-less server (kind "appliance", gpu_count 0): it takes fabric ports but
+    /// no part in collectives, training or the GPU count.
+    [[nodiscard]] bool isAppliance() const noexcept { return gpuCount == 0; }
 };
 
 [[nodiscard]] const char* toString(FormFactor f) noexcept;

@@ -187,8 +187,16 @@ struct NicRate {
 NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, const SimulationOptions& o)
 {
     NetworkGraph g;
-    for (const auto& [id, n] : design.nodes())
-        if (n.kind == NodeKind::Server) addServer(g, n, catalog, o);
+    // GPU-less appliances (the UFM) send and receive no collective traffic: left out with their links.
+    std::unordered_map<Id, bool> appliance;
+    for (const auto& [id, n] : design.nodes()) {
+        if (n.kind != NodeKind::Server) continue;
+        const ServerSpec* spec = catalog.server(n.model);
+        if (spec && spec->isAppliance()) appliance[id] = true;
+        else addServer(g, n, catalog, o);
+    }
+    if (!appliance.empty())
+        g.notes.push_back(std::to_string(appliance.size()) + " GPU-less appliance(s) left out of the simulation with their links");
     std::unordered_map<Id, const SwitchSpec*> switchSpec;
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind != NodeKind::Switch) continue;
@@ -236,6 +244,7 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
 
     std::unordered_map<Id, int> nextFreePort;
     for (const auto& [lid, l] : design.links()) {
+        if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
         int ends[2] = {-1, -1};
         double limit = l.total().inBytesPerSecond();
         bool down = linkDown.count(lid) > 0;

@@ -58,6 +58,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     checkBytes(request.bytes);
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
+    if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));

@@ -162,7 +162,7 @@ using ProgressFn = std::function<bool(double progress)>;
 /// Empty or "auto": all_reduce simulates every algorithm above that applies (sharp only when
 /// the design's analysis settings say "sharp": true, as the analytical engine) and keeps the
 /// fastest, named in result.collective.algorithm; alltoall uses pairwise, other ops ring.
-/// @throws std::invalid_argument for an impossible request (more GPUs than the design, negative
+/// @throws std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative
 ///         size, an unknown algorithm, one the op or the hardware cannot run with the reason,
 ///         e.g. "nvls" on GPUs without an NVLink SHARP NVSwitch, a pair of GPUs the failures
 ///         disconnect); InputError when the design names hardware the catalog lacks.

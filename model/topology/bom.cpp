@@ -86,6 +86,7 @@ Bom computeBom(const Design& d, const Catalog& c)
             line.name = s ? s->name : n.model;
             ++line.count;
             if (s) {
+                line.appliance = s->isAppliance();
                 line.gpus += s->gpuCount;
                 power = s->powerW;
                 units = s->rackUnits;

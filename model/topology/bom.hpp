@@ -26,7 +26,9 @@ namespace model::topology {
 /// DAC reach used by the cable rule, metres (network.csv cable_dac_100gpam4: "up to 3 m").
 inline constexpr double kDacReachM = 3.0;
 
-struct BomServer { std::string model, name; int count = 0; int gpus = 0; };
+/// One server model: `count` boxes holding `gpus` GPUs in all. `appliance`: a GPU-less box
+/// (catalog kind "appliance", e.g. the UFM), listed with the servers, its NICs and cables counted.
+struct BomServer { std::string model, name; int count = 0; int gpus = 0; bool appliance = false; };
 struct BomSwitch { std::string model, name; SwitchTier tier = SwitchTier::None; int count = 0; };
 struct BomNic { std::string model, name; long long count = 0; };
 /// Cables joining two tiers: "node-leaf", "leaf-spine", "spine-core", "node-switch" (a switch
@@ -61,12 +63,12 @@ struct Bom {
 
 /// JSON (keys per shared/design/ARCHITECTURE.md): `switches` [{model, name, tier, count}],
 /// `cables` [{between, count, dac, optical}], `nics`, `transceivers` [{rate_Gbps, end, count}],
-/// `servers`, `power` {total_kW, servers_kW, switches_kW, unknown}, `rack_units`
+/// `servers` [{model, name, count, gpus, appliance}], `power` {total_kW, servers_kW, switches_kW, unknown}, `rack_units`
 /// {total, unknown}, `racks`, `max_rack_kW`, `reach_rule`.
 [[nodiscard]] nlohmann::json toJson(const Bom& b);
 
-/// CSV with header `category,item,tier,detail,count` (one row per line of the BOM; power
-/// in kW and rack units as rows of their own).
+/// CSV with header `category,item,tier,detail,count` (one row per line of the BOM, category
+/// "server" or "appliance" for servers; power in kW and rack units as rows of their own).
 [[nodiscard]] std::string toCsv(const Bom& b);
 
 } // namespace model::topology

@@ -27,7 +27,7 @@ nlohmann::json toJson(const Bom& b)
 {
     nlohmann::json j;
     j["servers"] = nlohmann::json::array();
-    for (const auto& s : b.servers) j["servers"].push_back({{"model", s.model}, {"name", s.name}, {"count", s.count}, {"gpus", s.gpus}});
+    for (const auto& s : b.servers) j["servers"].push_back({{"model", s.model}, {"name", s.name}, {"count", s.count}, {"gpus", s.gpus}, {"appliance", s.appliance}});
     j["switches"] = nlohmann::json::array();
     for (const auto& s : b.switches)
         j["switches"].push_back({{"model", s.model}, {"name", s.name}, {"tier", toString(s.tier)}, {"count", s.count}});
@@ -51,7 +51,7 @@ std::string toCsv(const Bom& b)
 {
     std::ostringstream o;
     o << "category,item,tier,detail,count\n";
-    for (const auto& s : b.servers) o << "server," << csvField(s.model) << ",," << csvField(s.name) << "," << s.count << "\n";
+    for (const auto& s : b.servers) o << (s.appliance ? "appliance," : "server,") << csvField(s.model) << ",," << csvField(s.name) << "," << s.count << "\n";
     for (const auto& s : b.switches)
         o << "switch," << csvField(s.model) << "," << toString(s.tier) << "," << csvField(s.name) << "," << s.count << "\n";
     for (const auto& n : b.nics) o << "nic," << csvField(n.model) << ",," << csvField(n.name) << "," << n.count << "\n";

@@ -36,6 +36,31 @@ std::string formatGbps(double g)
     return s.str();
 }
 
+/// Places the GPU-less UFM appliance in the UFM slot (the last slot of SU plan.ufmSu) and wires
+/// its in.ufmCables links to rails 0 .. ufmCables-1 of plane 0, as planFatTree counts them.
+/// Its adapters take the fabric's NIC model `fabricNic` where that differs from the catalog's.
+void placeUfm(const Catalog& catalog, Design& d, FabricBuilder& b, const ServerGrid& grid, const FatTreePlan& plan,
+              const FatTreeInputs& in, const std::vector<std::vector<Id>>& leafIds, const std::string& fabricNic)
+{
+    const ServerSpec* ufm = catalog.server(kUfmModel);
+    const int slot = plan.slotsPerSu[plan.ufmSu] - 1;
+    Node n;
+    n.kind = NodeKind::Server;
+    n.model = kUfmModel;
+    n.name = kUfmName;
+    n.position = grid.serverPosition(plan.ufmSu, slot);
+    n.rack = grid.rackName(plan.ufmSu, slot); // no group: the canvas never folds it into the servers
+    if (ufm->computeNicCount != in.ufmCables) n.nicCount = in.ufmCables;
+    if (!fabricNic.empty() && fabricNic != ufm->computeNicId) n.nicModel = fabricNic;
+    const Id id = d.addNode(n);
+    for (int r = 0; r < in.ufmCables; ++r) {
+        const int k = r / plan.railsPerLeaf;
+        const int first = k * plan.railsPerLeaf;
+        const int rails = std::min(plan.railsPerLeaf, plan.railsPerPlane - first);
+        b.link(id, r, leafIds[0][plan.ufmSu * plan.leavesPerSuPerPlane + k], slot * rails + (r - first), 1);
+    }
+}
+
 } // namespace
 
 void badOption(const std::string& generator, const std::string& option, const std::string& problem)
@@ -64,6 +89,10 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     const SwitchSpec* sw = catalog.switchModel(o.switchModel);
     if (!sw) badOption(kGen, "--switch", "expected the id of a switch in the catalog, got \"" + o.switchModel + "\"");
     if (o.nodes < 1) badOption(kGen, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));
+    if (o.ufm && sw->protocol != NetProtocol::InfiniBand)
+        badOption(kGen, "--ufm", "the UFM appliance manages InfiniBand fabrics; switch \"" + sw->id + "\" is " + toString(sw->protocol));
+    if (o.ufm && !catalog.server(kUfmModel))
+        badOption(kGen, "--ufm", std::string("expected the UFM appliance \"") + kUfmModel + "\" in the catalog");
     if (sw->ports < 2 || sw->portSpeed.inGbps() <= 0)
         badOption(kGen, "--switch", "switch \"" + sw->id + "\" has no published port count or port speed");
     const std::string nicId = o.nicModel.empty() ? server->computeNicId : o.nicModel;
@@ -146,6 +175,7 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
         }
     }
     for (const Placed& p : placed) b.wireServer(plan, p.id, p.su, p.slot, leafIds);
+    if (o.ufm) placeUfm(catalog, d, b, grid, plan, in, leafIds, o.nicModel.empty() ? server.computeNicId : o.nicModel);
     b.wireUpperTiers(plan, leafIds);
 
     nlohmann::json gen = {{"kind", "fat-tree"}, {"server", o.server}, {"nodes", o.nodes},
@@ -154,9 +184,9 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
                           {"planes", o.planes}, {"tiers", plan.tiers}, {"leaves", plan.leaves},
                           {"spines", plan.spines}, {"cores", plan.cores}};
     if (o.ufm)
-        gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables},
-                      {"note", "one node slot is reserved for the UFM appliance; it is not drawn (no catalog "
-                               "entry) and its cables are not in the bill of materials"}};
+        gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables}, {"node", kUfmName}, {"model", kUfmModel},
+                      {"note", "one node slot holds the UFM appliance, wired to rails 0-" + std::to_string(in.ufmCables - 1) +
+                               " of plane 0 of the last scalable unit"}};
     d.analysis["generator"] = gen;
     return d;
 }

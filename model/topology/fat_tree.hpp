@@ -33,7 +33,7 @@ struct FatTreeOptions {
     double oversubscription = 1.0;      ///< leaf down:up bandwidth ratio
     int planes = 1;                     ///< independent fabric planes
     int railsPerLeaf = 0;               ///< 0 = automatic
-    bool ufm = false;                   ///< reserve one node slot (4 cables) for the UFM appliance
+    bool ufm = false;                   ///< place the UFM appliance (kUfmModel) in one node slot with its cables (at most 4)
     bool lossless = true;               ///< Ethernet switches: PFC/ECN configured (RoCE)
     std::optional<double> rackPowerW;   ///< rack power envelope in W used to place servers in racks
     std::string name;                   ///< design name; empty = generated from the inputs
@@ -46,10 +46,15 @@ struct FatTreeOptions {
 inline constexpr double kDefaultRackPowerW = 40800.0;
 inline constexpr int kRackUnits = 42;
 
+/// Catalog id and design node name of the UFM appliance `--ufm` places (catalogs/servers.json).
+inline constexpr const char* kUfmModel = "ufm-appliance";
+inline constexpr const char* kUfmName = "ufm";
+
 /// The numeric inputs planFatTree needs, read from the catalog.
 /// @throws InputError (file "<command line>", entry "generate fat-tree", field = the option)
-///         when an id is not in the catalog, a count is not positive, or the link rate does not
-///         divide the switch port rate.
+///         when an id is not in the catalog, a count is not positive, the link rate does not
+///         divide the switch port rate, or `ufm` is set for an Ethernet switch or a catalog
+///         without kUfmModel.
 [[nodiscard]] FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o);
 
 /// Generates the design. `planOut`, when given, receives the port arithmetic.

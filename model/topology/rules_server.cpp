@@ -39,6 +39,15 @@ void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out)
                 ok = false;
                 continue;
             }
+            const ServerSpec* spec = c.server(n->model);
+            if (spec && spec->isAppliance()) {
+                out.push_back({"nvlink-without-nvlink", Severity::Error, {n->id}, {id},
+                               "NVLink is wired to " + label(*n) + ", an appliance without GPUs: it joins the "
+                               "fabric over InfiniBand or Ethernet only.",
+                               ""});
+                ok = false;
+                continue;
+            }
             const GpuSpec* g = gpuOf(*n, c);
             if (g && g->scaleUp != ScaleUpKind::NVLink) {
                 out.push_back({"nvlink-without-nvlink", Severity::Error, {n->id}, {id},

@@ -93,7 +93,7 @@ TEST_CASE("catalog --json lists every kind with ids and names", "[catalog][expor
         }
     }
     CHECK(j["gpus"].size() == 25);
-    CHECK(j["servers"].size() == 21);
+    CHECK(j["servers"].size() == 22); // 21 reference servers + the UFM appliance
     for (const auto& g : j["gpus"]) {
         CHECK(g.contains("form_factor"));
         CHECK(g.contains("nvlink_GBps_bidirectional"));

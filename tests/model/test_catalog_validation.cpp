@@ -112,7 +112,7 @@ TEST_CASE("Lenient loading of a whole directory keeps the good files and entries
     CHECK(c.gpu("user-gpu-a"));
     CHECK(c.gpu("l40s"));      // from override_user.json
     CHECK(c.gpu("gpu-ok-1"));  // the good entry beside one without an id
-    CHECK(c.problems().size() >= 12); // one per broken file or entry above
+    CHECK(c.problems().size() >= 14); // one per broken file or entry above
     for (const auto& p : c.problems()) CHECK_FALSE(p.file().empty());
     Catalog strict;
     CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/catalog"), InputError);
@@ -134,4 +134,23 @@ TEST_CASE("A user server naming a GPU nobody has is reported and dropped while t
     CHECK(c.problems()[0].entry() == "ghost-box");
     CHECK(c.problems()[0].field() == "gpu");
     CHECK(has(c.problems()[0].problem(), "\"h900\""));
+}
+
+TEST_CASE("Only an appliance may have 0 GPUs, and an appliance has none", "[catalog][validation]")
+{
+    expectError("zero_gpu_server.json", "box-nogpu", "gpu_count", "only kind \"appliance\" may have 0 GPUs");
+    expectError("appliance_with_gpus.json", "box-gpus", "gpu_count", "expected 0 for kind \"appliance\", got 8");
+
+    // The bundled UFM appliance loads as a GPU-less server with its 4 ConnectX-7 fabric links.
+    const Catalog c = Catalog::loadBundled();
+    const ServerSpec* ufm = c.server("ufm-appliance");
+    REQUIRE(ufm);
+    CHECK(ufm->kind == "appliance");
+    CHECK(ufm->isAppliance());
+    CHECK(ufm->gpuCount == 0);
+    CHECK(ufm->gpuId.empty());
+    CHECK(ufm->computeNicId == "connectx-7-400g");
+    CHECK(ufm->computeNicCount == 4);
+    CHECK_FALSE(ufm->powerW);
+    CHECK_FALSE(ufm->rackUnits);
 }

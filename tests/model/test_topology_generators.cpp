@@ -105,10 +105,39 @@ TEST_CASE("fat-tree generator at 2:1 and with a UFM slot", "[topology][generate]
     FatTreePlan plan;
     const Design d = generateFatTree(catalog(), o, &plan);
     c = count(d);
-    CHECK(c.servers == 31);
+    CHECK(c.servers == 32);            // 31 DGX H100 + the UFM appliance
     CHECK(plan.nodeLeafCables == 252); // 31 x 8 + the UFM's 4 (SuperPOD H100 Table 4)
-    CHECK(c.nodeLeaf == 248);          // the UFM appliance itself is not drawn
+    CHECK(c.nodeLeaf == 252);          // the appliance is drawn and wired as the plan counts
     CHECK(d.analysis["generator"]["ufm"]["cables"] == 4);
+    CHECK(d.gpuCount(catalog()) == 248);
+    // The appliance: named "ufm", in no server group, one cable to each of leaves 1-4 (rails 0-3)
+    // on the port after the 31 DGX (slot 31).
+    const Node* ufm = nullptr;
+    for (const auto& [id, n] : d.nodes())
+        if (n.model == kUfmModel) ufm = &n;
+    REQUIRE(ufm);
+    CHECK(ufm->name == "ufm");
+    CHECK(ufm->group.empty());
+    CHECK(ufm->rack == "su1-rack08");
+    const auto links = d.linksOf(ufm->id);
+    REQUIRE(links.size() == 4);
+    for (const Link* l : links) {
+        const Node& leaf = *d.node(l->b.node);
+        CHECK(leaf.tier == SwitchTier::Leaf);
+        CHECK(leaf.name == "leaf-" + std::to_string(l->a.port + 1) + " (rail " + std::to_string(l->a.port) + ")");
+        CHECK(l->b.port == 31);
+        CHECK(l->count == 1);
+    }
+    CHECK(checkDesign(d, catalog()).findings.empty());
+
+    // The UFM manages InfiniBand only.
+    o.switchModel = "sn5600";
+    try {
+        (void)generateFatTree(catalog(), o);
+        FAIL("no error for --ufm on Ethernet");
+    } catch (const InputError& e) {
+        CHECK(e.field() == "--ufm");
+    }
 }
 
 TEST_CASE("fat-tree generator rejects bad options with the option named", "[topology][generate]")
