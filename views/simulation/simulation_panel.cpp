@@ -48,7 +48,6 @@ SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
     auto* left = new QVBoxLayout;
     left->addWidget(form_);
     left->addLayout(buttons);
-    left->addWidget(progress_);
     left->addStretch(1);
     auto* leftBox = new QWidget(this);
     leftBox->setLayout(left);
@@ -81,9 +80,13 @@ SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->addWidget(status_);
+    auto* top = new QHBoxLayout; // status and progress on the first line, always in view
+    top->addWidget(status_, 1);
+    progress_->setFixedWidth(260);
+    top->addWidget(progress_);
+    layout->addLayout(top);
+    layout->addLayout(heatRow); // above the form: visible without scrolling in a short dock
     layout->addLayout(middle, 1);
-    layout->addLayout(heatRow);
     // A narrow window scrolls the panel instead of being forced wider by it.
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(content);
