@@ -153,7 +153,7 @@ int cmdGenerate(const QStringList& args)
     opt("oversubscription", "Leaf down:up ratio, e.g. 1:1 or 2:1.", "R");
     opt("planes", "Independent fabric planes (rails split evenly).", "P");
     opt("rails-per-leaf", "Rails served by one leaf (0 = automatic).", "N");
-    p.addOption({QStringLiteral("ufm"), QStringLiteral("Reserve one node slot (4 cables) for the UFM appliance.")});
+    p.addOption({QStringLiteral("ufm"), QStringLiteral("Place the UFM appliance (catalog ufm-appliance) in one node slot, with its 4 cables (InfiniBand only).")});
     opt("lossless", "Ethernet switches: PFC/ECN on or off.", "on|off");
     opt("rack-kw", "Rack power envelope in kW used to place servers in racks (default 40.8).", "KW");
     opt("per-node-gbps", "rented: bandwidth between nodes per node, Gb/s.", "B");
@@ -184,10 +184,14 @@ int cmdGenerate(const QStringList& args)
         addWaivers(d, p.values(QStringLiteral("waive")), r.gen);
         const auto report = model::topology::checkDesign(d, *catalog);
         model::saveDesign(d, out);
-        int servers = 0;
-        for (const auto& [id, n] : d.nodes()) servers += n.kind == model::NodeKind::Server ? 1 : 0;
+        int servers = 0, appliances = 0; // appliances: GPU-less servers such as the UFM
+        for (const auto& [id, n] : d.nodes()) {
+            if (n.kind != model::NodeKind::Server) continue;
+            const model::ServerSpec* s = catalog->server(n.model);
+            ++(s && s->isAppliance() ? appliances : servers);
+        }
         if (p.isSet(QStringLiteral("json"))) {
-            nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"gpus", d.gpuCount(*catalog)},
+            nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"appliances", appliances}, {"gpus", d.gpuCount(*catalog)},
                                 {"nodes", d.nodes().size()}, {"links", d.links().size()},
                                 {"generator", d.analysis.value("generator", nlohmann::json::object())},
                                 {"rules", model::topology::toJson(report)}};
@@ -195,7 +199,8 @@ int cmdGenerate(const QStringList& args)
         } else {
             QTextStream o(stdout);
             o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << servers
-              << " servers, " << d.gpuCount(*catalog) << " GPUs, " << (d.nodes().size() - servers) << " switches, "
+              << " servers, " << (appliances > 0 ? QString::number(appliances) + " appliance(s), " : QString())
+              << d.gpuCount(*catalog) << " GPUs, " << (d.nodes().size() - servers - appliances) << " switches, "
               << d.links().size() << " links; design rules: " << report.count(model::topology::Severity::Error)
               << " errors, " << report.count(model::topology::Severity::Warning) << " warnings\n";
             for (const auto& f : report.findings)

@@ -10,7 +10,9 @@ void BomTableModel::setBom(const model::topology::Bom& bom)
 {
     beginResetModel();
     rows_.clear();
-    for (const auto& s : bom.servers) rows_.push_back({tr("Server"), q(s.name), tr("%1 GPUs").arg(s.gpus), s.count});
+    for (const auto& s : bom.servers)
+        rows_.push_back(s.appliance ? Row{tr("Appliance"), q(s.name), tr("no GPUs"), s.count}
+                                    : Row{tr("Server"), q(s.name), tr("%1 GPUs").arg(s.gpus), s.count});
     for (const auto& s : bom.switches) rows_.push_back({tr("Switch"), q(s.name), q(model::toString(s.tier)), s.count});
     for (const auto& n : bom.nics) rows_.push_back({tr("Compute NIC"), q(n.name), q(n.model), n.count});
     for (const auto& c : bom.cables) {

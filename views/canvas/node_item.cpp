@@ -53,11 +53,15 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
         line2_ = s ? QString::fromStdString(s->name) : QString::fromStdString(node.model);
         const model::GpuSpec* g = s ? catalog.gpu(s->gpuId) : nullptr;
         QString gpu = g ? QString::fromStdString(g->id).section(QLatin1Char('-'), 0, 0).toUpper() : QStringLiteral("?");
-        line3_ = QStringLiteral("%1×%2 · %3×%4").arg(s ? s->gpuCount : 0).arg(gpu).arg(nics).arg(nic ? gbps(nic->speed) : QStringLiteral("?"));
-        tip = QStringLiteral("%1\n%2\n%3 GPUs (%4)\n%5 compute NICs: %6")
-                  .arg(name_, line2_)
-                  .arg(s ? s->gpuCount : 0)
-                  .arg(g ? QString::fromStdString(g->name) : QStringLiteral("unknown GPU"))
+        const QString nicText = nic ? gbps(nic->speed) : QStringLiteral("?");
+        const bool appliance = s && s->isAppliance(); // GPU-less (UFM): say so instead of "0×?"
+        line3_ = appliance ? QStringLiteral("appliance · %1×%2").arg(nics).arg(nicText)
+                           : QStringLiteral("%1×%2 · %3×%4").arg(s ? s->gpuCount : 0).arg(gpu).arg(nics).arg(nicText);
+        const QString gpuLine = appliance ? QStringLiteral("no GPUs (appliance)")
+                                          : QStringLiteral("%1 GPUs (%2)").arg(s ? s->gpuCount : 0).arg(
+                                                g ? QString::fromStdString(g->name) : QStringLiteral("unknown GPU"));
+        tip = QStringLiteral("%1\n%2\n%3\n%4 compute NICs: %5")
+                  .arg(name_, line2_, gpuLine)
                   .arg(nics)
                   .arg(nic ? QString::fromStdString(nic->name) : QStringLiteral("none"));
     } else {

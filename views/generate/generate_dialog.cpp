@@ -72,7 +72,7 @@ GenerateDialog::GenerateDialog(const model::Catalog& catalog, QWidget* parent) :
     planes_ = new QSpinBox(this);
     planes_->setRange(1, 8);
     oversub_ = new QLineEdit(QStringLiteral("1:1"), this);
-    ufm_ = new QCheckBox(tr("reserve one node slot for the UFM appliance (4 cables)"), this);
+    ufm_ = new QCheckBox(tr("place the UFM appliance in one node slot (4 cables)"), this);
     lossless_ = new QCheckBox(tr("PFC/ECN on (lossless RoCE)"), this);
     lossless_->setChecked(true);
     perNode_ = new QDoubleSpinBox(this);

@@ -181,7 +181,8 @@ void NodeEditor::refresh()
     if (!s) return;
     const model::GpuSpec* g = c.gpu(s->gpuId);
     const model::NicSpec* nic = c.nic(n->nicModel.empty() ? s->computeNicId : n->nicModel);
-    addFigure(tr("GPU"), g ? QString::fromStdString(g->name) : QString::fromStdString(s->gpuId));
+    addFigure(tr("GPU"), s->isAppliance() ? tr("none (appliance)")
+                         : g ? QString::fromStdString(g->name) : QString::fromStdString(s->gpuId));
     addFigure(tr("GPUs"), QString::number(s->gpuCount));
     if (g) {
         addFigure(tr("NVLink (GB/s, bidirectional)"), num(g->scaleUpBidirectional.inGBps()));

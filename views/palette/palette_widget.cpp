@@ -69,17 +69,24 @@ void PaletteWidget::setCatalog(const model::Catalog& catalog)
     }
     const QIcon serverIcon = symbolIcon(model::NodeKind::Server);
     const QIcon switchIcon = symbolIcon(model::NodeKind::Switch);
+    QTreeWidgetItem* appliances = nullptr; // after Switches, only when the catalog has one
     for (const auto& s : catalog.servers()) {
-        auto* item = new QTreeWidgetItem(servers, {QString::fromStdString(s.name)});
+        if (s.isAppliance() && !appliances) {
+            appliances = new QTreeWidgetItem(this, {tr("Appliances")});
+            appliances->setFlags(Qt::ItemIsEnabled);
+            appliances->setFont(0, servers->font(0));
+        }
+        auto* item = new QTreeWidgetItem(s.isAppliance() ? appliances : servers, {QString::fromStdString(s.name)});
         item->setIcon(0, serverIcon);
         item->setData(0, kKindRole, static_cast<int>(model::NodeKind::Server));
         item->setData(0, kIdRole, QString::fromStdString(s.id));
         const model::GpuSpec* g = catalog.gpu(s.gpuId);
         const model::NicSpec* nic = catalog.nic(s.computeNicId);
-        item->setToolTip(0, tr("%1 (%2)\n%3 × %4\n%5 compute NICs × %6\nDrag onto the canvas")
-                                .arg(QString::fromStdString(s.name), QString::fromStdString(s.id))
-                                .arg(s.gpuCount)
-                                .arg(g ? QString::fromStdString(g->name) : QString::fromStdString(s.gpuId))
+        const QString gpus = s.isAppliance() ? tr("no GPUs (appliance)")
+                                             : QStringLiteral("%1 × %2").arg(s.gpuCount).arg(
+                                                   g ? QString::fromStdString(g->name) : QString::fromStdString(s.gpuId));
+        item->setToolTip(0, tr("%1 (%2)\n%3\n%4 compute NICs × %5\nDrag onto the canvas")
+                                .arg(QString::fromStdString(s.name), QString::fromStdString(s.id), gpus)
                                 .arg(s.computeNicCount)
                                 .arg(nic ? gbps(nic->speed) : tr("unknown")));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
