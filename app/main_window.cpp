@@ -67,13 +67,19 @@ void MainWindow::updateTitle()
 void MainWindow::updateStatus()
 {
     const model::Design& d = doc_->design();
-    int servers = 0, switches = 0;
-    for (const auto& [id, n] : d.nodes()) (n.kind == model::NodeKind::Server ? servers : switches)++;
-    statusDesign_->setText(tr("%1 servers, %2 GPUs, %3 switches, %4 links")
-                               .arg(servers)
-                               .arg(d.gpuCount(doc_->catalog()))
-                               .arg(switches)
-                               .arg(d.links().size()));
+    int servers = 0, appliances = 0, switches = 0;
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind == model::NodeKind::Switch) ++switches;
+        else if (const model::ServerSpec* s = doc_->catalog().server(n.model); s && s->isAppliance()) ++appliances;
+        else ++servers;
+    }
+    QString text = tr("%1 servers, %2 GPUs, %3 switches, %4 links")
+                       .arg(servers)
+                       .arg(d.gpuCount(doc_->catalog()))
+                       .arg(switches)
+                       .arg(d.links().size());
+    if (appliances > 0) text += tr(", %n appliance(s)", nullptr, appliances);
+    statusDesign_->setText(text);
     if (worker_->isBusy())
         statusAnalysis_->setText(tr("Analysing…"));
     else if (auto a = worker_->latest())
