@@ -199,17 +199,8 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
     }
     if (algorithm == "pairwise" || algorithm == "direct") {
         if (op != CollectiveOp::AllToAll)
-            throw std::invalid_argument("the simulation engine models pairwise only for alltoall");
-        s.algorithm = "pairwise";
-        for (int r = 1; r < n; ++r) {
-            ScheduledPhase p;
-            p.label = "pairwise all-to-all round";
-            for (std::size_t gi = 0; gi < groups.size(); ++gi)
-                for (int i = 0; i < n; ++i)
-                    p.transfers.push_back({groups[gi][i], groups[gi][(i + r) % n], bytes / dn, keyOf(gi, r, i), {}});
-            s.phases.push_back(std::move(p));
-        }
-        return s;
+            throw std::invalid_argument("the simulation engine models " + algorithm + " only for alltoall");
+        return allToAllSchedule(groups, bytes, o, algorithm == "pairwise");
     }
     if (algorithm == "tree" || algorithm == "nvls" || algorithm == "nvls_tree" || algorithm == "sharp" ||
         algorithm == "collnet") {
@@ -225,7 +216,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
     }
     if (algorithm != "ring")
         throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical, tree, nvls, "
-                                    "nvls_tree, sharp (all_reduce) and pairwise (alltoall), not \"" + algorithm + "\"");
+                                    "nvls_tree, sharp (all_reduce), direct and pairwise (alltoall), not \"" + algorithm + "\"");
     const std::string channelsText = std::to_string(channels) + " ring" + (channels > 1 ? "s" : "");
     switch (op) {
     case CollectiveOp::AllReduce:
@@ -258,7 +249,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
         break;
     }
     case CollectiveOp::AllToAll:
-        return buildSchedule(g, op, "pairwise", groups, bytes, o);
+        return buildSchedule(g, op, "direct", groups, bytes, o);
     }
     return s;
 }

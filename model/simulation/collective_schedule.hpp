@@ -25,9 +25,10 @@
 /// transfer time: T = (n-1) T_step + (P-1) D_step (engine_formulas.md section 1,
 /// t = (h + c - 1)(α + S/(cB)) with the α of later chunks hidden by NCCL's in-flight steps).
 ///
-/// All-to-all ("pairwise", also accepted as "direct"): n-1 rounds; in round r rank i sends S/n bytes to rank i+r (mod n).
-/// The rounds differ, so each is simulated. (NCCL posts all pairs at once; rounds understate
-/// incast between rounds but keep the flow count at n per simulation.)
+/// All-to-all: "direct" (the default) posts every rank's n-1 sends at once, as NCCL's grouped
+/// ncclSend/ncclRecv do, in one concurrent pattern (or a few batches for very large n);
+/// "pairwise" runs n-1 synchronized rounds, in round r rank i sends S/n bytes to rank i+r
+/// (mod n), each simulated (schedule_algorithms.hpp allToAllSchedule).
 ///
 /// All-reduce with NCCL's other algorithms, tree, nvls, nvls_tree and sharp, is built in
 /// schedule_algorithms.hpp (one pipelined steady-state step per chunk, in-switch reduction
@@ -84,7 +85,8 @@ struct Schedule {
 [[nodiscard]] int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups,
                                const SimulationOptions& options);
 
-/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical", "pairwise"; for
+/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical"; for alltoall
+/// "direct" or "pairwise"; for
 /// all_reduce also "tree", "nvls", "nvls_tree", "sharp", see schedule_algorithms.hpp) over
 /// `groups` (each a list of global GPU indices; all groups run at once), `bytes` per group in
 /// nccl-tests semantics.

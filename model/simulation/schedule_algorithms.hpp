@@ -109,6 +109,23 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
 [[nodiscard]] Schedule sharpSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
                                      const SimulationOptions& o);
 
+/// All-to-all, rank i sending `bytes` / n to every other rank of its group (nccl-tests
+/// semantics; the 1/n a rank keeps is a local copy and not simulated).
+///  - pairwise = true: n-1 synchronized rounds, in round r rank i sends to rank i+r (mod n);
+///    each round is one simulated pattern and the rounds add up (algorithm "pairwise").
+///  - pairwise = false: NCCL's alltoall (nccl-tests alltoall.cu) posts every ncclSend/ncclRecv
+///    of a rank inside one ncclGroupStart/End, so all peers progress concurrently over its p2p
+///    channels with no barrier between them: every transfer is one flow of one pattern
+///    (algorithm "direct"). Where n(n-1) x groups flows exceed o.maxConcurrentFlows the peer
+///    offsets are split into allToAllBatches() batches of strided offsets (batch b: offsets
+///    b+1, b+1+B, ...), each batch concurrent, batches one after another, so every batch mixes
+///    same-server and remote peers in the proportion of the whole exchange.
+/// Groups must be non-empty and of equal size >= 2.
+[[nodiscard]] Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOptions& o, bool pairwise);
+
+/// Batches of the concurrent all-to-all: ceil(n(n-1) x groups / maxFlows), between 1 and n-1.
+[[nodiscard]] int allToAllBatches(int n, int groups, int maxFlows) noexcept;
+
 /// Adds a pipeline-fill phase to `s`: `transfer` alone (the first chunk crossing one hop of one
 /// kind while the pipeline is empty), counted `hops` times and outside every pipeline stage.
 /// Nothing is added when hops <= 0.

@@ -153,7 +153,7 @@ ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algor
     if (chosen)
         candidates.push_back(algorithm);
     else if (op == CollectiveOp::AllToAll)
-        candidates.push_back("pairwise");
+        candidates.push_back("direct");
     else if (op == CollectiveOp::AllReduce)
         candidates = allReduceCandidates(graph, groups, sharpEnabled(design.analysis));
     else

@@ -16,7 +16,11 @@ void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& 
                       const CollectiveRequest& request)
 {
     try {
-        r.analytical = predictCollective(design, catalog, request);
+        // The analytical engine knows one all-to-all ("pairwise", a bandwidth bound on all
+        // peers at once); the simulator's concurrent "direct" maps to its automatic choice.
+        CollectiveRequest asked = request;
+        if (asked.op == CollectiveOp::AllToAll && asked.algorithm == "direct") asked.algorithm.clear();
+        r.analytical = predictCollective(design, catalog, asked);
         const double a = r.analytical->time.inSeconds();
         if (a > 0) {
             char buf[160];

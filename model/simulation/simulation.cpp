@@ -1,5 +1,7 @@
 #include "model/simulation/simulation.hpp"
 
+#include "model/simulation/failure_check.hpp"
+#include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/sim_engine.hpp"
 
 #include <chrono>
@@ -56,6 +58,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
 {
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
+    checkFailures(design, catalog, options.failures);
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
@@ -67,7 +70,8 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     for (int i = 0; i < n; ++i) groups[0].push_back(i);
     std::vector<std::unique_ptr<Schedule>> schedules;
     try {
-        e.setProgressPlan(request.op == CollectiveOp::AllToAll ? n - 1 : 3);
+        const int allToAllPatterns = request.algorithm == "pairwise" ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);
+        e.setProgressPlan(request.op == CollectiveOp::AllToAll ? allToAllPatterns : 3);
         const ScheduleRun best = e.simulateCollective(request.op, request.algorithm, groups, request.bytes, schedules);
         const double total = e.place(best, 0.0, 1);
         fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total);
@@ -90,6 +94,7 @@ SimulationResult simulateTrainingStep(const Design& design, const Catalog& catal
                                       const ProgressFn& onProgress)
 {
     const auto t0 = Clock::now();
+    checkFailures(design, catalog, options.failures);
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     double t = 0, bytes = 0;
@@ -139,6 +144,7 @@ SimulationResult simulateIncast(const Design& design, const Catalog& catalog, in
     const auto t0 = Clock::now();
     checkBytes(bytesPerSender);
     if (senders < 1) throw std::invalid_argument("an incast needs at least one sender");
+    checkFailures(design, catalog, options.failures);
     Engine e(design, catalog, options, onProgress);
     const auto& servers = e.graph.servers;
     std::vector<Transfer> transfers;

@@ -81,6 +81,11 @@ struct SimulationOptions {
     double chunkBytes = 512.0 * 1024.0;
     /// Most pipeline chunks one hierarchical or sharp all-reduce is cut into [eng].
     int maxPipelineChunks = 64;
+    /// Most flows one concurrent all-to-all pattern holds ("direct", the default for alltoall):
+    /// above it the n(n-1) transfers run in concurrent batches one after another
+    /// (schedule_algorithms.hpp allToAllSchedule) [eng: keeps 1,024-GPU all-to-all runs within
+    /// seconds; 65,536 flows = every pair of 256 ranks at once].
+    int maxConcurrentFlows = 65536;
     /// Lossy Ethernet model (fabric_behaviour.hpp): packet payload, bytes (RoCE MTU 4096).
     double mtuBytes = 4096.0;
     /// Lossy Ethernet: retransmission timeout, seconds. 200 us is the fine-grained RTO
@@ -158,14 +163,19 @@ using ProgressFn = std::function<bool(double progress)>;
 ///  - "nvls_tree" (all_reduce over >= 2 such servers: NVLS inside, double binary tree between);
 ///  - "sharp" (all_reduce over >= 2 servers through InfiniBand SHARP switches, NCCL CollNet;
 ///    "collnet" is accepted too);
-///  - "pairwise" (alltoall, as n-1 pairwise-exchange rounds; "direct" is accepted too).
+///  - "direct" (alltoall: every rank sends to all its peers at once, as NCCL posts all
+///    send/recv pairs inside one group; batched above SimulationOptions::maxConcurrentFlows);
+///  - "pairwise" (alltoall as n-1 synchronized pairwise-exchange rounds, the explicit variant).
 /// Empty or "auto": all_reduce simulates every algorithm above that applies (sharp only when
 /// the design's analysis settings say "sharp": true, as the analytical engine) and keeps the
-/// fastest, named in result.collective.algorithm; alltoall uses pairwise, other ops ring.
+/// fastest, named in result.collective.algorithm; alltoall uses direct, other ops ring.
 /// @throws std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative
 ///         size, an unknown algorithm, one the op or the hardware cannot run with the reason,
 ///         e.g. "nvls" on GPUs without an NVLink SHARP NVSwitch, a pair of GPUs the failures
-///         disconnect); InputError when the design names hardware the catalog lacks.
+///         disconnect); InputError when the design names hardware the catalog lacks, or
+///         ("<command line>", "--fail", spec, ...) for a failure naming a link, switch, server,
+///         NIC port or plane the design lacks, or a degraded speed above the port's line rate
+///         (failure_check.hpp).
 [[nodiscard]] SimulationResult simulateCollective(const Design& design, const Catalog& catalog,
                                                   const CollectiveRequest& request,
                                                   const SimulationOptions& options = {},
