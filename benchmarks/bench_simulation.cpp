@@ -3,7 +3,8 @@
 // the project's generator (model/topology/fat_tree.hpp; 2-tier for 128 DGX H100, 3-tier for
 // 1,024), then the same on the tests' hand-built fabric, NCCL's double binary tree and SHARP
 // (CollNet) on the generated fabric, and the automatic algorithm choice (ring, hierarchical,
-// tree, nvls_tree simulated, the fastest kept; shown as "auto:<algorithm>"). Prints wall time
+// tree, nvls_tree simulated, the fastest kept; shown as "auto:<algorithm>"), and a 1 GiB direct
+// all-to-all up to 1,024 GPUs. Prints wall time
 // and events per second. Target for the ring rows on the 2-core development machine: <= 1 s
 // and <= 10 s. Not a test: it asserts nothing.
 //
@@ -24,9 +25,10 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
     if (sizes.empty()) sizes = {128, 1024};
     const model::Catalog catalog = model::Catalog::loadBundled();
-    auto run = [&](const char* fabric, const model::Design& d, int servers, const std::string& algorithm) {
+    auto run = [&](const char* fabric, const model::Design& d, int servers, const std::string& algorithm,
+                   model::CollectiveOp op = model::CollectiveOp::AllReduce) {
         model::CollectiveRequest req;
-        req.op = model::CollectiveOp::AllReduce;
+        req.op = op;
         req.bytes = 1024.0 * 1024.0 * 1024.0;
         req.algorithm = algorithm;
         model::SimulationOptions o;
@@ -55,6 +57,9 @@ int main(int argc, char** argv)
         run("generator", generated, servers, "tree");
         run("generator", generated, servers, "sharp");
         run("generator", generated, servers, "");
+        // Concurrent all-to-all (every pair, batched above SimulationOptions::maxConcurrentFlows):
+        // n(n-1) flows, so only up to 1,024 GPUs.
+        if (servers <= 128) run("generator", generated, servers, "direct", model::CollectiveOp::AllToAll);
     }
     return 0;
 }

@@ -232,20 +232,38 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
         const int chunks = static_cast<int>(std::max(1.0, std::ceil(bytes / (channels * o.chunkBytes))));
         ScheduledPhase p;
         p.label = "pipelined broadcast step";
-        p.repeats = n - 1;
+        p.repeats = 1;
         p.stepsPerChunk = 1;
+        // The first chunk's hops along group 0's chain of ring 0, by kind: a hop inside a server
+        // (NVLink/PCIe) and one between servers (NIC) take different times, so the fill is
+        // their sum, not n-1 times the slowest step.
+        int intraHops = 0, interHops = 0;
+        Transfer intraHop, interHop;
         for (std::size_t gi = 0; gi < groups.size(); ++gi)
             for (int c = 0; c < channels; ++c) {
                 std::vector<int> order = ringOrder(g, groups[gi], c);
                 std::rotate(order.begin(), std::find(order.begin(), order.end(), groups[gi].front()), order.end());
-                for (int i = 0; i + 1 < n; ++i)
-                    p.transfers.push_back({order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i), {}});
+                for (int i = 0; i + 1 < n; ++i) {
+                    const Transfer t{order[i], order[i + 1], bytes / (channels * chunks), keyOf(gi, c, i), {}};
+                    if (gi == 0 && c == 0) {
+                        const bool same = g.gpus[static_cast<std::size_t>(t.src)].server ==
+                                          g.gpus[static_cast<std::size_t>(t.dst)].server;
+                        (same ? intraHops : interHops)++;
+                        if (same && intraHops == 1) intraHop = t;
+                        if (!same && interHops == 1) interHop = t;
+                    }
+                    p.transfers.push_back(t);
+                }
             }
         s.phases.push_back(std::move(p));
         s.pipelineChunks = chunks;
         s.stages = {{0}};
-        s.note = channelsText + ", " + std::to_string(chunks) +
-                 " chunks; the chain step is simulated once: (n-1) steps fill the pipe, each further chunk adds its transfer time";
+        // T = (fill hops alone) + T_step + (P-1) D_step: the steady step stands for the last hop.
+        addFillPhase(s, "broadcast pipeline fill (intra-node hop)", intraHop, interHops > 0 ? intraHops : intraHops - 1);
+        addFillPhase(s, "broadcast pipeline fill (inter-node hop)", interHop, interHops - 1);
+        s.note = channelsText + ", " + std::to_string(chunks) + " chunks; the chain step is simulated once, the first "
+                 "chunk's " + std::to_string(n - 1) + " hops (" + std::to_string(intraHops) + " intra-node, " +
+                 std::to_string(interHops) + " inter-node) fill the pipe, each further chunk adds one step's transfer time";
         break;
     }
     case CollectiveOp::AllToAll:

@@ -20,10 +20,13 @@
 /// where T_i includes the per-step latency and D_i is the pure transfer (drain) time, since
 /// NCCL keeps several steps in flight (NCCL_STEPS = 8) and hides the latency of later chunks.
 ///
-/// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks:
-/// the first chunk crosses n-1 hops with their latency, each later chunk adds one chunk's
-/// transfer time: T = (n-1) T_step + (P-1) D_step (engine_formulas.md section 1,
-/// t = (h + c - 1)(α + S/(cB)) with the α of later chunks hidden by NCCL's in-flight steps).
+/// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks per
+/// ring: the first chunk crosses the n-1 hops of the chain one after another, each at its own
+/// time alone on the hop (latency, overhead and the chunk at that hop's rate: NVLink inside a
+/// server, the NIC between servers), then each later chunk adds one steady-state step's
+/// transfer time: T = sum_h T_hop(h) - T_hop(last) + T_step + (P-1) D_step (engine_formulas.md
+/// section 1, t = (h + c - 1)(alpha + S/(cB)) with per-hop times, the alpha of later chunks
+/// hidden by NCCL's in-flight steps). The hops are counted on ring 0 of the first group.
 ///
 /// All-to-all: "direct" (the default) posts every rank's n-1 sends at once, as NCCL's grouped
 /// ncclSend/ncclRecv do, in one concurrent pattern (or a few batches for very large n);

@@ -52,13 +52,18 @@ TEST_CASE("non-blocking fabric: simulated ring all-reduce within 5% of the analy
     }
 }
 
-TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slower by about what the analysis predicts",
+TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slowed to the leaf uplinks' bound",
           "[simulation][crosscheck]")
 {
     // 16 DGX H100, 4 servers per leaf (4 leaf groups x 8 rails), one spine. 1:1 = 4 uplinks per
-    // leaf, 2:1 = 2. In every all-to-all round each leaf sends ~3 of its 4 flows to other groups;
-    // with 2 uplinks they share 2 x 48.5 GB/s: 32.3 GB/s each instead of the NIC's 48.5 (x1.5),
-    // which is the analytical engine's factor 1 / (r f) with r = 2, f = 1 - 4/16 = 0.75.
+    // leaf, 2:1 = 2. All-to-all with every peer at once (NCCL's grouped send/recv, "direct"):
+    // with PXN, NIC j of a server carries its 8 GPUs' S/128 to GPU j of the 15 other servers,
+    // 120 S/128 = 0.9375 S, through GPU j's PCIe at 48 GB/s: 1:1 takes 0.9375 S / 48e9 = 20.97 ms.
+    // 12 of those 15 servers are behind other leaves: each leaf sends 4 x 0.9375 S x 12/15 = 3 S
+    // up its uplinks; at 2:1, 2 x 48.5 GB/s: 3 S / 97e9 = 33.21 ms. Slowdown 1.5835.
+    // (This check used to compare with the analytical engine within 15% while all-to-all was
+    // simulated as synchronized pairwise rounds, 1.64; the analytical engine says 1.875, above
+    // the physical ratio, its 2:1 time being 1.56 x the uplinks' bound: reported, not changed.)
     simtest::RailFabric f;
     f.servers = 16;
     f.serversPerLeaf = 4;
@@ -77,7 +82,9 @@ TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slower by about what
     const double anaSlowdown = b.analytical->time / a.analytical->time;
     std::printf("slowdown 2:1 vs 1:1: simulated %.3f, analytical %.3f\n", simSlowdown, anaSlowdown);
     CHECK(simSlowdown > 1.2);
-    CHECK(simSlowdown == Approx(anaSlowdown).epsilon(0.15));
+    CHECK(a.collective.time.inSeconds() == Approx(0.9375 * kGiB / 48e9).epsilon(2e-3));
+    CHECK(b.collective.time.inSeconds() == Approx(3.0 * kGiB / 97e9).epsilon(2e-3));
+    CHECK(simSlowdown == Approx((3.0 / 97e9) / (0.9375 / 48e9)).epsilon(5e-3));
 }
 
 TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed form", "[simulation][crosscheck]")
