@@ -46,7 +46,44 @@ void addUnknown(std::vector<std::string>& list, const std::string& model)
 {
     if (std::find(list.begin(), list.end(), model) == list.end()) list.push_back(model);
 }
+
+/// Rack height used to pack parts without a rack, in rack units (a standard 42U rack).
+constexpr int kRackU = 42;
+
+/// Logical ports per physical cage of switch `n` (catalog `ports_per_cage`; null/absent: 1).
+int portsPerCage(const Node& n, const Catalog& c)
+{
+    const SwitchSpec* s = c.switchModel(n.model);
+    if (!s || !s->raw.is_object()) return 1;
+    const auto it = s->raw.find("ports_per_cage");
+    if (it == s->raw.end() || !it->is_number_integer()) return 1;
+    return std::max(1, it->get<int>());
+}
+
+/// True for a design of rented cloud nodes (generate rented, or a "rental" block).
+bool isRented(const Design& d)
+{
+    if (!d.analysis.is_object()) return false;
+    if (d.analysis.contains("rental")) return true;
+    const auto g = d.analysis.find("generator");
+    return g != d.analysis.end() && g->is_object() && g->value("kind", std::string()) == "rented";
+}
+
+std::string list(const std::vector<std::string>& v)
+{
+    std::string s;
+    for (const auto& m : v) s += (s.empty() ? "" : ", ") + m;
+    return s;
+}
 } // namespace
+
+std::string BomTransceiver::form() const
+{
+    const auto g = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))) + "G"; };
+    if (ports > 1) return "twin-port " + std::to_string(links) + "x" + g(linkGbps) + " (" + g(rateGbps) + ")";
+    if (links > 1) return g(rateGbps) + " feeding " + std::to_string(links) + "x" + g(linkGbps);
+    return "single-port " + g(rateGbps);
+}
 
 long long Bom::cablesBetween(const std::string& b) const noexcept
 {
@@ -70,17 +107,23 @@ Bom computeBom(const Design& d, const Catalog& c)
                   std::to_string(static_cast<int>(kDacReachM)) +
                   " m, shared/reference/network.csv cable_dac_100gpam4; a run inside one 42U rack is shorter); "
                   "optics (a transceiver at each end plus fiber, or an AOC) between racks and wherever a rack is not set.";
+    b.transceiverRule = "One module per NIC port at the NIC end; at a switch, one module per cage of ports_per_cage logical "
+                        "ports (catalog, from shared/reference/network.csv: QM9700 and Q3400 cages are twin-port, 2 ports "
+                        "each, so a QM9700 at 400G takes twin-port 2x400G OSFP modules, one per two ports).";
 
     std::map<std::string, BomServer> servers;
     std::map<std::pair<std::string, SwitchTier>, BomSwitch> switches;
     std::map<std::string, BomNic> nics;
     std::map<std::string, double> rackPower;
     int unplacedUnits = 0;
+    b.rented = isRented(d);
+    std::vector<std::string> unsizedByUnits; // servers of unknown power packed by rack units
     for (const auto& [id, n] : d.nodes()) {
         std::optional<double> power;
         std::optional<int> units;
+        const ServerSpec* spec = n.kind == NodeKind::Server ? c.server(n.model) : nullptr;
         if (n.kind == NodeKind::Server) {
-            const ServerSpec* s = c.server(n.model);
+            const ServerSpec* s = spec;
             BomServer& line = servers[n.model];
             line.model = n.model;
             line.name = s ? s->name : n.model;
@@ -114,24 +157,43 @@ Bom computeBom(const Design& d, const Catalog& c)
             }
             if (power) b.switchPowerW += *power;
         }
-        if (!power) addUnknown(b.powerUnknown, n.model);
+        if (power) ++b.powerKnownParts;
+        else addUnknown(b.powerUnknown, n.model);
         if (units) b.rackUnits += *units;
         else addUnknown(b.rackUnitsUnknown, n.model);
-        if (!n.rack.empty()) rackPower[n.rack] += power.value_or(0.0);
-        else unplacedUnits += units.value_or(0);
+        // Rack rule (bom.hpp): rented nodes and cloud instances take no customer rack; a
+        // server of unknown power is packed by rack units, its rack name not counted.
+        if (b.rented || (spec && spec->kind == "cloud_instance")) continue;
+        const bool trustRack = !n.rack.empty() && (n.kind != NodeKind::Server || power);
+        if (trustRack) rackPower[n.rack] += power.value_or(0.0);
+        else if (units) {
+            unplacedUnits += *units;
+            if (n.kind == NodeKind::Server && !power) addUnknown(unsizedByUnits, n.model);
+        } else addUnknown(b.racksUnknown, n.model);
     }
     for (auto& [k, v] : servers) b.servers.push_back(v);
     for (auto& [k, v] : switches) b.switches.push_back(v);
     for (auto& [k, v] : nics) b.nics.push_back(v);
-    b.racks = static_cast<int>(rackPower.size()) + (unplacedUnits + 41) / 42;
+    b.racks = b.rented ? 0 : static_cast<int>(rackPower.size()) + (unplacedUnits + kRackU - 1) / kRackU;
+    b.racksKnown = b.racksUnknown.empty();
     for (const auto& [rack, w] : rackPower) b.maxRackPowerW = std::max(b.maxRackPowerW, w);
+    if (b.rented)
+        b.racksNote = "0: rented cloud nodes sit in the provider's racks, none of the customer's";
+    else if (!b.racksKnown)
+        b.racksNote = "unknown: " + list(b.racksUnknown) + " publish neither power nor rack units, so their racks "
+                      "cannot be counted; the other parts take " + std::to_string(b.racks);
+    else
+        b.racksNote = "named racks, plus 42U racks packed by rack units for parts without a rack" +
+                      (unsizedByUnits.empty() ? std::string() : " and for servers of unpublished power (" + list(unsizedByUnits) + ")");
 
     // Cables: links are grouped at the switch end that terminates them (the lower tier of a
     // switch pair), by class, rate and whether they stay inside a rack; each group needs
     // ceil(links / breakout) cables.
     struct Group { long long links = 0; int breakout = 1; };
     std::map<std::tuple<std::string, bool, double, Id>, Group> groups; // (between, inRack, rate, terminating node)
-    std::map<std::pair<double, std::string>, long long> modules;        // (rate, end) -> count
+    // (module rate, end, ports, links, link rate) -> modules
+    std::map<std::tuple<double, std::string, int, int, double>, long long> modules;
+    std::map<std::pair<Id, double>, long long> farLinks; // upper end of switch-switch optics: (switch, rate) -> links
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::PCIe) continue; // inside a server
         const Node* a = d.node(l.a.node);
@@ -144,8 +206,10 @@ Bom computeBom(const Design& d, const Catalog& c)
         g.links += l.count;
         g.breakout = breakoutAt(term, rate, c);
         if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink)
-            modules[{rate, "nic"}] += l.count; // one module per NIC port
+            modules[{rate, "nic", 1, 1, rate}] += l.count; // one module per NIC port
+        if (!inRack && a->kind == NodeKind::Switch && b2->kind == NodeKind::Switch) farLinks[{b2->id, rate}] += l.count;
     }
+    std::map<std::tuple<Id, double, int>, long long> switchPorts; // (switch, link rate, breakout) -> optical ports used
     std::map<std::string, BomCable> cables;
     for (const auto& [key, g] : groups) {
         const auto& [cls, inRack, rate, node] = key;
@@ -154,14 +218,18 @@ Bom computeBom(const Design& d, const Catalog& c)
         line.between = cls;
         (inRack ? line.dac : line.optical) += n;
         if (inRack) continue;
-        // Switch-side module: one per cable at the switch port rate. The far end of a
-        // switch-switch cable gets one module per cable too.
-        const Node& t = *d.node(node);
-        if (t.kind == NodeKind::Switch) {
-            modules[{rate * g.breakout, "switch"}] += n;
-            if (cls != "node-leaf" && cls != "node-spine" && cls != "node-core" && cls != "node-switch")
-                modules[{rate * g.breakout, "switch"}] += n;
-        }
+        // Each optical cable takes one switch port at its terminating switch.
+        if (d.node(node)->kind == NodeKind::Switch) switchPorts[{node, rate, g.breakout}] += n;
+    }
+    for (const auto& [key, links] : farLinks) {
+        const int bo = breakoutAt(*d.node(key.first), key.second, c);
+        switchPorts[{key.first, key.second, bo}] += (links + bo - 1) / bo;
+    }
+    // Transceiver rule (bom.hpp): one switch-side module per cage of ports_per_cage ports.
+    for (const auto& [key, ports] : switchPorts) {
+        const auto& [node, rate, bo] = key;
+        const int ppc = portsPerCage(*d.node(node), c);
+        modules[{rate * bo * ppc, "switch", ppc, ppc * bo, rate}] += (ports + ppc - 1) / ppc;
     }
     static const char* order[] = {"node-leaf", "leaf-spine", "spine-core", "node-switch", "node-spine", "node-core", "switch-switch", "leaf-leaf", "node-node"};
     for (const char* k : order)
@@ -170,7 +238,10 @@ Bom computeBom(const Design& d, const Catalog& c)
             cables.erase(it);
         }
     for (auto& [k, v] : cables) b.cables.push_back(v);
-    for (const auto& [k, n] : modules) b.transceivers.push_back({k.first, k.second, n});
+    for (const auto& [k, n] : modules) {
+        const auto& [rate, end, ports, links, linkRate] = k;
+        b.transceivers.push_back({rate, end, n, ports, links, linkRate});
+    }
     return b;
 }
 

@@ -11,6 +11,22 @@
 /// Cables are counted at switch ports: where a switch port is split into b slower links (an
 /// 800G port feeding 2 x 400G), one splitter cable and one switch-side transceiver serve b
 /// links, as in the SuperPOD B300 tables (fat_tree_plan.hpp).
+///
+/// Transceiver rule (stated in Bom::transceiverRule): a NIC-end module serves one NIC port.
+/// A switch-end module fills one cage; a cage holds `ports_per_cage` logical ports (catalog
+/// switches field, from shared/reference/network.csv: QM9700 "64 logical (32 OSFP twin-port
+/// cages)", "Each OSFP cage = 2 logical IB ports"; Q3400 "72x 1.6T OSFP cages" for 144 ports;
+/// 1 for SN5600/SN5400/QM8700, whose rows count one port per cage; null read as 1). So each
+/// switch needs ceil(optical ports used / ports_per_cage) modules per port rate: a QM9700
+/// wired at 400G takes twin-port 2x400G (800G) OSFP modules, one per two ports.
+///
+/// Rack rule (stated in Bom::racksNote): named racks count once each; parts without a rack
+/// are packed into 42U racks by their rack units. A server whose power is unpublished gives
+/// no honest rack fill (racks are filled by power first), so its rack name is not counted:
+/// it is packed by rack units when those are known, and otherwise the rack count is unknown
+/// (`racksKnown` false, `racks` then counts only the other parts). Rented designs (analysis
+/// "rental" or generator kind "rented") and cloud instances occupy none of the customer's
+/// racks: 0.
 
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
@@ -34,8 +50,20 @@ struct BomNic { std::string model, name; long long count = 0; };
 /// Cables joining two tiers: "node-leaf", "leaf-spine", "spine-core", "node-switch" (a switch
 /// with no tier), "switch-switch", "node-node" (direct server links, NVLink cables included).
 struct BomCable { std::string between; long long dac = 0; long long optical = 0; [[nodiscard]] long long count() const noexcept { return dac + optical; } };
-/// Optical modules by rate and end: "switch" (one per switch-side cable end) or "nic".
-struct BomTransceiver { double rateGbps = 0; std::string end; long long count = 0; };
+/// Optical modules by rate and end: "switch" (switch-side cages) or "nic" (one per NIC port).
+/// `rateGbps` is the module's total rate (800 for a twin-port 2x400G OSFP); `ports` the
+/// logical switch ports one module serves (2: twin-port cage, 1: single-port); `links` the
+/// links one module carries at `linkGbps` each (ports x breakout, e.g. 2 x 400G).
+struct BomTransceiver {
+    double rateGbps = 0;
+    std::string end;
+    long long count = 0;
+    int ports = 1;
+    int links = 1;
+    double linkGbps = 0;
+    /// e.g. "twin-port 2x400G (800G)" or "single-port 400G"; "800G feeding 2x400G" for a breakout port.
+    [[nodiscard]] std::string form() const;
+};
 
 struct Bom {
     std::vector<BomServer> servers;
@@ -48,11 +76,19 @@ struct Bom {
     std::vector<std::string> powerUnknown; ///< models whose power the catalog does not give
     int rackUnits = 0;                     ///< sum of known rack units
     std::vector<std::string> rackUnitsUnknown;
-    int racks = 0;                         ///< named racks plus 42U racks for unplaced items
+    int racks = 0;                         ///< racks counted by the rack rule (a lower bound when !racksKnown)
+    bool racksKnown = true;                ///< false when some part's rack cannot be counted (rack rule)
+    std::vector<std::string> racksUnknown; ///< models whose racks cannot be counted
+    bool rented = false;                   ///< rented design: 0 customer racks
+    std::string racksNote;                 ///< how `racks` was counted, in words
+    int powerKnownParts = 0;               ///< nodes whose power the catalog gives
     double maxRackPowerW = 0;              ///< the most power drawn in one named rack, W (known parts only)
     std::string reachRule;                 ///< the cable rule in words, with its source
+    std::string transceiverRule;           ///< the transceiver rule in words, with its source
 
     [[nodiscard]] double powerKw() const noexcept { return (serverPowerW + switchPowerW) / 1000.0; }
+    /// True when at least one part has a published power figure (else powerKw() is not 0 but unknown).
+    [[nodiscard]] bool powerKnown() const noexcept { return powerKnownParts > 0; }
     [[nodiscard]] long long cablesBetween(const std::string& between) const noexcept;
     [[nodiscard]] int switchCount(SwitchTier tier) const noexcept;
 };
@@ -61,10 +97,18 @@ struct Bom {
 /// with unknown power and rack units. Never throws on a valid Design.
 [[nodiscard]] Bom computeBom(const Design& d, const Catalog& catalog);
 
+/// Power in words: "326.4 kW (unknown for 1 model: qm9700)", or "unknown (no part has a
+/// published figure: ...)" when no part has one.
+[[nodiscard]] std::string powerText(const Bom& b);
+/// Racks in words: "10", "0 (rented: ...)" or "unknown (... at least N ...)".
+[[nodiscard]] std::string racksText(const Bom& b);
+
 /// JSON (keys per shared/design/ARCHITECTURE.md): `switches` [{model, name, tier, count}],
-/// `cables` [{between, count, dac, optical}], `nics`, `transceivers` [{rate_Gbps, end, count}],
-/// `servers` [{model, name, count, gpus, appliance}], `power` {total_kW, servers_kW, switches_kW, unknown}, `rack_units`
-/// {total, unknown}, `racks`, `max_rack_kW`, `reach_rule`.
+/// `cables` [{between, count, dac, optical}], `nics`, `transceivers` [{rate_Gbps, end, count,
+/// ports, links, link_Gbps, form}], `servers` [{model, name, count, gpus, appliance}], `power`
+/// {total_kW (null when no part has a figure), servers_kW, switches_kW, unknown}, `rack_units`
+/// {total, unknown}, `racks` (null when unknown), `racks_at_least`, `racks_unknown`, `racks_note`,
+/// `rented`, `max_rack_kW`, `reach_rule`, `transceiver_rule`.
 [[nodiscard]] nlohmann::json toJson(const Bom& b);
 
 /// CSV with header `category,item,tier,detail,count` (one row per line of the BOM, category

@@ -23,6 +23,25 @@ std::string fmt(double v)
 }
 } // namespace
 
+std::string powerText(const Bom& b)
+{
+    std::string names;
+    for (const auto& m : b.powerUnknown) names += (names.empty() ? "" : ", ") + m;
+    if (!b.powerKnown()) return "unknown (no part has a published figure: " + names + ")";
+    std::string s = fmt(b.powerKw()) + " kW";
+    if (!b.powerUnknown.empty())
+        s += " (known parts only; unknown for " + std::to_string(b.powerUnknown.size()) + " model" +
+             (b.powerUnknown.size() == 1 ? "" : "s") + ": " + names + ")";
+    return s;
+}
+
+std::string racksText(const Bom& b)
+{
+    if (b.rented) return "0 (" + b.racksNote.substr(3) + ")";
+    if (!b.racksKnown) return "unknown (" + b.racksNote.substr(9) + ")";
+    return std::to_string(b.racks);
+}
+
 nlohmann::json toJson(const Bom& b)
 {
     nlohmann::json j;
@@ -37,11 +56,18 @@ nlohmann::json toJson(const Bom& b)
     for (const auto& c : b.cables)
         j["cables"].push_back({{"between", c.between}, {"count", c.count()}, {"dac", c.dac}, {"optical", c.optical}});
     j["transceivers"] = nlohmann::json::array();
-    for (const auto& t : b.transceivers) j["transceivers"].push_back({{"rate_Gbps", t.rateGbps}, {"end", t.end}, {"count", t.count}});
-    j["power"] = {{"total_kW", b.powerKw()}, {"servers_kW", b.serverPowerW / 1000.0},
-                  {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
+    for (const auto& t : b.transceivers)
+        j["transceivers"].push_back({{"rate_Gbps", t.rateGbps}, {"end", t.end}, {"count", t.count}, {"ports", t.ports},
+                                     {"links", t.links}, {"link_Gbps", t.linkGbps}, {"form", t.form()}});
+    j["power"] = {{"total_kW", b.powerKnown() ? nlohmann::json(b.powerKw()) : nlohmann::json(nullptr)},
+                  {"servers_kW", b.serverPowerW / 1000.0}, {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
     j["rack_units"] = {{"total", b.rackUnits}, {"unknown", b.rackUnitsUnknown}};
-    j["racks"] = b.racks;
+    j["racks"] = b.racksKnown ? nlohmann::json(b.racks) : nlohmann::json(nullptr);
+    j["racks_at_least"] = b.racks;
+    j["racks_unknown"] = b.racksUnknown;
+    j["racks_note"] = b.racksNote;
+    j["rented"] = b.rented;
+    j["transceiver_rule"] = b.transceiverRule;
     j["max_rack_kW"] = b.maxRackPowerW / 1000.0;
     j["reach_rule"] = b.reachRule;
     return j;
@@ -60,10 +86,10 @@ std::string toCsv(const Bom& b)
         if (c.optical) o << "cable," << c.between << ",,optical (between racks)," << c.optical << "\n";
     }
     for (const auto& t : b.transceivers)
-        o << "transceiver," << fmt(t.rateGbps) << "G,," << t.end << " end," << t.count << "\n";
-    o << "power,total_kW,,known parts only," << fmt(b.powerKw()) << "\n";
+        o << "transceiver," << fmt(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
+    o << "power,total_kW,,known parts only," << (b.powerKnown() ? fmt(b.powerKw()) : std::string("unknown")) << "\n";
     o << "rack_units,total,,known parts only," << b.rackUnits << "\n";
-    o << "racks,total,,," << b.racks << "\n";
+    o << "racks,total,," << csvField(b.racksNote) << "," << (b.racksKnown ? std::to_string(b.racks) : std::string("unknown")) << "\n";
     return o.str();
 }
 

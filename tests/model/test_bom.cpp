@@ -37,13 +37,30 @@ TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
     REQUIRE(b.nics.size() == 1);
     CHECK(b.nics[0].model == "connectx-7-400g");
     CHECK(b.nics[0].count == 256);
-    // Servers and leaves sit in different racks, so every cable is optical: 256 NIC-side
-    // modules, and a switch-side module per node-leaf cable plus two per leaf-spine cable.
+    // Servers and leaves sit in different racks, so every cable is optical: 256 single-port
+    // 400G NIC-side modules. Switch side: 256 node-leaf + 2 x 256 leaf-spine = 768 logical
+    // 400G ports, but a QM9700 OSFP cage holds 2 logical ports (network.csv sw_qm9700: "64
+    // logical (32 OSFP twin-port cages)") and takes one twin-port 2x400G (800G) module, so
+    // 768 / 2 = 384 modules: 8 leaves x 32 cages (32 ports down + 32 up) + 4 spines x 32 cages.
+    // (Was 768 before cages were modelled: one module per logical port overcounted by 2x.)
     for (const BomCable& c : b.cables) CHECK(c.dac == 0);
     long long nicEnd = 0, switchEnd = 0;
     for (const BomTransceiver& t : b.transceivers) (t.end == "nic" ? nicEnd : switchEnd) += t.count;
     CHECK(nicEnd == 256);
-    CHECK(switchEnd == 256 + 2 * 256);
+    CHECK(switchEnd == 384);
+    REQUIRE(b.transceivers.size() == 2);
+    CHECK(b.transceivers[0].end == "nic");
+    CHECK(b.transceivers[0].rateGbps == 400);
+    CHECK(b.transceivers[0].ports == 1);
+    CHECK(b.transceivers[0].form() == "single-port 400G");
+    CHECK(b.transceivers[1].end == "switch");
+    CHECK(b.transceivers[1].rateGbps == 800);
+    CHECK(b.transceivers[1].ports == 2);
+    CHECK(b.transceivers[1].links == 2);
+    CHECK(b.transceivers[1].linkGbps == 400);
+    CHECK(b.transceivers[1].count == 384);
+    CHECK(b.transceivers[1].form() == "twin-port 2x400G (800G)");
+    CHECK(b.transceiverRule.find("twin-port") != std::string::npos);
     // 32 x 10.2 kW (DGX H100 maximum); the QM9700's power is unpublished in the catalog.
     CHECK(b.serverPowerW == Approx(326400));
     CHECK(std::find(b.powerUnknown.begin(), b.powerUnknown.end(), "qm9700") != b.powerUnknown.end());
@@ -96,6 +113,20 @@ TEST_CASE("BOM golden numbers for the SuperPOD B200 and B300 rows", "[bom]")
         CHECK(b.switchCount(SwitchTier::Spine) == 8);
         CHECK(b.cablesBetween("node-leaf") == 512);
         CHECK(b.cablesBetween("leaf-spine") == 512);
+        // SN5600 ports are 800G, one per OSFP cage (network.csv: "64x OSFP 800GbE"), each split
+        // 2 x 400G: 512 node-leaf + 2 x 512 leaf-spine = 1536 ports, one 800G module each
+        // carrying 2 x 400G links; 1024 NIC ports take 1024 single-port 400G modules.
+        long long nicEnd = 0, switchEnd = 0;
+        for (const BomTransceiver& t : b.transceivers) {
+            (t.end == "nic" ? nicEnd : switchEnd) += t.count;
+            if (t.end == "switch") {
+                CHECK(t.ports == 1);
+                CHECK(t.links == 2);
+                CHECK(t.form() == "800G feeding 2x400G");
+            }
+        }
+        CHECK(nicEnd == 1024);
+        CHECK(switchEnd == 1536);
     }
 }
 
@@ -152,4 +183,65 @@ TEST_CASE("BOM JSON and CSV carry the ARCHITECTURE.md keys", "[bom]")
     CHECK(csv.rfind("category,item,tier,detail,count\n", 0) == 0);
     CHECK(csv.find("switch,qm9700,spine,") != std::string::npos);
     CHECK(csv.find("cable,leaf-spine,,optical (between racks),256") != std::string::npos);
+}
+
+TEST_CASE("BOM racks and power: unknown stays unknown, rented takes no customer rack", "[bom]")
+{
+    const auto tmpl = [](const char* f) { return loadDesign(bundledTemplateDirectory() + "/" + f); };
+    SECTION("RoCE template: 64 HGX H100 baseboards of unpublished power and size")
+    {
+        // hgx-h100-8gpu has neither power_W nor rack_units in the catalog, so its generated
+        // one-per-rack names ("su1-rack01".."su1-rack64") are not counted: racks are unknown
+        // (was 66 = 64 one-server racks + 2 network racks). The 12 SN5600 (2U, named racks
+        // net-spine-1 and net-leaf-*) still give a lower bound of 2 named racks.
+        const Bom b = computeBom(tmpl("roce-sn5600-hgx-h100-64.json"), catalog());
+        CHECK_FALSE(b.racksKnown);
+        CHECK(b.racks == 2);
+        CHECK(b.racksUnknown == std::vector<std::string>{"hgx-h100-8gpu"});
+        CHECK(racksText(b).rfind("unknown (hgx-h100-8gpu", 0) == 0);
+        CHECK(toJson(b)["racks"].is_null());
+        CHECK(toJson(b)["racks_at_least"] == 2);
+        // Neither the HGX nor the SN5600 publish power: total is unknown, not 0 kW.
+        CHECK_FALSE(b.powerKnown());
+        CHECK(toJson(b)["power"]["total_kW"].is_null());
+        CHECK(powerText(b).rfind("unknown", 0) == 0);
+        CHECK(toCsv(b).find("power,total_kW,,known parts only,unknown") != std::string::npos);
+        // The NICs are BlueField-3 at 400G, the SN5600 800G ports each split 2 x 400G.
+        long long nicEnd = 0, switchEnd = 0;
+        for (const BomTransceiver& t : b.transceivers) (t.end == "nic" ? nicEnd : switchEnd) += t.count;
+        CHECK(nicEnd == 512);
+        CHECK(switchEnd == 256 + 256 + 256); // (512 node-leaf + 2 x 512 leaf-spine links) / 2
+    }
+    SECTION("rented template: the provider's racks, none of the customer's")
+    {
+        const Bom b = computeBom(tmpl("rented-8x-h100-3200g.json"), catalog());
+        CHECK(b.rented);
+        CHECK(b.racksKnown);
+        CHECK(b.racks == 0); // was 10 (8 server racks + 2 network racks named by the generator)
+        CHECK(racksText(b).rfind("0 (rented", 0) == 0);
+        CHECK(toJson(b)["racks"] == 0);
+    }
+    SECTION("servers of unpublished power but known size are packed by rack units")
+    {
+        Design d;
+        Node s;
+        s.kind = NodeKind::Server;
+        s.model = "pcie-2-8-5-l40s"; // 4U, power_W null
+        for (int i = 0; i < 12; ++i) {
+            s.rack = "r" + std::to_string(i); // one name each: not counted without power
+            d.addNode(s);
+        }
+        const Bom b = computeBom(d, catalog());
+        CHECK(b.racksKnown);
+        CHECK(b.rackUnits == 48);
+        CHECK(b.racks == 2); // ceil(48U / 42U), not 12
+        CHECK(b.racksNote.find("pcie-2-8-5-l40s") != std::string::npos);
+    }
+    SECTION("known power keeps named racks and the known-parts total")
+    {
+        const Bom b = computeBom(loadDesign(defaultDesignPath()), catalog());
+        CHECK(b.powerKnown());
+        CHECK(powerText(b) == "326.4 kW (known parts only; unknown for 1 model: qm9700)");
+        CHECK(racksText(b) == "10");
+    }
 }
