@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace model::analysis {
 
@@ -16,14 +17,52 @@ std::string num(double v)
     return buf;
 }
 
-std::string nicTechnology(const ServerFacts& s)
+/// The protocol actually wired at server `s`: the switches its ports reach when they all run
+/// one protocol the NIC supports (a VPI adapter on Ethernet switches runs Ethernet), else the
+/// NIC's own. Ethernet on an RDMA adapter (VPI, GPUDirect RDMA or "RoCE" in its generation)
+/// reads "Ethernet (RoCE)".
+std::string wiredProtocol(const ServerFacts& s, const ClusterFacts& f)
+{
+    NetProtocol p = s.nic->protocol;
+    std::optional<NetProtocol> sw;
+    bool mixed = false;
+    for (int i : s.portSwitchIndex) {
+        if (i < 0 || i >= static_cast<int>(f.switches.size()) || !f.switches[i].spec) continue;
+        const NetProtocol q = f.switches[i].spec->protocol;
+        if (sw && *sw != q) mixed = true;
+        sw = q;
+    }
+    if (p != NetProtocol::EFA && sw && !mixed && s.nic->supports(*sw)) p = *sw;
+    if (p == NetProtocol::InfiniBand) return "InfiniBand";
+    if (p == NetProtocol::EFA) return "EFA";
+    const bool rdma = s.nic->supports(NetProtocol::InfiniBand) || s.nic->gpuDirectRdma ||
+                      s.nic->protocolGeneration.find("RoCE") != std::string::npos;
+    return rdma ? "Ethernet (RoCE)" : "Ethernet";
+}
+
+/// The protocol of the switch fabric: one name when every switch runs it, else "mixed".
+std::string fabricProtocol(const ClusterFacts& f)
+{
+    std::optional<NetProtocol> p;
+    for (const auto& w : f.switches) {
+        if (!w.spec) continue;
+        if (p && *p != w.spec->protocol) return "mixed InfiniBand/Ethernet";
+        p = w.spec->protocol;
+    }
+    if (!p) return "";
+    if (*p == NetProtocol::InfiniBand) return "InfiniBand";
+    bool roce = false;
+    for (const auto& s : f.servers)
+        if (s.nic && wiredProtocol(s, f) == "Ethernet (RoCE)") roce = true;
+    return roce ? "Ethernet (RoCE)" : "Ethernet";
+}
+
+std::string nicTechnology(const ServerFacts& s, const ClusterFacts& f)
 {
     if (!s.nic || s.wiredPorts == 0) return "no cabled compute NIC";
-    const char* proto = s.nic->protocol == NetProtocol::InfiniBand ? "InfiniBand"
-                        : s.nic->protocol == NetProtocol::EFA     ? "EFA"
-                                                                  : "Ethernet";
+    const std::string proto = wiredProtocol(s, f);
     const double perPortGbps = s.wiredLineGBps * 8.0 / s.wiredPorts;
-    return std::string(proto) + " " + num(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")";
+    return proto + " " + num(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")";
 }
 
 std::string memoryTechnology(const GpuSpec& g)
@@ -81,7 +120,7 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
 
     l = {};
     l.scope = Scope::NodeBoundary;
-    l.technology = nicTechnology(*boundS);
+    l.technology = nicTechnology(*boundS, f);
     l.perGpu = Bandwidth::GBps(boundary);
     l.note = "cabled compute NIC ports x min(NIC, cable) / " + std::to_string(boundS->gpus) + " GPUs" + minNote;
     out.push_back(l);
@@ -96,10 +135,13 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
         l.note = servers > 1 ? "servers are not joined by a switch fabric" : "a single server needs no fabric";
     } else if (f.hasUpperTier) {
         fabric = boundary * std::min(1.0, 1.0 / f.worstOversubscription);
-        l.technology = "leaf/spine, " + num(f.worstOversubscription) + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
+        const std::string proto = fabricProtocol(f);
+        l.technology = (proto.empty() ? "" : proto + " ") + "leaf/spine, " + num(f.worstOversubscription) + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
         l.note = "worst switch down:up ratio " + num(f.worstOversubscription) + "; bisection " + num(f.bisectionGBps) + " GB/s each way";
     } else {
-        l.technology = f.switches.size() == 1 ? "single switch" : std::to_string(f.switches.size()) + " switches, no upper tier";
+        const std::string proto = fabricProtocol(f);
+        l.technology = (proto.empty() ? "" : proto + ", ") +
+                       (f.switches.size() == 1 ? "single switch" : std::to_string(f.switches.size()) + " switches, no upper tier");
         l.note = "every server reaches the others through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
     }
     if (f.totalGpus > 1 && f.bisectionGBps > 0) fabric = std::min(fabric, f.bisectionGBps / (f.totalGpus / 2.0));

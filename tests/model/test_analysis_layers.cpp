@@ -108,3 +108,21 @@ TEST_CASE("a design without servers analyses to an empty result", "[analysis][la
     CHECK(a.layers.empty());
     CHECK_FALSE(a.warnings.empty());
 }
+
+TEST_CASE("layer technology names the protocol actually wired: Ethernet (RoCE) on the SN5600 template, InfiniBand on the SuperPOD", "[analysis][layers]")
+{
+    // The RoCE template wires BlueField-3 (a VPI adapter: catalog protocol infiniband, also
+    // ethernet) to SN5600 Ethernet switches over medium "ethernet" links: the node boundary
+    // and the fabric run Ethernet with RDMA (RoCE), not InfiniBand.
+    const Design roce = loadDesign(bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json");
+    const DesignAnalysis a = analyzeDesign(roce, golden::catalog());
+    REQUIRE(a.layers.size() == 4);
+    INFO(a.layers[2].technology << " | " << a.layers[3].technology);
+    CHECK(a.layers[2].technology.rfind("Ethernet (RoCE) 400 Gb/s x 8 (BlueField-3", 0) == 0);
+    CHECK(a.layers[2].technology.find("InfiniBand") == std::string::npos);
+    CHECK(a.layers[3].technology == "Ethernet (RoCE) leaf/spine, 1:1 (non-blocking)");
+    // The SuperPOD's ConnectX-7 on QM9700 stays InfiniBand at both layers.
+    const DesignAnalysis ib = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog());
+    CHECK(ib.layers[2].technology == "InfiniBand 400 Gb/s x 8 (ConnectX-7 400G (single-port OSFP))");
+    CHECK(ib.layers[3].technology == "InfiniBand leaf/spine, 1:1 (non-blocking)");
+}
