@@ -292,3 +292,30 @@ TEST_CASE("NIC, switch, NVSwitch, cable and optic figures agree with shared/refe
         }
     }
 }
+
+TEST_CASE("switch ports_per_cage agrees with shared/reference/network.csv", "[catalog][reference]")
+{
+    // Logical ports per physical cage, used by the BOM to count switch-side transceivers.
+    // network.csv: sw_qm9700 ports "64 logical (32 OSFP twin-port cages)" -> 2; sw_q3400
+    // notes "72x 1.6T OSFP cages" for 144 ports -> 2; sw_sn5600 "64x OSFP 800GbE", sw_sn5400
+    // "QSFP-DD 400GbE" (64 ports), sw_qm8700 "40x QSFP56 200G" -> 1; the rest do not say (null).
+    std::map<std::string, Row> rows;
+    for (const auto& r : readCsv(refPath("network.csv"))) rows[r.at("id")] = r;
+    const std::map<std::string, int> expected{{"qm9700", 2}, {"q3400", 2}, {"sn5600", 1}, {"sn5400", 1}, {"qm8700", 1}};
+    for (const SwitchSpec& s : bundled().switches()) {
+        INFO(s.id);
+        REQUIRE(s.raw.contains("ports_per_cage"));
+        const json& v = s.raw.at("ports_per_cage");
+        if (auto it = expected.find(s.id); it != expected.end()) {
+            REQUIRE(v.is_number_integer());
+            CHECK(v.get<int>() == it->second);
+            CHECK(s.ports % it->second == 0);
+        } else CHECK(v.is_null());
+    }
+    CHECK(contains(rows.at("sw_qm9700").at("ports"), "32 OSFP twin-port cages"));
+    CHECK(contains(rows.at("sw_qm9700").at("notes"), "Each OSFP cage = 2 logical IB ports"));
+    CHECK(contains(rows.at("sw_q3400").at("notes"), "72x 1.6T OSFP cages"));
+    CHECK(contains(rows.at("sw_sn5600").at("notes"), "64x OSFP 800GbE"));
+    CHECK(contains(rows.at("sw_sn5400").at("notes"), "QSFP-DD 400GbE"));
+    CHECK(contains(rows.at("sw_qm8700").at("notes"), "40x QSFP56 200G"));
+}
