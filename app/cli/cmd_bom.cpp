@@ -50,11 +50,12 @@ int cmdBom(const QStringList& args)
     for (const auto& c : b.cables)
         o << "  " << QString::fromStdString(c.between).leftJustified(14) << c.count() << " (" << c.dac << " DAC, " << c.optical << " optical)\n";
     o << "Transceivers\n";
-    for (const auto& t : b.transceivers) o << "  " << t.count << " x " << t.rateGbps << "G, " << QString::fromStdString(t.end) << " end\n";
-    o << "Power: " << b.powerKw() << " kW";
-    if (!b.powerUnknown.empty()) o << " (unknown for " << b.powerUnknown.size() << " models)";
-    o << "\nRack units: " << b.rackUnits << "; racks: " << b.racks << "\n";
+    for (const auto& t : b.transceivers)
+        o << "  " << t.count << " x " << QString::fromStdString(t.form()) << ", " << QString::fromStdString(t.end) << " end\n";
+    o << "Power: " << QString::fromStdString(model::topology::powerText(b));
+    o << "\nRack units: " << b.rackUnits << "; racks: " << QString::fromStdString(model::topology::racksText(b)) << "\n";
     o << "Cable rule: " << QString::fromStdString(b.reachRule) << "\n";
+    o << "Transceiver rule: " << QString::fromStdString(b.transceiverRule) << "\n";
     return kOk;
 }
 

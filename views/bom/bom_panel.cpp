@@ -50,13 +50,8 @@ void BomPanel::refresh()
 {
     bom_ = model::topology::computeBom(doc_->design(), doc_->catalog());
     model_->setBom(bom_);
-    QString text = tr("Power %1 kW").arg(bom_.powerKw(), 0, 'f', 1);
-    if (!bom_.powerUnknown.empty()) text += tr(" (not counted, unpublished: %1)").arg(QString::fromStdString([&] {
-        std::string s;
-        for (const auto& m : bom_.powerUnknown) s += (s.empty() ? "" : ", ") + m;
-        return s;
-    }()));
-    text += tr("; %1 rack units; %2 racks").arg(bom_.rackUnits).arg(bom_.racks);
+    QString text = tr("Power %1").arg(QString::fromStdString(model::topology::powerText(bom_)));
+    text += tr("; %1 rack units; racks %2").arg(bom_.rackUnits).arg(QString::fromStdString(model::topology::racksText(bom_)));
     if (bom_.maxRackPowerW > 0) text += tr(" (busiest rack %1 kW)").arg(bom_.maxRackPowerW / 1000.0, 0, 'f', 1);
     text += QStringLiteral("\n") + QString::fromStdString(bom_.reachRule);
     summary_->setText(text);

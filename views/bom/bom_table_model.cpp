@@ -20,7 +20,7 @@ void BomTableModel::setBom(const model::topology::Bom& bom)
         if (c.optical) rows_.push_back({tr("Cable"), q(c.between), tr("optical (between racks)"), c.optical});
     }
     for (const auto& t : bom.transceivers)
-        rows_.push_back({tr("Transceiver"), tr("%1G").arg(t.rateGbps), tr("%1 end").arg(q(t.end)), t.count});
+        rows_.push_back({tr("Transceiver"), q(t.form()), tr("%1 end").arg(q(t.end)), t.count});
     endResetModel();
 }
 
