@@ -2,6 +2,7 @@
 
 #include "app/cli/commands.hpp"
 
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
@@ -44,8 +45,12 @@ void printUsage()
 
 bool isCommand(const QString& arg)
 {
-    return find(arg) != nullptr || arg == QLatin1String("help") || arg == QLatin1String("--help") ||
-           arg == QLatin1String("-h");
+    if (find(arg) != nullptr || arg == QLatin1String("help") || arg == QLatin1String("--help") || arg == QLatin1String("-h"))
+        return true;
+    // A bare word that is no file ("frobnicate", "report") is a mistyped or missing command, not
+    // a design to open: the command line answers it (usage, exit 2) instead of starting the GUI.
+    const bool looksLikePath = arg.contains(QLatin1Char('/')) || arg.contains(QLatin1Char('.'));
+    return !arg.isEmpty() && !arg.startsWith(QLatin1Char('-')) && !looksLikePath && !QFileInfo::exists(arg);
 }
 
 bool needsWidgets(const QString& command)
@@ -62,6 +67,15 @@ int run(const QStringList& args)
     }
     const Command* c = find(args[1]);
     if (!c) {
+        const bool help = args[1].startsWith(QLatin1Char('-')) || args[1] == QLatin1String("help");
+        if (!help) {
+            QTextStream err(stderr);
+            const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare"), QStringLiteral("import")};
+            if (planned.contains(args[1]))
+                err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
+            else
+                err << "cluster-designer: unknown command '" << args[1] << "'\n";
+        }
         printUsage();
         return args[1].startsWith(QLatin1Char('-')) || args[1] == QLatin1String("help") ? kOk : kUsage;
     }

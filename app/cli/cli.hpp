@@ -15,7 +15,8 @@ enum ExitCode : int {
     kUsage = 2,      ///< unknown command or bad option
 };
 
-/// True when `arg` (argv[1]) names a command rather than a design file to open in the GUI.
+/// True when `arg` (argv[1]) is for the command line rather than a design file to open in the
+/// GUI: a command, help, or a bare word that is no file (answered as an unknown command).
 [[nodiscard]] bool isCommand(const QString& arg);
 
 /// Runs the command named by args[1] (args[0] is the program). Needs a QCoreApplication (or

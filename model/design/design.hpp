@@ -68,6 +68,11 @@ struct Endpoint {
     bool operator==(const Endpoint&) const = default;
 };
 
+/// Highest Link::laneSpeed a design file may state, Gb/s per lane: the fastest ports sold run
+/// 1.6 Tb/s (ConnectX-8, Quantum-X800 in shared/reference/network.csv), so 10 Tb/s leaves room
+/// for the next generations while rejecting typos (1e6 would print "infG" transceivers).
+inline constexpr double kMaxLaneGbps = 10000.0;
+
 /// A cable (or a bundle of identical parallel cables) between two nodes.
 struct Link {
     Id id = 0;

@@ -106,7 +106,13 @@ Link linkFromJson(const json& j, const std::string& file, const std::string& ent
     const std::string m = io::requireEnum(j, "medium", c, {"infiniband", "ethernet", "nvlink", "pcie"});
     l.medium = m == "infiniband" ? LinkMedium::InfiniBand : m == "ethernet" ? LinkMedium::Ethernet
              : m == "nvlink" ? LinkMedium::NVLink : LinkMedium::PCIe;
-    l.laneSpeed = Bandwidth::Gbps(io::requireNumber(j, "lane_speed_Gbps", c, 0.001));
+    const double laneGbps = io::requireNumber(j, "lane_speed_Gbps", c, 0.001);
+    // The fastest ports sold run 1.6 Tb/s (network.csv: ConnectX-8, Quantum-X800); a lane above
+    // 10 Tb/s is a typo, and would print as "infG" transceivers and meaningless times.
+    if (laneGbps > kMaxLaneGbps)
+        throw InputError(c.file, c.entry, "lane_speed_Gbps",
+                         "expected at most " + std::to_string(static_cast<int>(kMaxLaneGbps)) + " Gb/s per lane, got " + io::describe(j["lane_speed_Gbps"]));
+    l.laneSpeed = Bandwidth::Gbps(laneGbps);
     l.lanes = static_cast<int>(io::optionalInt(j, "lanes", c, 1, 1024, 1));
     l.count = static_cast<int>(io::optionalInt(j, "count", c, 1, 1 << 20, 1));
     return l;
