@@ -26,7 +26,10 @@ QString row(const model::CollectiveResult& r)
 {
     char buf[256];
     std::snprintf(buf, sizeof buf, "%14.0f %14.0f %8s %14s %12.2f %8.2f %8.2f   %s/%s", r.bytes,
-                  model::ncclTestsCount(r.op, r.bytes, r.gpus), "float", model::toString(r.op), r.time.inMicroseconds(),
+                  model::ncclTestsCount(r.op, r.bytes, r.gpus), "float",
+                  // nccl-tests' redop column: the reduction for reducing collectives, "none" otherwise
+                  r.op == model::CollectiveOp::AllReduce || r.op == model::CollectiveOp::ReduceScatter ? "sum" : "none",
+                  r.time.inMicroseconds(),
                   r.algbw.inGBps(), r.busbw.inGBps(), r.algorithm.c_str(), r.protocol.c_str());
     return QString::fromLatin1(buf);
 }

@@ -1,6 +1,8 @@
 // JSON for analysis results (contract: shared/design/ARCHITECTURE.md).
 #include "model/analysis/analysis_json.hpp"
 
+#include <cmath>
+
 namespace model {
 
 nlohmann::json toJson(const CollectiveResult& r)
@@ -23,7 +25,7 @@ nlohmann::json toJson(const CollectiveResult& r)
 double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes) noexcept
 {
     const double perRank = op == CollectiveOp::AllReduce || op == CollectiveOp::Broadcast ? bytes : bytes / std::max(1, gpus);
-    return perRank / typeBytes;
+    return std::floor(perRank / typeBytes); // whole elements, as nccl-tests' integer division
 }
 
 nlohmann::json sweepToJson(const std::vector<CollectiveResult>& rows)

@@ -24,7 +24,8 @@ namespace model {
 
 /// Elements nccl-tests would print in its `count` column for `op` on `gpus` ranks of
 /// `typeBytes`-byte elements: size / typeBytes for all_reduce and broadcast, size /
-/// (typeBytes x gpus) for all_gather, reduce_scatter and alltoall.
+/// (typeBytes x gpus) for all_gather, reduce_scatter and alltoall, rounded down to whole
+/// elements as nccl-tests' integer division does (7 B of floats: 1).
 [[nodiscard]] double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes = 4) noexcept;
 
 /// `analyze --json`: gpus, nodes, layers [{scope, technology, per_gpu_GBps, note}],

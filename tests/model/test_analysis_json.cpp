@@ -60,5 +60,8 @@ TEST_CASE("sweep JSON rows are nccl-tests columns", "[json]")
     // busbw grows with the size and ends near the NVLS plateau.
     CHECK(j["rows"][31]["busbw_GBps"].get<double>() > j["rows"][10]["busbw_GBps"].get<double>());
     CHECK(ncclTestsCount(CollectiveOp::AllGather, 1024, 8) == Approx(32));
+    CHECK(ncclTestsCount(CollectiveOp::AllReduce, 7, 8) == 1.0);    // whole elements only
+    CHECK(ncclTestsCount(CollectiveOp::AllToAll, 1024, 256) == 1.0); // 1024 / (4 x 256)
+    CHECK(ncclTestsCount(CollectiveOp::AllToAll, 8, 256) == 0.0);
     CHECK_THROWS_AS(sweepCollective(golden::rail("dgx-h100", 1), golden::catalog(), req, 0, 8), std::invalid_argument);
 }
