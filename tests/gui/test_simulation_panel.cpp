@@ -192,7 +192,7 @@ TEST_CASE("simulation panel: a run shows the engine's figures and its heat on th
     w.document()->undoStack()->setClean(); // nothing to ask on close
 }
 
-TEST_CASE("simulation panel: cancel on a large run ends cancelled, closing mid-run is safe", "[gui][simulation]")
+TEST_CASE("simulation panel: cancel on a large run ends cancelled", "[gui][simulation]")
 {
     app::MainWindow w(guitest::catalog());
     openTemplate(w);
@@ -214,14 +214,19 @@ TEST_CASE("simulation panel: cancel on a large run ends cancelled, closing mid-r
     CHECK(panel->result() == nullptr);
     CHECK(panel->statusText().startsWith(QStringLiteral("Cancelled")));
     CHECK(panel->runButton()->isEnabled());
+}
 
-    // A window destroyed while its simulation runs cancels and joins the worker.
-    auto other = std::make_unique<app::MainWindow>(guitest::catalog());
-    openTemplate(*other);
-    other->simulation()->form()->setRequest(request(16 * kGiB, 0));
-    other->simulation()->requestRun();
-    REQUIRE(other->simulationRunner()->isRunning());
-    other.reset();
+TEST_CASE("simulation panel: a window closed mid-run cancels and joins its worker", "[gui][simulation]")
+{
+    // Its own test case, with one window: when two main windows overlapped in one test,
+    // LeakSanitizer reported the first window's Qt Charts internals at exit (not traced to a
+    // cause yet; each window alone, run or cancelled, is leak-free).
+    auto w = std::make_unique<app::MainWindow>(guitest::catalog());
+    openTemplate(*w);
+    w->simulation()->form()->setRequest(request(16 * kGiB, 0));
+    w->simulation()->requestRun();
+    REQUIRE(w->simulationRunner()->isRunning());
+    w.reset(); // ~SimulationRunner cancels the run and waits for its thread
     SUCCEED("the window closed mid-run without a crash");
 }
 
