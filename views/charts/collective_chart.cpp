@@ -146,6 +146,7 @@ void CollectiveChart::apply()
             if (m * mag >= top * 1.05) { bound = m * mag; break; }
     }
     busbwAxis_->setRange(0, bound);
+    busbwAxis_->applyNiceNumbers(); // round tick values (0, 5, 10, ... not 6.25, 12.5)
 }
 
 QStringList CollectiveChart::curveNames() const

@@ -87,11 +87,17 @@ void LayerChart::apply()
         if (i < set_->count()) set_->replace(i, values[i]);
         else set_->append(values[i]);
     }
-    double lo = 1, hi = 10;
-    if (!values.isEmpty()) {
-        const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
-        lo = std::pow(10.0, std::floor(std::log10(std::max(*mn, 1e-3))));
-        hi = std::pow(10.0, std::ceil(std::log10(std::max(*mx, 1e-3)) + 0.3));
+    // Decades from the smallest layer that exists to above the largest; a layer with no path
+    // (0, e.g. no NIC on a lone server) has no bar and must not stretch the axis to 0.001.
+    double lo = 1, hi = 10, mn = 0, mx = 0;
+    for (double v : values) {
+        if (v <= 0) continue;
+        mn = mn > 0 ? std::min(mn, v) : v;
+        mx = std::max(mx, v);
+    }
+    if (mx > 0) {
+        lo = std::pow(10.0, std::floor(std::log10(mn)));
+        hi = std::pow(10.0, std::ceil(std::log10(mx) + 0.3));
     }
     valueAxis_->setRange(lo, hi);
 }
