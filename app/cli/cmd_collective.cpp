@@ -59,7 +59,7 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("op"), QStringLiteral("all_reduce, all_gather, reduce_scatter, alltoall or broadcast."), QStringLiteral("OP"), QStringLiteral("all_reduce")});
     p.addOption({QStringLiteral("bytes"), QStringLiteral("Message size (nccl-tests size), K/M/G = powers of 1024."), QStringLiteral("SIZE")});
     p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical, pairwise."), QStringLiteral("ALGO"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical (all_reduce); direct, pairwise (alltoall, simulation)."), QStringLiteral("ALGO"), QStringLiteral("auto")});
     p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default) or simulation (flow-level)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
     p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});

@@ -47,11 +47,11 @@ SimulationForm::SimulationForm(QWidget* parent)
     algorithm_->addItem(tr("auto (fastest)"), QString());
     // The engine's names (model/simulation/simulation.hpp); it refuses, with the reason, an
     // algorithm the op or the hardware cannot run.
-    for (const char* name : {"ring", "hierarchical", "tree", "nvls", "nvls_tree", "sharp", "pairwise"})
+    for (const char* name : {"ring", "hierarchical", "tree", "nvls", "nvls_tree", "sharp", "direct", "pairwise"})
         algorithm_->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
     algorithm_->setToolTip(tr("auto: the fastest the engine finds for the op\n"
                               "hierarchical, tree, nvls, nvls_tree, sharp: all_reduce only\n"
-                              "pairwise: alltoall only"));
+                              "direct (every peer at once, as NCCL) and pairwise (synchronized rounds): alltoall only"));
 
     routing_->addItem(tr("rail-aware (PXN)"), static_cast<int>(model::RoutingPolicy::RailAware));
     routing_->addItem(tr("shortest path (ECMP)"), static_cast<int>(model::RoutingPolicy::Shortest));
