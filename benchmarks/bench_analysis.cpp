@@ -41,7 +41,7 @@ void bench(const model::Catalog& cat, int nodes)
     const model::Design d = model::topology::generateFatTree(cat, o);
     const double genMs = msSince(t0);
     const int reps = nodes > 4096 ? 5 : 20;
-    std::vector<double> analyse, collective, analyseCpu;
+    std::vector<double> analyse, collective, analyseCpu, sweeps;
     model::DesignAnalysis a;
     for (int i = 0; i < reps; ++i) {
         t0 = std::chrono::steady_clock::now();
@@ -55,14 +55,22 @@ void bench(const model::Catalog& cat, int nodes)
         const auto res = model::predictCollective(d, cat, r);
         collective.push_back(msSince(t0));
         if (res.time.inSeconds() <= 0) std::printf("unexpected zero time\n");
+        // The busbw-against-size curves the analysis thread computes after each analysis.
+        t0 = std::chrono::steady_clock::now();
+        const auto curves = model::chartSweeps(d, cat);
+        sweeps.push_back(msSince(t0));
+        if (curves.empty()) std::printf("unexpected empty sweeps\n");
     }
     std::sort(analyse.begin(), analyse.end());
     std::sort(collective.begin(), collective.end());
     std::sort(analyseCpu.begin(), analyseCpu.end());
+    std::sort(sweeps.begin(), sweeps.end());
     std::printf("%6d nodes %7d GPUs %7zu links: generate %8.1f ms | full analysis wall median %7.2f ms (min %7.2f), "
-                "CPU median %7.2f ms | all-reduce 8 GiB wall median %7.2f ms | bottleneck %s\n",
+                "CPU median %7.2f ms | all-reduce 8 GiB wall median %7.2f ms | chart sweeps (8 curves x 32 sizes) "
+                "median %7.2f ms | bottleneck %s\n",
                 nodes, a.gpus, d.links().size(), genMs, analyse[analyse.size() / 2], analyse.front(),
-                analyseCpu[analyseCpu.size() / 2], collective[collective.size() / 2], model::toString(a.bottleneck.scope));
+                analyseCpu[analyseCpu.size() / 2], collective[collective.size() / 2], sweeps[sweeps.size() / 2],
+                model::toString(a.bottleneck.scope));
 }
 
 } // namespace
