@@ -1,16 +1,13 @@
 #pragma once
 // Small designs for the engine's golden-number tests.
+#include "test_catalog_support.hpp"
 #include "test_validation_support.hpp"
 
 #include "model/analysis/analysis.hpp"
 
 namespace golden {
 
-inline const model::Catalog& catalog()
-{
-    static const model::Catalog c = model::Catalog::loadBundled();
-    return c;
-}
+inline const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 /// `nodes` servers of `server`, rail-optimised on QM9700 leaves (one per rail).
 inline model::Design rail(const std::string& server, int nodes, const std::string& leaf = "qm9700")

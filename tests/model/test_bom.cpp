@@ -1,4 +1,5 @@
 // Bill of materials: golden numbers for SuperPOD rows, cable kinds, power, racks, exports.
+#include "test_catalog_support.hpp"
 #include "model/topology/bom.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
@@ -9,11 +10,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 Bom bomOf(const std::string& server, int nodes, const std::string& sw)
 {

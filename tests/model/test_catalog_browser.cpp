@@ -1,5 +1,6 @@
 // The catalog browser's model side: spec sheets (figure, unit, source + date or unknown),
 // comparisons and filters.
+#include "test_catalog_support.hpp"
 #include "model/catalog/spec_sheet.hpp"
 
 #include <catch2/catch.hpp>
@@ -9,11 +10,7 @@
 using namespace model;
 
 namespace {
-const Catalog& bundled()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& bundled() { return testsupport::bundledCatalog(); }
 EntryView find(const std::string& id)
 {
     for (const auto& e : allEntries(bundled()))

@@ -2,6 +2,7 @@
 // catalog (matched by the entry's "reference_id" = the CSV row id). Cells that state a number
 // must match it exactly (the first value where the cell gives a range or disagreeing sources);
 // empty cells must be null in the catalog unless the row's notes give the value.
+#include "test_catalog_support.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/catalog/catalog_entries.hpp"
 
@@ -20,11 +21,7 @@ namespace {
 
 std::string refPath(const char* name) { return std::string(CD_SHARED_DIR) + "/reference/" + name; }
 
-const Catalog& bundled()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& bundled() { return testsupport::bundledCatalog(); }
 
 std::map<std::string, EntryView> byReferenceId()
 {

@@ -1,6 +1,7 @@
 // Every figure of the bundled catalog is traceable: each numeric (or yes/no) field has a
 // source with a citation and an ISO date, or is null (unknown). Web citations point at
 // sources the research in shared/reference/ used.
+#include "test_catalog_support.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/catalog/catalog_entries.hpp"
 #include "model/catalog/catalog_export.hpp"
@@ -15,11 +16,7 @@ using namespace model;
 using nlohmann::json;
 
 namespace {
-const Catalog& bundled()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& bundled() { return testsupport::bundledCatalog(); }
 
 std::string slurp(const std::string& path)
 {

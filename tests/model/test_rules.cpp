@@ -1,4 +1,5 @@
 // Every design rule fires on a minimal bad design, and no template raises any.
+#include "test_catalog_support.hpp"
 #include "model/topology/rules.hpp"
 
 #include "model/io/input_error.hpp"
@@ -12,11 +13,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 Id server(Design& d, const std::string& model, const std::string& name)
 {

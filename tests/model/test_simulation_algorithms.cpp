@@ -1,6 +1,7 @@
 // The simulator's tree, nvls, nvls_tree and sharp all-reduces (issue 6 item 1) against the
 // analytical engine on the default template (one SuperPOD scalable unit: 32 DGX H100, 8 rail
 // leaves, 4 spines, QM9700 with SHARPv3), plus NCCL's double binary tree layout and the errors.
+#include "test_catalog_support.hpp"
 #include "model/analysis/size_efficiency.hpp"
 #include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/simulation.hpp"
@@ -12,11 +13,7 @@
 
 namespace {
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = model::Catalog::loadBundled();
-    return c;
-}
+const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 const model::Design& superpod()
 {

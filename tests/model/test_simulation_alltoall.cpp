@@ -1,5 +1,6 @@
 // All-to-all as NCCL runs it (every peer at once, "direct") against the synchronized pairwise
 // rounds, and the checks of --fail specs against the design.
+#include "test_catalog_support.hpp"
 #include "model/io/input_error.hpp"
 #include "model/simulation/simulation.hpp"
 
@@ -9,11 +10,7 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = model::Catalog::loadBundled();
-    return c;
-}
+const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 const model::Design& superpod()
 {

@@ -3,6 +3,7 @@
 // incast still pauses the ingress it arrives on and slows the victim flows sharing it
 // (fabric_behaviour.hpp). Rates as the template runs them: BlueField-3 400G x 48.5/50 =
 // 48.5 GB/s, H100 PCIe Gen5 x16 x 0.75 = 48 GB/s (model/analysis/calibration.hpp).
+#include "test_catalog_support.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/simulation/flow_sim.hpp"
@@ -19,11 +20,7 @@
 
 namespace {
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = model::Catalog::loadBundled();
-    return c;
-}
+const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 const model::Design& roceTemplate()
 {

@@ -1,4 +1,5 @@
 // Generators against the bundled catalog: node and link counts, names, layout, options.
+#include "test_catalog_support.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
 #include "model/topology/rules.hpp"
@@ -11,11 +12,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 struct Counts { int servers = 0, leaves = 0, spines = 0, cores = 0; long long nodeLeaf = 0, leafSpine = 0, spineCore = 0; };
 

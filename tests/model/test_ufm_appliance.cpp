@@ -1,6 +1,7 @@
 // The GPU-less UFM appliance (catalog kind "appliance"): fat-tree --ufm places and wires it,
 // the BOM counts its cables (SuperPOD H100 Table 4 golden numbers), and the engine, the
 // simulator and the design rules leave it out cleanly.
+#include "test_catalog_support.hpp"
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/cluster_facts.hpp"
 #include "model/simulation/sim_graph.hpp"
@@ -17,11 +18,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog()
-{
-    static const Catalog c = Catalog::loadBundled();
-    return c;
-}
+const Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 Design superpodH100(int nodes, bool ufm)
 {
