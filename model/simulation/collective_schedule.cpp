@@ -57,12 +57,7 @@ Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>
                                 static_cast<int>(m) - 1));
     s.phases.push_back(ringStep(g, inter, 1, chunk / (static_cast<double>(m) * static_cast<double>(k)),
                                 "inter-node all-reduce step (per rail)", 2 * (static_cast<int>(k) - 1)));
-    ScheduledPhase ag;
-    ag.label = "intra-node all-gather step";
-    ag.repeats = static_cast<int>(m) - 1;
-    ag.sameAs = 0;
-    s.phases.push_back(std::move(ag));
-    s.stages = {{0, 2}, {1}};
+    addIntraAllGatherReusingPhase0(s, static_cast<int>(m));
     s.note = "hierarchical all-reduce in " + std::to_string(chunks) +
              " pipeline chunks; the all-gather pattern equals the reduce-scatter one and reuses its time";
     return s;
@@ -120,6 +115,16 @@ void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops)
     p.repeats = hops;
     p.stepsPerChunk = 0;
     s.phases.push_back(std::move(p));
+}
+
+void addIntraAllGatherReusingPhase0(Schedule& s, int ranksPerServer)
+{
+    ScheduledPhase ag;
+    ag.label = "intra-node all-gather step";
+    ag.repeats = ranksPerServer - 1;
+    ag.sameAs = 0;
+    s.phases.push_back(std::move(ag));
+    s.stages = {{0, 2}, {1}};
 }
 
 int requireChannel(const NetworkGraph& g, int from, int to)

@@ -131,6 +131,12 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
 /// Nothing is added when hops <= 0.
 void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops);
 
+/// Appends the intra-node all-gather of a three-phase all-reduce (phase 0 = intra-node
+/// reduce-scatter, phase 1 = the inter-node part): `ranksPerServer` - 1 steps whose pattern is
+/// phase 0's mirror, so its simulated time is reused (sameAs = 0); phases 0 and 2 pipeline in
+/// one stage, phase 1 in the other. Used by hierarchical and sharp.
+void addIntraAllGatherReusingPhase0(Schedule& s, int ranksPerServer);
+
 /// Pipeline chunks for `bytes` cut into pieces of `channels` x `chunkBytes`: ceil, at least 1.
 [[nodiscard]] int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept;
 

@@ -178,12 +178,7 @@ Schedule sharpSchedule(const NetworkGraph& g, const Groups& groups, double bytes
     net.repeats = 2; // the first chunk goes up, then its result comes down
     net.stepsPerChunk = 1;
     s.phases.push_back(std::move(net));
-    ScheduledPhase ag;
-    ag.label = "intra-node all-gather step";
-    ag.repeats = static_cast<int>(m) - 1;
-    ag.sameAs = 0;
-    s.phases.push_back(std::move(ag));
-    s.stages = {{0, 2}, {1}};
+    addIntraAllGatherReusingPhase0(s, static_cast<int>(m));
     s.note = "SHARP (CollNet) all-reduce in " + std::to_string(chunks) + " pipeline chunks; aggregation trees " +
              std::to_string(hops) + " hop(s) from NIC to root, every tree link carries each shard once per direction; "
              "NCCL's CollNet factor x0.85 applied";
