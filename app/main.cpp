@@ -13,7 +13,7 @@ int main(int argc, char* argv[])
 {
     QCoreApplication::setOrganizationName(QStringLiteral("cluster-designer"));
     QCoreApplication::setApplicationName(QStringLiteral("cluster-designer"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CD_VERSION)); // project(VERSION) in CMakeLists.txt
 
     if (argc >= 2 && app::cli::isCommand(QString::fromLocal8Bit(argv[1]))) {
         const QString command = QString::fromLocal8Bit(argv[1]);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The two set-up commands of the README:
 #   bash packaging/dev.sh run  [DESIGN.json]   install missing Debian packages, build, open the app
+#                                              (no display: print the analysis, write a screenshot)
 #   bash packaging/dev.sh test                 install missing Debian packages, build, run every test
 # Options through the environment: BUILD_DIR (default build), JOBS (default: all cores),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan).
@@ -26,35 +27,58 @@ install_missing() {
 }
 
 jobs="${JOBS:-$(nproc)}"
-build() {
+# configure DIR [cmake options]: configures DIR (quietly) with the project's options.
+configure() {
     local dir="$1"; shift
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-RelWithDebInfo}" "$@" >/dev/null
-    cmake --build "$dir" -j "$jobs"
+}
+
+# Without a display the window would be invisible and block: show what the app computes instead.
+headless_preview() {
+    local exe="$1"; shift
+    local design="${1:-resources/templates/superpod-h100-1su.json}"
+    local shot
+    shot="$(dirname "$(dirname "$exe")")/cluster-designer-screenshot.png"
+    echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the window cannot be shown."
+    echo "The analysis of $design:"
+    echo
+    "$exe" analyze "$design"
+    echo
+    "$exe" screenshot "$design" -o "$shot"
+    echo "Screenshot of the main window on that design: $shot"
+    echo
+    echo "To use the interactive app, run 'bash packaging/dev.sh run' in a desktop session, or over"
+    echo "SSH with X forwarding (ssh -X HOST), or script the window on a virtual display:"
+    echo "    xvfb-run -a $exe [DESIGN.json]"
 }
 
 case "$mode" in
 run)
     install_missing
     dir="${BUILD_DIR:-build}"
-    build "$dir" -DCD_BUILD_TESTS=OFF -DCD_BUILD_BENCHMARKS=OFF
-    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
-        echo "No display found: starting the app under Xvfb (xvfb-run)."
-        exec xvfb-run -a "$dir/app/cluster-designer" "$@"
+    configure "$dir"
+    cmake --build "$dir" -j "$jobs" --target cluster-designer
+    exe="$dir/app/cluster-designer"
+    case "${QT_QPA_PLATFORM:-}" in "" | offscreen | minimal) invisible=1 ;; *) invisible=0 ;; esac
+    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "$invisible" = 1 ]; then
+        headless_preview "$exe" "$@"
+        exit 0
     fi
-    exec "$dir/app/cluster-designer" "$@"
+    exec "$exe" "$@"
     ;;
 test)
     install_missing
     if [ "${SANITIZE:-0}" = "1" ]; then
         dir="${BUILD_DIR:-build-asan}"
-        build "$dir" -DCD_SANITIZE=ON -DCD_BUILD_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=Debug
+        configure "$dir" -DCD_BUILD_TESTS=ON -DCD_SANITIZE=ON -DCD_BUILD_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=Debug
         export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
         export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/packaging/lsan.supp:print_suppressions=0}"
         export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
     else
         dir="${BUILD_DIR:-build}"
-        build "$dir"
+        configure "$dir" -DCD_BUILD_TESTS=ON
     fi
+    cmake --build "$dir" -j "$jobs"
     export QT_QPA_PLATFORM=offscreen
     ctest --test-dir "$dir" --output-on-failure -j "$jobs"
     ;;

@@ -2,10 +2,12 @@
 
 #include "app/cli/commands.hpp"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
+#include <exception>
 
 namespace app::cli {
 
@@ -35,18 +37,24 @@ const Command* find(const QString& name)
     return nullptr;
 }
 
-void printUsage()
+/// The usage text: on stdout when asked for (--help, exit 0), on stderr after a mistake.
+void printUsage(FILE* stream)
 {
-    QTextStream err(stderr);
-    err << "usage: cluster-designer [DESIGN.json]            open the GUI\n";
-    for (const auto& c : kCommands) err << "       cluster-designer " << c.summary << "\n";
+    QTextStream out(stream);
+    out << "usage: cluster-designer [DESIGN.json]            open the GUI\n";
+    for (const auto& c : kCommands) out << "       cluster-designer " << c.summary << "\n";
+    out << "       cluster-designer --version: print the version\n";
+}
+
+bool isHelp(const QString& arg)
+{
+    return arg == QLatin1String("help") || arg == QLatin1String("--help") || arg == QLatin1String("-h");
 }
 } // namespace
 
 bool isCommand(const QString& arg)
 {
-    if (find(arg) != nullptr || arg == QLatin1String("help") || arg == QLatin1String("--help") || arg == QLatin1String("-h"))
-        return true;
+    if (find(arg) != nullptr || isHelp(arg) || arg == QLatin1String("--version")) return true;
     // A bare word that is no file ("frobnicate", "report") is a mistyped or missing command, not
     // a design to open: the command line answers it (usage, exit 2) instead of starting the GUI.
     const bool looksLikePath = arg.contains(QLatin1Char('/')) || arg.contains(QLatin1Char('.'));
@@ -62,27 +70,37 @@ bool needsWidgets(const QString& command)
 int run(const QStringList& args)
 {
     if (args.size() < 2) {
-        printUsage();
+        printUsage(stderr);
         return kUsage;
+    }
+    if (args[1] == QLatin1String("--version")) {
+        QTextStream(stdout) << QCoreApplication::applicationName() << " " << QCoreApplication::applicationVersion() << "\n";
+        return kOk;
+    }
+    if (isHelp(args[1])) {
+        printUsage(stdout);
+        return kOk;
     }
     const Command* c = find(args[1]);
     if (!c) {
-        const bool help = args[1].startsWith(QLatin1Char('-')) || args[1] == QLatin1String("help");
-        if (!help) {
-            QTextStream err(stderr);
-            const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare"), QStringLiteral("import")};
-            if (planned.contains(args[1]))
-                err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
-            else
-                err << "cluster-designer: unknown command '" << args[1] << "'\n";
-        }
-        printUsage();
-        return args[1].startsWith(QLatin1Char('-')) || args[1] == QLatin1String("help") ? kOk : kUsage;
+        QTextStream err(stderr);
+        const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare"), QStringLiteral("import")};
+        if (planned.contains(args[1]))
+            err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
+        else
+            err << "cluster-designer: unknown command '" << args[1] << "'\n";
+        printUsage(stderr);
+        return kUsage;
     }
     QStringList rest = args;
     rest.removeFirst(); // program; rest[0] is now the command name, as QCommandLineParser expects argv[0]
     rest[0] = QStringLiteral("cluster-designer ") + rest[0];
-    return c->fn(rest);
+    try {
+        return c->fn(rest);
+    } catch (const std::exception& e) { // e.g. model::DataDirNotFound: the message says what to do
+        QTextStream(stderr) << "cluster-designer: " << e.what() << "\n";
+        return kBadInput;
+    }
 }
 
 } // namespace app::cli

@@ -20,7 +20,9 @@ int cmdCatalog(const QStringList& args)
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
     if (p.isSet(QStringLiteral("json"))) {
-        printJson(model::catalogToJson(*catalog));
+        nlohmann::json j = model::catalogToJson(*catalog);
+        j["directory"] = model::Catalog::bundledDirectory(); // the bundled catalogs' folder, as found
+        printJson(j);
         return kOk;
     }
     QTextStream out(stdout);

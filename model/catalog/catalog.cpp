@@ -1,6 +1,7 @@
 #include "model/catalog/catalog.hpp"
 
 #include "model/catalog/catalog_parse.hpp"
+#include "model/catalog/data_dirs.hpp"
 #include "model/io/json_fields.hpp"
 
 #include <algorithm>
@@ -235,28 +236,10 @@ std::size_t Catalog::dropBrokenReferences()
     return before - servers_.size() - switches_.size();
 }
 
-namespace {
-std::string findDataDir(const char* envVar, const char* installSub, const char* sourceDir)
-{
-    if (const char* env = std::getenv(envVar); env && *env) return env;
-    std::error_code ec;
-    // 1. Installed beside the running binary: PREFIX/bin/cluster-designer -> PREFIX/share/cluster-designer.
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const fs::path beside = exe.parent_path().parent_path() / "share" / "cluster-designer" / installSub;
-        if (fs::is_directory(beside, ec)) return beside.string();
-    }
-    // 2. The source tree of a developer build. 3. The prefix configured at build time.
-    if (fs::is_directory(sourceDir, ec)) return sourceDir;
-    const fs::path installed = fs::path(CD_INSTALL_DATA_DIR) / installSub;
-    if (fs::is_directory(installed, ec)) return installed.string();
-    return sourceDir;
-}
-} // namespace
 
 std::string Catalog::bundledDirectory()
 {
-    return findDataDir("CLUSTER_DESIGNER_CATALOGS", "catalogs", CD_SOURCE_CATALOG_DIR);
+    return bundledCatalogDirectory();
 }
 
 Catalog Catalog::loadBundled()
@@ -269,7 +252,7 @@ Catalog Catalog::loadBundled()
 
 std::string bundledTemplateDirectory()
 {
-    return findDataDir("CLUSTER_DESIGNER_TEMPLATES", "templates", CD_SOURCE_TEMPLATE_DIR);
+    return bundledTemplatesDirectory();
 }
 
 std::string defaultDesignPath()

@@ -70,8 +70,10 @@ public:
     /// @return how many entries were removed.
     std::size_t dropBrokenReferences();
 
-    /// The bundled catalog directory: $CLUSTER_DESIGNER_CATALOGS if set, else the installed
-    /// share/cluster-designer/catalogs if it exists, else the source tree's catalogs/.
+    /// The bundled catalog directory: $CLUSTER_DESIGNER_CATALOGS if set, else
+    /// PREFIX/share/cluster-designer/catalogs beside the running binary, else (a binary in its
+    /// build tree) the source tree's catalogs/ (model/catalog/data_dirs.hpp).
+    /// @throws DataDirNotFound naming every folder searched when none exists.
     [[nodiscard]] static std::string bundledDirectory();
 
     /// The bundled catalog, loaded strictly and validated. @throws InputError on any problem.
@@ -100,7 +102,7 @@ private:
 };
 
 /// The bundled templates directory (resources/templates), found like Catalog::bundledDirectory
-/// ($CLUSTER_DESIGNER_TEMPLATES overrides).
+/// ($CLUSTER_DESIGNER_TEMPLATES overrides). @throws DataDirNotFound naming the folders searched.
 [[nodiscard]] std::string bundledTemplateDirectory();
 
 /// Path of the default design shown when the app starts with no file.
