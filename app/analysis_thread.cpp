@@ -1,13 +1,11 @@
 #include "app/analysis_thread.hpp"
 
-#include <exception>
-
 namespace app {
 
 AnalysisThread::AnalysisThread(std::shared_ptr<const model::Catalog> catalog, QObject* parent)
     : QThread(parent), catalog_(std::move(catalog))
 {
-    qRegisterMetaType<app::AnalysisOutcome>();
+    qRegisterMetaType<app::SnapshotPtr>();
 }
 
 AnalysisThread::~AnalysisThread()
@@ -26,10 +24,10 @@ void AnalysisThread::setCatalog(std::shared_ptr<const model::Catalog> catalog)
     catalog_ = std::move(catalog);
 }
 
-void AnalysisThread::request(model::Design snapshot, quint64 generation)
+void AnalysisThread::request(std::shared_ptr<const model::Design> design, quint64 generation)
 {
     QMutexLocker lock(&mutex_);
-    pending_ = std::move(snapshot);
+    pending_ = std::move(design);
     pendingGeneration_ = generation;
     hasPending_ = true;
     if (!isRunning())
@@ -38,10 +36,16 @@ void AnalysisThread::request(model::Design snapshot, quint64 generation)
         condition_.wakeOne();
 }
 
+bool AnalysisThread::stale()
+{
+    QMutexLocker lock(&mutex_);
+    return abort_ || hasPending_;
+}
+
 void AnalysisThread::run()
 {
     for (;;) {
-        model::Design design;
+        std::shared_ptr<const model::Design> design;
         std::shared_ptr<const model::Catalog> catalog;
         quint64 generation = 0;
         {
@@ -54,26 +58,15 @@ void AnalysisThread::run()
             hasPending_ = false;
         }
 
-        AnalysisOutcome outcome;
-        outcome.generation = generation;
-        try {
-            outcome.result = std::make_shared<const model::DesignAnalysis>(model::analyzeDesign(design, *catalog));
-        } catch (const std::exception& e) {
-            outcome.error = QString::fromStdString(e.what());
-        }
-        if (outcome.result) {
-            try {
-                outcome.sweeps = std::make_shared<const std::vector<model::CollectiveSweep>>(model::chartSweeps(design, *catalog));
-            } catch (const std::exception&) {
-                // The charts show no curve; the analysis itself already reported what is wrong.
-            }
-        }
+        // Never throws for an engine failure: each part carries its own error text.
+        SnapshotPtr snapshot = model::computeResults(std::move(design), std::move(catalog), generation,
+                                                     [this] { return stale(); });
 
         QMutexLocker lock(&mutex_);
         if (abort_) return;
-        if (hasPending_) continue; // stale: a newer snapshot is waiting, drop this result
+        if (hasPending_ || !snapshot) continue; // stale: a newer design is waiting, drop this one
         lock.unlock();
-        emit finished(outcome);
+        emit finished(snapshot);
     }
 }
 

@@ -1,14 +1,15 @@
 #pragma once
 /// @file analysis_thread.hpp
-/// Runs model::analyzeDesign and model::chartSweeps off the UI thread (the restart/abort idea of Qt's mandelbrot
-/// RenderThread, shared/design/STYLE.md item 8). Each request carries a snapshot copy of the
-/// design and a generation number; a request arriving while one is computed marks that run
-/// stale, so its result is dropped and the newest snapshot is analysed next.
+/// Computes model::computeResults (analysis, chart sweeps, rules, BOM: one ResultsSnapshot)
+/// off the UI thread, with the restart/abort idea of Qt's mandelbrot RenderThread
+/// (shared/design/STYLE.md item 8). Each request carries a copy of the design and a
+/// generation number; a request arriving while one is computed makes that run stale: it stops
+/// at its next step and its partial results are dropped, and the newest request runs next.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
-#include "model/analysis/analysis.hpp"
+#include "model/results/results_snapshot.hpp"
 
 #include <QMutex>
 #include <QThread>
@@ -18,14 +19,8 @@
 
 namespace app {
 
-/// One finished analysis, immutable once handed out.
-struct AnalysisOutcome {
-    quint64 generation = 0;                              ///< the request it answers
-    std::shared_ptr<const model::DesignAnalysis> result; ///< null when the engine threw
-    QString error;                                       ///< the engine's message when it threw
-    /// busbw-against-size curves (model::chartSweeps); null when they could not be computed.
-    std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps;
-};
+/// A finished snapshot as the thread hands it out (never null).
+using SnapshotPtr = std::shared_ptr<const model::ResultsSnapshot>;
 
 class AnalysisThread final : public QThread {
     Q_OBJECT
@@ -34,24 +29,27 @@ public:
     /// Aborts the run in flight (its result is dropped) and joins the thread.
     ~AnalysisThread() override;
 
-    /// Queues `snapshot` for analysis, replacing any request not yet started and marking the
+    /// Queues `design` for computing, replacing any request not yet started and making the
     /// run in flight stale. Starts the thread on first use. Thread-safe.
-    void request(model::Design snapshot, quint64 generation);
+    void request(std::shared_ptr<const model::Design> design, quint64 generation);
     /// Uses `catalog` from the next run on (user catalogs were reloaded). Thread-safe.
     void setCatalog(std::shared_ptr<const model::Catalog> catalog);
 
 signals:
     /// Emitted from the worker thread for the newest request only (queued to receivers).
-    void finished(const app::AnalysisOutcome& outcome);
+    void finished(app::SnapshotPtr snapshot);
 
 protected:
     void run() override;
 
 private:
+    /// True when the run in flight is no longer wanted (newer request, or closing).
+    [[nodiscard]] bool stale();
+
     std::shared_ptr<const model::Catalog> catalog_;
     QMutex mutex_;
     QWaitCondition condition_;
-    model::Design pending_;
+    std::shared_ptr<const model::Design> pending_;
     quint64 pendingGeneration_ = 0;
     bool hasPending_ = false;
     bool abort_ = false;
@@ -59,4 +57,4 @@ private:
 
 } // namespace app
 
-Q_DECLARE_METATYPE(app::AnalysisOutcome)
+Q_DECLARE_METATYPE(app::SnapshotPtr)

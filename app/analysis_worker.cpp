@@ -18,7 +18,7 @@ AnalysisWorker::AnalysisWorker(Document* doc, QObject* parent)
 void AnalysisWorker::scheduleRun()
 {
     setBusy(true);
-    debounce_.start();
+    if (!debounce_.isActive()) debounce_.start();
 }
 
 void AnalysisWorker::runNow()
@@ -26,22 +26,17 @@ void AnalysisWorker::runNow()
     debounce_.stop();
     setBusy(true);
     thread_.setCatalog(doc_->sharedCatalog());
-    thread_.request(doc_->design(), ++generation_);
+    // The one copy of the design per run, made here on the UI thread; the snapshot keeps it.
+    thread_.request(std::make_shared<const model::Design>(doc_->design()), ++generation_);
 }
 
-void AnalysisWorker::onFinished(const AnalysisOutcome& outcome)
+void AnalysisWorker::onFinished(const SnapshotPtr& snapshot)
 {
-    // A result for an older snapshot than the newest one sent is stale: drop it.
-    if (outcome.generation != generation_ || debounce_.isActive()) return;
+    // A snapshot of an older design than the newest one sent is stale: drop it.
+    if (!snapshot || snapshot->generation != generation_ || debounce_.isActive()) return;
+    latest_ = snapshot;
+    emit snapshotReady(latest_); // panels first: when busy clears, every panel shows it
     setBusy(false);
-    if (outcome.result) {
-        latest_ = outcome.result;
-        emit analysisReady(latest_);
-        emit sweepsReady(outcome.sweeps);
-    } else {
-        latest_.reset();
-        emit analysisFailed(outcome.error);
-    }
 }
 
 void AnalysisWorker::setBusy(bool busy)

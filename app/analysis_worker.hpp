@@ -1,9 +1,16 @@
 #pragma once
 /// @file analysis_worker.hpp
-/// Keeps the analysis of the open document current: every change of the document restarts
-/// the engine on a snapshot copy after a short single-shot debounce (kDebounceMs), results of
-/// superseded snapshots are dropped, and the newest result is handed out by signal as an
-/// immutable snapshot. The UI keeps showing the last complete result while a run is in flight.
+/// Keeps the results of the open document current: every change of the document asks for a
+/// new model::ResultsSnapshot (analysis, chart sweeps, rule findings, bill of materials, part
+/// counts), computed off the UI thread by AnalysisThread. Changes made in one pass of the
+/// event loop (a delete of many items, an undo, a generated fabric) are coalesced by the one
+/// debounce timer of the app into one run; a change while a run is in flight makes that run
+/// stale and it is dropped. Each panel reads the newest snapshot from snapshotReady and
+/// computes nothing itself; the UI keeps showing the last complete snapshot while a run is in
+/// flight (isBusy).
+///
+///     connect(worker, &app::AnalysisWorker::snapshotReady, panel, &Panel::showSnapshot);
+///     // in the panel: snapshot->analysis, ->sweeps, ->rules, ->bom, ->counts (results_snapshot.hpp)
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -20,36 +27,36 @@ class Document;
 class AnalysisWorker final : public QObject {
     Q_OBJECT
 public:
-    /// Debounce between the last edit and the start of a run, milliseconds. Small enough that
-    /// charts refresh well within 100 ms of an edit on the bundled designs.
-    static constexpr int kDebounceMs = 15;
+    /// Debounce between a change and the start of a run, milliseconds. 0: the run starts as
+    /// soon as the event loop has finished the pass that made the change, so every change of
+    /// that pass is in one snapshot and nothing waits on a timer (benchmarks/bench_snapshot.cpp
+    /// measures edit-to-panels latency).
+    static constexpr int kDebounceMs = 0;
 
-    /// Watches `doc` and analyses it once right away.
+    /// Watches `doc` and computes its results once right away.
     explicit AnalysisWorker(Document* doc, QObject* parent = nullptr);
 
-    /// The latest complete result (null before the first one or when the latest run failed).
-    [[nodiscard]] std::shared_ptr<const model::DesignAnalysis> latest() const { return latest_; }
-    /// True from an edit until the result for the newest snapshot arrives.
+    /// The newest complete snapshot (null before the first one arrives). Its `generation`
+    /// lags generation() while isBusy().
+    [[nodiscard]] SnapshotPtr latest() const { return latest_; }
+    /// True from a change until the snapshot of the newest design arrives.
     [[nodiscard]] bool isBusy() const { return busy_; }
-    /// Generation of the newest snapshot sent to the engine (increments on every change).
+    /// Generation of the newest design sent to the engine (increments on every run request).
     [[nodiscard]] quint64 generation() const { return generation_; }
 
 public slots:
-    /// Schedules a run after the debounce (coalesces bursts of edits into one run).
+    /// Schedules a run after the debounce (coalesces bursts of changes into one run).
     void scheduleRun();
     /// Sends the current design to the engine now.
     void runNow();
 
 signals:
-    void analysisReady(std::shared_ptr<const model::DesignAnalysis> result);
-    /// The busbw-against-size curves of the same snapshot (null when they failed).
-    void sweepsReady(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps);
-    /// The engine threw on the newest snapshot (message in words).
-    void analysisFailed(const QString& message);
+    /// The snapshot of the newest design (never null). Emitted once per completed generation.
+    void snapshotReady(app::SnapshotPtr snapshot);
     void busyChanged(bool busy);
 
 private:
-    void onFinished(const AnalysisOutcome& outcome);
+    void onFinished(const SnapshotPtr& snapshot);
     void setBusy(bool busy);
 
     Document* doc_;
@@ -57,7 +64,7 @@ private:
     QTimer debounce_;
     quint64 generation_ = 0;
     bool busy_ = false;
-    std::shared_ptr<const model::DesignAnalysis> latest_;
+    SnapshotPtr latest_;
 };
 
 } // namespace app

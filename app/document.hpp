@@ -1,9 +1,11 @@
 #pragma once
 /// @file document.hpp
 /// The open document: owns the model::Design, the catalog and the undo stack. Views read the
-/// design and send edit requests; each request becomes one QUndoCommand (app/commands/) that
-/// changes the design by id through the apply*() functions below, which emit the change
-/// signals. Nothing else edits the design.
+/// design and send edit requests; each request becomes one undo command (app/commands/, all
+/// derived from EditCommand) and reports whether it was applied. The commands change the
+/// design through a DesignEditor, which only they can obtain (design_editor.hpp), so nothing
+/// edits the design around the undo stack. Opening, new and recovering a design replace it
+/// outside the history (they clear it).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -12,10 +14,14 @@
 
 #include <QUndoStack>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
 namespace app {
+
+class DesignEditor;
+class EditCommand;
 
 class Document final : public views::DesignDocument {
     Q_OBJECT
@@ -31,6 +37,9 @@ public:
     /// the new catalog lacks show as "not in catalog" and are reported by the analysis.
     void setCatalog(std::shared_ptr<const model::Catalog> catalog);
     [[nodiscard]] QUndoStack* undoStack() { return &undo_; }
+    /// Counts every change of the design (each primitive change of a command, each open/new);
+    /// a request was applied when it moved this on.
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
     /// Path of the file the design was opened from or saved to; empty for a new design.
     [[nodiscard]] QString filePath() const { return filePath_; }
@@ -50,39 +59,36 @@ public:
     /// @return the error text on failure (nothing changes then).
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
 
-    // Edit requests (views::DesignDocument): each pushes one undo command.
+    // Edit requests (views::DesignDocument): each pushes one undo command and reports whether
+    // it changed the design; a refused request changes nothing and records nothing.
     model::Id requestAddNode(const model::Node& node) override;
     model::Id requestAddLink(const model::Link& link) override;
-    void requestDelete(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links) override;
-    void requestMove(const std::vector<views::NodeMove>& moves) override;
-    void requestSetNode(const model::Node& node, const QString& what) override;
-    void requestSetLink(const model::Link& link, const QString& what) override;
+    bool requestDelete(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links) override;
+    bool requestMove(const std::vector<views::NodeMove>& moves) override;
+    bool requestSetNode(const model::Node& node, const QString& what) override;
+    bool requestSetLink(const model::Link& link, const QString& what) override;
+    bool requestReplaceDesign(const model::Design& design, const QString& what) override;
 
-    // Primitive changes, for undo commands only. Each throws std::invalid_argument (from
-    // model::Design) when the id is unknown, and emits the matching signal plus changed().
-    void applyAddNode(const model::Node& node);
-    /// @return the links that were attached to the node (already removed).
-    std::vector<model::Link> applyRemoveNode(model::Id id);
-    void applyAddLink(const model::Link& link);
-    void applyRemoveLink(model::Id id);
-    void applyMoveNode(model::Id id, model::Point to);
-    void applyUpdateNode(const model::Node& node);
-    void applyUpdateLink(const model::Link& link);
-    /// Sets the design's name and analysis settings (Design::name, Design::analysis).
-    void applySetHeader(const std::string& name, const nlohmann::json& analysis);
+    /// Pushes `command` onto the undo stack (which applies it). For requests that need a
+    /// command of their own (copy/paste, ...). @return whether it changed the design; when
+    /// it did not, the stack dropped it.
+    bool push(std::unique_ptr<EditCommand> command);
 
 signals:
     void filePathChanged(const QString& path);
     void modifiedChanged(bool modified);
 
 private:
+    friend class DesignEditor; // the primitive changes, reachable from undo commands only
     void setFilePath(const QString& path);
     void replaceDesign(model::Design design);
+    void noteChange() { ++revision_; }
 
     std::shared_ptr<const model::Catalog> catalog_;
     model::Design design_;
     QUndoStack undo_;
     QString filePath_;
+    std::uint64_t revision_ = 0;
 };
 
 } // namespace app

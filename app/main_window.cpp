@@ -35,14 +35,11 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     statusBar()->addPermanentWidget(statusAnalysis_);
     statusBar()->addPermanentWidget(statusZoom_);
 
-    connect(worker_, &AnalysisWorker::analysisReady, charts_, &views::ChartsPanel::showAnalysis);
-    connect(worker_, &AnalysisWorker::analysisFailed, charts_, &views::ChartsPanel::showError);
-    connect(worker_, &AnalysisWorker::sweepsReady, charts_, &views::ChartsPanel::showSweeps);
+    // The results panels follow the worker's snapshots (main_window_docks.cpp); so does the
+    // status bar: it counts nothing itself.
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);
-    connect(worker_, &AnalysisWorker::analysisReady, this, &MainWindow::updateStatus);
-    connect(worker_, &AnalysisWorker::analysisFailed, this, &MainWindow::updateStatus);
+    connect(worker_, &AnalysisWorker::snapshotReady, this, &MainWindow::updateStatus);
     connect(worker_, &AnalysisWorker::busyChanged, this, &MainWindow::updateStatus);
-    connect(doc_, &Document::changed, this, &MainWindow::updateStatus);
     connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::designReset, this, &MainWindow::updateTitle);
@@ -66,27 +63,26 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateStatus()
 {
-    const model::Design& d = doc_->design();
-    int servers = 0, appliances = 0, switches = 0;
-    for (const auto& [id, n] : d.nodes()) {
-        if (n.kind == model::NodeKind::Switch) ++switches;
-        else if (const model::ServerSpec* s = doc_->catalog().server(n.model); s && s->isAppliance()) ++appliances;
-        else ++servers;
+    const SnapshotPtr s = worker_->latest();
+    if (s) {
+        const model::PartCounts& c = s->counts;
+        QString text = tr("%1 servers, %2 GPUs, %3 switches, %4 links")
+                           .arg(c.servers)
+                           .arg(c.gpus)
+                           .arg(c.switches)
+                           .arg(c.links);
+        if (c.appliances > 0) text += tr(", %n appliance(s)", nullptr, c.appliances);
+        statusDesign_->setText(text);
     }
-    QString text = tr("%1 servers, %2 GPUs, %3 switches, %4 links")
-                       .arg(servers)
-                       .arg(d.gpuCount(doc_->catalog()))
-                       .arg(switches)
-                       .arg(d.links().size());
-    if (appliances > 0) text += tr(", %n appliance(s)", nullptr, appliances);
-    statusDesign_->setText(text);
     if (worker_->isBusy())
         statusAnalysis_->setText(tr("Analysing…"));
-    else if (auto a = worker_->latest())
-        statusAnalysis_->setText(tr("Bottleneck: %1").arg(views::ChartsPanel::bottleneckTitle(a->bottleneck.scope)));
+    else if (s && s->analysis)
+        statusAnalysis_->setText(tr("Bottleneck: %1").arg(views::ChartsPanel::bottleneckTitle(s->analysis->bottleneck.scope)));
     else
         statusAnalysis_->setText(tr("Analysis failed: see the charts panel"));
 }
+
+QString MainWindow::statusText() const { return statusDesign_->text() + QStringLiteral(" | ") + statusAnalysis_->text(); }
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {

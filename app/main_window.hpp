@@ -18,8 +18,10 @@ namespace views {
 class CanvasScene;
 class CanvasView;
 class ChartsPanel;
+class BomPanel;
 class InspectorPanel;
 class PaletteWidget;
+class RulesPanel;
 class SimulationPanel;
 } // namespace views
 
@@ -46,6 +48,11 @@ public:
     [[nodiscard]] views::ChartsPanel* charts() const { return charts_; }
     [[nodiscard]] views::InspectorPanel* inspector() const { return inspector_; }
     [[nodiscard]] views::PaletteWidget* palette() const { return palette_; }
+    /// The design-rules and bill-of-materials docks (they show the worker's snapshots).
+    [[nodiscard]] views::RulesPanel* rules() const { return rules_; }
+    [[nodiscard]] views::BomPanel* bom() const { return bom_; }
+    /// The status bar's design line and analysis line, as shown.
+    [[nodiscard]] QString statusText() const;
     /// The flow-level simulation dock and the runner that computes it off the UI thread.
     [[nodiscard]] views::SimulationPanel* simulation() const { return simulation_; }
     [[nodiscard]] SimulationRunner* simulationRunner() const { return simRunner_; }
@@ -69,6 +76,8 @@ private:
     views::ChartsPanel* charts_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;
     views::PaletteWidget* palette_ = nullptr;
+    views::RulesPanel* rules_ = nullptr;
+    views::BomPanel* bom_ = nullptr;
     views::SimulationPanel* simulation_ = nullptr;
     SimulationRunner* simRunner_ = nullptr;
     QUndoView* history_ = nullptr;

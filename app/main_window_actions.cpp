@@ -26,8 +26,8 @@ void MainWindow::createActions()
     file->addAction(tr("&Generate Topology…"), QKeySequence(tr("Ctrl+G")), this, [this] {
         const auto catalog = doc_->sharedCatalog(); // kept alive while the dialog is open
         views::GenerateDialog dlg(*catalog, this);
-        if (dlg.exec() == QDialog::Accepted && dlg.isValid())
-            doc_->undoStack()->push(new GenerateCommand(doc_, dlg.result()));
+        // One undoable edit that replaces the whole design, header (name, rental block) included.
+        if (dlg.exec() == QDialog::Accepted && dlg.isValid()) doc_->push(std::make_unique<GenerateCommand>(doc_, dlg.result()));
     });
     file->addAction(tr("&Save"), QKeySequence::Save, files_, &FileController::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, files_, &FileController::saveAs);

@@ -2,6 +2,7 @@
 // charts, design rules, bill of materials and the flow-level simulation (bottom, tabbed).
 #include "app/main_window.hpp"
 
+#include "app/analysis_worker.hpp"
 #include "app/document.hpp"
 #include "app/simulation_runner.hpp"
 #include "app/user_catalogs.hpp"
@@ -80,19 +81,24 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
 
     // Design rules and bill of materials, tabbed with the charts.
-    auto* rules = new views::RulesPanel(doc_, this);
+    rules_ = new views::RulesPanel(this);
     auto* rulesDock = new QDockWidget(tr("Design rules"), this);
     rulesDock->setObjectName(QStringLiteral("rulesDock"));
-    rulesDock->setWidget(rules);
+    rulesDock->setWidget(rules_);
     addDockWidget(Qt::BottomDockWidgetArea, rulesDock);
     tabifyDockWidget(chartsDock, rulesDock);
-    connect(rules, &views::RulesPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
+    connect(rules_, &views::RulesPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
 
+    bom_ = new views::BomPanel(this);
     auto* bomDock = new QDockWidget(tr("Bill of materials"), this);
     bomDock->setObjectName(QStringLiteral("bomDock"));
-    bomDock->setWidget(new views::BomPanel(doc_, bomDock));
+    bomDock->setWidget(bom_);
     addDockWidget(Qt::BottomDockWidgetArea, bomDock);
     tabifyDockWidget(chartsDock, bomDock);
+    // Every results panel reads the worker's snapshot of the newest design; none computes.
+    connect(worker_, &AnalysisWorker::snapshotReady, charts_, &views::ChartsPanel::showSnapshot);
+    connect(worker_, &AnalysisWorker::snapshotReady, rules_, &views::RulesPanel::showSnapshot);
+    connect(worker_, &AnalysisWorker::snapshotReady, bom_, &views::BomPanel::showSnapshot);
     createSimulationDock(chartsDock);
     chartsDock->raise();
 

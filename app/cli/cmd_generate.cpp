@@ -3,6 +3,7 @@
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 
+#include "model/design/part_counts.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
@@ -184,14 +185,10 @@ int cmdGenerate(const QStringList& args)
         addWaivers(d, p.values(QStringLiteral("waive")), r.gen);
         const auto report = model::topology::checkDesign(d, *catalog);
         model::saveDesign(d, out);
-        int servers = 0, appliances = 0; // appliances: GPU-less servers such as the UFM
-        for (const auto& [id, n] : d.nodes()) {
-            if (n.kind != model::NodeKind::Server) continue;
-            const model::ServerSpec* s = catalog->server(n.model);
-            ++(s && s->isAppliance() ? appliances : servers);
-        }
+        const model::PartCounts parts = model::countParts(d, *catalog); // appliances: GPU-less servers (UFM)
+        const int servers = parts.servers, appliances = parts.appliances;
         if (p.isSet(QStringLiteral("json"))) {
-            nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"appliances", appliances}, {"gpus", d.gpuCount(*catalog)},
+            nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"appliances", appliances}, {"gpus", parts.gpus},
                                 {"nodes", d.nodes().size()}, {"links", d.links().size()},
                                 {"generator", d.analysis.value("generator", nlohmann::json::object())},
                                 {"rules", model::topology::toJson(report)}};
@@ -200,7 +197,7 @@ int cmdGenerate(const QStringList& args)
             QTextStream o(stdout);
             o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << servers
               << " servers, " << (appliances > 0 ? QString::number(appliances) + " appliance(s), " : QString())
-              << d.gpuCount(*catalog) << " GPUs, " << (d.nodes().size() - servers - appliances) << " switches, "
+              << parts.gpus << " GPUs, " << parts.switches << " switches, "
               << d.links().size() << " links; design rules: " << report.count(model::topology::Severity::Error)
               << " errors, " << report.count(model::topology::Severity::Warning) << " warnings\n";
             for (const auto& f : report.findings)

@@ -22,7 +22,9 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <optional>
 #include <stdexcept>
+#include <variant>
 
 namespace app::cli {
 
@@ -67,11 +69,19 @@ bool simulateInWindow(MainWindow& window, const model::CollectiveRequest& reques
     loop.exec();
     return !window.simulationRunner()->isRunning();
 }
-} // namespace
 
-int cmdScreenshot(const QStringList& args)
+/// What `screenshot` was asked to do, checked.
+struct ScreenshotOptions {
+    QString out;                                   ///< PNG file to write
+    QString design;                                ///< design file (the bundled default when none was given)
+    QSize size;                                    ///< window size, pixels
+    std::optional<double> zoom;                    ///< canvas zoom, 1 = 100 %; nullopt = fit the design
+    std::optional<QString> select;                 ///< name of the node to select
+    std::optional<model::CollectiveRequest> simulate;
+};
+
+void addOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Render the main window offscreen to a PNG."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (default: the bundled design)."),
@@ -88,45 +98,61 @@ int cmdScreenshot(const QStringList& args)
                  QStringLiteral("Run a flow-level simulation in the Simulation dock first, OP:SIZE[:GPUS] "
                                 "(e.g. all_reduce:256M:16), and show its heat on the links."),
                  QStringLiteral("OP:SIZE[:GPUS]")});
-    if (const auto stop = parseOrStop(p, args)) return *stop;
-    const QString out = p.value(QStringLiteral("o"));
-    if (out.isEmpty() || p.positionalArguments().size() > 1) {
+}
+
+/// Reads the parsed options. @return them, or the exit status after printing what is wrong.
+std::variant<ScreenshotOptions, int> readOptions(const QCommandLineParser& p)
+{
+    ScreenshotOptions o;
+    o.out = p.value(QStringLiteral("o"));
+    if (o.out.isEmpty() || p.positionalArguments().size() > 1) {
         printError(QStringLiteral("usage: cluster-designer screenshot [DESIGN.json] -o FILE.png"));
         return kUsage;
     }
     const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
-    const int w = size.value(0).toInt(), h = size.value(1).toInt();
-    if (size.size() != 2 || w < 200 || h < 200 || w > 8000 || h > 8000) {
+    o.size = QSize(size.value(0).toInt(), size.value(1).toInt());
+    if (size.size() != 2 || o.size.width() < 200 || o.size.height() < 200 || o.size.width() > 8000 || o.size.height() > 8000) {
         printError(QStringLiteral("--size: expected WIDTHxHEIGHT between 200 and 8000, got \"%1\"")
                        .arg(p.value(QStringLiteral("size"))));
         return kUsage;
     }
-
-    auto catalog = loadCatalogOrReport();
-    if (!catalog) return kBadInput;
-    const QString design = p.positionalArguments().isEmpty() ? QString::fromStdString(model::defaultDesignPath())
-                                                             : p.positionalArguments().first();
-
-    MainWindow window(std::make_shared<const model::Catalog>(std::move(*catalog)));
-    if (auto error = window.document()->open(design)) {
-        printError(*error);
-        return kBadInput;
-    }
-    if (p.isSet(QStringLiteral("select"))) {
-        const std::string name = p.value(QStringLiteral("select")).toStdString();
-        views::NodeItem* item = nullptr;
-        for (const auto& [id, n] : window.document()->design().nodes())
-            if (n.name == name) item = window.scene()->nodeItem(id);
-        if (!item) {
-            printError(QStringLiteral("--select: no node named \"%1\" in %2").arg(QString::fromStdString(name), design));
+    if (p.isSet(QStringLiteral("zoom"))) {
+        bool ok = false;
+        o.zoom = p.value(QStringLiteral("zoom")).toDouble(&ok);
+        if (!ok || *o.zoom < 0.02 || *o.zoom > 8) {
+            printError(QStringLiteral("--zoom: expected a factor between 0.02 and 8"));
             return kUsage;
         }
-        item->setSelected(true);
     }
-    window.resize(w, h);
-    window.show();
+    if (p.isSet(QStringLiteral("simulate"))) {
+        try {
+            o.simulate = parseSimulate(p.value(QStringLiteral("simulate")));
+        } catch (const std::exception& e) {
+            printError(QString::fromStdString(e.what()));
+            return kUsage;
+        }
+    }
+    if (p.isSet(QStringLiteral("select"))) o.select = p.value(QStringLiteral("select"));
+    o.design = p.positionalArguments().isEmpty() ? QString::fromStdString(model::defaultDesignPath())
+                                                 : p.positionalArguments().first();
+    return o;
+}
 
-    // Wait for the analysis of the opened design (or give up after the timeout).
+/// Selects the node named `name` on the canvas. @return false when there is none.
+bool selectNode(MainWindow& window, const QString& name)
+{
+    views::NodeItem* item = nullptr;
+    for (const auto& [id, n] : window.document()->design().nodes())
+        if (n.name == name.toStdString()) item = window.scene()->nodeItem(id);
+    if (item) item->setSelected(true);
+    return item != nullptr;
+}
+
+/// Waits until every panel shows the results of the opened design (or the timeout passed).
+/// @return false on timeout.
+bool waitForResults(MainWindow& window)
+{
+    if (!window.worker()->isBusy()) return true;
     QEventLoop loop;
     QTimer timeout;
     timeout.setSingleShot(true);
@@ -134,40 +160,54 @@ int cmdScreenshot(const QStringList& args)
     QObject::connect(window.worker(), &AnalysisWorker::busyChanged, &loop, [&loop](bool busy) {
         if (!busy) loop.quit();
     });
-    if (window.worker()->isBusy()) {
-        timeout.start(kAnalysisTimeoutMs);
-        loop.exec();
-    }
-    if (window.worker()->isBusy()) printError(QStringLiteral("warning: the analysis did not finish in time"));
-    if (p.isSet(QStringLiteral("simulate"))) {
-        model::CollectiveRequest request;
-        try {
-            request = parseSimulate(p.value(QStringLiteral("simulate")));
-        } catch (const std::exception& e) {
-            printError(QString::fromStdString(e.what()));
-            return kUsage;
-        }
-        if (!simulateInWindow(window, request))
-            printError(QStringLiteral("warning: the simulation did not finish in time"));
-    }
+    timeout.start(kAnalysisTimeoutMs);
+    loop.exec();
+    return !window.worker()->isBusy();
+}
+
+/// Fits the design in the canvas, then applies `zoom` around the centre when given.
+void frameCanvas(MainWindow& window, std::optional<double> zoom)
+{
     QApplication::processEvents();
     window.canvas()->zoomToFit();
-    if (p.isSet(QStringLiteral("zoom"))) {
-        bool ok = false;
-        const double z = p.value(QStringLiteral("zoom")).toDouble(&ok);
-        if (!ok || z < 0.02 || z > 8) {
-            printError(QStringLiteral("--zoom: expected a factor between 0.02 and 8"));
-            return kUsage;
-        }
+    if (zoom) {
         const QPointF centre = window.canvas()->mapToScene(window.canvas()->viewport()->rect().center());
-        window.canvas()->setTransform(QTransform::fromScale(z, z));
+        window.canvas()->setTransform(QTransform::fromScale(*zoom, *zoom));
         window.canvas()->centerOn(centre);
     }
     QApplication::processEvents();
+}
+} // namespace
 
-    const QPixmap shot = window.grab();
-    if (!shot.save(out, "PNG")) {
-        printError(QStringLiteral("cannot write %1").arg(out));
+int cmdScreenshot(const QStringList& args)
+{
+    QCommandLineParser p;
+    addOptions(p);
+    if (const auto stop = parseOrStop(p, args)) return *stop;
+    const auto read = readOptions(p);
+    if (const int* status = std::get_if<int>(&read)) return *status;
+    const ScreenshotOptions& o = std::get<ScreenshotOptions>(read);
+
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    MainWindow window(std::make_shared<const model::Catalog>(std::move(*catalog)));
+    if (auto error = window.document()->open(o.design)) {
+        printError(*error);
+        return kBadInput;
+    }
+    if (o.select && !selectNode(window, *o.select)) {
+        printError(QStringLiteral("--select: no node named \"%1\" in %2").arg(*o.select, o.design));
+        return kUsage;
+    }
+    window.resize(o.size);
+    window.show();
+    if (!waitForResults(window)) printError(QStringLiteral("warning: the analysis did not finish in time"));
+    if (o.simulate && !simulateInWindow(window, *o.simulate))
+        printError(QStringLiteral("warning: the simulation did not finish in time"));
+    frameCanvas(window, o.zoom);
+
+    if (!window.grab().save(o.out, "PNG")) {
+        printError(QStringLiteral("cannot write %1").arg(o.out));
         return kBadInput;
     }
     return kOk;

@@ -1,16 +1,18 @@
 #include "app/commands/delete_command.hpp"
 
-#include "app/document.hpp"
-
 #include <set>
 
 namespace app {
 
+namespace {
+model::Id idOf(const nlohmann::json& item) { return item.at("id").get<model::Id>(); }
+} // namespace
+
 DeleteCommand::DeleteCommand(Document* doc, const std::vector<model::Id>& nodes, const std::vector<model::Id>& links,
                              QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc)
+    : EditCommand(doc, parent)
 {
-    const model::Design& d = doc->design();
+    const model::Design& d = design();
     std::set<model::Id> nodeIds, linkIds;
     for (model::Id id : nodes)
         if (d.node(id)) nodeIds.insert(id);
@@ -26,16 +28,33 @@ DeleteCommand::DeleteCommand(Document* doc, const std::vector<model::Id>& nodes,
         setText(QObject::tr("Delete %1 node(s), %2 link(s)").arg(nodes_.size()).arg(links_.size()));
 }
 
-void DeleteCommand::redo()
+bool DeleteCommand::redoEdit(DesignEditor& e)
 {
-    for (const auto& l : links_) doc_->applyRemoveLink(l.at("id").get<model::Id>());
-    for (const auto& n : nodes_) doc_->applyRemoveNode(n.at("id").get<model::Id>());
+    const model::Design& d = e.design();
+    for (const auto& l : links_)
+        if (!d.link(idOf(l))) return false;
+    for (const auto& n : nodes_)
+        if (!d.node(idOf(n))) return false;
+    for (const auto& l : links_) e.removeLink(idOf(l));
+    for (const auto& n : nodes_) e.removeNode(idOf(n));
+    return true;
 }
 
-void DeleteCommand::undo()
+bool DeleteCommand::undoEdit(DesignEditor& e)
 {
-    for (const auto& n : nodes_) doc_->applyAddNode(model::nodeFromJson(n, "<undo>", "node"));
-    for (const auto& l : links_) doc_->applyAddLink(model::linkFromJson(l, "<undo>", "link"));
+    const model::Design& d = e.design();
+    std::set<model::Id> restored;
+    for (const auto* items : {&nodes_, &links_})
+        for (const auto& item : *items)
+            if (d.node(idOf(item)) || d.link(idOf(item)) || !restored.insert(idOf(item)).second) return false;
+    for (const auto& l : links_) // both ends exist or come back with the nodes
+        for (const char* end : {"a", "b"}) {
+            const model::Id node = l.at(end).at("node").get<model::Id>();
+            if (!d.node(node) && !restored.count(node)) return false;
+        }
+    for (const auto& n : nodes_) e.addNode(model::nodeFromJson(n, "<undo>", "node"));
+    for (const auto& l : links_) e.addLink(model::linkFromJson(l, "<undo>", "link"));
+    return true;
 }
 
 } // namespace app

@@ -1,37 +1,18 @@
 #pragma once
 /// @file generate_command.hpp
-/// Undo command: replace the whole design's nodes and links with a generated topology
-/// (views/generate/GenerateDialog, model/topology generators) as ONE undoable edit. It keeps
-/// the JSON of the old and the new items, so undo restores the old design exactly (same ids)
-/// and redo brings the generated one back.
-///
-/// Limitation: Document offers no primitive for the design's name and analysis settings, so
-/// those stay as they were; the generator's analysis entries (e.g. "rental" with the price
-/// per GPU-hour) reach the document only when the design is saved from the command line.
+/// Undo command of File > Generate Topology (views/generate/GenerateDialog, model/topology
+/// generators): the generated design replaces the whole design, header included (a rented
+/// cluster keeps its "rental" block), as ONE undoable edit named "Generate <design name>".
+/// See ReplaceDesignCommand.
 
-#include "model/design/design.hpp"
-
-#include <nlohmann/json.hpp>
-
-#include <QUndoCommand>
+#include "app/commands/replace_design_command.hpp"
 
 namespace app {
 
-class Document;
-
-class GenerateCommand final : public QUndoCommand {
+class GenerateCommand final : public ReplaceDesignCommand {
 public:
-    /// @param generated the new design (its node and link ids are kept).
+    /// @param generated the new design (its ids and header are kept).
     GenerateCommand(Document* doc, const model::Design& generated, QUndoCommand* parent = nullptr);
-    void redo() override;
-    void undo() override;
-
-private:
-    /// Removes every item of the document, then adds `nodes` and `links` from their JSON.
-    void replaceWith(const nlohmann::json& nodes, const nlohmann::json& links);
-    Document* doc_;
-    nlohmann::json oldNodes_ = nlohmann::json::array(), oldLinks_ = nlohmann::json::array();
-    nlohmann::json newNodes_ = nlohmann::json::array(), newLinks_ = nlohmann::json::array();
 };
 
 } // namespace app

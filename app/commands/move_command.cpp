@@ -1,13 +1,11 @@
 #include "app/commands/move_command.hpp"
 
-#include "app/document.hpp"
-
 #include <algorithm>
 
 namespace app {
 
 MoveCommand::MoveCommand(Document* doc, std::vector<views::NodeMove> moves, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), moves_(std::move(moves))
+    : EditCommand(doc, parent), moves_(std::move(moves))
 {
     std::sort(moves_.begin(), moves_.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
     updateText();
@@ -16,27 +14,25 @@ MoveCommand::MoveCommand(Document* doc, std::vector<views::NodeMove> moves, QUnd
 void MoveCommand::updateText()
 {
     if (moves_.size() == 1) {
-        const model::Node* n = doc_->design().node(moves_[0].id);
+        const model::Node* n = design().node(moves_[0].id);
         setText(QObject::tr("Move %1").arg(n ? QString::fromStdString(n->name) : QString::number(moves_[0].id)));
     } else {
         setText(QObject::tr("Move %1 nodes").arg(moves_.size()));
     }
 }
 
-void MoveCommand::redo()
+bool MoveCommand::moveAll(DesignEditor& e, bool toEnd)
 {
-    for (const auto& m : moves_) doc_->applyMoveNode(m.id, m.to);
-}
-
-void MoveCommand::undo()
-{
-    for (const auto& m : moves_) doc_->applyMoveNode(m.id, m.from);
+    for (const auto& m : moves_)
+        if (!e.design().node(m.id)) return false;
+    for (const auto& m : moves_) e.moveNode(m.id, toEnd ? m.to : m.from);
+    return true;
 }
 
 bool MoveCommand::mergeWith(const QUndoCommand* other)
 {
     const auto* o = static_cast<const MoveCommand*>(other);
-    if (o->moves_.size() != moves_.size()) return false;
+    if (o->isObsolete() || o->moves_.size() != moves_.size()) return false;
     for (std::size_t i = 0; i < moves_.size(); ++i)
         if (o->moves_[i].id != moves_[i].id) return false;
     for (std::size_t i = 0; i < moves_.size(); ++i) moves_[i].to = o->moves_[i].to;

@@ -1,19 +1,17 @@
 #include "app/commands/property_command.hpp"
 
-#include "app/document.hpp"
-
 namespace app {
 
 PropertyCommand::PropertyCommand(Document* doc, model::Node before, model::Node after, const QString& what,
                                  QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), before_(std::move(before)), after_(std::move(after)), what_(what)
+    : EditCommand(doc, parent), before_(std::move(before)), after_(std::move(after)), what_(what)
 {
     setText(QObject::tr("%1 of %2").arg(what_, QString::fromStdString(std::get<model::Node>(before_).name)));
 }
 
 PropertyCommand::PropertyCommand(Document* doc, model::Link before, model::Link after, const QString& what,
                                  QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), before_(std::move(before)), after_(std::move(after)), what_(what)
+    : EditCommand(doc, parent), before_(std::move(before)), after_(std::move(after)), what_(what)
 {
     setText(QObject::tr("%1 of link %2").arg(what_).arg(std::get<model::Link>(before_).id));
 }
@@ -23,22 +21,16 @@ model::Id PropertyCommand::idOf(const Item& item)
     return std::visit([](const auto& x) { return x.id; }, item);
 }
 
-void PropertyCommand::apply(const Item& item)
+bool PropertyCommand::apply(DesignEditor& e, const Item& item)
 {
-    if (const auto* n = std::get_if<model::Node>(&item))
-        doc_->applyUpdateNode(*n);
-    else
-        doc_->applyUpdateLink(std::get<model::Link>(item));
+    if (const auto* n = std::get_if<model::Node>(&item)) return e.updateNode(*n);
+    return e.updateLink(std::get<model::Link>(item));
 }
-
-void PropertyCommand::redo() { apply(after_); }
-
-void PropertyCommand::undo() { apply(before_); }
 
 bool PropertyCommand::mergeWith(const QUndoCommand* other)
 {
     const auto* o = static_cast<const PropertyCommand*>(other);
-    if (o->what_ != what_ || o->before_.index() != before_.index() || idOf(o->before_) != idOf(before_))
+    if (o->isObsolete() || o->what_ != what_ || o->before_.index() != before_.index() || idOf(o->before_) != idOf(before_))
         return false;
     after_ = o->after_;
     if (before_ == after_) setObsolete(true); // edited back to where it started: drop the step

@@ -43,12 +43,17 @@ Id Design::addNode(Node n)
     return id;
 }
 
-Id Design::addLink(Link l)
+void Design::checkLink(const Link& l) const
 {
     if (!nodes_.count(l.a.node) || !nodes_.count(l.b.node))
         throw std::invalid_argument("a link must join two existing nodes");
     if (l.a.node == l.b.node) throw std::invalid_argument("a link cannot join a node to itself");
     if (l.count < 1 || l.lanes < 1) throw std::invalid_argument("a link needs count >= 1 and lanes >= 1");
+}
+
+Id Design::addLink(Link l)
+{
+    checkLink(l);
     if (l.id == 0) l.id = nextId_;
     if (nodes_.count(l.id) || links_.count(l.id))
         throw std::invalid_argument("id " + std::to_string(l.id) + " is already used");
@@ -103,13 +108,13 @@ void Design::updateLink(const Link& l)
 {
     auto it = links_.find(l.id);
     if (it == links_.end()) throw std::invalid_argument("no link with id " + std::to_string(l.id));
+    checkLink(l); // before any change: a refused update leaves the link as it was
     if (!(l.a == it->second.a && l.b == it->second.b)) {
         Link copy = l;
         removeLink(l.id);
         addLink(copy);
         return;
     }
-    if (l.count < 1 || l.lanes < 1) throw std::invalid_argument("a link needs count >= 1 and lanes >= 1");
     it->second = l;
 }
 

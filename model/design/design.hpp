@@ -121,7 +121,8 @@ public:
     void moveNode(Id id, Point to);
     /// Replaces a node's properties (same id). @throws std::invalid_argument if absent.
     void updateNode(const Node& n);
-    /// Replaces a link's properties (same id, endpoints must exist).
+    /// Replaces a link's properties (same id). @throws std::invalid_argument, changing
+    /// nothing, if there is no such link or the new one is invalid as for addLink.
     void updateLink(const Link& l);
 
     [[nodiscard]] const Node* node(Id id) const noexcept;
@@ -140,6 +141,8 @@ public:
     void validateAgainst(const Catalog& catalog, const std::string& file) const;
 
 private:
+    /// @throws std::invalid_argument when `l` cannot be in this design (addLink's rules but the id).
+    void checkLink(const Link& l) const;
     std::map<Id, Node> nodes_;
     std::map<Id, Link> links_;
     std::multimap<Id, Id> linksByNode_; ///< node id -> link id

@@ -100,9 +100,26 @@ int Bom::switchCount(SwitchTier tier) const noexcept
     return n;
 }
 
-Bom computeBom(const Design& d, const Catalog& c)
+namespace {
+
+/// What the node pass gathers besides the BOM lines themselves.
+struct NodeTally {
+    std::map<std::string, BomServer> servers;
+    std::map<std::pair<std::string, SwitchTier>, BomSwitch> switches;
+    std::map<std::string, BomNic> nics;
+    std::map<std::string, double> rackPower;   ///< named rack -> W of its known parts
+    int unplacedUnits = 0;                     ///< rack units of parts packed into 42U racks
+    std::vector<std::string> unsizedByUnits;   ///< servers of unknown power packed by rack units
+};
+
+/// Power and rack units of one node from the catalog (nullopt: unpublished or unknown model).
+struct NodeSize {
+    std::optional<double> powerW;
+    std::optional<int> units;
+};
+
+void writeRules(Bom& b)
 {
-    Bom b;
     b.reachRule = "Copper DAC when both ends share a rack (NVIDIA LinkX 100G-PAM4 DAC reach up to " +
                   std::to_string(static_cast<int>(kDacReachM)) +
                   " m, shared/reference/network.csv cable_dac_100gpam4; a run inside one 42U rack is shorter); "
@@ -110,73 +127,84 @@ Bom computeBom(const Design& d, const Catalog& c)
     b.transceiverRule = "One module per NIC port at the NIC end; at a switch, one module per cage of ports_per_cage logical "
                         "ports (catalog, from shared/reference/network.csv: QM9700 and Q3400 cages are twin-port, 2 ports "
                         "each, so a QM9700 at 400G takes twin-port 2x400G OSFP modules, one per two ports).";
+}
 
-    std::map<std::string, BomServer> servers;
-    std::map<std::pair<std::string, SwitchTier>, BomSwitch> switches;
-    std::map<std::string, BomNic> nics;
-    std::map<std::string, double> rackPower;
-    int unplacedUnits = 0;
-    b.rented = isRented(d);
-    std::vector<std::string> unsizedByUnits; // servers of unknown power packed by rack units
-    for (const auto& [id, n] : d.nodes()) {
-        std::optional<double> power;
-        std::optional<int> units;
-        const ServerSpec* spec = n.kind == NodeKind::Server ? c.server(n.model) : nullptr;
-        if (n.kind == NodeKind::Server) {
-            const ServerSpec* s = spec;
-            BomServer& line = servers[n.model];
-            line.model = n.model;
-            line.name = s ? s->name : n.model;
-            ++line.count;
-            if (s) {
-                line.appliance = s->isAppliance();
-                line.gpus += s->gpuCount;
-                power = s->powerW;
-                units = s->rackUnits;
-                const int count = n.nicCount.value_or(s->computeNicCount);
-                const std::string nicId = n.nicModel.empty() ? s->computeNicId : n.nicModel;
-                if (count > 0 && !nicId.empty()) {
-                    BomNic& nl = nics[nicId];
-                    nl.model = nicId;
-                    const NicSpec* nic = c.nic(nicId);
-                    nl.name = nic ? nic->name : nicId;
-                    nl.count += count;
-                }
-            }
-            if (power) b.serverPowerW += *power;
-        } else {
-            const SwitchSpec* s = c.switchModel(n.model);
-            BomSwitch& line = switches[{n.model, n.tier}];
-            line.model = n.model;
-            line.name = s ? s->name : n.model;
-            line.tier = n.tier;
-            ++line.count;
-            if (s) {
-                power = s->powerW;
-                units = s->rackUnits;
-            }
-            if (power) b.switchPowerW += *power;
-        }
-        if (power) ++b.powerKnownParts;
-        else addUnknown(b.powerUnknown, n.model);
-        if (units) b.rackUnits += *units;
-        else addUnknown(b.rackUnitsUnknown, n.model);
-        // Rack rule (bom.hpp): rented nodes and cloud instances take no customer rack; a
-        // server of unknown power is packed by rack units, its rack name not counted.
-        if (b.rented || (spec && spec->kind == "cloud_instance")) continue;
-        const bool trustRack = !n.rack.empty() && (n.kind != NodeKind::Server || power);
-        if (trustRack) rackPower[n.rack] += power.value_or(0.0);
-        else if (units) {
-            unplacedUnits += *units;
-            if (n.kind == NodeKind::Server && !power) addUnknown(unsizedByUnits, n.model);
-        } else addUnknown(b.racksUnknown, n.model);
+/// Adds server `n` (and its compute NICs) to the tally and its power to the BOM.
+NodeSize countServer(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
+{
+    const ServerSpec* s = c.server(n.model);
+    BomServer& line = t.servers[n.model];
+    line.model = n.model;
+    line.name = s ? s->name : n.model;
+    ++line.count;
+    if (!s) return {};
+    line.appliance = s->isAppliance();
+    line.gpus += s->gpuCount;
+    const int count = n.nicCount.value_or(s->computeNicCount);
+    const std::string nicId = n.nicModel.empty() ? s->computeNicId : n.nicModel;
+    if (count > 0 && !nicId.empty()) {
+        BomNic& nl = t.nics[nicId];
+        nl.model = nicId;
+        const NicSpec* nic = c.nic(nicId);
+        nl.name = nic ? nic->name : nicId;
+        nl.count += count;
     }
-    for (auto& [k, v] : servers) b.servers.push_back(v);
-    for (auto& [k, v] : switches) b.switches.push_back(v);
-    for (auto& [k, v] : nics) b.nics.push_back(v);
-    b.racks = b.rented ? 0 : static_cast<int>(rackPower.size()) + (unplacedUnits + kRackU - 1) / kRackU;
+    if (s->powerW) b.serverPowerW += *s->powerW;
+    return {s->powerW, s->rackUnits};
+}
+
+/// Adds switch `n` to the tally and its power to the BOM.
+NodeSize countSwitch(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
+{
+    const SwitchSpec* s = c.switchModel(n.model);
+    BomSwitch& line = t.switches[{n.model, n.tier}];
+    line.model = n.model;
+    line.name = s ? s->name : n.model;
+    line.tier = n.tier;
+    ++line.count;
+    if (!s) return {};
+    if (s->powerW) b.switchPowerW += *s->powerW;
+    return {s->powerW, s->rackUnits};
+}
+
+/// Places node `n` by the rack rule (bom.hpp): rented nodes and cloud instances take no
+/// customer rack; a server of unknown power is packed by rack units, its rack name not counted.
+void placeInRack(const Node& n, const NodeSize& size, const Catalog& c, Bom& b, NodeTally& t)
+{
+    const ServerSpec* spec = n.kind == NodeKind::Server ? c.server(n.model) : nullptr;
+    if (b.rented || (spec && spec->kind == "cloud_instance")) return;
+    const bool trustRack = !n.rack.empty() && (n.kind != NodeKind::Server || size.powerW);
+    if (trustRack) t.rackPower[n.rack] += size.powerW.value_or(0.0);
+    else if (size.units) {
+        t.unplacedUnits += *size.units;
+        if (n.kind == NodeKind::Server && !size.powerW) addUnknown(t.unsizedByUnits, n.model);
+    } else addUnknown(b.racksUnknown, n.model);
+}
+
+/// Servers, switches, NICs, power and rack units, node by node.
+NodeTally countNodes(const Design& d, const Catalog& c, Bom& b)
+{
+    NodeTally t;
+    for (const auto& [id, n] : d.nodes()) {
+        const NodeSize size = n.kind == NodeKind::Server ? countServer(n, c, b, t) : countSwitch(n, c, b, t);
+        if (size.powerW) ++b.powerKnownParts;
+        else addUnknown(b.powerUnknown, n.model);
+        if (size.units) b.rackUnits += *size.units;
+        else addUnknown(b.rackUnitsUnknown, n.model);
+        placeInRack(n, size, c, b, t);
+    }
+    for (auto& [k, v] : t.servers) b.servers.push_back(v);
+    for (auto& [k, v] : t.switches) b.switches.push_back(v);
+    for (auto& [k, v] : t.nics) b.nics.push_back(v);
+    return t;
+}
+
+/// Racks, the busiest rack's power and the rack note, from the node pass.
+void countRacks(const NodeTally& t, Bom& b)
+{
+    b.racks = b.rented ? 0 : static_cast<int>(t.rackPower.size()) + (t.unplacedUnits + kRackU - 1) / kRackU;
     b.racksKnown = b.racksUnknown.empty();
-    for (const auto& [rack, w] : rackPower) b.maxRackPowerW = std::max(b.maxRackPowerW, w);
+    for (const auto& [rack, w] : t.rackPower) b.maxRackPowerW = std::max(b.maxRackPowerW, w);
     if (b.rented)
         b.racksNote = "0: rented cloud nodes sit in the provider's racks, none of the customer's";
     else if (!b.racksKnown)
@@ -184,34 +212,49 @@ Bom computeBom(const Design& d, const Catalog& c)
                       "cannot be counted; the other parts take " + std::to_string(b.racks);
     else
         b.racksNote = "named racks, plus 42U racks packed by rack units for parts without a rack" +
-                      (unsizedByUnits.empty() ? std::string() : " and for servers of unpublished power (" + list(unsizedByUnits) + ")");
+                      (t.unsizedByUnits.empty() ? std::string() : " and for servers of unpublished power (" + list(t.unsizedByUnits) + ")");
+}
 
-    // Cables: links are grouped at the switch end that terminates them (the lower tier of a
-    // switch pair), by class, rate and whether they stay inside a rack; each group needs
-    // ceil(links / breakout) cables.
-    struct Group { long long links = 0; int breakout = 1; };
-    std::map<std::tuple<std::string, bool, double, Id>, Group> groups; // (between, inRack, rate, terminating node)
-    // (module rate, end, ports, links, link rate) -> modules
-    std::map<std::tuple<double, std::string, int, int, double>, long long> modules;
-    std::map<std::pair<Id, double>, long long> farLinks; // upper end of switch-switch optics: (switch, rate) -> links
+/// Links grouped at the switch end that terminates them (the lower tier of a switch pair), by
+/// class, rate and whether they stay inside a rack; each group needs ceil(links / breakout) cables.
+struct LinkGroup { long long links = 0; int breakout = 1; };
+using GroupKey = std::tuple<std::string, bool, double, Id>;        ///< (between, inRack, rate Gb/s, terminating node)
+using ModuleKey = std::tuple<double, std::string, int, int, double>; ///< (module rate, end, ports, links, link rate)
+
+struct LinkTally {
+    std::map<GroupKey, LinkGroup> groups;
+    std::map<ModuleKey, long long> modules;            ///< transceivers so far (NIC ends)
+    std::map<std::pair<Id, double>, long long> farLinks; ///< upper end of switch-switch optics: (switch, rate) -> links
+};
+
+LinkTally groupLinks(const Design& d, const Catalog& c)
+{
+    LinkTally t;
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::PCIe) continue; // inside a server
         const Node* a = d.node(l.a.node);
-        const Node* b2 = d.node(l.b.node);
-        if (tierRank(*a) > tierRank(*b2)) std::swap(a, b2);
-        const bool inRack = !a->rack.empty() && a->rack == b2->rack;
+        const Node* b = d.node(l.b.node);
+        if (tierRank(*a) > tierRank(*b)) std::swap(a, b);
+        const bool inRack = !a->rack.empty() && a->rack == b->rack;
         const double rate = l.perCable().inGbps();
-        const Node& term = a->kind == NodeKind::Switch ? *a : *b2;
-        Group& g = groups[{between(*a, *b2), inRack, rate, term.id}];
+        const Node& term = a->kind == NodeKind::Switch ? *a : *b;
+        LinkGroup& g = t.groups[{between(*a, *b), inRack, rate, term.id}];
         g.links += l.count;
         g.breakout = breakoutAt(term, rate, c);
         if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink)
-            modules[{rate, "nic", 1, 1, rate}] += l.count; // one module per NIC port
-        if (!inRack && a->kind == NodeKind::Switch && b2->kind == NodeKind::Switch) farLinks[{b2->id, rate}] += l.count;
+            t.modules[{rate, "nic", 1, 1, rate}] += l.count; // one module per NIC port
+        if (!inRack && a->kind == NodeKind::Switch && b->kind == NodeKind::Switch) t.farLinks[{b->id, rate}] += l.count;
     }
+    return t;
+}
+
+/// Cables by class (DAC or optical) and the switch-end modules by the transceiver rule
+/// (bom.hpp): one module per cage of ports_per_cage optical ports.
+std::map<std::string, BomCable> countCablesAndModules(const Design& d, const Catalog& c, LinkTally& t)
+{
     std::map<std::tuple<Id, double, int>, long long> switchPorts; // (switch, link rate, breakout) -> optical ports used
     std::map<std::string, BomCable> cables;
-    for (const auto& [key, g] : groups) {
+    for (const auto& [key, g] : t.groups) {
         const auto& [cls, inRack, rate, node] = key;
         const long long n = (g.links + g.breakout - 1) / g.breakout;
         BomCable& line = cables[cls];
@@ -221,16 +264,21 @@ Bom computeBom(const Design& d, const Catalog& c)
         // Each optical cable takes one switch port at its terminating switch.
         if (d.node(node)->kind == NodeKind::Switch) switchPorts[{node, rate, g.breakout}] += n;
     }
-    for (const auto& [key, links] : farLinks) {
+    for (const auto& [key, links] : t.farLinks) {
         const int bo = breakoutAt(*d.node(key.first), key.second, c);
         switchPorts[{key.first, key.second, bo}] += (links + bo - 1) / bo;
     }
-    // Transceiver rule (bom.hpp): one switch-side module per cage of ports_per_cage ports.
     for (const auto& [key, ports] : switchPorts) {
         const auto& [node, rate, bo] = key;
         const int ppc = portsPerCage(*d.node(node), c);
-        modules[{rate * bo * ppc, "switch", ppc, ppc * bo, rate}] += (ports + ppc - 1) / ppc;
+        t.modules[{rate * bo * ppc, "switch", ppc, ppc * bo, rate}] += (ports + ppc - 1) / ppc;
     }
+    return cables;
+}
+
+/// Cable lines in tier order (node-leaf first), then any other class; transceiver lines.
+void writeCablesAndModules(std::map<std::string, BomCable> cables, const LinkTally& t, Bom& b)
+{
     static const char* order[] = {"node-leaf", "leaf-spine", "spine-core", "node-switch", "node-spine", "node-core", "switch-switch", "leaf-leaf", "node-node"};
     for (const char* k : order)
         if (auto it = cables.find(k); it != cables.end()) {
@@ -238,10 +286,22 @@ Bom computeBom(const Design& d, const Catalog& c)
             cables.erase(it);
         }
     for (auto& [k, v] : cables) b.cables.push_back(v);
-    for (const auto& [k, n] : modules) {
+    for (const auto& [k, n] : t.modules) {
         const auto& [rate, end, ports, links, linkRate] = k;
         b.transceivers.push_back({rate, end, n, ports, links, linkRate});
     }
+}
+
+} // namespace
+
+Bom computeBom(const Design& d, const Catalog& c)
+{
+    Bom b;
+    writeRules(b);
+    b.rented = isRented(d);
+    countRacks(countNodes(d, c, b), b);
+    LinkTally links = groupLinks(d, c);
+    writeCablesAndModules(countCablesAndModules(d, c, links), links, b);
     return b;
 }
 

@@ -1,6 +1,7 @@
 // Fat-tree design builder: catalog lookups, node naming, canvas layout, links.
 #include "model/topology/fat_tree.hpp"
 
+#include "model/design/link_defaults.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/layout.hpp"
 
@@ -68,10 +69,7 @@ void badOption(const std::string& generator, const std::string& option, const st
     throw InputError("<command line>", generator, option, problem);
 }
 
-LinkMedium mediumOf(const SwitchSpec& s) noexcept
-{
-    return s.protocol == NetProtocol::InfiniBand ? LinkMedium::InfiniBand : LinkMedium::Ethernet;
-}
+LinkMedium mediumOf(const SwitchSpec& s) noexcept { return mediumFor(s.protocol); }
 
 int serversPerRack(const ServerSpec& s, double rackPowerW) noexcept
 {
@@ -103,7 +101,8 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
         badOption(kGen, "--nics-per-node", "server \"" + server->id + "\" has no compute NIC; give a positive count");
 
     const double portGbps = sw->portSpeed.inGbps();
-    const double link = o.linkGbps.value_or(std::min(nic->speed.inGbps(), portGbps));
+    // Default rate: what both ends run (link_defaults.hpp, the rule the wire tool follows).
+    const double link = o.linkGbps.value_or(commonSpeed(offerOf(*nic, endpoints), offerOf(*sw))->inGbps());
     if (link <= 0 || link > portGbps + 1e-9)
         badOption(kGen, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
                                             " Gb/s, got " + formatGbps(link));

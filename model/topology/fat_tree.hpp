@@ -69,7 +69,7 @@ inline constexpr const char* kUfmName = "ufm";
 /// Throws the InputError used for a bad generator option.
 [[noreturn]] void badOption(const std::string& generator, const std::string& option, const std::string& problem);
 
-/// Link medium for a switch's protocol: InfiniBand or Ethernet (EFA runs over Ethernet).
+/// Link medium for a switch's protocol: model::mediumFor(s.protocol) (link_defaults.hpp).
 [[nodiscard]] LinkMedium mediumOf(const SwitchSpec& s) noexcept;
 
 } // namespace model::topology

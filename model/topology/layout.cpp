@@ -1,6 +1,8 @@
 // Canvas layout and wiring of fat-tree generators (see layout.hpp).
 #include "model/topology/layout.hpp"
 
+#include "model/design/link_defaults.hpp"
+
 #include <algorithm>
 
 namespace model::topology {
@@ -56,7 +58,7 @@ std::vector<double> spread(int n, double width, double maxPitch)
 
 FabricBuilder::FabricBuilder(Design& d, const SwitchSpec& sw, double linkGbps, bool lossless)
     : d_(d), sw_(sw), linkGbps_(linkGbps), lossless_(lossless),
-      medium_(sw.protocol == NetProtocol::InfiniBand ? LinkMedium::InfiniBand : LinkMedium::Ethernet)
+      medium_(mediumFor(sw.protocol))
 {
 }
 

@@ -66,11 +66,14 @@ TEST_CASE("BOM panel follows the document", "[bom]")
 {
     app::Document doc(guitest::catalog());
     REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
-    views::BomPanel panel(&doc);
+    app::AnalysisWorker worker(&doc); // the panel shows the worker's snapshots
+    views::BomPanel panel;
+    QObject::connect(&worker, &app::AnalysisWorker::snapshotReady, &panel, &views::BomPanel::showSnapshot);
+    REQUIRE(guitest::waitForAnalysis(&worker));
     CHECK(panel.bom().cablesBetween("node-leaf") == 256);
     CHECK(panel.tableModel()->rowCount() > 0);
     doc.undoStack()->push(new app::GenerateCommand(&doc, fatTree("dgx-b200", 64)));
-    panel.refresh();
+    REQUIRE(guitest::waitForAnalysis(&worker));
     CHECK(panel.bom().cablesBetween("node-leaf") == 512);
     CHECK(panel.bom().switchCount(model::SwitchTier::Spine) == 8);
 }
@@ -83,14 +86,17 @@ TEST_CASE("rules panel lists findings and asks to select their items", "[rules]"
 {
     app::Document doc(guitest::catalog());
     REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
-    views::RulesPanel panel(&doc);
+    app::AnalysisWorker worker(&doc); // the panel shows the worker's snapshots
+    views::RulesPanel panel;
+    QObject::connect(&worker, &app::AnalysisWorker::snapshotReady, &panel, &views::RulesPanel::showSnapshot);
+    REQUIRE(guitest::waitForAnalysis(&worker));
     CHECK(panel.report().findings.empty()); // the template raises no rule
     model::Node lonely;
     lonely.kind = model::NodeKind::Server;
     lonely.model = "dgx-h100";
     lonely.name = "dgx-spare";
     const model::Id id = doc.requestAddNode(lonely);
-    panel.refresh();
+    REQUIRE(guitest::waitForAnalysis(&worker));
     REQUIRE(panel.report().findings.size() == 1);
     CHECK(panel.report().findings[0].rule == "unconnected");
     QSignalSpy spy(&panel, &views::RulesPanel::selectRequested);

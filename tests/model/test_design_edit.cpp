@@ -117,6 +117,39 @@ TEST_CASE("Edit requests that cannot be honoured throw and change nothing", "[de
     CHECK(d.link(c)->total().inGbps() == Approx(1600)); // 4 cables x 400 Gb/s
 }
 
+TEST_CASE("A refused link update leaves the link as it was, re-wired or not", "[design][edit]")
+{
+    Design d;
+    const Id a = d.addNode(server("a"));
+    const Id b = d.addNode(leaf("b"));
+    const Id other = d.addNode(leaf("other"));
+    const Id c = d.addLink(cable(a, b, 0));
+    const auto before = toJson(d);
+    Link toMissing = *d.link(c);
+    toMissing.b.node = 42; // re-wired to a node that does not exist
+    CHECK_THROWS_AS(d.updateLink(toMissing), std::invalid_argument);
+    Link toSelf = *d.link(c);
+    toSelf.b.node = a;
+    CHECK_THROWS_AS(d.updateLink(toSelf), std::invalid_argument);
+    for (int bad : {0, -1}) {
+        Link rewired = *d.link(c);
+        rewired.b.node = other;
+        rewired.count = bad;
+        CHECK_THROWS_AS(d.updateLink(rewired), std::invalid_argument);
+        Link same = *d.link(c);
+        same.lanes = bad;
+        CHECK_THROWS_AS(d.updateLink(same), std::invalid_argument);
+    }
+    CHECK(toJson(d) == before);
+    CHECK(d.linksOf(b).size() == 1);
+    Link rewired = *d.link(c); // a valid re-wiring keeps the id
+    rewired.b = {other, 3};
+    d.updateLink(rewired);
+    CHECK(d.link(c)->b.node == other);
+    CHECK(d.linksOf(b).empty());
+    CHECK(d.linksOf(other).size() == 1);
+}
+
 TEST_CASE("An atomic save that cannot write leaves the old file intact", "[design][save]")
 {
     const fs::path dir = fs::temp_directory_path() / ("cd-test-save-" + std::to_string(::getpid()));

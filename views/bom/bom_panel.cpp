@@ -1,7 +1,6 @@
 #include "views/bom/bom_panel.hpp"
 
 #include "views/bom/bom_table_model.hpp"
-#include "views/common/design_document.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -10,14 +9,12 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace views {
 
-BomPanel::BomPanel(DesignDocument* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc), model_(new BomTableModel(this)), table_(new QTableView(this)),
-      summary_(new QLabel(this)), timer_(new QTimer(this))
+BomPanel::BomPanel(QWidget* parent)
+    : QWidget(parent), model_(new BomTableModel(this)), table_(new QTableView(this)), summary_(new QLabel(this))
 {
     table_->setModel(model_);
     table_->verticalHeader()->hide();
@@ -26,9 +23,10 @@ BomPanel::BomPanel(DesignDocument* doc, QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setText(tr("Counting the parts…"));
     auto* copy = new QPushButton(tr("Copy as CSV"), this);
     connect(copy, &QPushButton::clicked, this,
-            [this] { QApplication::clipboard()->setText(QString::fromStdString(model::topology::toCsv(bom_))); });
+            [this] { QApplication::clipboard()->setText(QString::fromStdString(model::topology::toCsv(bom()))); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -37,23 +35,30 @@ BomPanel::BomPanel(DesignDocument* doc, QWidget* parent)
     bottom->addWidget(summary_, 1);
     bottom->addWidget(copy, 0, Qt::AlignTop);
     layout->addLayout(bottom);
-
-    timer_->setSingleShot(true);
-    timer_->setInterval(150);
-    connect(timer_, &QTimer::timeout, this, &BomPanel::refresh);
-    connect(doc_, &DesignDocument::changed, timer_, qOverload<>(&QTimer::start));
-    connect(doc_, &DesignDocument::designReset, timer_, qOverload<>(&QTimer::start));
-    refresh();
 }
 
-void BomPanel::refresh()
+const model::topology::Bom& BomPanel::bom() const
 {
-    bom_ = model::topology::computeBom(doc_->design(), doc_->catalog());
-    model_->setBom(bom_);
-    QString text = tr("Power %1").arg(QString::fromStdString(model::topology::powerText(bom_)));
-    text += tr("; %1 rack units; racks %2").arg(bom_.rackUnits).arg(QString::fromStdString(model::topology::racksText(bom_)));
-    if (bom_.maxRackPowerW > 0) text += tr(" (busiest rack %1 kW)").arg(bom_.maxRackPowerW / 1000.0, 0, 'f', 1);
-    text += QStringLiteral("\n") + QString::fromStdString(bom_.reachRule);
+    static const model::topology::Bom none;
+    return shown_ && shown_->bom ? *shown_->bom : none;
+}
+
+std::uint64_t BomPanel::shownGeneration() const { return shown_ ? shown_->generation : 0; }
+
+void BomPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
+{
+    if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
+    shown_ = std::move(snapshot);
+    model_->setBom(bom());
+    if (!shown_->bom) {
+        summary_->setText(QString::fromStdString(shown_->bomError));
+        return;
+    }
+    const model::topology::Bom& b = *shown_->bom;
+    QString text = tr("Power %1").arg(QString::fromStdString(model::topology::powerText(b)));
+    text += tr("; %1 rack units; racks %2").arg(b.rackUnits).arg(QString::fromStdString(model::topology::racksText(b)));
+    if (b.maxRackPowerW > 0) text += tr(" (busiest rack %1 kW)").arg(b.maxRackPowerW / 1000.0, 0, 'f', 1);
+    text += QStringLiteral("\n") + QString::fromStdString(b.reachRule);
     summary_->setText(text);
 }
 

@@ -1,46 +1,52 @@
 #pragma once
 /// @file bom_panel.hpp
 /// Bill-of-materials panel: a QTableView over BomTableModel plus a summary line (power in
-/// kW, rack units, racks) and the cable reach rule. It recomputes the BOM (model::topology::
-/// computeBom) a moment after the document changes (single-shot timer, so a drag or a
-/// generated fabric recomputes once). To dock it in the main window:
+/// kW, rack units, racks) and the cable reach rule, for the BOM of the newest results
+/// snapshot (model::ResultsSnapshot::bom, computed off the UI thread by the app's worker).
+/// Computes nothing. To dock it in the main window:
 ///
+///     auto* bom = new views::BomPanel(this);
 ///     auto* bomDock = new QDockWidget(tr("Bill of materials"), this);
 ///     bomDock->setObjectName("bomDock");
-///     bomDock->setWidget(new views::BomPanel(doc_, bomDock));
+///     bomDock->setWidget(bom);
 ///     addDockWidget(Qt::BottomDockWidgetArea, bomDock);
+///     connect(worker, &app::AnalysisWorker::snapshotReady, bom, &views::BomPanel::showSnapshot);
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QWidget>
 
-#include "model/topology/bom.hpp"
+#include "model/results/results_snapshot.hpp"
+
+#include <cstdint>
+#include <memory>
 
 class QLabel;
 class QTableView;
-class QTimer;
 
 namespace views {
 
 class BomTableModel;
-class DesignDocument;
 
 class BomPanel final : public QWidget {
     Q_OBJECT
 public:
-    explicit BomPanel(DesignDocument* doc, QWidget* parent = nullptr);
-    /// The BOM currently shown.
-    [[nodiscard]] const model::topology::Bom& bom() const { return bom_; }
+    explicit BomPanel(QWidget* parent = nullptr);
+    /// The BOM currently shown (empty before the first snapshot).
+    [[nodiscard]] const model::topology::Bom& bom() const;
     [[nodiscard]] BomTableModel* tableModel() const { return model_; }
-    /// Recomputes now (the change signal schedules this after 150 ms).
-    void refresh();
+    /// Generation of the snapshot on screen (0 before the first one).
+    [[nodiscard]] std::uint64_t shownGeneration() const;
+
+public slots:
+    /// Shows the BOM of `snapshot`, or why it could not be counted. Ignores null and
+    /// snapshots older than the one on screen.
+    void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
 
 private:
-    DesignDocument* doc_;
-    model::topology::Bom bom_;
+    std::shared_ptr<const model::ResultsSnapshot> shown_;
     BomTableModel* model_;
     QTableView* table_;
     QLabel* summary_;
-    QTimer* timer_;
 };
 
 } // namespace views

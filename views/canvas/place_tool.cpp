@@ -1,9 +1,10 @@
 #include "views/canvas/place_tool.hpp"
 
+#include "model/design/link_defaults.hpp"
+
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_style.hpp"
 #include "views/canvas/canvas_view.hpp"
-#include "views/canvas/link_defaults.hpp"
 
 #include <QDropEvent>
 
@@ -31,7 +32,7 @@ model::Id PlaceTool::placeAt(const PaletteEntry& entry, QPointF scenePos, bool s
     DesignDocument* doc = view_->canvasScene()->document();
     model::Point at{scenePos.x(), scenePos.y()};
     if (snapToGrid) at = {canvas_style::snap(at.x), canvas_style::snap(at.y)};
-    const model::Node n = defaultNode(doc->design(), doc->catalog(), entry.kind, entry.catalogId.toStdString(), at);
+    const model::Node n = model::defaultNode(doc->design(), entry.kind, entry.catalogId.toStdString(), at);
     return doc->requestAddNode(n);
 }
 

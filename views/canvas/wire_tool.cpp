@@ -1,9 +1,10 @@
 #include "views/canvas/wire_tool.hpp"
 
+#include "model/design/link_defaults.hpp"
+
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_style.hpp"
 #include "views/canvas/canvas_view.hpp"
-#include "views/canvas/link_defaults.hpp"
 #include "views/canvas/node_item.hpp"
 
 #include <QGraphicsLineItem>
@@ -43,7 +44,7 @@ bool WireTool::release(QMouseEvent* e)
     NodeItem* target = view_->nodeAt(e->position().toPoint());
     if (!target || target->id() == from) return true;
     DesignDocument* doc = view_->canvasScene()->document();
-    if (auto link = defaultLink(doc->design(), doc->catalog(), from, target->id())) doc->requestAddLink(*link);
+    if (auto link = model::defaultLink(doc->design(), doc->catalog(), from, target->id())) doc->requestAddLink(*link);
     return true;
 }
 

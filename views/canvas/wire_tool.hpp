@@ -1,7 +1,7 @@
 #pragma once
 /// @file wire_tool.hpp
 /// Draw a link: press on a node, drag to another, release. The link gets the defaults of
-/// link_defaults.hpp (speed and medium from the catalog) and is one undo step. Pressing on
+/// model/design/link_defaults.hpp (speed and medium from the catalog) and is one undo step. Pressing on
 /// empty canvas falls back to rubber-band selection.
 
 #include "model/design/design.hpp"

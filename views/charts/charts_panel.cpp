@@ -80,6 +80,20 @@ void ChartsPanel::setUnit(model::RateUnit unit)
     unit_->setCurrentIndex(unit_->findData(static_cast<int>(unit)));
 }
 
+void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
+{
+    if (!snapshot || (generation_ != 0 && snapshot->generation < generation_)) return;
+    generation_ = snapshot->generation;
+    if (!snapshot->analysis) {
+        showError(QString::fromStdString(snapshot->analysisError));
+        return;
+    }
+    // Aliasing pointers: the parts live as long as the snapshot that holds them.
+    showAnalysis(std::shared_ptr<const model::DesignAnalysis>(snapshot, &*snapshot->analysis));
+    showSweeps(snapshot->sweeps ? std::shared_ptr<const std::vector<model::CollectiveSweep>>(snapshot, &*snapshot->sweeps)
+                                : nullptr);
+}
+
 void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis)
 {
     if (!analysis) return;

@@ -2,14 +2,15 @@
 /// @file charts_panel.hpp
 /// The charts dock: per-layer bandwidth bars, busbw against message size for the collectives,
 /// the scaling-efficiency line, and the bottleneck
-/// scope with its explanation in words, fed by the analysis worker's immutable
-/// DesignAnalysis snapshots. A busy hint shows while a newer analysis is running; the last
-/// complete result stays on screen meanwhile. Computes nothing.
+/// scope with its explanation in words, read from the worker's immutable results snapshots
+/// (model::ResultsSnapshot: its analysis and sweeps). A busy hint shows while a newer snapshot
+/// is computed; the last complete result stays on screen meanwhile. Computes nothing.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
 #include "model/analysis/analysis.hpp"
+#include "model/results/results_snapshot.hpp"
 
 #include <QList>
 #include <QPointF>
@@ -42,11 +43,16 @@ public:
     [[nodiscard]] CollectiveChart* collectiveChart() const { return collectives_; }
     /// The snapshot on screen (null before the first result).
     [[nodiscard]] std::shared_ptr<const model::DesignAnalysis> shown() const { return shown_; }
+    /// Generation of the snapshot on screen (0 before the first one).
+    [[nodiscard]] std::uint64_t shownGeneration() const { return generation_; }
 
     /// Text shown for a bottleneck: "Bottleneck: <scope>" and the explanation.
     [[nodiscard]] static QString bottleneckTitle(model::Scope s);
 
 public slots:
+    /// Shows the analysis and sweeps of `snapshot`, or its analysis error (the charts of the
+    /// last result stay). Ignores null and snapshots older than the one on screen.
+    void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
     void showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis);
     /// The engine could not analyse the design: say why, keep the charts of the last result.
     void showError(const QString& message);
@@ -64,6 +70,7 @@ private:
     QLabel* busy_;
     QComboBox* unit_;
     std::shared_ptr<const model::DesignAnalysis> shown_;
+    std::uint64_t generation_ = 0;
 };
 
 } // namespace views

@@ -38,20 +38,30 @@ public:
     /// The loaded hardware catalog (fixed for the document's lifetime).
     [[nodiscard]] virtual const model::Catalog& catalog() const = 0;
 
-    /// Adds a node (its id is assigned when 0). @return the new id, 0 when refused.
+    // Edit requests. Each becomes one undoable edit and reports whether it changed the
+    // design; a refused request changes nothing and leaves no step in the history.
+
+    /// Adds a node (its id is assigned when 0). @return the new id, 0 when refused (id taken).
     virtual model::Id requestAddNode(const model::Node& node) = 0;
     /// Adds a link between two existing nodes. @return the new id, 0 when refused (same node
-    /// at both ends, missing endpoint).
+    /// at both ends, missing endpoint, count or lanes below 1, id taken).
     virtual model::Id requestAddLink(const model::Link& link) = 0;
     /// Deletes nodes (with their links) and links as one undoable edit. Unknown ids are ignored.
-    virtual void requestDelete(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links) = 0;
+    /// @return false when no id named an existing item.
+    virtual bool requestDelete(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links) = 0;
     /// Records a completed drag as one undoable edit (only entries whose position changed).
-    virtual void requestMove(const std::vector<NodeMove>& moves) = 0;
+    /// @return false when no node moved.
+    virtual bool requestMove(const std::vector<NodeMove>& moves) = 0;
     /// Replaces a node's properties (same id) as one undoable edit named `what`, e.g. "Rename".
     /// Consecutive edits of the same property of the same node merge into one undo step.
-    virtual void requestSetNode(const model::Node& node, const QString& what) = 0;
-    /// Same for a link.
-    virtual void requestSetLink(const model::Link& link, const QString& what) = 0;
+    /// @return false when there is no such node or nothing differs.
+    virtual bool requestSetNode(const model::Node& node, const QString& what) = 0;
+    /// Same for a link; also false when the new link is invalid (missing end, count < 1).
+    virtual bool requestSetLink(const model::Link& link, const QString& what) = 0;
+    /// Replaces the whole design, header included (name, analysis settings such as a rental
+    /// block), as one undoable edit named `what` (generate, import, template); undo restores
+    /// the old design exactly. @return true (a whole design can always replace another).
+    virtual bool requestReplaceDesign(const model::Design& design, const QString& what) = 0;
 
 signals:
     void nodeAdded(model::Id id);

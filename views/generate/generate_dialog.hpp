@@ -3,11 +3,12 @@
 /// Dialog for the topology generators (model/topology): pick a kind (single server, fat
 /// tree, GB200 NVL72 racks, RoCE fabric, rented cluster), fill its inputs, see the switch
 /// and cable counts and the design-rule summary update as you type, and accept. The caller
-/// applies result() as ONE undoable edit (app::GenerateCommand):
+/// applies result() as ONE undoable edit that replaces the whole design, header included
+/// (app::GenerateCommand):
 ///
 ///     views::GenerateDialog dlg(doc->catalog(), window);
 ///     if (dlg.exec() == QDialog::Accepted)
-///         doc->undoStack()->push(new app::GenerateCommand(doc, dlg.result()));
+///         doc->push(std::make_unique<app::GenerateCommand>(doc, dlg.result()));
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QDialog>

@@ -1,53 +1,56 @@
 #pragma once
 /// @file rules_panel.hpp
-/// Design-rule panel: one row per finding of model::topology::checkDesign (severity, rule,
-/// explanation), recomputed a moment after the document changes. Activating a row emits
-/// selectRequested with the node and link ids the finding concerns, so the window can select
-/// them on the canvas. Waived findings are listed last, greyed, with their reason. To dock it:
+/// Design-rule panel: one row per finding of the newest results snapshot (severity, rule,
+/// explanation; model::ResultsSnapshot::rules, computed off the UI thread by the app's
+/// worker). Activating a row emits selectRequested with the node and link ids the finding
+/// concerns, so the window can select them on the canvas. Waived findings are listed last,
+/// greyed, with their reason. Computes nothing. To dock it:
 ///
-///     auto* rules = new views::RulesPanel(doc_, this);
+///     auto* rules = new views::RulesPanel(this);
 ///     auto* rulesDock = new QDockWidget(tr("Design rules"), this);
 ///     rulesDock->setObjectName("rulesDock");
 ///     rulesDock->setWidget(rules);
 ///     addDockWidget(Qt::BottomDockWidgetArea, rulesDock);
+///     connect(worker, &app::AnalysisWorker::snapshotReady, rules, &views::RulesPanel::showSnapshot);
 ///     connect(rules, &views::RulesPanel::selectRequested, scene_, /* select these ids */);
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QWidget>
 
-#include "model/topology/rules.hpp"
+#include "model/results/results_snapshot.hpp"
 
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 class QLabel;
-class QTimer;
 class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace views {
-
-class DesignDocument;
 
 class RulesPanel final : public QWidget {
     Q_OBJECT
 public:
-    explicit RulesPanel(DesignDocument* doc, QWidget* parent = nullptr);
-    /// The report currently shown.
-    [[nodiscard]] const model::topology::RuleReport& report() const { return report_; }
-    /// Recomputes now (a change of the document schedules this after 150 ms).
-    void refresh();
+    explicit RulesPanel(QWidget* parent = nullptr);
+    /// The report currently shown (empty before the first snapshot or when its rules failed).
+    [[nodiscard]] const model::topology::RuleReport& report() const;
+    /// Generation of the snapshot on screen (0 before the first one).
+    [[nodiscard]] std::uint64_t shownGeneration() const;
     /// Emits selectRequested for row `row` (as a double click does).
     void activateRow(int row);
+
+public slots:
+    /// Lists the findings of `snapshot`, or why its rules could not be checked. Ignores null
+    /// and snapshots older than the one on screen.
+    void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
 
 signals:
     void selectRequested(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links);
 
 private:
-    DesignDocument* doc_;
-    model::topology::RuleReport report_;
+    std::shared_ptr<const model::ResultsSnapshot> shown_;
     QTreeWidget* list_;
     QLabel* summary_;
-    QTimer* timer_;
 };
 
 } // namespace views

@@ -1,0 +1,117 @@
+// Default links and nodes (see link_defaults.hpp).
+#include "model/design/link_defaults.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace model {
+
+namespace {
+std::optional<Bandwidth> known(Bandwidth b) noexcept
+{
+    return b.inGbps() > 0 ? std::optional<Bandwidth>(b) : std::nullopt;
+}
+} // namespace
+
+PortOffer offerOf(const SwitchSpec& s) noexcept
+{
+    return {known(s.portSpeed), s.protocol, std::max(0, s.ports)};
+}
+
+PortOffer offerOf(const NicSpec& nic, int count) noexcept
+{
+    return {known(nic.speed), nic.protocol, std::max(0, count)};
+}
+
+PortOffer offerOf(const Node& n, const Catalog& c)
+{
+    if (n.kind == NodeKind::Switch) {
+        const SwitchSpec* s = c.switchModel(n.model);
+        return s ? offerOf(*s) : PortOffer{};
+    }
+    const ServerSpec* s = c.server(n.model);
+    const int count = n.nicCount.value_or(s ? s->computeNicCount : 0);
+    const std::string nicId = !n.nicModel.empty() ? n.nicModel : (s ? s->computeNicId : std::string());
+    if (const NicSpec* nic = c.nic(nicId)) return offerOf(*nic, count);
+    PortOffer none;
+    none.ports = std::max(0, count);
+    return none;
+}
+
+LinkMedium mediumFor(NetProtocol p) noexcept
+{
+    return p == NetProtocol::InfiniBand ? LinkMedium::InfiniBand : LinkMedium::Ethernet;
+}
+
+std::optional<NetProtocol> wireProtocol(NodeKind aKind, const PortOffer& a, NodeKind bKind, const PortOffer& b) noexcept
+{
+    if (aKind == NodeKind::Switch) return a.protocol ? a.protocol : b.protocol;
+    if (bKind == NodeKind::Switch) return b.protocol ? b.protocol : a.protocol;
+    return a.protocol ? a.protocol : b.protocol;
+}
+
+std::optional<Bandwidth> commonSpeed(const PortOffer& a, const PortOffer& b) noexcept
+{
+    if (a.speed && b.speed) return std::min(*a.speed, *b.speed);
+    return a.speed ? a.speed : b.speed;
+}
+
+int nextFreePort(const Design& d, Id node, int ports)
+{
+    std::set<int> used;
+    for (const Link* l : d.linksOf(node)) {
+        if (l->a.node == node && l->a.port >= 0) used.insert(l->a.port);
+        if (l->b.node == node && l->b.port >= 0) used.insert(l->b.port);
+    }
+    for (int p = 0; p < ports; ++p)
+        if (!used.count(p)) return p;
+    return -1;
+}
+
+std::optional<Link> defaultLink(const Design& d, const Catalog& catalog, Id a, Id b)
+{
+    const Node* na = d.node(a);
+    const Node* nb = d.node(b);
+    if (!na || !nb || a == b) return std::nullopt;
+    const PortOffer ea = offerOf(*na, catalog), eb = offerOf(*nb, catalog);
+
+    Link l;
+    l.a = {a, nextFreePort(d, a, ea.ports)};
+    l.b = {b, nextFreePort(d, b, eb.ports)};
+    const std::optional<NetProtocol> proto = wireProtocol(na->kind, ea, nb->kind, eb);
+    l.medium = proto ? mediumFor(*proto) : LinkMedium::InfiniBand;
+    if (const auto speed = commonSpeed(ea, eb)) l.laneSpeed = *speed;
+    l.lanes = 1;
+    l.count = 1;
+    return l;
+}
+
+std::string uniqueNodeName(const Design& d, NodeKind kind, const std::string& catalogId)
+{
+    const std::string prefix = kind == NodeKind::Switch ? std::string("leaf") : catalogId;
+    std::set<std::string> names;
+    int i = 1;
+    for (const auto& [id, other] : d.nodes()) {
+        names.insert(other.name);
+        if (other.kind == kind && (kind == NodeKind::Switch || other.model == catalogId)) ++i;
+    }
+    std::string name;
+    do {
+        name = prefix + "-" + (i < 10 ? "0" : "") + std::to_string(i);
+        ++i;
+    } while (names.count(name));
+    return name;
+}
+
+Node defaultNode(const Design& d, NodeKind kind, const std::string& catalogId, Point at)
+{
+    Node n;
+    n.kind = kind;
+    n.model = catalogId;
+    n.position = at;
+    if (kind == NodeKind::Switch) n.tier = SwitchTier::Leaf;
+    n.name = uniqueNodeName(d, kind, catalogId);
+    return n;
+}
+
+} // namespace model

@@ -1,0 +1,79 @@
+// One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
+#include "model/results/results_snapshot.hpp"
+
+#include <exception>
+#include <stdexcept>
+
+namespace model {
+
+namespace {
+
+/// One step fills one part of the snapshot from its design and catalog. Steps never throw:
+/// a failure goes to the part's error text.
+using Step = void (*)(ResultsSnapshot& s);
+
+void countStep(ResultsSnapshot& s) { s.counts = countParts(*s.design, *s.catalog); }
+
+void analysisStep(ResultsSnapshot& s)
+{
+    try {
+        s.analysis = analyzeDesign(*s.design, *s.catalog);
+    } catch (const std::exception& e) {
+        s.analysisError = e.what();
+    }
+}
+
+void sweepsStep(ResultsSnapshot& s)
+{
+    if (!s.analysis) {
+        s.sweepsError = "no analysis: " + s.analysisError;
+        return;
+    }
+    try {
+        s.sweeps = chartSweeps(*s.design, *s.catalog);
+    } catch (const std::exception& e) {
+        s.sweepsError = e.what();
+    }
+}
+
+void rulesStep(ResultsSnapshot& s)
+{
+    try {
+        s.rules = topology::checkDesign(*s.design, *s.catalog);
+    } catch (const std::exception& e) { // a malformed "rule_waivers" entry
+        s.rulesError = e.what();
+    }
+}
+
+void bomStep(ResultsSnapshot& s)
+{
+    try {
+        s.bom = topology::computeBom(*s.design, *s.catalog);
+    } catch (const std::exception& e) {
+        s.bomError = e.what();
+    }
+}
+
+/// In the order they run; sweeps need the analysis before them. Add new parts here.
+constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep};
+
+} // namespace
+
+std::shared_ptr<const ResultsSnapshot> computeResults(std::shared_ptr<const Design> design,
+                                                      std::shared_ptr<const Catalog> catalog, std::uint64_t generation,
+                                                      const StopRequested& stop)
+{
+    if (!design) throw std::invalid_argument("computeResults: no design");
+    if (!catalog) throw std::invalid_argument("computeResults: no catalog");
+    auto s = std::make_shared<ResultsSnapshot>();
+    s->generation = generation;
+    s->design = std::move(design);
+    s->catalog = std::move(catalog);
+    for (Step step : kSteps) {
+        if (stop && stop()) return nullptr;
+        step(*s);
+    }
+    return s;
+}
+
+} // namespace model

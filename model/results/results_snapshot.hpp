@@ -1,0 +1,91 @@
+#pragma once
+/// @file results_snapshot.hpp
+/// Everything the app shows about one state of a design, computed in one pass and then never
+/// changed: the analysis (per-layer bandwidth, bottleneck, scaling), the busbw-against-size
+/// chart sweeps, the design-rule findings, the bill of materials and the part counts.
+///
+///   edit ─► Document (generation N) ─► app::AnalysisWorker ─► computeResults() on its thread
+///                                                                  │ one ResultsSnapshot
+///   charts, rules, BOM, status bar ◄── shared_ptr<const ResultsSnapshot> (newest only)
+///
+/// The app's worker computes one snapshot per design generation off the UI thread and hands
+/// it to every panel; panels only read it (shared/design/ARCHITECTURE.md, "one immutable
+/// snapshot per design generation"). Reports, comparisons and benchmarks call the same
+/// computeResults(), so what a report prints is what the panels show.
+///
+/// Each part is computed on its own: one that fails (say, a malformed "rule_waivers" entry)
+/// leaves its value empty and says why in its `...Error` text, while the other parts are
+/// still filled in.
+///
+/// Adding a part (cost, issue 12): add `std::optional<T> x; std::string xError;` below, a
+/// step function in results_snapshot.cpp, and list it in that file's kSteps; the panels that
+/// show it read `snapshot->x`.
+
+#include "model/analysis/analysis.hpp"
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+#include "model/design/part_counts.hpp"
+#include "model/topology/bom.hpp"
+#include "model/topology/rules.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// The results of one design generation. Immutable once computeResults() returns it: share
+/// it as std::shared_ptr<const ResultsSnapshot> and read it from any thread.
+struct ResultsSnapshot {
+    /// The document generation these results describe (app::AnalysisWorker counts one per
+    /// run request; 0 outside the app). A snapshot of a lower generation is stale.
+    std::uint64_t generation = 0;
+    /// The design as it was when the results were computed (never null in a computed snapshot).
+    std::shared_ptr<const Design> design;
+    /// The catalog the results were computed with (never null in a computed snapshot).
+    std::shared_ptr<const Catalog> catalog;
+
+    /// Servers, appliances, switches, GPUs and links (status bar). Always filled in.
+    PartCounts counts;
+
+    /// analyzeDesign(): layers, bottleneck, scaling. Empty when the engine threw.
+    std::optional<DesignAnalysis> analysis;
+    std::string analysisError;  ///< the engine's message when `analysis` is empty
+
+    /// chartSweeps(): busbw against message size (Analysis dock). Empty when they threw or
+    /// when the analysis failed (the analysis error already says what is wrong).
+    std::optional<std::vector<CollectiveSweep>> sweeps;
+    std::string sweepsError;
+
+    /// topology::checkDesign(): findings and waived findings (Design rules dock). Empty only
+    /// when design.analysis["rule_waivers"] is malformed; `rulesError` names the entry.
+    std::optional<topology::RuleReport> rules;
+    std::string rulesError;
+
+    /// topology::computeBom(): parts, cables, transceivers, power, racks (BOM dock).
+    std::optional<topology::Bom> bom;
+    std::string bomError;
+
+    // Cost (build vs rent) joins here: see the file comment.
+};
+
+/// Returns true when the run should stop because its results are no longer wanted (a newer
+/// generation is waiting, or the app is closing). Called between steps, from the computing
+/// thread.
+using StopRequested = std::function<bool()>;
+
+/// Computes every part of the results of `design` with `catalog`, step by step (counts,
+/// analysis, sweeps, rules, BOM), asking `stop` (when given) before each step.
+/// Time: dominated by analyzeDesign and chartSweeps; see benchmarks/bench_snapshot.cpp.
+/// @return the snapshot, or null when `stop` returned true (the partial results are dropped).
+/// @throws std::invalid_argument when `design` or `catalog` is null. An engine failure is
+///         never thrown: it lands in the part's `...Error` text.
+[[nodiscard]] std::shared_ptr<const ResultsSnapshot> computeResults(std::shared_ptr<const Design> design,
+                                                                    std::shared_ptr<const Catalog> catalog,
+                                                                    std::uint64_t generation = 0,
+                                                                    const StopRequested& stop = {});
+
+} // namespace model
