@@ -48,6 +48,16 @@ int smallestDivisorAtLeast(int n, int atLeast) noexcept
     return 0;
 }
 
+SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept
+{
+    for (int s = 1; s <= freeLeafPorts; ++s) {
+        const int up = static_cast<int>(ceilDiv(neededUplinks, s)) * s;
+        if (up > freeLeafPorts) continue;
+        if (leaves * up <= static_cast<long long>(s) * spineDownPorts) return {s, up};
+    }
+    return {};
+}
+
 int uplinksFor(int down, double ratio)
 {
     // The 1e-9 guards against 32 / 1.0000000001 rounding up to 33.
@@ -129,18 +139,23 @@ void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
     if (p.leavesPerSuPerPlane <= spineDown) lpp = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
     p.leavesPerPod = lpp;
     p.pods = static_cast<int>(ceilDiv(L, lpp));
+    // Each pod's leaves round their uplinks up as two tiers do, for the pod's own spines (U
+    // itself always fits: lp x U <= U x spineDown).
     for (int pod = 0; pod < p.pods; ++pod) {
         const int lp = static_cast<int>(std::min<long long>(lpp, L - static_cast<long long>(pod) * lpp));
+        const SpineChoice c = fewestSpines(lp, U, P - p.downlinksPerLeafMax, spineDown);
         p.leavesInPod.push_back(lp);
-        p.spinesInPod.push_back(smallestDivisorAtLeast(U, static_cast<int>(ceilDiv(1LL * lp * U, spineDown))));
+        p.spinesInPod.push_back(c.spines > 0 ? c.spines : U);
+        p.uplinksInPod.push_back(c.spines > 0 ? c.uplinks : U);
     }
-    p.spineUplinks = p.leavesInPod.front() * U / p.spinesInPod.front();
+    p.uplinksPerLeaf = p.uplinksInPod.front();
+    p.spineUplinks = p.leavesInPod.front() * p.uplinksInPod.front() / p.spinesInPod.front();
     p.coresPerGroup = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(1LL * p.pods * p.spineUplinks, P)));
     require(p.coresPerGroup > 0, std::to_string(p.pods) + " pods exceed what a " + std::to_string(P) +
                                      "-port core switch can join; a fourth tier is not supported");
     p.coresPerPlane = p.spinesInPod.front() * p.coresPerGroup;
     for (int pod = 0; pod < p.pods; ++pod) {
-        const long long up = 1LL * p.leavesInPod[pod] * U / p.spinesInPod[pod];
+        const long long up = 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod] / p.spinesInPod[pod];
         p.spineCoreLinks += up * p.spinesInPod[pod];
         p.spineCoreCables += ceilDiv(up, in.breakout) * p.spinesInPod[pod];
     }
@@ -149,27 +164,34 @@ void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
     p.cores = p.coresPerPlane * p.planes;
 }
 
-/// Step 3: uplinks per leaf and the spine (and core) tiers above the leaves.
+/// Step 3: uplinks per leaf and the spine (and core) tiers above the leaves. Two tiers when
+/// the fewest spines whose count divides every leaf's uplinks (rounded up) fit: 31 DGX H100 =
+/// 8 leaves of 31 down ports take 32 uplinks each to 4 spines, not 31 to 31.
 void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
 {
-    const int U = uplinksFor(p.downlinksPerLeafMax, in.oversubscription);
-    p.uplinksPerLeaf = U;
+    const int needed = uplinksFor(p.downlinksPerLeafMax, in.oversubscription);
     const long long L = p.leavesPerPlane;
-    const int sMin = static_cast<int>(ceilDiv(L * U, in.switchPorts));
-    if (const int S = smallestDivisorAtLeast(U, sMin); S > 0) {
+    const SpineChoice c = fewestSpines(L, needed, in.switchPorts - p.downlinksPerLeafMax, in.switchPorts);
+    if (c.spines > 0) {
         p.tiers = 2;
         p.pods = 1;
+        p.uplinksPerLeaf = c.uplinks;
         p.leavesPerPod = static_cast<int>(L);
         p.leavesInPod = {static_cast<int>(L)};
-        p.spinesInPod = {S};
+        p.spinesInPod = {c.spines};
+        p.uplinksInPod = {c.uplinks};
     } else {
-        planThreeTiers(in, U, p);
+        planThreeTiers(in, needed, p);
     }
     int spinesPerPlane = 0;
-    for (int s : p.spinesInPod) spinesPerPlane += s;
+    for (std::size_t pod = 0; pod < p.spinesInPod.size(); ++pod) {
+        spinesPerPlane += p.spinesInPod[pod];
+        p.leafSpineLinks += 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod];
+        p.leafSpineCables += p.leavesInPod[pod] * ceilDiv(p.uplinksInPod[pod], in.breakout);
+    }
     p.spines = spinesPerPlane * p.planes;
-    p.leafSpineLinks = static_cast<long long>(p.leaves) * U;
-    p.leafSpineCables = static_cast<long long>(p.leaves) * ceilDiv(U, in.breakout);
+    p.leafSpineLinks *= p.planes;
+    p.leafSpineCables *= p.planes;
 }
 
 } // namespace
