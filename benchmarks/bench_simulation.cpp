@@ -30,13 +30,14 @@ int main(int argc, char** argv)
         model::CollectiveRequest req;
         req.op = op;
         req.bytes = 1024.0 * 1024.0 * 1024.0;
-        req.algorithm = algorithm;
+        req.algorithm = model::parseAlgorithm(algorithm);
         model::SimulationOptions o;
         o.compareWithAnalytical = false;
         const auto t0 = std::chrono::steady_clock::now();
         const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const std::string shown = algorithm.empty() ? "auto:" + r.collective.algorithm : r.collective.algorithm;
+        const std::string name = model::toString(r.collective.algorithm);
+        const std::string shown = algorithm.empty() ? "auto:" + name : name;
         std::printf("%10s %8d %8d %16s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", fabric, servers, r.collective.gpus,
                     shown.c_str(), r.collective.time.inMicroseconds(), r.collective.busbw.inGBps(),
                     r.flowsSimulated, r.events, wall, r.events / wall);

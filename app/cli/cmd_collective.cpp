@@ -30,7 +30,7 @@ QString row(const model::CollectiveResult& r)
                   // nccl-tests' redop column: the reduction for reducing collectives, "none" otherwise
                   r.op == model::CollectiveOp::AllReduce || r.op == model::CollectiveOp::ReduceScatter ? "sum" : "none",
                   r.time.inMicroseconds(),
-                  r.algbw.inGBps(), r.busbw.inGBps(), r.algorithm.c_str(), r.protocol.c_str());
+                  r.algbw.inGBps(), r.busbw.inGBps(), model::toString(r.algorithm), model::toString(r.protocol));
     return QString::fromLatin1(buf);
 }
 
@@ -86,8 +86,7 @@ int cmdCollective(const QStringList& args)
         bool ok = false;
         req.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
         if (!ok || req.gpus < 0) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
-        const QString algo = p.value(QStringLiteral("algo"));
-        req.algorithm = algo == QLatin1String("auto") ? std::string() : algo.toStdString();
+        req.algorithm = model::parseAlgorithm(p.value(QStringLiteral("algo")).toStdString());
         if (p.isSet(QStringLiteral("sweep"))) {
             const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));
             if (parts.size() != 2) throw std::invalid_argument("--sweep expects MIN:MAX, e.g. 8:16G");

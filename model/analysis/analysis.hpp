@@ -7,6 +7,7 @@
 /// Formulas and constants: shared/reference/engine_formulas.md and engine_anchors.md; each
 /// implementation file names the section it follows.
 
+#include "model/analysis/collective_types.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/units/units.hpp"
@@ -97,20 +98,12 @@ struct DesignAnalysis {
     double oversubscription = 1;     ///< worst leaf/spine down:up ratio (1 = non-blocking)
 };
 
-/// nccl-tests collective names.
-enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, Broadcast };
-
-/// "all_reduce", "all_gather", "reduce_scatter", "alltoall", "broadcast".
-[[nodiscard]] const char* toString(CollectiveOp op) noexcept;
-/// Parses an nccl-tests name. @throws std::invalid_argument listing the accepted names.
-[[nodiscard]] CollectiveOp parseCollectiveOp(const std::string& name);
-
 /// One collective to predict.
 struct CollectiveRequest {
     CollectiveOp op = CollectiveOp::AllReduce;
     double bytes = 0;                ///< nccl-tests "size": the user buffer in bytes
     int gpus = 0;                    ///< ranks; 0 = every GPU of the design
-    std::string algorithm;           ///< empty = pick the fastest as NCCL would
+    Algorithm algorithm = Algorithm::Auto; ///< Auto = pick the fastest as NCCL would
 };
 
 /// A predicted collective, reported the way nccl-tests reports it.
@@ -119,12 +112,12 @@ struct CollectiveResult {
     double bytes = 0;
     int gpus = 0;
     std::string engine = "analytical";
-    std::string algorithm;           ///< the algorithm the figure assumes (ring, tree, nvls, hierarchical, ...)
+    Algorithm algorithm = Algorithm::Ring; ///< the algorithm the figure assumes
     Duration time;
     Bandwidth algbw;                 ///< bytes / time (decimal GB/s when shown)
     Bandwidth busbw;                 ///< algbw x nccl-tests factor (2(n-1)/n for all-reduce, ...)
     std::string note;
-    std::string protocol;            ///< NCCL protocol the time assumes: "LL", "LL128" or "Simple"
+    Protocol protocol = Protocol::Simple; ///< NCCL protocol the time assumes
     Duration latency;                ///< the latency part of `time` (per-hop and base latencies)
 };
 

@@ -150,7 +150,7 @@ std::vector<CollectiveSweep> chartSweeps(const Design& design, const Catalog& ca
         const CommGroup g = placeGroup(f, n, sharp);
         for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll}) {
             CollectiveSweep sweep{op, n, scope, {}};
-            for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) sweep.points.push_back(predictOnGroup(g, op, b, {}));
+            for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) sweep.points.push_back(predictOnGroup(g, op, b, Algorithm::Auto));
             out.push_back(std::move(sweep));
         }
     }

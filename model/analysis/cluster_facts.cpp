@@ -71,46 +71,69 @@ std::string entryName(const Node& n)
     return n.name.empty() ? "node " + std::to_string(n.id) : n.name;
 }
 
-} // namespace
+/// Design ids to positions in ClusterFacts. Ids are small and dense in practice, so vectors
+/// indexed by id replace hash maps.
+struct NodeIndex {
+    std::vector<int> server;      ///< id -> index into ClusterFacts::servers, -1 otherwise
+    std::vector<int> switchAt;    ///< id -> index into ClusterFacts::switches, -1 otherwise
+    std::vector<char> appliance;  ///< id -> 1 for a GPU-less appliance (the UFM)
+    int servers = 0;              ///< flat numbering for union-find: servers first, then switches
 
-ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
+    [[nodiscard]] bool touchesAppliance(const Link& l) const
+    {
+        return appliance[static_cast<std::size_t>(l.a.node)] != 0 || appliance[static_cast<std::size_t>(l.b.node)] != 0;
+    }
+    /// Flat index of node `id` (server index, or servers + switch index); sets isServer.
+    [[nodiscard]] int flat(Id id, bool& isServer) const
+    {
+        const int si = server[static_cast<std::size_t>(id)];
+        isServer = si >= 0;
+        return isServer ? si : servers + switchAt[static_cast<std::size_t>(id)];
+    }
+};
+
+/// One server's catalog entries, NIC ports and NVLink domain. @throws InputError as extractFacts.
+ServerFacts serverFacts(Id id, const Node& n, const ServerSpec& spec, const Catalog& catalog)
 {
-    ClusterFacts f;
-    // Node index: servers 0..S-1, switches S..S+W-1 in a flat numbering for union-find.
-    // Ids are small and dense in practice, so a vector indexed by id replaces a hash map.
-    std::vector<int> serverIx(static_cast<std::size_t>(design.peekNextId()) + 1, -1);
-    std::vector<int> switchIx(serverIx.size(), -1);
-    // GPU-less appliances (the UFM) are fabric endpoints, not compute: their links are left out.
-    std::vector<char> appliance(serverIx.size(), 0);
+    ServerFacts s;
+    s.id = id;
+    s.node = &n;
+    s.spec = &spec;
+    s.gpu = catalog.gpu(spec.gpuId);
+    if (!s.gpu) throw InputError("<design>", entryName(n), "model", "server \"" + n.model + "\" names GPU \"" + spec.gpuId + "\" that the catalog lacks");
+    const std::string nicId = n.nicModel.empty() ? spec.computeNicId : n.nicModel;
+    s.nic = nicId.empty() ? nullptr : catalog.nic(nicId);
+    if (!nicId.empty() && !s.nic) throw InputError("<design>", entryName(n), "nic_model", "expected a NIC id of the catalog, got \"" + nicId + "\"");
+    const int nicCount = n.nicCount ? *n.nicCount : spec.computeNicCount;
+    if (nicCount < 0) throw InputError("<design>", entryName(n), "nic_count", "expected a count >= 0, got " + std::to_string(nicCount));
+    s.nicPorts = s.nic ? nicCount * std::max(1, s.nic->ports) : 0;
+    s.gpus = spec.gpuCount;
+    const bool nvlinkServer = spec.intraNode == IntraNodeFabric::NVSwitch || spec.intraNode == IntraNodeFabric::NVLinkBridge;
+    s.nvlinkDomainGpus = (nvlinkServer && s.gpu->scaleUp == ScaleUpKind::NVLink) ? std::clamp(spec.scaleUpDomainGpus, 1, std::max(1, s.gpus)) : 1;
+    s.portSwitchIndex.reserve(static_cast<std::size_t>(s.nicPorts));
+    return s;
+}
+
+/// Step 1: every node looked up in the catalog, servers and switches in id order.
+NodeIndex indexNodes(const Design& design, const Catalog& catalog, ClusterFacts& f)
+{
+    NodeIndex ix;
+    const std::size_t ids = static_cast<std::size_t>(design.peekNextId()) + 1;
+    ix.server.assign(ids, -1);
+    ix.switchAt.assign(ids, -1);
+    ix.appliance.assign(ids, 0);
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind == NodeKind::Server) {
-            ServerFacts s;
-            s.id = id;
-            s.node = &n;
-            s.spec = catalog.server(n.model);
-            if (!s.spec) throw InputError("<design>", entryName(n), "model", "expected a server id of the catalog, got \"" + n.model + "\"");
-            if (s.spec->isAppliance()) {
-                appliance[static_cast<std::size_t>(id)] = 1;
+            const ServerSpec* spec = catalog.server(n.model);
+            if (!spec) throw InputError("<design>", entryName(n), "model", "expected a server id of the catalog, got \"" + n.model + "\"");
+            if (spec->isAppliance()) { // GPU-less appliances (the UFM) are fabric endpoints, not compute
+                ix.appliance[static_cast<std::size_t>(id)] = 1;
                 ++f.appliances;
                 continue;
             }
-            s.gpu = catalog.gpu(s.spec->gpuId);
-            if (!s.gpu) throw InputError("<design>", entryName(n), "model", "server \"" + n.model + "\" names GPU \"" + s.spec->gpuId + "\" that the catalog lacks");
-            const std::string nicId = n.nicModel.empty() ? s.spec->computeNicId : n.nicModel;
-            s.nic = nicId.empty() ? nullptr : catalog.nic(nicId);
-            if (!nicId.empty() && !s.nic) throw InputError("<design>", entryName(n), "nic_model", "expected a NIC id of the catalog, got \"" + nicId + "\"");
-            const int nicCount = n.nicCount ? *n.nicCount : s.spec->computeNicCount;
-            if (nicCount < 0) throw InputError("<design>", entryName(n), "nic_count", "expected a count >= 0, got " + std::to_string(nicCount));
-            s.nicPorts = s.nic ? nicCount * std::max(1, s.nic->ports) : 0;
-            s.gpus = s.spec->gpuCount;
-            const bool nvlinkServer = s.spec->intraNode == IntraNodeFabric::NVSwitch || s.spec->intraNode == IntraNodeFabric::NVLinkBridge;
-            s.nvlinkDomainGpus = (nvlinkServer && s.gpu->scaleUp == ScaleUpKind::NVLink)
-                                     ? std::clamp(s.spec->scaleUpDomainGpus, 1, std::max(1, s.gpus))
-                                     : 1;
-            serverIx[static_cast<std::size_t>(id)] = static_cast<int>(f.servers.size());
-            s.portSwitchIndex.reserve(static_cast<std::size_t>(s.nicPorts));
-            f.totalGpus += s.gpus;
-            f.servers.push_back(std::move(s));
+            ix.server[static_cast<std::size_t>(id)] = static_cast<int>(f.servers.size());
+            f.servers.push_back(serverFacts(id, n, *spec, catalog));
+            f.totalGpus += f.servers.back().gpus;
         } else {
             SwitchFacts w;
             w.id = id;
@@ -118,83 +141,81 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
             w.spec = catalog.switchModel(n.model);
             if (!w.spec) throw InputError("<design>", entryName(n), "model", "expected a switch id of the catalog, got \"" + n.model + "\"");
             w.tier = n.tier;
-            switchIx[static_cast<std::size_t>(id)] = static_cast<int>(f.switches.size());
+            ix.switchAt[static_cast<std::size_t>(id)] = static_cast<int>(f.switches.size());
             f.switches.push_back(std::move(w));
         }
     }
-    const int nServers = static_cast<int>(f.servers.size());
-    auto touchesAppliance = [&](const Link& l) {
-        return appliance[static_cast<std::size_t>(l.a.node)] != 0 || appliance[static_cast<std::size_t>(l.b.node)] != 0;
-    };
-    auto flat = [&](Id id, bool& isServer) -> int {
-        const int si = serverIx[static_cast<std::size_t>(id)];
-        isServer = si >= 0;
-        return isServer ? si : nServers + switchIx[static_cast<std::size_t>(id)];
-    };
+    ix.servers = static_cast<int>(f.servers.size());
+    return ix;
+}
 
-    // Pass 1 (only when a switch has no tier drawn): switches with servers below are leaves.
+/// Step 2 (only when a switch has no tier drawn): switches with servers below are leaves.
+void inferTiers(const Design& design, const NodeIndex& ix, ClusterFacts& f)
+{
     const bool untiered = std::any_of(f.switches.begin(), f.switches.end(), [](const SwitchFacts& w) { return w.tier == SwitchTier::None; });
-    if (untiered) {
-        for (const auto& [lid, l] : design.links()) {
-            if (touchesAppliance(l)) {
-                // An appliance below a switch still makes it a leaf.
-                const Id other = appliance[static_cast<std::size_t>(l.a.node)] != 0 ? l.b.node : l.a.node;
-                const int wi = switchIx[static_cast<std::size_t>(other)];
-                if (wi >= 0) f.switches[static_cast<std::size_t>(wi)].serverPorts += l.count;
-                continue;
-            }
-            bool sa = false, sb = false;
-            const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
-            if (sa != sb) f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)].serverPorts += l.count;
+    if (!untiered) return;
+    for (const auto& [lid, l] : design.links()) {
+        if (ix.touchesAppliance(l)) {
+            // An appliance below a switch still makes it a leaf.
+            const Id other = ix.appliance[static_cast<std::size_t>(l.a.node)] != 0 ? l.b.node : l.a.node;
+            const int wi = ix.switchAt[static_cast<std::size_t>(other)];
+            if (wi >= 0) f.switches[static_cast<std::size_t>(wi)].serverPorts += l.count;
+            continue;
         }
-        for (auto& w : f.switches) {
-            if (w.tier == SwitchTier::None) w.tier = w.serverPorts > 0 ? SwitchTier::Leaf : SwitchTier::Spine;
-            w.serverPorts = 0; // counted again in pass 2
-        }
+        bool sa = false, sb = false;
+        const int a = ix.flat(l.a.node, sa), b = ix.flat(l.b.node, sb);
+        if (sa != sb) f.switches[static_cast<std::size_t>((sa ? b : a) - ix.servers)].serverPorts += l.count;
     }
+    for (auto& w : f.switches) {
+        if (w.tier == SwitchTier::None) w.tier = w.serverPorts > 0 ? SwitchTier::Leaf : SwitchTier::Spine;
+        w.serverPorts = 0; // counted again when the links are wired
+    }
+}
 
-    // Pass 2: capacities and islands.
-    UnionFind uf(f.servers.size() + f.switches.size());
+/// Wires up to `count` free NIC ports of `s` at `cableGBps` per cable towards switch index
+/// `peerSwitch` (-1: a server). @return the ports used.
+int wireServerPorts(ServerFacts& s, int count, double cableGBps, int peerSwitch)
+{
+    if (!s.nic) return 0;
+    const int used = std::min(std::max(0, s.nicPorts - s.wiredPorts), count);
+    const double portGbps = s.nic->speed.inGbps();
+    const double rate = std::min(s.nic->speed.inGBps(), cableGBps);
+    s.wiredPorts += used;
+    s.wiredLineGBps += used * rate;
+    s.wiredPracticalGBps += used * rate * nicEfficiency(std::min(portGbps, cableGBps * 8.0));
+    for (int i = 0; i < used; ++i) s.portSwitchIndex.push_back(peerSwitch);
+    return used;
+}
+
+/// Step 3: every link adds to its ends' wired ports and switch capacities, and joins islands.
+void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, UnionFind& uf)
+{
     int ignoredNvlink = 0;
     for (const auto& [lid, l] : design.links()) {
-        if (touchesAppliance(l)) continue;
+        if (ix.touchesAppliance(l)) continue;
         bool sa = false, sb = false;
-        const int a = flat(l.a.node, sa), b = flat(l.b.node, sb);
+        const int a = ix.flat(l.a.node, sa), b = ix.flat(l.b.node, sb);
         const double cableGBps = l.perCable().inGBps();
         if (sa && sb && l.medium == LinkMedium::NVLink) {
             ++ignoredNvlink; // NVLink never crosses servers; rack-scale domains are one node
             continue;
         }
-        auto wireServer = [&](ServerFacts& s, int peerSwitch) {
-            if (!s.nic) return 0;
-            const int free = std::max(0, s.nicPorts - s.wiredPorts);
-            const int used = std::min(free, l.count);
-            const double portGbps = s.nic->speed.inGbps();
-            const double rate = std::min(s.nic->speed.inGBps(), cableGBps);
-            s.wiredPorts += used;
-            s.wiredLineGBps += used * rate;
-            s.wiredPracticalGBps += used * rate * nicEfficiency(std::min(portGbps, cableGBps * 8.0));
-            for (int i = 0; i < used; ++i) {
-                s.portSwitchIndex.push_back(peerSwitch);
-            }
-            return used;
-        };
         if (sa && sb) {
-            const int ua = wireServer(f.servers[static_cast<std::size_t>(a)], -1);
-            const int ub = wireServer(f.servers[static_cast<std::size_t>(b)], -1);
+            const int ua = wireServerPorts(f.servers[static_cast<std::size_t>(a)], l.count, cableGBps, -1);
+            const int ub = wireServerPorts(f.servers[static_cast<std::size_t>(b)], l.count, cableGBps, -1);
             if (ua > 0 && ub > 0) uf.unite(a, b);
         } else if (sa != sb) {
             ServerFacts& s = f.servers[static_cast<std::size_t>(sa ? a : b)];
-            SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - nServers)];
-            const int used = wireServer(s, (sa ? b : a) - nServers);
+            SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - ix.servers)];
+            const int used = wireServerPorts(s, l.count, cableGBps, (sa ? b : a) - ix.servers);
             if (used > 0) {
                 w.serverPorts += used;
                 w.downGBps += used * std::min(s.nic->speed.inGBps(), cableGBps);
                 uf.unite(a, b);
             }
         } else {
-            SwitchFacts& wa = f.switches[static_cast<std::size_t>(a - nServers)];
-            SwitchFacts& wb = f.switches[static_cast<std::size_t>(b - nServers)];
+            SwitchFacts& wa = f.switches[static_cast<std::size_t>(a - ix.servers)];
+            SwitchFacts& wb = f.switches[static_cast<std::size_t>(b - ix.servers)];
             const double total = l.total().inGBps();
             if (tierRank(wa.tier) < tierRank(wb.tier)) { wa.upGBps += total; wb.downGBps += total; }
             else if (tierRank(wb.tier) < tierRank(wa.tier)) { wb.upGBps += total; wa.downGBps += total; }
@@ -204,16 +225,20 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     if (ignoredNvlink > 0)
         f.warnings.push_back(std::to_string(ignoredNvlink) + " NVLink cable(s) between servers ignored: NVLink never crosses servers "
                              "(a rack-scale NVLink domain such as GB200 NVL72 is drawn as one node)");
+}
 
-    // Islands: servers grouped by their union-find root; a server with no wired port is alone.
+/// Step 4: servers grouped by their union-find root into islands; a server with no wired port
+/// is alone. Warns about unconnected servers, split designs and partly cabled NICs.
+void findIslands(ClusterFacts& f, UnionFind& uf)
+{
     std::unordered_map<int, int> rootToComponent;
     std::vector<int> componentGpus;
     int unconnected = 0;
+    const int nServers = static_cast<int>(f.servers.size());
     for (int i = 0; i < nServers; ++i) {
         ServerFacts& s = f.servers[static_cast<std::size_t>(i)];
         if (s.wiredPorts == 0) ++unconnected;
-        const int root = uf.find(i);
-        auto [it, inserted] = rootToComponent.try_emplace(root, static_cast<int>(componentGpus.size()));
+        auto [it, inserted] = rootToComponent.try_emplace(uf.find(i), static_cast<int>(componentGpus.size()));
         if (inserted) componentGpus.push_back(0);
         s.component = it->second;
         componentGpus[static_cast<std::size_t>(it->second)] += s.gpus;
@@ -232,8 +257,11 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     for (const auto& s : f.servers)
         if (s.nic && s.wiredPorts > 0 && s.wiredPorts < s.nicPorts)
             f.warnings.push_back(entryName(*s.node) + ": only " + std::to_string(s.wiredPorts) + " of " + std::to_string(s.nicPorts) + " compute NIC ports are cabled");
+}
 
-    // Oversubscription, bisection, SHARP.
+/// Step 5: worst oversubscription, bisection bandwidth and SHARP capability (engine_formulas.md §8).
+void summarizeFabric(ClusterFacts& f)
+{
     double serverCap = 0;
     for (const auto& s : f.servers) serverCap += s.wiredLineGBps;
     f.sharpCapable = !f.switches.empty();
@@ -246,6 +274,19 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
         if (!sharp && (w.serverPorts > 0 || w.downGBps > 0)) f.sharpCapable = false;
     }
     f.bisectionGBps = 0.5 * serverCap / (f.hasUpperTier ? f.worstOversubscription : 1.0);
+}
+
+} // namespace
+
+ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
+{
+    ClusterFacts f;
+    const NodeIndex ix = indexNodes(design, catalog, f);
+    inferTiers(design, ix, f);
+    UnionFind uf(f.servers.size() + f.switches.size());
+    wireLinks(design, ix, f, uf);
+    findIslands(f, uf);
+    summarizeFabric(f);
     return f;
 }
 

@@ -14,13 +14,9 @@
 
 namespace model::analysis {
 
-/// NCCL protocols (engine_anchors.md §a.2).
-enum class Protocol { LL = 0, LL128 = 1, Simple = 2 };
-[[nodiscard]] const char* toString(Protocol p) noexcept;
-
 /// One algorithm's predicted time for one collective.
 struct AlgoEstimate {
-    std::string algorithm;     ///< "ring", "tree", "nvls", "nvls_tree", "sharp", "hierarchical", "pairwise"
+    Algorithm algorithm = Algorithm::Ring;
     bool applicable = false;
     std::string whyNot;        ///< when not applicable, in words
     Protocol protocol = Protocol::Simple;
@@ -58,13 +54,11 @@ struct AlgoEstimate {
 /// (engine_formulas.md §3, SimAI calbusbw.cc).
 [[nodiscard]] double twoNodeTreeFactor(int k) noexcept;
 
-/// nccl-tests busbw factor for `op` on n ranks (engine_anchors.md §a.1).
-[[nodiscard]] double busBandwidthFactor(CollectiveOp op, int n) noexcept;
-
 /// Algorithms NCCL may choose for `op` (hierarchical is never chosen automatically; sharp
 /// only when `g.sharpEnabled`).
-[[nodiscard]] std::vector<std::string> autoCandidates(const CommGroup& g, CollectiveOp op);
-/// Estimate by algorithm name. @throws std::invalid_argument for an unknown name.
-[[nodiscard]] AlgoEstimate estimateByName(const std::string& algorithm, const CommGroup& g, CollectiveOp op, double bytes);
+[[nodiscard]] std::vector<Algorithm> autoCandidates(const CommGroup& g, CollectiveOp op);
+/// Estimate of one algorithm. @throws std::invalid_argument for Auto and for the algorithms the
+/// analytical engine does not model (direct, and the result-only names).
+[[nodiscard]] AlgoEstimate estimate(Algorithm algorithm, const CommGroup& g, CollectiveOp op, double bytes);
 
 } // namespace model::analysis

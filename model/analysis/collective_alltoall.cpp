@@ -15,7 +15,7 @@ namespace model::analysis {
 AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "pairwise";
+    e.algorithm = Algorithm::Pairwise;
     if (op != CollectiveOp::AllToAll) { e.whyNot = "pairwise exchange models all-to-all only"; return e; }
     e.applicable = true;
     e.protocol = Protocol::Simple;

@@ -19,7 +19,7 @@ namespace model::analysis {
 AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "hierarchical";
+    e.algorithm = Algorithm::Hierarchical;
     if (op == CollectiveOp::AllToAll || op == CollectiveOp::Broadcast) {
         e.whyNot = "hierarchical is modelled for all-reduce, reduce-scatter and all-gather";
         return e;

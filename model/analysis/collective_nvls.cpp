@@ -34,7 +34,7 @@ bool nvlsUsable(const CommGroup& g, CollectiveOp op, int ranksInNode, AlgoEstima
 AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "nvls";
+    e.algorithm = Algorithm::Nvls;
     if (g.k != 1) { e.whyNot = "across nodes NVLS runs as nvls_tree (or with SHARP)"; return e; }
     if (!nvlsUsable(g, op, g.n, e)) return e;
     e.applicable = true;
@@ -48,7 +48,7 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "nvls_tree";
+    e.algorithm = Algorithm::NvlsTree;
     if (g.k < 2) { e.whyNot = "needs at least 2 nodes (one node uses nvls)"; return e; }
     if (!nvlsUsable(g, op, g.g, e)) return e;
     e.applicable = true;

@@ -11,40 +11,36 @@
 
 namespace model::analysis {
 
-const std::vector<std::string>& algorithmNames()
-{
-    static const std::vector<std::string> names = {"auto", "ring", "tree", "nvls", "nvls_tree", "sharp", "hierarchical", "pairwise"};
-    return names;
-}
-
-std::vector<std::string> autoCandidates(const CommGroup& g, CollectiveOp op)
+std::vector<Algorithm> autoCandidates(const CommGroup& g, CollectiveOp op)
 {
     switch (op) {
     case CollectiveOp::AllReduce: {
-        std::vector<std::string> c = {"ring", "tree", "nvls", "nvls_tree"};
-        if (g.sharpEnabled) c.push_back("sharp");
+        std::vector<Algorithm> c = {Algorithm::Ring, Algorithm::Tree, Algorithm::Nvls, Algorithm::NvlsTree};
+        if (g.sharpEnabled) c.push_back(Algorithm::CollNet);
         return c;
     }
     case CollectiveOp::AllGather:
     case CollectiveOp::ReduceScatter:
-    case CollectiveOp::Broadcast: return {"ring"};
-    case CollectiveOp::AllToAll: return {"pairwise"};
+    case CollectiveOp::Broadcast: return {Algorithm::Ring};
+    case CollectiveOp::AllToAll: return {Algorithm::Pairwise};
     }
     return {};
 }
 
-AlgoEstimate estimateByName(const std::string& a, const CommGroup& g, CollectiveOp op, double bytes)
+AlgoEstimate estimate(Algorithm a, const CommGroup& g, CollectiveOp op, double bytes)
 {
-    if (a == "ring") return ringEstimate(g, op, bytes);
-    if (a == "tree") return treeEstimate(g, op, bytes);
-    if (a == "nvls") return nvlsEstimate(g, op, bytes);
-    if (a == "nvls_tree") return nvlsTreeEstimate(g, op, bytes);
-    if (a == "sharp" || a == "collnet") return sharpEstimate(g, op, bytes);
-    if (a == "hierarchical") return hierarchicalEstimate(g, op, bytes);
-    if (a == "pairwise") return pairwiseEstimate(g, op, bytes);
-    std::string list;
-    for (const auto& n : algorithmNames()) list += (list.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("unknown algorithm \"" + a + "\"; expected one of " + list);
+    switch (a) {
+    case Algorithm::Ring: return ringEstimate(g, op, bytes);
+    case Algorithm::Tree: return treeEstimate(g, op, bytes);
+    case Algorithm::Nvls: return nvlsEstimate(g, op, bytes);
+    case Algorithm::NvlsTree: return nvlsTreeEstimate(g, op, bytes);
+    case Algorithm::CollNet: return sharpEstimate(g, op, bytes);
+    case Algorithm::Hierarchical: return hierarchicalEstimate(g, op, bytes);
+    case Algorithm::Pairwise: return pairwiseEstimate(g, op, bytes);
+    default: break;
+    }
+    throw std::invalid_argument(std::string("the analytical engine does not model algorithm \"") + toString(a) +
+                                "\"; it knows ring, tree, nvls, nvls_tree, sharp, hierarchical and pairwise");
 }
 
 namespace {
@@ -56,7 +52,7 @@ std::string fmt(double v)
 }
 } // namespace
 
-CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double bytes, const std::string& algorithm)
+CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double bytes, Algorithm algorithm)
 {
     if (!std::isfinite(bytes) || bytes < 0)
         throw std::invalid_argument("the message size must be a finite number of bytes >= 0, got " + std::to_string(bytes));
@@ -67,31 +63,31 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
     AlgoEstimate best;
     best.timeUs = std::numeric_limits<double>::infinity();
     std::string others;
-    if (algorithm.empty() || algorithm == "auto") {
-        for (const auto& name : autoCandidates(g, op)) {
-            AlgoEstimate e = estimateByName(name, g, op, bytes);
+    if (algorithm == Algorithm::Auto) {
+        for (Algorithm a : autoCandidates(g, op)) {
+            AlgoEstimate e = estimate(a, g, op, bytes);
             if (!e.applicable) continue;
-            others += (others.empty() ? "" : ", ") + name + " " + fmt(e.timeUs) + " us";
+            others += (others.empty() ? "" : ", ") + std::string(toString(a)) + " " + fmt(e.timeUs) + " us";
             if (e.timeUs < best.timeUs) best = e;
         }
         if (!best.applicable) throw std::invalid_argument(std::string("no algorithm can run ") + toString(op) + " here");
     } else {
-        best = estimateByName(algorithm, g, op, bytes);
+        best = estimate(algorithm, g, op, bytes);
         if (!best.applicable)
-            throw std::invalid_argument("algorithm \"" + algorithm + "\" cannot run " + toString(op) + " on " +
+            throw std::invalid_argument(std::string("algorithm \"") + toString(algorithm) + "\" cannot run " + toString(op) + " on " +
                                         std::to_string(g.n) + " GPUs here: " + best.whyNot);
     }
     if (g.n == 1) { // a local copy: read and write the buffer once in HBM
         best.timeUs = g.hbmGBps > 0 ? usFor(2.0 * bytes, g.hbmGBps) : 0.0;
-        best.algorithm = "local copy";
+        best.algorithm = Algorithm::LocalCopy;
     }
     r.algorithm = best.algorithm;
     r.time = Duration::microseconds(best.timeUs);
     r.algbw = best.timeUs > 0 ? Bandwidth::bytesPerSecond(bytes / (best.timeUs * 1e-6)) : Bandwidth();
     r.busbw = r.algbw * busBandwidthFactor(op, g.n);
-    r.protocol = toString(best.protocol);
+    r.protocol = best.protocol;
     r.latency = Duration::microseconds(std::min(best.latencyUs, best.timeUs));
-    r.note = best.algorithm + " (" + toString(best.protocol) + " protocol) on " + std::to_string(g.n) + " GPUs = " +
+    r.note = std::string(toString(best.algorithm)) + " (" + toString(best.protocol) + " protocol) on " + std::to_string(g.n) + " GPUs = " +
              std::to_string(g.k) + " node(s) x " + std::to_string(g.g) + "; intra-node " + g.intraTechnology + " " +
              fmt(g.intraGBps) + " GB/s usable per GPU" +
              (g.k > 1 ? "; NICs " + fmt(g.nicNodeGBps) + " GB/s practical per node" : std::string()) +

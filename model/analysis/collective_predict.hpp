@@ -10,14 +10,12 @@
 
 namespace model::analysis {
 
-/// Predicts `op` of `bytes` bytes (nccl-tests size) on group `g`. `algorithm` empty or
-/// "auto" = fastest of autoCandidates(); otherwise that algorithm.
-/// @throws std::invalid_argument for a negative or non-finite size, an unknown algorithm
-///         name, or a forced algorithm that cannot run on this group (the reason in words).
+/// Predicts `op` of `bytes` bytes (nccl-tests size) on group `g`. `algorithm` Auto = fastest
+/// of autoCandidates(); otherwise that algorithm.
+/// @throws std::invalid_argument for a negative or non-finite size, an algorithm the analytical
+///         engine does not model, or a forced algorithm that cannot run on this group (the
+///         reason in words).
 [[nodiscard]] CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double bytes,
-                                              const std::string& algorithm);
-
-/// Names accepted by --algo: auto, ring, tree, nvls, nvls_tree, sharp, hierarchical, pairwise.
-[[nodiscard]] const std::vector<std::string>& algorithmNames();
+                                              Algorithm algorithm);
 
 } // namespace model::analysis

@@ -13,29 +13,6 @@
 
 namespace model::analysis {
 
-const char* toString(Protocol p) noexcept
-{
-    switch (p) {
-    case Protocol::LL: return "LL";
-    case Protocol::LL128: return "LL128";
-    case Protocol::Simple: return "Simple";
-    }
-    return "?";
-}
-
-double busBandwidthFactor(CollectiveOp op, int n) noexcept
-{
-    const double nn = std::max(1, n);
-    switch (op) {
-    case CollectiveOp::AllReduce: return 2.0 * (nn - 1) / nn;
-    case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll: return (nn - 1) / nn;
-    case CollectiveOp::Broadcast: return 1.0;
-    }
-    return 1.0;
-}
-
 double combineUs(double latUs, double bwUs, int nodes, Protocol p, double bytes, double& bwUsOut) noexcept
 {
     if (nodes > 1 && p == Protocol::Simple) {
@@ -75,7 +52,7 @@ double intraHopUs(const CommGroup& g, int p) noexcept
 AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "ring";
+    e.algorithm = Algorithm::Ring;
     if (op == CollectiveOp::AllToAll) {
         e.whyNot = "all-to-all is not a ring collective (use pairwise)";
         return e;

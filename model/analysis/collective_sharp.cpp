@@ -19,7 +19,7 @@ namespace model::analysis {
 AlgoEstimate sharpEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "sharp";
+    e.algorithm = Algorithm::CollNet;
     if (op != CollectiveOp::AllReduce) { e.whyNot = "SHARP (CollNet) is modelled for all-reduce only"; return e; }
     if (g.k < 2) { e.whyNot = "SHARP reduces in the network switches: it needs at least 2 nodes"; return e; }
     if (!g.sharpCapable) { e.whyNot = "every switch the servers use must be InfiniBand with SHARP in-network reduction"; return e; }

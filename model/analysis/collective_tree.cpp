@@ -39,7 +39,7 @@ double twoNodeTreeFactor(int k) noexcept
 AlgoEstimate treeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = "tree";
+    e.algorithm = Algorithm::Tree;
     if (op != CollectiveOp::AllReduce) { e.whyNot = "NCCL's tree implements all-reduce only"; return e; }
     if (g.k < 2) { e.whyNot = "inside one node the tree is a chain; NCCL uses ring or NVLS there"; return e; }
     e.applicable = true;

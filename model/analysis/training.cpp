@@ -49,7 +49,7 @@ CommGroup subGroup(const CommGroup& node, int n, int perNode, double nicShare)
 double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes, double* latencyUs = nullptr)
 {
     if (g.n <= 1 || bytes <= 0) return 0.0;
-    const CollectiveResult r = predictOnGroup(g, op, bytes, "");
+    const CollectiveResult r = predictOnGroup(g, op, bytes, Algorithm::Auto);
     if (latencyUs) *latencyUs += r.latency.inMicroseconds();
     return r.time.inMicroseconds();
 }

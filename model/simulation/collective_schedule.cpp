@@ -34,7 +34,7 @@ Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>
                       const SimulationOptions& o)
 {
     Schedule s;
-    s.algorithm = "hierarchical";
+    s.algorithm = Algorithm::Hierarchical;
     std::vector<std::vector<int>> intra, inter;
     std::size_t m = 0, k = 0;
     for (const auto& gr : groups) {
@@ -172,21 +172,7 @@ bool hierarchicalApplies(const NetworkGraph& g, const std::vector<std::vector<in
     return !groups.empty();
 }
 
-double busBwFactor(CollectiveOp op, int n) noexcept
-{
-    if (n <= 1) return op == CollectiveOp::Broadcast ? 1.0 : 0.0;
-    const double dn = n;
-    switch (op) {
-    case CollectiveOp::AllReduce: return 2.0 * (dn - 1.0) / dn;
-    case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll: return (dn - 1.0) / dn;
-    case CollectiveOp::Broadcast: return 1.0;
-    }
-    return 1.0;
-}
-
-Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
+Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, Algorithm algorithm,
                        const std::vector<std::vector<int>>& groups, double bytes, const SimulationOptions& o)
 {
     const int n = static_cast<int>(uniformSize(groups));
@@ -195,33 +181,34 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
     if (n < 2) return s;
     const int channels = channelCount(g, groups, o);
     const double dn = n;
-    if (algorithm == "hierarchical") {
+    if (algorithm == Algorithm::Hierarchical) {
         if (op != CollectiveOp::AllReduce)
             throw std::invalid_argument("the simulation engine models hierarchical only for all_reduce");
         if (!hierarchicalApplies(g, groups))
             throw std::invalid_argument("hierarchical all-reduce needs ranks spread evenly over at least two servers");
         return hierarchical(g, groups, bytes, o);
     }
-    if (algorithm == "pairwise" || algorithm == "direct") {
+    if (algorithm == Algorithm::Pairwise || algorithm == Algorithm::Direct) {
         if (op != CollectiveOp::AllToAll)
-            throw std::invalid_argument("the simulation engine models " + algorithm + " only for alltoall");
-        return allToAllSchedule(groups, bytes, o, algorithm == "pairwise");
+            throw std::invalid_argument(std::string("the simulation engine models ") + toString(algorithm) +
+                                        " only for alltoall");
+        return allToAllSchedule(groups, bytes, o, algorithm == Algorithm::Pairwise);
     }
-    if (algorithm == "tree" || algorithm == "nvls" || algorithm == "nvls_tree" || algorithm == "sharp" ||
-        algorithm == "collnet") {
-        const std::string name = algorithm == "collnet" ? "sharp" : algorithm;
-        const std::string why = algorithmWhyNot(g, op, name, groups);
+    if (algorithm == Algorithm::Tree || algorithm == Algorithm::Nvls || algorithm == Algorithm::NvlsTree ||
+        algorithm == Algorithm::CollNet) {
+        const std::string why = algorithmWhyNot(g, op, algorithm, groups);
         if (!why.empty())
-            throw std::invalid_argument("the simulation engine cannot run " + name + " for " + toString(op) + " on " +
-                                        std::to_string(n) + " GPUs here: " + why);
-        if (name == "tree") return treeSchedule(g, groups, bytes, o);
-        if (name == "nvls") return nvlsSchedule(g, groups, bytes, o);
-        if (name == "nvls_tree") return nvlsTreeSchedule(g, groups, bytes, o);
+            throw std::invalid_argument(std::string("the simulation engine cannot run ") + toString(algorithm) + " for " +
+                                        toString(op) + " on " + std::to_string(n) + " GPUs here: " + why);
+        if (algorithm == Algorithm::Tree) return treeSchedule(g, groups, bytes, o);
+        if (algorithm == Algorithm::Nvls) return nvlsSchedule(g, groups, bytes, o);
+        if (algorithm == Algorithm::NvlsTree) return nvlsTreeSchedule(g, groups, bytes, o);
         return sharpSchedule(g, groups, bytes, o);
     }
-    if (algorithm != "ring")
-        throw std::invalid_argument("the simulation engine models the algorithms ring, hierarchical, tree, nvls, "
-                                    "nvls_tree, sharp (all_reduce), direct and pairwise (alltoall), not \"" + algorithm + "\"");
+    if (algorithm != Algorithm::Ring)
+        throw std::invalid_argument(std::string("the simulation engine models the algorithms ring, hierarchical, tree, nvls, "
+                                                "nvls_tree, sharp (all_reduce), direct and pairwise (alltoall), not \"") +
+                                    toString(algorithm) + "\"");
     const std::string channelsText = std::to_string(channels) + " ring" + (channels > 1 ? "s" : "");
     switch (op) {
     case CollectiveOp::AllReduce:
@@ -272,7 +259,7 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string
         break;
     }
     case CollectiveOp::AllToAll:
-        return buildSchedule(g, op, "direct", groups, bytes, o);
+        return buildSchedule(g, op, Algorithm::Direct, groups, bytes, o);
     }
     return s;
 }

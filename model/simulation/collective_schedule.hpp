@@ -70,7 +70,7 @@ struct ScheduledPhase {
 
 /// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).
 struct Schedule {
-    std::string algorithm;
+    Algorithm algorithm = Algorithm::Ring;
     std::vector<ScheduledPhase> phases;
     int pipelineChunks = 1;
     /// Phase indices sharing a resource; (P-1) x the busiest stage's sum of stepsPerChunk x
@@ -88,24 +88,19 @@ struct Schedule {
 [[nodiscard]] int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& groups,
                                const SimulationOptions& options);
 
-/// Builds the schedule of `op` with `algorithm` ("ring", "hierarchical"; for alltoall
-/// "direct" or "pairwise"; for
-/// all_reduce also "tree", "nvls", "nvls_tree", "sharp", see schedule_algorithms.hpp) over
+/// Builds the schedule of `op` with `algorithm` (Ring, Hierarchical; for alltoall Direct or
+/// Pairwise; for all_reduce also Tree, Nvls, NvlsTree, CollNet, see schedule_algorithms.hpp) over
 /// `groups` (each a list of global GPU indices; all groups run at once), `bytes` per group in
 /// nccl-tests semantics.
 /// @throws std::invalid_argument for an unknown algorithm, one the op or the hardware does not
 ///         support here (the reason in words, e.g. nvls on servers without NVLink SHARP), or
 ///         groups of unequal size.
-[[nodiscard]] Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
+[[nodiscard]] Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, Algorithm algorithm,
                                      const std::vector<std::vector<int>>& groups, double bytes,
                                      const SimulationOptions& options);
 
 /// True when hierarchical all-reduce applies: every group spans >= 2 servers, each holding the
 /// same number of the group's ranks.
 [[nodiscard]] bool hierarchicalApplies(const NetworkGraph& g, const std::vector<std::vector<int>>& groups);
-
-/// nccl-tests busbw factor (engine_anchors.md a.1): all_reduce 2(n-1)/n; all_gather,
-/// reduce_scatter, alltoall (n-1)/n; broadcast 1.
-[[nodiscard]] double busBwFactor(CollectiveOp op, int n) noexcept;
 
 } // namespace model::sim

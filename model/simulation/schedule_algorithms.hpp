@@ -66,16 +66,16 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
                            std::uint64_t group, int firstChannel);
 
 /// Why `algorithm` cannot run `op` on `groups` here, in words; empty when it can. Knows
-/// "tree", "nvls", "nvls_tree" and "sharp" (structural checks; sharp's switches are checked
-/// when its aggregation tree is built) and returns empty for any other name.
-[[nodiscard]] std::string algorithmWhyNot(const NetworkGraph& g, CollectiveOp op, const std::string& algorithm,
+/// Tree, Nvls, NvlsTree and CollNet (structural checks; sharp's switches are checked when its
+/// aggregation tree is built) and returns empty for any other algorithm.
+[[nodiscard]] std::string algorithmWhyNot(const NetworkGraph& g, CollectiveOp op, Algorithm algorithm,
                                           const Groups& groups);
 
 /// Algorithms `auto` simulates for all_reduce, as the analytical engine's candidates
 /// (collective_predict.cpp: ring, tree, nvls, nvls_tree, sharp when `sharpEnabled`) plus
 /// hierarchical, each only where algorithmWhyNot / hierarchicalApplies allow.
-[[nodiscard]] std::vector<std::string> allReduceCandidates(const NetworkGraph& g, const Groups& groups,
-                                                           bool sharpEnabled);
+[[nodiscard]] std::vector<Algorithm> allReduceCandidates(const NetworkGraph& g, const Groups& groups,
+                                                         bool sharpEnabled);
 
 /// NCCL double binary tree all-reduce (engine_formulas.md section 3): per NIC two channels, one per
 /// tree, each carrying bytes / (2 x NICs); inside a server the ranks form a chain from the

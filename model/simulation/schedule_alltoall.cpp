@@ -37,7 +37,7 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
     const int n = static_cast<int>(groups.front().size());
     const double perPeer = bytes / n;
     if (pairwise) {
-        s.algorithm = "pairwise";
+        s.algorithm = Algorithm::Pairwise;
         for (int r = 1; r < n; ++r) {
             ScheduledPhase p;
             p.label = "pairwise all-to-all round";
@@ -47,7 +47,7 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
         s.note = std::to_string(n - 1) + " synchronized pairwise rounds (rank i sends to i+r in round r)";
         return s;
     }
-    s.algorithm = "direct";
+    s.algorithm = Algorithm::Direct;
     const int batches = allToAllBatches(n, static_cast<int>(groups.size()), o.maxConcurrentFlows);
     // Batch b holds the offsets r = b+1, b+1+B, b+1+2B, ...: strided, so each batch mixes near
     // peers (same server, NVLink) and far ones (other servers, NICs) as the whole exchange does.

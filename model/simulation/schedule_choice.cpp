@@ -30,25 +30,26 @@ std::string nvlsWhyNot(const NetworkGraph& g, const std::vector<std::vector<int>
 
 } // namespace
 
-std::string algorithmWhyNot(const NetworkGraph& g, CollectiveOp op, const std::string& a, const Groups& groups)
+std::string algorithmWhyNot(const NetworkGraph& g, CollectiveOp op, Algorithm a, const Groups& groups)
 {
-    if (a != "tree" && a != "nvls" && a != "nvls_tree" && a != "sharp") return {};
-    if (op != CollectiveOp::AllReduce) return a + " is modelled for all_reduce only";
+    if (a != Algorithm::Tree && a != Algorithm::Nvls && a != Algorithm::NvlsTree && a != Algorithm::CollNet) return {};
+    const std::string name = toString(a);
+    if (op != CollectiveOp::AllReduce) return name + " is modelled for all_reduce only";
     if (groups.empty() || groups.front().size() < 2) return {};
     for (const auto& gr : groups) {
         const auto blocks = serverBlocks(g, gr);
-        if (a == "tree" && blocks.size() < 2)
+        if (a == Algorithm::Tree && blocks.size() < 2)
             return "NCCL's tree needs ranks on at least 2 servers (inside one server it is a chain; ring or nvls run there)";
-        if (a == "nvls") {
+        if (a == Algorithm::Nvls) {
             if (blocks.size() > 1) return "NVLS reduces inside one NVSwitch domain; across servers use nvls_tree (or sharp)";
             const std::string why = nvlsWhyNot(g, blocks);
             if (!why.empty()) return why;
         }
-        if (a == "nvls_tree" || a == "sharp") {
+        if (a == Algorithm::NvlsTree || a == Algorithm::CollNet) {
             if (!hierarchicalApplies(g, {gr}))
-                return a + " needs the ranks spread evenly over at least 2 servers" +
-                       (a == "nvls_tree" ? " (one server uses nvls)" : "");
-            if (a == "nvls_tree") {
+                return name + " needs the ranks spread evenly over at least 2 servers" +
+                       (a == Algorithm::NvlsTree ? " (one server uses nvls)" : "");
+            if (a == Algorithm::NvlsTree) {
                 const std::string why = nvlsWhyNot(g, blocks);
                 if (!why.empty()) return why;
             }
@@ -57,12 +58,12 @@ std::string algorithmWhyNot(const NetworkGraph& g, CollectiveOp op, const std::s
     return {};
 }
 
-std::vector<std::string> allReduceCandidates(const NetworkGraph& g, const Groups& groups, bool sharpEnabled)
+std::vector<Algorithm> allReduceCandidates(const NetworkGraph& g, const Groups& groups, bool sharpEnabled)
 {
-    std::vector<std::string> c = {"ring"};
-    if (hierarchicalApplies(g, groups)) c.push_back("hierarchical");
-    for (const char* a : {"tree", "nvls", "nvls_tree", "sharp"}) {
-        if (std::string(a) == "sharp" && !sharpEnabled) continue;
+    std::vector<Algorithm> c = {Algorithm::Ring};
+    if (hierarchicalApplies(g, groups)) c.push_back(Algorithm::Hierarchical);
+    for (Algorithm a : {Algorithm::Tree, Algorithm::Nvls, Algorithm::NvlsTree, Algorithm::CollNet}) {
+        if (a == Algorithm::CollNet && !sharpEnabled) continue;
         if (algorithmWhyNot(g, CollectiveOp::AllReduce, a, groups).empty()) c.push_back(a);
     }
     return c;

@@ -40,7 +40,7 @@ void appendNvls(const NetworkGraph& g, ScheduledPhase& p, const std::vector<int>
 Schedule nvlsSchedule(const NetworkGraph& g, const Groups& groups, double bytes, const SimulationOptions& o)
 {
     Schedule s;
-    s.algorithm = "nvls";
+    s.algorithm = Algorithm::Nvls;
     const int n = static_cast<int>(groups.front().size());
     // Each GPU owns a 1/n shard, moved in chunks of chunkBytes.
     const int chunks = pipelineChunkCount(bytes, n, o.chunkBytes);
@@ -62,7 +62,7 @@ Schedule nvlsSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
 Schedule nvlsTreeSchedule(const NetworkGraph& g, const Groups& groups, double bytes, const SimulationOptions& o)
 {
     Schedule s;
-    s.algorithm = "nvls_tree";
+    s.algorithm = Algorithm::NvlsTree;
     const int lanes = channelCount(g, groups, o);
     const int chunks = pipelineChunkCount(bytes, 2 * lanes, o.chunkBytes);
     const double chunk = bytes / chunks;

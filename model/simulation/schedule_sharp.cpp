@@ -150,7 +150,7 @@ int appendAggregation(const NetworkGraph& g, ScheduledPhase& p, const std::vecto
 Schedule sharpSchedule(const NetworkGraph& g, const Groups& groups, double bytes, const SimulationOptions& o)
 {
     Schedule s;
-    s.algorithm = "sharp";
+    s.algorithm = Algorithm::CollNet;
     Groups intra, rails;
     std::size_t m = 0;
     for (const auto& gr : groups) {

@@ -94,7 +94,7 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
 Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes, const SimulationOptions& o)
 {
     Schedule s;
-    s.algorithm = "tree";
+    s.algorithm = Algorithm::Tree;
     const int lanes = channelCount(g, groups, o);
     const int chunks = pipelineChunkCount(bytes, 2 * lanes, o.chunkBytes);
     // Payload of one channel's chunk, as wire bytes at NCCL's tree factor x0.92 (tuning.cc).

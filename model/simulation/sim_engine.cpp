@@ -144,33 +144,33 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
     return span;
 }
 
-ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algorithm,
+ScheduleRun Engine::simulateCollective(CollectiveOp op, Algorithm algorithm,
                                        const std::vector<std::vector<int>>& groups, double bytes,
                                        std::vector<std::unique_ptr<Schedule>>& schedules)
 {
-    std::vector<std::string> candidates;
-    const bool chosen = !algorithm.empty() && algorithm != "auto";
+    std::vector<Algorithm> candidates;
+    const bool chosen = algorithm != Algorithm::Auto;
     if (chosen)
         candidates.push_back(algorithm);
     else if (op == CollectiveOp::AllToAll)
-        candidates.push_back("direct");
+        candidates.push_back(Algorithm::Direct);
     else if (op == CollectiveOp::AllReduce)
         candidates = allReduceCandidates(graph, groups, sharpEnabled(design.analysis));
     else
-        candidates.push_back("ring");
+        candidates.push_back(Algorithm::Ring);
     ScheduleRun best;
     bool have = false;
     std::string names;
-    for (const std::string& a : candidates) {
+    for (Algorithm a : candidates) {
         try {
             schedules.push_back(std::make_unique<Schedule>(buildSchedule(graph, op, a, groups, bytes, options)));
         } catch (const std::invalid_argument& e) {
             // Only sharp can fail after its structural check (a switch without SHARP): skip it.
-            if (chosen || a == "ring") throw;
-            result.notes.push_back(a + " not simulated: " + e.what());
+            if (chosen || a == Algorithm::Ring) throw;
+            result.notes.push_back(std::string(toString(a)) + " not simulated: " + e.what());
             continue;
         }
-        names += (names.empty() ? "" : ", ") + a;
+        names += (names.empty() ? "" : ", ") + std::string(toString(a));
         ScheduleRun r = run(*schedules.back());
         if (!have || r.total < best.total) {
             best = std::move(r);
@@ -178,7 +178,7 @@ ScheduleRun Engine::simulateCollective(CollectiveOp op, const std::string& algor
         }
     }
     if (candidates.size() > 1) {
-        result.notes.push_back("algorithm " + best.schedule->algorithm + " picked as the fastest of " + names +
+        result.notes.push_back(std::string("algorithm ") + toString(best.schedule->algorithm) + " picked as the fastest of " + names +
                                " (simulated)");
     }
     if (!best.schedule->note.empty()) result.notes.push_back(best.schedule->note);

@@ -43,12 +43,12 @@ public:
     /// and link utilisation. @return the time it occupies, seconds.
     double place(const ScheduleRun& r, double t0, int outer, const std::string& prefix = {});
 
-    /// Picks the algorithm (empty or "auto" = fastest of the candidates: all_reduce ring,
+    /// Picks the algorithm (Auto = fastest of the candidates: all_reduce ring,
     /// hierarchical, tree, nvls, nvls_tree and, when the design enables it, sharp, each where
     /// it applies; alltoall pairwise; others ring), simulates it and returns the chosen run;
     /// `schedules` keeps the schedules alive.
     /// @throws std::invalid_argument as buildSchedule for a chosen algorithm.
-    ScheduleRun simulateCollective(CollectiveOp op, const std::string& algorithm,
+    ScheduleRun simulateCollective(CollectiveOp op, Algorithm algorithm,
                                    const std::vector<std::vector<int>>& groups, double bytes,
                                    std::vector<std::unique_ptr<Schedule>>& schedules);
 

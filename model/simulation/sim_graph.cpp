@@ -178,16 +178,18 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
     g.servers.push_back(std::move(info));
 }
 
-struct NicRate {
-    double bytesPerSecond = 0; ///< 0 = no limit beyond the link
+/// The what-if failures that act on whole elements, checked against the design.
+struct FailureSet {
+    std::unordered_map<Id, bool> linkDown, switchDown;
+    std::vector<int> planesDown;
+    std::map<std::pair<Id, int>, double> degraded; ///< (server, port) -> bytes/s line rate
 };
 
-} // namespace
-
-NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, const SimulationOptions& o)
+/// Step 1: servers (GPU-less appliances such as the UFM are left out, with their links).
+/// @return the appliances' ids.
+std::unordered_map<Id, bool> addServers(NetworkGraph& g, const Design& design, const Catalog& catalog,
+                                        const SimulationOptions& o)
 {
-    NetworkGraph g;
-    // GPU-less appliances (the UFM) send and receive no collective traffic: left out with their links.
     std::unordered_map<Id, bool> appliance;
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind != NodeKind::Server) continue;
@@ -197,6 +199,12 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
     }
     if (!appliance.empty())
         g.notes.push_back(std::to_string(appliance.size()) + " GPU-less appliance(s) left out of the simulation with their links");
+    return appliance;
+}
+
+/// Step 2: one vertex per switch. @return each switch's catalog entry.
+std::unordered_map<Id, const SwitchSpec*> addSwitches(NetworkGraph& g, const Design& design, const Catalog& catalog)
+{
     std::unordered_map<Id, const SwitchSpec*> switchSpec;
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind != NodeKind::Switch) continue;
@@ -209,45 +217,57 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
         g.switchVertex[id] = g.addVertex({VertexKind::Switch, id, 0, reduces});
         g.switchLabel[id] = nodeLabel(n) + " (" + s->id + ")";
     }
+    return switchSpec;
+}
 
-    // Failures that act on whole elements.
-    std::unordered_map<Id, bool> linkDown, switchDown;
-    std::vector<int> planesDown;
-    std::map<std::pair<Id, int>, double> degraded; // (server, port) -> bytes/s line rate
+/// Step 3: the failures, each checked against the design.
+/// @throws std::invalid_argument for a failure naming a link, switch or server the design lacks.
+FailureSet collectFailures(const Design& design, const SimulationOptions& o)
+{
+    FailureSet fs;
     for (const Failure& f : o.failures) {
         switch (f.kind) {
         case Failure::Kind::LinkDown:
             if (!design.link(f.link)) throw std::invalid_argument("failure names link " + std::to_string(f.link) + " which the design does not have");
-            linkDown[f.link] = true;
+            fs.linkDown[f.link] = true;
             break;
         case Failure::Kind::SwitchDown: {
             const Node* n = design.node(f.node);
             if (!n || n->kind != NodeKind::Switch)
                 throw std::invalid_argument("failure names switch " + std::to_string(f.node) + " which the design does not have");
-            switchDown[f.node] = true;
+            fs.switchDown[f.node] = true;
             break;
         }
         case Failure::Kind::PlaneDown:
             if (f.port < 0) throw std::invalid_argument("a plane failure needs a NIC port (rail) >= 0");
-            planesDown.push_back(f.port);
+            fs.planesDown.push_back(f.port);
             break;
         case Failure::Kind::NicDegraded: {
             const Node* n = design.node(f.node);
             if (!n || n->kind != NodeKind::Server)
                 throw std::invalid_argument("failure names server " + std::to_string(f.node) + " which the design does not have");
             if (f.speed.isZero()) throw std::invalid_argument("a degraded NIC needs a speed above zero");
-            degraded[{f.node, f.port}] = f.speed.inBytesPerSecond();
+            fs.degraded[{f.node, f.port}] = f.speed.inBytesPerSecond();
             break;
         }
         }
     }
+    return fs;
+}
 
+/// Step 4: two directed channels per design link (server NIC port or switch at each end), at
+/// the practical rate of what one cable really runs at, with the failures applied.
+/// @throws InputError for a link naming a NIC port its server lacks.
+void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, const SimulationOptions& o,
+              const std::unordered_map<Id, bool>& appliance, const std::unordered_map<Id, const SwitchSpec*>& switchSpec,
+              const FailureSet& fs)
+{
     std::unordered_map<Id, int> nextFreePort;
     for (const auto& [lid, l] : design.links()) {
         if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
         int ends[2] = {-1, -1};
         double limit = l.total().inBytesPerSecond();
-        bool down = linkDown.count(lid) > 0;
+        bool down = fs.linkDown.count(lid) > 0;
         FlowControl control[2] = {FlowControl::Lossless, FlowControl::Lossless};
         double hopLatency[2] = {o.networkHopLatency.inSeconds(), o.networkHopLatency.inSeconds()};
         bool fabric = true;
@@ -259,7 +279,7 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
                 const SwitchSpec* s = switchSpec.at(n->id);
                 control[k] = switchControl(*s, *n);
                 if (s->latencyNs) hopLatency[k] = *s->latencyNs * 1e-9;
-                if (switchDown.count(n->id)) down = true;
+                if (fs.switchDown.count(n->id)) down = true;
                 continue;
             }
             fabric = false;
@@ -271,11 +291,11 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
                                  "expected a NIC port of " + si.name + " below " + std::to_string(si.nicVertex.size()) +
                                      ", got " + std::to_string(port));
             ends[k] = si.nicVertex[port];
-            if (std::find(planesDown.begin(), planesDown.end(), port) != planesDown.end()) down = true;
+            if (std::find(fs.planesDown.begin(), fs.planesDown.end(), port) != fs.planesDown.end()) down = true;
             const std::string nicId = n->nicModel.empty() ? catalog.server(n->model)->computeNicId : n->nicModel;
             if (const NicSpec* nic = catalog.nic(nicId)) limit = std::min(limit, nic->speed.inBytesPerSecond());
-            auto d = degraded.find({n->id, port});
-            if (d != degraded.end()) limit = std::min(limit, d->second);
+            auto d = fs.degraded.find({n->id, port});
+            if (d != fs.degraded.end()) limit = std::min(limit, d->second);
         }
         // Practical-rate factor by the rate one cable really runs at (a degraded NIC lowers it).
         const double cableRate = std::min(l.perCable().inBytesPerSecond(), limit);
@@ -284,6 +304,12 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
         g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
         g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
     }
+}
+
+/// Step 5: notes for NICs without a link; degraded ports must exist.
+/// @throws std::invalid_argument for a degraded NIC port the server does not have.
+void checkPorts(NetworkGraph& g, const FailureSet& fs)
+{
     int unwired = 0;
     for (const ServerInfo& si : g.servers)
         for (std::size_t p = 0; p < si.nicVertex.size(); ++p) {
@@ -294,11 +320,23 @@ NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, con
                                   " has no link: its GPUs reach the fabric through another NIC");
         }
     if (unwired > 5) g.notes.push_back(std::to_string(unwired - 5) + " more NICs have no link");
-    for (auto& [key, rate] : degraded)
+    for (const auto& [key, rate] : fs.degraded)
         if (!g.serverIndex.count(key.first) || key.second < 0 ||
             key.second >= static_cast<int>(g.servers[g.serverIndex.at(key.first)].nicVertex.size()))
             throw std::invalid_argument("degraded NIC port " + std::to_string(key.second) + " does not exist on server " +
                                         std::to_string(key.first));
+}
+
+} // namespace
+
+NetworkGraph buildNetworkGraph(const Design& design, const Catalog& catalog, const SimulationOptions& o)
+{
+    NetworkGraph g;
+    const auto appliance = addServers(g, design, catalog, o);
+    const auto switchSpec = addSwitches(g, design, catalog);
+    const FailureSet failures = collectFailures(design, o);
+    addLinks(g, design, catalog, o, appliance, switchSpec, failures);
+    checkPorts(g, failures);
     return g;
 }
 

@@ -19,13 +19,13 @@ void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& 
         // The analytical engine knows one all-to-all ("pairwise", a bandwidth bound on all
         // peers at once); the simulator's concurrent "direct" maps to its automatic choice.
         CollectiveRequest asked = request;
-        if (asked.op == CollectiveOp::AllToAll && asked.algorithm == "direct") asked.algorithm.clear();
+        if (asked.op == CollectiveOp::AllToAll && asked.algorithm == Algorithm::Direct) asked.algorithm = Algorithm::Auto;
         r.analytical = predictCollective(design, catalog, asked);
         const double a = r.analytical->time.inSeconds();
         if (a > 0) {
             char buf[160];
             std::snprintf(buf, sizeof buf, "simulated time is %.3f x the analytical prediction (%s)",
-                          r.collective.time.inSeconds() / a, r.analytical->algorithm.c_str());
+                          r.collective.time.inSeconds() / a, toString(r.analytical->algorithm));
             r.notes.emplace_back(buf);
         }
     } catch (const std::exception& e) {

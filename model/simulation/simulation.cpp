@@ -22,7 +22,7 @@ double secondsSince(Clock::time_point t0)
 
 int totalGpus(const NetworkGraph& g) { return static_cast<int>(g.gpus.size()); }
 
-void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus, const std::string& algorithm,
+void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus, Algorithm algorithm,
                     double seconds)
 {
     c.op = op;
@@ -32,9 +32,9 @@ void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus
     c.algorithm = algorithm;
     c.time = Duration::seconds(seconds);
     c.algbw = seconds > 0 ? Bandwidth::bytesPerSecond(bytes / seconds) : Bandwidth();
-    c.busbw = c.algbw * busBwFactor(op, gpus);
+    c.busbw = c.algbw * busBandwidthFactor(op, gpus);
     // Link rates are the practical Simple-protocol rates (calibration.hpp); no LL/LL128 model.
-    c.protocol = "Simple";
+    c.protocol = Protocol::Simple;
 }
 
 void finishResult(Engine& e, double total, Clock::time_point t0)
@@ -70,7 +70,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     for (int i = 0; i < n; ++i) groups[0].push_back(i);
     std::vector<std::unique_ptr<Schedule>> schedules;
     try {
-        const int allToAllPatterns = request.algorithm == "pairwise" ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);
+        const int allToAllPatterns = request.algorithm == Algorithm::Pairwise ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);
         e.setProgressPlan(request.op == CollectiveOp::AllToAll ? allToAllPatterns : 3);
         const ScheduleRun best = e.simulateCollective(request.op, request.algorithm, groups, request.bytes, schedules);
         const double total = e.place(best, 0.0, 1);
@@ -125,7 +125,7 @@ SimulationResult simulateTrainingStep(const Design& design, const Catalog& catal
             t += e.place(r, t, std::max(1, ph.repeat), prefix);
             bytes += ph.request.bytes * std::max(1, ph.repeat) * static_cast<double>(groups.size());
         }
-        fillCollective(e.result.collective, CollectiveOp::AllReduce, bytes, all, "step", t);
+        fillCollective(e.result.collective, CollectiveOp::AllReduce, bytes, all, Algorithm::Step, t);
         e.result.collective.busbw = Bandwidth();
         e.result.collective.note = "communication of one training step, phases back to back; bytes = sum over groups";
         e.result.scenario = "training_step";
@@ -167,7 +167,7 @@ SimulationResult simulateIncast(const Design& design, const Catalog& catalog, in
         pt.timePerRepeat = Duration::seconds(run.duration);
         pt.flows = run.flows;
         e.result.phases.push_back(pt);
-        fillCollective(e.result.collective, CollectiveOp::AllToAll, bytesPerSender * senders, senders + 1, "incast",
+        fillCollective(e.result.collective, CollectiveOp::AllToAll, bytesPerSender * senders, senders + 1, Algorithm::Incast,
                        run.duration);
         e.result.collective.busbw = e.result.collective.algbw;
         e.result.scenario = "incast";

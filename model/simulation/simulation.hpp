@@ -166,7 +166,7 @@ using ProgressFn = std::function<bool(double progress)>;
 ///  - "direct" (alltoall: every rank sends to all its peers at once, as NCCL posts all
 ///    send/recv pairs inside one group; batched above SimulationOptions::maxConcurrentFlows);
 ///  - "pairwise" (alltoall as n-1 synchronized pairwise-exchange rounds, the explicit variant).
-/// Empty or "auto": all_reduce simulates every algorithm above that applies (sharp only when
+/// Auto: all_reduce simulates every algorithm above that applies (sharp only when
 /// the design's analysis settings say "sharp": true, as the analytical engine) and keeps the
 /// fastest, named in result.collective.algorithm; alltoall uses direct, other ops ring.
 /// @throws std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative

@@ -48,6 +48,16 @@ int smallestDivisorAtLeast(int n, int atLeast) noexcept
     return 0;
 }
 
+SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept
+{
+    for (int s = 1; s <= freeLeafPorts; ++s) {
+        const int up = static_cast<int>(ceilDiv(neededUplinks, s)) * s;
+        if (up > freeLeafPorts) continue;
+        if (leaves * up <= static_cast<long long>(s) * spineDownPorts) return {s, up};
+    }
+    return {};
+}
+
 int uplinksFor(int down, double ratio)
 {
     // The 1e-9 guards against 32 / 1.0000000001 rounding up to 33.
@@ -62,7 +72,10 @@ int leafDownPorts(int ports, double ratio)
     return best;
 }
 
-FatTreePlan planFatTree(const FatTreeInputs& in)
+namespace {
+
+/// Step 1: every input checked, the offending one named in words.
+void requireValidInputs(const FatTreeInputs& in)
 {
     require(in.nodes >= 1, "the node count must be at least 1, got " + std::to_string(in.nodes));
     require(in.endpointsPerNode >= 1,
@@ -78,16 +91,14 @@ FatTreePlan planFatTree(const FatTreeInputs& in)
     require(in.railsPerLeaf >= 0, "rails per leaf must be 0 (automatic) or positive");
     require(!in.ufm || (in.ufmCables >= 1 && in.ufmCables <= in.endpointsPerNode / in.planes),
             "the UFM cable count must be between 1 and the rails of one plane");
+}
 
-    FatTreePlan p;
+/// Step 2: rails per leaf, scalable units and their slots, leaves per plane, and the node-leaf
+/// links and cables counted leaf by leaf. `D` = down ports a leaf keeps.
+void planLeaves(const FatTreeInputs& in, int D, FatTreePlan& p)
+{
     p.planes = in.planes;
     p.railsPerPlane = in.endpointsPerNode / in.planes;
-    const int P = in.switchPorts;
-    const double R = in.oversubscription;
-    const int D = leafDownPorts(P, R);
-    require(D >= 1, "a " + std::to_string(P) + "-port switch cannot keep a down port at " +
-                        std::to_string(R) + ":1 oversubscription");
-
     const int slots = in.nodes + (in.ufm ? 1 : 0);
     if (in.railsPerLeaf > 0)
         p.railsPerLeaf = std::min(in.railsPerLeaf, p.railsPerPlane);
@@ -106,7 +117,6 @@ FatTreePlan planFatTree(const FatTreeInputs& in)
     p.leavesPerPlane = p.scalableUnits * p.leavesPerSuPerPlane;
     p.downlinksPerLeafMax = p.slotsPerSu.front() * std::min(p.railsPerLeaf, p.railsPerPlane);
 
-    // Node-leaf links and cables, leaf by leaf.
     for (int plane = 0; plane < p.planes; ++plane)
         for (int su = 0; su < p.scalableUnits; ++su)
             for (int k = 0; k < p.leavesPerSuPerPlane; ++k) {
@@ -115,55 +125,90 @@ FatTreePlan planFatTree(const FatTreeInputs& in)
                 p.nodeLeafCables += ceilDiv(links, in.breakout);
             }
     p.leaves = p.leavesPerPlane * p.planes;
+}
 
+/// Step 3b: the spine tier has run out of ports: pods of leaves under their own spines (1:1,
+/// half their ports down, half up) and a core tier above. `U` = uplinks per leaf.
+void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
+{
+    const int P = in.switchPorts;
+    const long long L = p.leavesPerPlane;
+    p.tiers = 3;
+    const int spineUp = P / 2, spineDown = P - spineUp;
+    int lpp = spineDown;
+    if (p.leavesPerSuPerPlane <= spineDown) lpp = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
+    p.leavesPerPod = lpp;
+    p.pods = static_cast<int>(ceilDiv(L, lpp));
+    // Each pod's leaves round their uplinks up as two tiers do, for the pod's own spines (U
+    // itself always fits: lp x U <= U x spineDown).
+    for (int pod = 0; pod < p.pods; ++pod) {
+        const int lp = static_cast<int>(std::min<long long>(lpp, L - static_cast<long long>(pod) * lpp));
+        const SpineChoice c = fewestSpines(lp, U, P - p.downlinksPerLeafMax, spineDown);
+        p.leavesInPod.push_back(lp);
+        p.spinesInPod.push_back(c.spines > 0 ? c.spines : U);
+        p.uplinksInPod.push_back(c.spines > 0 ? c.uplinks : U);
+    }
+    p.uplinksPerLeaf = p.uplinksInPod.front();
+    p.spineUplinks = p.leavesInPod.front() * p.uplinksInPod.front() / p.spinesInPod.front();
+    p.coresPerGroup = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(1LL * p.pods * p.spineUplinks, P)));
+    require(p.coresPerGroup > 0, std::to_string(p.pods) + " pods exceed what a " + std::to_string(P) +
+                                     "-port core switch can join; a fourth tier is not supported");
+    p.coresPerPlane = p.spinesInPod.front() * p.coresPerGroup;
+    for (int pod = 0; pod < p.pods; ++pod) {
+        const long long up = 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod] / p.spinesInPod[pod];
+        p.spineCoreLinks += up * p.spinesInPod[pod];
+        p.spineCoreCables += ceilDiv(up, in.breakout) * p.spinesInPod[pod];
+    }
+    p.spineCoreLinks *= p.planes;
+    p.spineCoreCables *= p.planes;
+    p.cores = p.coresPerPlane * p.planes;
+}
+
+/// Step 3: uplinks per leaf and the spine (and core) tiers above the leaves. Two tiers when
+/// the fewest spines whose count divides every leaf's uplinks (rounded up) fit: 31 DGX H100 =
+/// 8 leaves of 31 down ports take 32 uplinks each to 4 spines, not 31 to 31.
+void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
+{
+    const int needed = uplinksFor(p.downlinksPerLeafMax, in.oversubscription);
+    const long long L = p.leavesPerPlane;
+    const SpineChoice c = fewestSpines(L, needed, in.switchPorts - p.downlinksPerLeafMax, in.switchPorts);
+    if (c.spines > 0) {
+        p.tiers = 2;
+        p.pods = 1;
+        p.uplinksPerLeaf = c.uplinks;
+        p.leavesPerPod = static_cast<int>(L);
+        p.leavesInPod = {static_cast<int>(L)};
+        p.spinesInPod = {c.spines};
+        p.uplinksInPod = {c.uplinks};
+    } else {
+        planThreeTiers(in, needed, p);
+    }
+    int spinesPerPlane = 0;
+    for (std::size_t pod = 0; pod < p.spinesInPod.size(); ++pod) {
+        spinesPerPlane += p.spinesInPod[pod];
+        p.leafSpineLinks += 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod];
+        p.leafSpineCables += p.leavesInPod[pod] * ceilDiv(p.uplinksInPod[pod], in.breakout);
+    }
+    p.spines = spinesPerPlane * p.planes;
+    p.leafSpineLinks *= p.planes;
+    p.leafSpineCables *= p.planes;
+}
+
+} // namespace
+
+FatTreePlan planFatTree(const FatTreeInputs& in)
+{
+    requireValidInputs(in);
+    const int D = leafDownPorts(in.switchPorts, in.oversubscription);
+    require(D >= 1, "a " + std::to_string(in.switchPorts) + "-port switch cannot keep a down port at " +
+                        std::to_string(in.oversubscription) + ":1 oversubscription");
+    FatTreePlan p;
+    planLeaves(in, D, p);
     if (p.leavesPerPlane == 1) {
         p.tiers = 1;
         return p;
     }
-
-    const int U = uplinksFor(p.downlinksPerLeafMax, R);
-    p.uplinksPerLeaf = U;
-    const long long L = p.leavesPerPlane;
-    const int sMin = static_cast<int>(ceilDiv(L * U, P));
-    if (const int S = smallestDivisorAtLeast(U, sMin); S > 0) {
-        p.tiers = 2;
-        p.pods = 1;
-        p.leavesPerPod = static_cast<int>(L);
-        p.leavesInPod = {static_cast<int>(L)};
-        p.spinesInPod = {S};
-    } else {
-        // The spine tier has run out of ports: pods of leaves under their own spines, and a
-        // core tier above. Spines are 1:1 (half their ports down, half up).
-        p.tiers = 3;
-        const int spineUp = P / 2, spineDown = P - spineUp;
-        int lpp = spineDown;
-        if (p.leavesPerSuPerPlane <= spineDown) lpp = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
-        p.leavesPerPod = lpp;
-        p.pods = static_cast<int>(ceilDiv(L, lpp));
-        for (int pod = 0; pod < p.pods; ++pod) {
-            const int lp = static_cast<int>(std::min<long long>(lpp, L - static_cast<long long>(pod) * lpp));
-            p.leavesInPod.push_back(lp);
-            p.spinesInPod.push_back(smallestDivisorAtLeast(U, static_cast<int>(ceilDiv(1LL * lp * U, spineDown))));
-        }
-        p.spineUplinks = p.leavesInPod.front() * U / p.spinesInPod.front();
-        p.coresPerGroup = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(1LL * p.pods * p.spineUplinks, P)));
-        require(p.coresPerGroup > 0, std::to_string(p.pods) + " pods exceed what a " + std::to_string(P) +
-                                         "-port core switch can join; a fourth tier is not supported");
-        p.coresPerPlane = p.spinesInPod.front() * p.coresPerGroup;
-        for (int pod = 0; pod < p.pods; ++pod) {
-            const long long up = 1LL * p.leavesInPod[pod] * U / p.spinesInPod[pod];
-            p.spineCoreLinks += up * p.spinesInPod[pod];
-            p.spineCoreCables += ceilDiv(up, in.breakout) * p.spinesInPod[pod];
-        }
-        p.spineCoreLinks *= p.planes;
-        p.spineCoreCables *= p.planes;
-        p.cores = p.coresPerPlane * p.planes;
-    }
-    int spinesPerPlane = 0;
-    for (int s : p.spinesInPod) spinesPerPlane += s;
-    p.spines = spinesPerPlane * p.planes;
-    p.leafSpineLinks = static_cast<long long>(p.leaves) * U;
-    p.leafSpineCables = static_cast<long long>(p.leaves) * ceilDiv(U, in.breakout);
+    planUpperTiers(in, p);
     return p;
 }
 

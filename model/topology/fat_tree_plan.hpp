@@ -6,9 +6,9 @@
 ///
 ///   two tiers (every leaf of a plane reaches every spine of that plane)
 ///
-///        [spine 1] [spine 2] ... [spine S]           S = smallest divisor of U that is
-///          |  \  /    |  \        /   |                  >= ceil(L x U / P)
-///        [leaf r0] [leaf r1] ...  [leaf r7]  x SUs   U = ceil(D / R) uplinks per leaf
+///        [spine 1] [spine 2] ... [spine S]           S = fewest spines with L x U <= S x P
+///          |  \  /    |  \        /   |                  once U is rounded up to a multiple of S
+///        [leaf r0] [leaf r1] ...  [leaf r7]  x SUs   U >= ceil(D / R) uplinks per leaf
 ///          |||       |||            |||              D = slots per SU x rails on the leaf
 ///        node1 rail0 -> leaf r0, rail1 -> leaf r1 ...
 ///
@@ -26,8 +26,10 @@
 ///   down ports; nodes are spread evenly over ceil(slots / slots-per-SU) SUs;
 /// - when the whole fabric has fewer slots than a leaf has down ports, one leaf takes several
 ///   rails (a GB200 NVL72 rack has 72 rails, 8 racks x 4 rails fill a 32-port leaf half);
-/// - every leaf gets the same U uplinks, spread evenly over the spines, so the spine count is
-///   rounded up to a divisor of U (NVIDIA's 3-SU H100 SuperPOD: 12 -> 16 spines);
+/// - every leaf gets the same U uplinks, spread evenly over the spines: U is rounded up to a
+///   multiple of the spine count where the leaf has the free ports (31 DGX H100: 31 -> 32
+///   uplinks to 4 spines), and the spine count to a divisor of U where it has not (NVIDIA's
+///   3-SU H100 SuperPOD: 12 -> 16 spines), whichever needs the fewest spines;
 /// - a UFM appliance (InfiniBand subnet manager) may take one node slot with 4 cables
 ///   (SuperPOD H100 Table 4: 31 nodes + UFM = 252 node/UFM-leaf cables).
 /// Cables are counted at switch ports: where a switch port is split into b links (an 800G
@@ -64,13 +66,14 @@ struct FatTreePlan {
     std::vector<int> slotsPerSu;     ///< node slots of each SU (the UFM slot included)
     int ufmSu = -1;                  ///< SU holding the UFM slot (its last slot), -1 when none
     int downlinksPerLeafMax = 0;     ///< leaf down ports the busiest leaf uses (logical)
-    int uplinksPerLeaf = 0;          ///< logical uplinks of every leaf
+    int uplinksPerLeaf = 0;          ///< logical uplinks of every leaf of the first (full) pod
     int leavesPerPlane = 0;
     // three tiers only
     int leavesPerPod = 0;            ///< leaves of a full pod
     int pods = 0;                    ///< pods per plane
     std::vector<int> leavesInPod;    ///< per pod of one plane
     std::vector<int> spinesInPod;    ///< per pod of one plane (two tiers: one entry, the spines of a plane)
+    std::vector<int> uplinksInPod;   ///< per pod of one plane: uplinks of each of its leaves, a multiple of its spines
     int spineUplinks = 0;            ///< logical uplinks of a spine of a full pod
     int coresPerGroup = 0;           ///< cores that spine j of every pod reaches
     int coresPerPlane = 0;
@@ -95,6 +98,17 @@ struct FatTreePlan {
 
 /// Uplinks needed for `down` down ports at ratio R: ceil(down / R), at least 1.
 [[nodiscard]] int uplinksFor(int down, double ratio);
+
+/// A spine count and the uplinks per leaf it takes.
+struct SpineChoice {
+    int spines = 0;    ///< 0 = no two-tier choice fits
+    int uplinks = 0;   ///< per leaf, a multiple of `spines`
+};
+
+/// Fewest spines for `leaves` leaves that each need `neededUplinks` uplinks when every leaf
+/// rounds its uplinks up to a multiple of the spine count (one equal bundle to each spine),
+/// within its `freeLeafPorts` and the spines' `spineDownPorts`.
+[[nodiscard]] SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept;
 
 /// Smallest divisor of `n` that is >= `atLeast`; 0 when there is none (atLeast > n).
 [[nodiscard]] int smallestDivisorAtLeast(int n, int atLeast) noexcept;

@@ -139,12 +139,11 @@ void FabricBuilder::addUpperSwitches(const FatTreePlan& plan, double width)
 void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<std::vector<Id>>& leafIds)
 {
     if (plan.tiers < 2) return;
-    const int U = plan.uplinksPerLeaf;
     for (int plane = 0; plane < plan.planes; ++plane) {
         int firstLeaf = 0;
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
-            const int perPair = U / S;
+            const int perPair = plan.uplinksInPod[pod] / S;
             for (int j = 0; j < S; ++j)
                 for (int i = 0; i < lp; ++i)
                     link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spines_[plane][pod][j],
@@ -155,7 +154,7 @@ void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<st
     if (plan.tiers < 3) return;
     for (int plane = 0; plane < plan.planes; ++plane)
         for (int pod = 0; pod < plan.pods; ++pod) {
-            const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
+            const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod], U = plan.uplinksInPod[pod];
             const long long up = 1LL * lp * U / S;
             const int corePort = pod * ((plan.spineUplinks + plan.coresPerGroup - 1) / plan.coresPerGroup);
             for (int j = 0; j < S && j < plan.spinesInPod.front(); ++j) {

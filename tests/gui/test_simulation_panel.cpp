@@ -40,7 +40,7 @@ model::CollectiveRequest request(double bytes, int gpus, std::string algorithm =
     r.op = model::CollectiveOp::AllReduce;
     r.bytes = bytes;
     r.gpus = gpus;
-    r.algorithm = std::move(algorithm);
+    r.algorithm = model::parseAlgorithm(algorithm);
     return r;
 }
 

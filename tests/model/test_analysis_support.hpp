@@ -22,7 +22,7 @@ inline model::CollectiveResult run(const model::Design& d, model::CollectiveOp o
     r.op = op;
     r.bytes = bytes;
     r.gpus = gpus;
-    r.algorithm = algo;
+    r.algorithm = model::parseAlgorithm(algo);
     return model::predictCollective(d, catalog(), r);
 }
 

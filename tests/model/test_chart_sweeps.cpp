@@ -28,7 +28,7 @@ TEST_CASE("chart sweeps: one server and the whole design, four ops, 8 B to 16 Gi
     CHECK(ar.op == CollectiveOp::AllReduce);
     CHECK(ar.scope == "one server");
     CHECK(ar.points[30].bytes == 8589934592.0);
-    CHECK(ar.points[30].algorithm == "nvls");
+    CHECK(ar.points[30].algorithm == model::Algorithm::Nvls);
     CHECK(ar.points[30].busbw.inGBps() == Approx(489.88).epsilon(1e-4));
     // busbw never falls as messages grow past the latency-bound range on one server.
     for (std::size_t i = 1; i < ar.points.size(); ++i) CHECK(ar.points[i].busbw.inGBps() >= ar.points[i - 1].busbw.inGBps() * 0.999);

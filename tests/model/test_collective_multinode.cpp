@@ -17,17 +17,17 @@ TEST_CASE("hierarchical all-reduce: intra RS, per-rail inter AR, intra AG", "[co
     // t2 = 6 x 14 + 2 x 3/4 x (S/8) / 48.5 / eta, eta(1 GiB, 4 nodes) = 0.91 -> 4645.61 us;
     // pipelined: t = max = 5115.15 us.
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k1GiB, 32, "hierarchical");
-    CHECK(r.algorithm == "hierarchical");
+    CHECK(r.algorithm == model::Algorithm::Hierarchical);
     CHECK(r.time.inMicroseconds() == Approx(5115.15).epsilon(1e-6));
     // NCCL does not implement it, so it is never chosen automatically.
-    CHECK(golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k1GiB, 32).algorithm != "hierarchical");
+    CHECK(golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k1GiB, 32).algorithm != model::Algorithm::Hierarchical);
 }
 
 TEST_CASE("all-to-all inside a node and across nodes", "[collective][alltoall]")
 {
     // One node: 8.4 + 3.4 + 7/8 x S / 370.8 = 2545.58 us.
     const CollectiveResult one = golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllToAll, k1GiB, 8);
-    CHECK(one.algorithm == "pairwise");
+    CHECK(one.algorithm == model::Algorithm::Pairwise);
     CHECK(one.time.inMicroseconds() == Approx(2545.5759).epsilon(1e-7));
     CHECK(one.busbw.inGBps() == Approx(one.algbw.inGBps() * 7.0 / 8.0));
     // Two nodes: half of each buffer crosses NICs at 48.5 GB/s per GPU, eta(1 GiB, 2) = 0.92:
@@ -53,10 +53,10 @@ TEST_CASE("SHARP reduces in the InfiniBand switches when asked", "[collective][s
     const CollectiveResult r = golden::run(d, CollectiveOp::AllReduce, k16GiB, 32, "sharp");
     CHECK(r.time.inMicroseconds() == Approx(81080.83).epsilon(1e-6));
     // NCCL needs the CollNet plugin: not chosen unless the design enables it.
-    CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32).algorithm != "sharp");
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32).algorithm != model::Algorithm::CollNet);
     d.analysis["sharp"] = true;
     // Enabled: SHARP (81080.83 us) beats NVLSTree (2 S / 388 / 0.96 = 92248.5 us, NIC-bound).
-    CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32, "").algorithm == "sharp");
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32, "").algorithm == model::Algorithm::CollNet);
     // Ethernet leaves have no SHARP.
     const Design eth = golden::rail("dgx-h100", 4, "sn5600");
     CHECK_THROWS_AS(golden::run(eth, CollectiveOp::AllReduce, k16GiB, 32, "sharp"), std::invalid_argument);

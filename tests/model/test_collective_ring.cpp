@@ -19,8 +19,8 @@ constexpr double k1GiB = 1073741824.0;
 TEST_CASE("ring all-reduce of 8 GiB on 8 H100: 2(n-1)/n S/B + 2(n-1) alpha", "[collective][ring]")
 {
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 8, "ring");
-    CHECK(r.algorithm == "ring");
-    CHECK(r.protocol == "Simple");
+    CHECK(r.algorithm == model::Algorithm::Ring);
+    CHECK(r.protocol == model::Protocol::Simple);
     CHECK(r.time.inMicroseconds() == Approx(8.4 + 14 * 3.4 + 1.75 * k8GiB / 370800.0));
     CHECK(r.time.inMicroseconds() == Approx(40596.41).epsilon(1e-6));
     // algbw = S / t; busbw = algbw x 2(n-1)/n = 1.75 x 8589934592 / 40596.41 us = 370.29 GB/s.
@@ -31,7 +31,7 @@ TEST_CASE("ring all-reduce of 8 GiB on 8 H100: 2(n-1)/n S/B + 2(n-1) alpha", "[c
 TEST_CASE("ring all-reduce of 8 bytes uses LL: 6.6 + 14 x 0.6 = 15.0 us", "[collective][ring]")
 {
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, 8, 8, "ring");
-    CHECK(r.protocol == "LL");
+    CHECK(r.protocol == model::Protocol::LL);
     // LL bandwidth: min(0.5 x 370.8, Hopper cap 141) = 141 GB/s; 1.75 x 8 B / 141 GB/s.
     CHECK(r.time.inMicroseconds() == Approx(15.0 + 14.0 / 141000.0));
 }
@@ -41,7 +41,7 @@ TEST_CASE("ring reduce-scatter and broadcast on 8 H100", "[collective][ring]")
     const Design d = golden::rail("dgx-h100", 1);
     // RS of 16 GiB: 8.4 + 7 x 3.4 + 7/8 x 17179869184 / 370800 = 40572.61 us.
     const CollectiveResult rs = golden::run(d, CollectiveOp::ReduceScatter, k16GiB, 8);
-    CHECK(rs.algorithm == "ring");
+    CHECK(rs.algorithm == model::Algorithm::Ring);
     CHECK(rs.time.inMicroseconds() == Approx(40572.61).epsilon(1e-6));
     CHECK(rs.busbw.inGBps() == Approx(0.875 * k16GiB / 40572.614e3).epsilon(1e-5));
     // Broadcast of 1 GiB, pipelined ring: Simple 8.4 + 8 x 3.4 + S / 370.8 = 2931.34 us
@@ -57,11 +57,11 @@ TEST_CASE("multi-node ring: bandwidth x measured size efficiency, latency per ho
     // B = 370.8; at 16 GiB on 4 nodes eta = 0.96 (SimAI nic_ratio), bandwidth term dominates:
     // busbw = 370.8 x 0.96 = 355.968 GB/s.
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k16GiB, 32, "ring");
-    CHECK(r.protocol == "Simple");
+    CHECK(r.protocol == model::Protocol::Simple);
     CHECK(r.busbw.inGBps() == Approx(355.968).epsilon(1e-6));
     // 8 bytes: LL latency 6.6 + (62 - 6) x max(0.6, 1.0 net overhead) + 6 x 2.7 = 78.8 us.
     const CollectiveResult small = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, 8, 32, "ring");
-    CHECK(small.protocol == "LL");
+    CHECK(small.protocol == model::Protocol::LL);
     CHECK(small.time.inMicroseconds() == Approx(6.6 + 56 * 1.0 + 6 * 2.7 + 2.0 * 31 / 32 * 8 / 20400.0));
 }
 

@@ -16,7 +16,7 @@ TEST_CASE("tree latency on 4 nodes x 8 H100 is 35.2 us (engine_formulas.md §3 w
     // LL: 6.8 + 2 x ((8 - 1) x 0.6 + log2(4) x 5.0) = 35.2 us; bandwidth LL capped at 20.4 GB/s
     // for 3+ nodes: 2 x 16 B / 20.4 GB/s. Measured floor 34.8 us (nccl-tests #309).
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, 16, 32, "tree");
-    CHECK(r.protocol == "LL");
+    CHECK(r.protocol == model::Protocol::LL);
     CHECK(r.time.inMicroseconds() == Approx(35.2 + 32.0 / 20400.0));
 }
 
@@ -40,12 +40,12 @@ TEST_CASE("NVLS on 8 H100: S (1 + 1/n) over NVLink x 0.85", "[collective][nvls]"
     // t = 25 + 8589934592 x 9/8 / (370.8 x 0.85 x 1000) = 25 + 30660.82 = 30685.82 us;
     // busbw = S/t x 1.75 = 489.88 GB/s (measured 478.87 Azure ND H100 v5, 480 ml-engineering).
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 8);
-    CHECK(r.algorithm == "nvls");
+    CHECK(r.algorithm == model::Algorithm::Nvls);
     CHECK(r.time.inMicroseconds() == Approx(30685.82).epsilon(1e-6));
     CHECK(r.busbw.inGBps() == Approx(489.88).epsilon(1e-4));
     // B200: NVLink 5 18 x 40.1 = 721.8 GB/s x 0.74: t = 25 + S x 9/8 / 534.132 = 18117.30 us.
     const CollectiveResult b = golden::run(golden::rail("dgx-b200", 1), CollectiveOp::AllReduce, k8GiB, 8);
-    CHECK(b.algorithm == "nvls");
+    CHECK(b.algorithm == model::Algorithm::Nvls);
     CHECK(b.time.inMicroseconds() == Approx(18117.30).epsilon(1e-6));
 }
 
@@ -53,14 +53,14 @@ TEST_CASE("NVLS needs Hopper NVSwitch and more than 4 GPUs", "[collective][nvls]
 {
     CHECK_THROWS_AS(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 4, "nvls"), std::invalid_argument);
     CHECK_THROWS_AS(golden::run(golden::rail("dgx-a100", 1), CollectiveOp::AllReduce, k8GiB, 8, "nvls"), std::invalid_argument);
-    CHECK(golden::run(golden::rail("dgx-a100", 1), CollectiveOp::AllReduce, k8GiB, 8).algorithm == "ring");
-    CHECK(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 4).algorithm == "ring");
+    CHECK(golden::run(golden::rail("dgx-a100", 1), CollectiveOp::AllReduce, k8GiB, 8).algorithm == model::Algorithm::Ring);
+    CHECK(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 4).algorithm == model::Algorithm::Ring);
 }
 
 TEST_CASE("NVLSTree across 2 nodes is what NCCL would pick for large messages", "[collective][nvls]")
 {
     // NVLS busbw 370.8 x 0.85 x 14/9 = 490.28; x 8/7 = 560.32 < 2 x 388: t = 2 S / 560.32 / 0.96.
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 2), CollectiveOp::AllReduce, k16GiB, 16);
-    CHECK(r.algorithm == "nvls_tree");
+    CHECK(r.algorithm == model::Algorithm::NvlsTree);
     CHECK(r.time.inMicroseconds() == Approx(63876.70).epsilon(1e-6));
 }

@@ -30,13 +30,13 @@ model::SimulationResult allReduce(const model::Design& d, int gpus, double bytes
     r.op = model::CollectiveOp::AllReduce;
     r.bytes = bytes;
     r.gpus = gpus;
-    r.algorithm = algorithm;
+    r.algorithm = model::parseAlgorithm(algorithm);
     const model::SimulationResult s = model::simulateCollective(d, catalog(), r);
     std::printf("%-10s %4d GPUs %8.0f MiB: sim %-12s %10.1f us busbw %6.1f GB/s", algorithm.c_str(), gpus,
-                bytes / kMiB, s.collective.algorithm.c_str(), s.collective.time.inMicroseconds(),
+                bytes / kMiB, model::toString(s.collective.algorithm), s.collective.time.inMicroseconds(),
                 s.collective.busbw.inGBps());
     if (s.analytical)
-        std::printf(" | analytical %-12s %10.1f us busbw %6.1f GB/s (sim/ana %.3f)", s.analytical->algorithm.c_str(),
+        std::printf(" | analytical %-12s %10.1f us busbw %6.1f GB/s (sim/ana %.3f)", model::toString(s.analytical->algorithm),
                     s.analytical->time.inMicroseconds(), s.analytical->busbw.inGBps(),
                     s.collective.time / s.analytical->time);
     std::printf("\n");
@@ -67,10 +67,10 @@ TEST_CASE("nvls on one DGX H100: the hand-worked NVSwitch flows and the analytic
     const double S = 8 * kGiB;
     const auto r = allReduce(superpod(), 8, S, "nvls");
     const double drain = 4 * kMiB * 9.0 / 8.0 / 0.85 / 370.8e9;
-    CHECK(r.collective.algorithm == "nvls");
+    CHECK(r.collective.algorithm == model::Algorithm::Nvls);
     CHECK(r.collective.time.inSeconds() == Approx(2049 * drain + 2 * (6e-6 + 25e-9)).epsilon(1e-9));
     REQUIRE(r.analytical);
-    CHECK(r.analytical->algorithm == "nvls");
+    CHECK(r.analytical->algorithm == model::Algorithm::Nvls);
     CHECK(r.analytical->busbw.inGBps() == Approx(489.9).epsilon(0.001));
     CHECK(r.collective.time.inSeconds() == Approx(r.analytical->time.inSeconds()).epsilon(0.05));
     CHECK(r.collective.busbw.inGBps() == Approx(489.8).epsilon(0.0005));
@@ -85,9 +85,9 @@ TEST_CASE("auto on one DGX H100 simulates ring and nvls and keeps nvls, as the a
           "[simulation][algorithms]")
 {
     const auto r = allReduce(superpod(), 8, 8 * kGiB, "auto");
-    CHECK(r.collective.algorithm == "nvls");
+    CHECK(r.collective.algorithm == model::Algorithm::Nvls);
     REQUIRE(r.analytical);
-    CHECK(r.analytical->algorithm == "nvls");
+    CHECK(r.analytical->algorithm == model::Algorithm::Nvls);
     bool noted = false;
     for (const auto& n : r.notes) noted = noted || n == "algorithm nvls picked as the fastest of ring, nvls (simulated)";
     CHECK(noted);
@@ -105,9 +105,9 @@ TEST_CASE("tree across 2, 4 and 32 DGX H100 follows the analytical double binary
     // on 2 and 4 servers, where its size efficiency is 0.93-0.94.
     for (int servers : {2, 4, 32}) {
         const auto r = allReduce(superpod(), 8 * servers, 8 * kGiB, "tree");
-        CHECK(r.collective.algorithm == "tree");
+        CHECK(r.collective.algorithm == model::Algorithm::Tree);
         REQUIRE(r.analytical);
-        CHECK(r.analytical->algorithm == "tree");
+        CHECK(r.analytical->algorithm == model::Algorithm::Tree);
         CHECK(ratioToClosedForm(r, servers) == Approx(1.0).epsilon(0.05));
         if (servers <= 4) CHECK(ratio(r) == Approx(1.0).epsilon(0.08));
     }
@@ -138,9 +138,9 @@ TEST_CASE("nvls_tree across 2 and 4 DGX H100 follows the analytical NVLSTree", "
     // 8% of the analytical figure with its size efficiency.
     for (int servers : {2, 4}) {
         const auto r = allReduce(superpod(), 8 * servers, 8 * kGiB, "nvls_tree");
-        CHECK(r.collective.algorithm == "nvls_tree");
+        CHECK(r.collective.algorithm == model::Algorithm::NvlsTree);
         REQUIRE(r.analytical);
-        CHECK(r.analytical->algorithm == "nvls_tree");
+        CHECK(r.analytical->algorithm == model::Algorithm::NvlsTree);
         CHECK(ratioToClosedForm(r, servers) == Approx(1.0).epsilon(0.05));
         CHECK(ratio(r) == Approx(1.0).epsilon(0.08));
     }
@@ -152,9 +152,9 @@ TEST_CASE("sharp on the scalable unit's QM9700 fabric follows the analytical Col
     // each shard once up and once down, the NVLink reduce-scatter / all-gather dominate.
     for (int servers : {4, 32}) {
         const auto r = allReduce(superpod(), 8 * servers, 8 * kGiB, "sharp");
-        CHECK(r.collective.algorithm == "sharp");
+        CHECK(r.collective.algorithm == model::Algorithm::CollNet);
         REQUIRE(r.analytical);
-        CHECK(r.analytical->algorithm == "sharp");
+        CHECK(r.analytical->algorithm == model::Algorithm::CollNet);
         CHECK(ratio(r) == Approx(1.0).epsilon(0.05));
         // The leaf is the root: no spine link carries SHARP traffic.
         for (const auto& l : r.mostCongested) CHECK(l.description.find("spine") == std::string::npos);
@@ -193,7 +193,7 @@ TEST_CASE("NVLS groups of a training step run side by side on their own NVSwitch
     tp.label = "TP all-reduce";
     tp.request.op = model::CollectiveOp::AllReduce;
     tp.request.bytes = 256 * kMiB;
-    tp.request.algorithm = "nvls";
+    tp.request.algorithm = model::Algorithm::Nvls;
     tp.request.gpus = 32;
     tp.groupSize = 8;
     model::SimulationOptions o;
@@ -211,28 +211,28 @@ TEST_CASE("algorithms the hardware cannot run are refused with the reason", "[si
     const model::Design l40s = model::loadDesign(model::bundledTemplateDirectory() + "/server-8x-l40s.json");
     model::CollectiveRequest r;
     r.bytes = 64 * kMiB;
-    r.algorithm = "nvls";
+    r.algorithm = model::Algorithm::Nvls;
     CHECK_THROWS_AS(model::simulateCollective(l40s, catalog(), r), std::invalid_argument);
     CHECK_THROWS_WITH(model::simulateCollective(l40s, catalog(), r),
                       Contains("NVLink SHARP") && Contains("joins its GPUs with PCIe"));
     // Auto on the L40S server simulates ring only.
-    r.algorithm.clear();
-    CHECK(model::simulateCollective(l40s, catalog(), r).collective.algorithm == "ring");
+    r.algorithm = model::Algorithm::Auto;
+    CHECK(model::simulateCollective(l40s, catalog(), r).collective.algorithm == model::Algorithm::Ring);
 
     r.gpus = 8;
-    r.algorithm = "tree";
+    r.algorithm = model::Algorithm::Tree;
     CHECK_THROWS_WITH(model::simulateCollective(superpod(), catalog(), r), Contains("at least 2 servers"));
     r.gpus = 16;
-    r.algorithm = "nvls";
+    r.algorithm = model::Algorithm::Nvls;
     CHECK_THROWS_WITH(model::simulateCollective(superpod(), catalog(), r), Contains("use nvls_tree"));
     r.op = model::CollectiveOp::AllGather;
-    r.algorithm = "tree";
+    r.algorithm = model::Algorithm::Tree;
     CHECK_THROWS_WITH(model::simulateCollective(superpod(), catalog(), r), Contains("all_reduce only"));
 
     // Spectrum-X Ethernet switches do not reduce in the network.
     const model::Design roce = model::loadDesign(model::bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json");
     r.op = model::CollectiveOp::AllReduce;
-    r.algorithm = "sharp";
+    r.algorithm = model::Algorithm::CollNet;
     CHECK_THROWS_WITH(model::simulateCollective(roce, catalog(), r), Contains("sn5600") && Contains("does not"));
 }
 

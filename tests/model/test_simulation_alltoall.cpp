@@ -24,7 +24,7 @@ model::CollectiveRequest alltoall(int gpus, const std::string& algorithm)
     r.op = model::CollectiveOp::AllToAll;
     r.bytes = kGiB;
     r.gpus = gpus;
-    r.algorithm = algorithm;
+    r.algorithm = model::parseAlgorithm(algorithm);
     return r;
 }
 
@@ -47,7 +47,7 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     const auto direct = model::simulateCollective(superpod(), catalog(), alltoall(16, ""), o);
-    CHECK(direct.collective.algorithm == "direct");
+    CHECK(direct.collective.algorithm == model::Algorithm::Direct);
     CHECK(direct.collective.time.inMicroseconds() == Approx(11191.89).epsilon(1e-4));
     CHECK(direct.collective.time.inSeconds() >= 0.5 * kGiB / 48.5e9);
     REQUIRE(!direct.mostCongested.empty());
@@ -55,7 +55,7 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     // The explicit synchronized rounds: 15 rounds, the 7 mostly-NVLink ones charged at their own
     // time but the 8 NIC rounds serialised: 21,078 us (the old default, 1.75 x slower).
     const auto pairwise = model::simulateCollective(superpod(), catalog(), alltoall(16, "pairwise"), o);
-    CHECK(pairwise.collective.algorithm == "pairwise");
+    CHECK(pairwise.collective.algorithm == model::Algorithm::Pairwise);
     CHECK(pairwise.collective.time.inMicroseconds() == Approx(21078.0).epsilon(2e-3));
 }
 

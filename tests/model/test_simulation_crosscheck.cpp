@@ -20,7 +20,7 @@ model::CollectiveRequest request(model::CollectiveOp op, double bytes, const std
     model::CollectiveRequest r;
     r.op = op;
     r.bytes = bytes;
-    r.algorithm = algorithm;
+    r.algorithm = model::parseAlgorithm(algorithm);
     return r;
 }
 
@@ -32,7 +32,7 @@ void print(const char* what, const model::SimulationResult& r)
                 r.collective.busbw.inGBps());
     if (r.analytical)
         std::printf(" | analytical %10.1f us busbw %7.1f (%s)", r.analytical->time.inMicroseconds(),
-                    r.analytical->busbw.inGBps(), r.analytical->algorithm.c_str());
+                    r.analytical->busbw.inGBps(), model::toString(r.analytical->algorithm));
     std::printf("\n");
 }
 
@@ -107,7 +107,7 @@ TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed fo
     const double leaf = *catalog().switchModel("qm9700")->latencyNs * 1e-9;
     const double rs = 7 * (S / 8 / 370.8e9 + 6e-6 + 50e-9);
     const double inter = 2 * (S / 16 / 48e9 + 6e-6 + 0.7e-6 + leaf);
-    CHECK(r.collective.algorithm == "hierarchical");
+    CHECK(r.collective.algorithm == model::Algorithm::Hierarchical);
     CHECK(r.collective.time.inSeconds() == Approx(2 * rs + inter).epsilon(1e-6));
     // Pipelined (default chunks), the network phase hides under the NVLink phases.
     const auto piped = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"));

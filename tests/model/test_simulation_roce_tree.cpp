@@ -102,7 +102,7 @@ TEST_CASE("RoCE template: 8 GiB tree all-reduce over 64 GPUs is not slowed by PF
         model::CollectiveRequest req;
         req.bytes = 8 * kGiB;
         req.gpus = 64;
-        req.algorithm = algorithm;
+        req.algorithm = model::parseAlgorithm(algorithm);
         model::SimulationOptions o;
         const auto withPfc = model::simulateCollective(roceTemplate(), catalog(), req, o);
         o.pfcHeadOfLineBlocking = false;
@@ -112,7 +112,7 @@ TEST_CASE("RoCE template: 8 GiB tree all-reduce over 64 GPUs is not slowed by PF
         std::printf("RoCE %-9s 64 GPUs 8 GiB: sim %.1f us (no HOL %.1f us), analytical %.1f us, sim/ana %.3f\n",
                     algorithm, withPfc.collective.time.inMicroseconds(), without.collective.time.inMicroseconds(),
                     withPfc.analytical->time.inMicroseconds(), withPfc.collective.time / withPfc.analytical->time);
-        CHECK(withPfc.collective.algorithm == algorithm);
+        CHECK(withPfc.collective.algorithm == model::parseAlgorithm(algorithm));
         CHECK(withPfc.collective.time.inSeconds() == Approx(without.collective.time.inSeconds()).epsilon(0.001));
         CHECK(withPfc.collective.time.inSeconds() == Approx(withPfc.analytical->time.inSeconds()).epsilon(0.10));
     }
@@ -179,7 +179,7 @@ TEST_CASE("RoCE two-tier fabric: tree edges sharing a spine link with a paused o
     const model::Design d = roceRailFabric(16, 4, 1);
     model::CollectiveRequest req;
     req.bytes = 8 * kGiB;
-    req.algorithm = "tree";
+    req.algorithm = model::Algorithm::Tree;
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     const auto withPfc = model::simulateCollective(d, ethernetCatalog(), req, o);

@@ -180,7 +180,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
     model::CollectiveRequest req;
     req.op = model::CollectiveOp::AllReduce;
     req.bytes = 256 * kMiB;
-    req.algorithm = "ring";
+    req.algorithm = model::Algorithm::Ring;
     const auto base = model::simulateCollective(d, catalog(), req, noAnalytical());
 
     SECTION("a leaf-spine link down")
@@ -258,14 +258,14 @@ TEST_CASE("training step: phases run back to back, groups concurrently", "[simul
     tp.label = "TP";
     tp.request.op = model::CollectiveOp::AllReduce;
     tp.request.bytes = 64 * kMiB;
-    tp.request.algorithm = "ring";
+    tp.request.algorithm = model::Algorithm::Ring;
     tp.groupSize = 8;
     tp.repeat = 4;
     model::CommPhase dp;
     dp.label = "DP";
     dp.request.op = model::CollectiveOp::AllReduce;
     dp.request.bytes = 256 * kMiB;
-    dp.request.algorithm = "ring";
+    dp.request.algorithm = model::Algorithm::Ring;
     dp.groupSize = 2;
     dp.groupStride = 8;
     const auto step = model::simulateTrainingStep(d, catalog(), {tp, dp}, noAnalytical());
@@ -324,13 +324,12 @@ TEST_CASE("bad input is rejected with the reason", "[simulation][api]")
     req.gpus = 9;
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
     req.gpus = 8;
-    req.algorithm = "bogus";
-    CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    CHECK_THROWS_AS(model::parseAlgorithm("bogus"), std::invalid_argument); // names are parsed at the edge
     req.gpus = 4; // NCCL does not use NVLS for 4 GPUs per server or fewer
-    req.algorithm = "nvls";
+    req.algorithm = model::Algorithm::Nvls;
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
     req.gpus = 8;
-    req.algorithm.clear();
+    req.algorithm = model::Algorithm::Auto;
     req.bytes = -1;
     CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
     CHECK(model::parseFailure("link:12").link == 12);
@@ -393,7 +392,7 @@ TEST_CASE("PCIe servers: the inter-socket link and host-staged copies set the ri
     model::CollectiveRequest req;
     req.op = model::CollectiveOp::AllReduce;
     req.bytes = 1024 * kMiB;
-    req.algorithm = "ring";
+    req.algorithm = model::Algorithm::Ring;
     // 8 x L40S on 2 sockets: GPUs 0-3 and 4-7 each behind their socket's PCIe (Gen4 x16 x 0.75
     // = 24 GB/s); the ring crosses the 22 GB/s inter-socket link once each way, so every step
     // takes S/8 / 22 GB/s + 6 us + 3 PCIe hops of 0.1 us.

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -209,4 +210,71 @@ TEST_CASE("fat tree rejects impossible inputs", "[topology][fattree]")
     CHECK(smallestDivisorAtLeast(32, 12) == 16);
     CHECK(smallestDivisorAtLeast(72, 16) == 18);
     CHECK(smallestDivisorAtLeast(32, 33) == 0);
+}
+
+namespace {
+/// The plan issue 16 item 5 compares with, worked out here by brute force independently of
+/// planFatTree: the fewest spines S such that every one of `leaves` leaves rounds its `needed`
+/// uplinks up to a multiple of S within its `freePorts`, and S spines of `spinePorts` down
+/// ports take them all. 0 when no S fits.
+int roundedUplinkSpines(long long leaves, int needed, int freePorts, int spinePorts)
+{
+    for (int s = 1; s <= 4096; ++s)
+        for (int up = needed; up <= freePorts; ++up)
+            if (up % s == 0 && leaves * up <= 1LL * s * spinePorts) return s;
+    return 0;
+}
+} // namespace
+
+TEST_CASE("fat tree never buys more spines than rounding leaf uplinks up to a count the spines divide, 1 to 4,096 nodes",
+          "[topology][fattree]")
+{
+    // The cases of issue 16: 31 DGX H100 (a SuperPOD unit without its UFM slot) take 32 uplinks
+    // per leaf to 4 spines (not 31 to 31); 33 nodes: 2 SUs of 17 + 16, 17 -> 20 uplinks, 5
+    // spines (16 x 20 = 320 = 5 x 64); 100 nodes: 4 SUs of 25, 25 -> 26 uplinks, 13 spines
+    // (32 x 26 = 832 = 13 x 64); 200 nodes: 7 SUs of 29 or 28, 56 leaves need >= 29 uplinks
+    // each, and 26..28 spines would need 52..56 > 35 free ports: 29 spines stays the fewest.
+    CHECK(planFatTree(superpod(31, 8, 64, false)).spines == 4);
+    CHECK(planFatTree(superpod(31, 8, 64, false)).uplinksPerLeaf == 32);
+    CHECK(planFatTree(superpod(33, 8, 64, false)).spines == 5);
+    CHECK(planFatTree(superpod(100, 8, 64, false)).spines == 13);
+    CHECK(planFatTree(superpod(200, 8, 64, false)).spines == 29);
+    int checked = 0;
+    for (const double ratio : {1.0, 2.0, 4.0})
+        for (const bool ufm : {false, true})
+            for (int nodes = 1; nodes <= 4096; ++nodes) {
+                FatTreeInputs in = superpod(nodes, 8, 64, ufm);
+                in.oversubscription = ratio;
+                const FatTreePlan p = planFatTree(in);
+                INFO(nodes << " nodes at " << ratio << ":1" << (ufm ? " with the UFM" : ""));
+                const int down = p.downlinksPerLeafMax;
+                const int needed = static_cast<int>(std::ceil(down / ratio - 1e-9));
+                const int free = in.switchPorts - down;
+                if (p.tiers == 1) {
+                    CHECK(p.spines == 0);
+                    continue;
+                }
+                // Every leaf keeps at least the ratio's uplinks, within its ports, in equal bundles.
+                REQUIRE(p.uplinksInPod.size() == p.spinesInPod.size());
+                for (std::size_t pod = 0; pod < p.spinesInPod.size(); ++pod) {
+                    CHECK(p.uplinksInPod[pod] >= needed);
+                    CHECK(down + p.uplinksInPod[pod] <= in.switchPorts);
+                    CHECK(p.uplinksInPod[pod] % p.spinesInPod[pod] == 0);
+                }
+                const int reference = roundedUplinkSpines(p.leavesPerPlane, needed, free, in.switchPorts);
+                if (p.tiers == 2) {
+                    REQUIRE(reference > 0);
+                    CHECK(p.spines <= reference * p.planes);
+                } else {
+                    // Three tiers only where no two-tier plan fits; each pod's spines (half their
+                    // ports down) no more than the rounded plan of that pod.
+                    CHECK(reference == 0);
+                    for (std::size_t pod = 0; pod < p.leavesInPod.size(); ++pod) {
+                        const int podReference = roundedUplinkSpines(p.leavesInPod[pod], needed, free, in.switchPorts / 2);
+                        CHECK(p.spinesInPod[pod] <= podReference);
+                    }
+                }
+                ++checked;
+            }
+    CHECK(checked > 24000);
 }

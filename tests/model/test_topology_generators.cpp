@@ -64,6 +64,27 @@ TEST_CASE("fat-tree generator builds one SuperPOD H100 scalable unit", "[topolog
     CHECK(checkDesign(d, catalog()).findings.empty());
 }
 
+TEST_CASE("fat-tree generator rounds leaf uplinks up to use few spines (issue 16)", "[topology][generate]")
+{
+    // 31 DGX H100 without the UFM: 8 leaves of 31 servers; each leaf's 31 needed uplinks round
+    // up to 32 (it has 33 free ports), 8 cables to each of 4 spines, not 1 cable to each of 31.
+    // 100 DGX H100: 4 SUs of 25, 32 leaves, 25 -> 26 uplinks, 2 cables to each of 13 spines.
+    struct Case { int nodes, spines, uplinks; };
+    for (const Case k : {Case{31, 4, 32}, Case{100, 13, 26}}) {
+        FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = k.nodes;
+        o.switchModel = "qm9700";
+        const Design d = generateFatTree(catalog(), o);
+        const Counts c = count(d);
+        INFO(k.nodes << " nodes");
+        CHECK(c.servers == k.nodes);
+        CHECK(c.spines == k.spines);
+        CHECK(c.leafSpine == 1LL * c.leaves * k.uplinks);
+        CHECK(checkDesign(d, catalog()).findings.empty());
+    }
+}
+
 TEST_CASE("fat-tree generator adds a core tier for 16 SuperPOD B200 units", "[topology][generate]")
 {
     FatTreeOptions o;

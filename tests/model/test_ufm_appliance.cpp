@@ -139,8 +139,8 @@ TEST_CASE("A design of only the UFM appliance analyses without a crash", "[analy
     CHECK_FALSE(a.hasStep);
     CHECK(a.bottleneck.explanation == "the design has no GPU servers (only appliances)");
     CHECK(chartSweeps(d, catalog(), 1024, 4096).empty());
-    CHECK_THROWS_AS(predictCollective(d, catalog(), {CollectiveOp::AllReduce, 1e6, 0, ""}), std::invalid_argument);
-    CHECK_THROWS_AS(simulateCollective(d, catalog(), {CollectiveOp::AllReduce, 1e6, 0, ""}), std::invalid_argument);
+    CHECK_THROWS_AS(predictCollective(d, catalog(), {CollectiveOp::AllReduce, 1e6, 0, Algorithm::Auto}), std::invalid_argument);
+    CHECK_THROWS_AS(simulateCollective(d, catalog(), {CollectiveOp::AllReduce, 1e6, 0, Algorithm::Auto}), std::invalid_argument);
 
     CHECK(checkDesign(d, catalog()).findings.empty()); // a lone item needs no link
     const Bom b = computeBom(d, catalog());

@@ -43,12 +43,12 @@ bool misbehaving(const validation::Row& r)
     return n.find("far below") != std::string::npos || n.find("broken") != std::string::npos;
 }
 
-std::string forcedAlgorithm(const validation::Row& r)
+Algorithm forcedAlgorithm(const validation::Row& r)
 {
     const std::string& a = r.at("algo_if_known");
-    if (a.find("Ring") == 0) return "ring";
-    if (a.find("NVLSTree") == 0) return "nvls_tree";
-    return {}; // NVLS "per doc" or "NCCL picks": let the engine choose, as NCCL did
+    if (a.find("Ring") == 0) return Algorithm::Ring;
+    if (a.find("NVLSTree") == 0) return Algorithm::NvlsTree;
+    return Algorithm::Auto; // NVLS "per doc" or "NCCL picks": let the engine choose, as NCCL did
 }
 
 } // namespace
@@ -88,7 +88,7 @@ TEST_CASE("predicted busbw of large collectives matches nccl_measurements.csv", 
         const double err = res.busbw.inGBps() / measured - 1.0;
         errors.push_back(std::fabs(err));
         std::printf("%-20s %5d %-10s %-10s %10.1f %10.1f %+7.1f%%\n", r.at("id").c_str(), req.gpus, r.at("collective").c_str(),
-                    res.algorithm.c_str(), res.busbw.inGBps(), measured, 100.0 * err);
+                    toString(res.algorithm), res.busbw.inGBps(), measured, 100.0 * err);
         CHECK(std::fabs(err) <= 0.25);
     }
     REQUIRE(errors.size() >= 15);

@@ -181,7 +181,7 @@ QString CollectiveChart::pointDescription(int curve, int index) const
         .arg(r.gpus)
         .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
         .arg(r.time.inMicroseconds(), 0, 'f', 1)
-        .arg(QString::fromStdString(r.algorithm), QString::fromStdString(r.protocol));
+        .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));
 }
 
 } // namespace views

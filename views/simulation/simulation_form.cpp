@@ -90,7 +90,7 @@ void SimulationForm::setRequest(const model::CollectiveRequest& request)
     unit_->setCurrentIndex(unit);
     size_->setValue(request.bytes / unit_->itemData(unit).toDouble());
     gpus_->setValue(request.gpus);
-    algorithm_->setCurrentIndex(std::max(0, algorithm_->findData(QString::fromStdString(request.algorithm))));
+    algorithm_->setCurrentIndex(std::max(0, algorithm_->findData(request.algorithm == model::Algorithm::Auto ? QString() : QString::fromLatin1(model::toString(request.algorithm)))));
 }
 
 void SimulationForm::setFailureText(const QString& specs) { failures_->setText(specs); }
@@ -100,7 +100,7 @@ bool SimulationForm::read(model::CollectiveRequest& request, model::SimulationOp
     request.op = static_cast<model::CollectiveOp>(op_->currentData().toInt());
     request.bytes = std::round(size_->value() * unit_->currentData().toDouble());
     request.gpus = gpus_->value();
-    request.algorithm = algorithm_->currentData().toString().toStdString();
+    request.algorithm = model::parseAlgorithm(algorithm_->currentData().toString().toStdString());
     if (request.bytes <= 0.0) {
         error = tr("Message size: enter a size above zero.");
         return false;

@@ -111,14 +111,14 @@ void SimulationResultView::showResult(const model::SimulationResult& r)
     simTime_->setText(q(model::formatDuration(r.collective.time)));
     simAlgbw_->setText(gbps(r.collective.algbw));
     simBusbw_->setText(gbps(r.collective.busbw));
-    simAlgorithm_->setText(q(r.collective.algorithm));
+    simAlgorithm_->setText(QString::fromLatin1(model::toString(r.collective.algorithm)));
     if (r.analytical) {
         const auto& a = *r.analytical;
         anaTime_->setText(q(model::formatDuration(a.time)));
         anaAlgbw_->setText(gbps(a.algbw));
         anaBusbw_->setText(gbps(a.busbw));
-        anaAlgorithm_->setText(q(a.algorithm));
-        anaAlgorithm_->setToolTip(a.protocol.empty() ? QString() : tr("NCCL protocol %1").arg(q(a.protocol)));
+        anaAlgorithm_->setText(QString::fromLatin1(model::toString(a.algorithm)));
+        anaAlgorithm_->setToolTip(tr("NCCL protocol %1").arg(QString::fromLatin1(model::toString(a.protocol))));
         if (a.time.inSeconds() > 0.0) {
             // Relative difference of the two engines' times, as shown: (simulated - analytical) / analytical.
             const double d = (r.collective.time.inSeconds() - a.time.inSeconds()) / a.time.inSeconds() * 100.0;
