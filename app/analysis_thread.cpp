@@ -1,5 +1,9 @@
 #include "app/analysis_thread.hpp"
 
+#include <QDebug>
+
+#include <stdexcept>
+
 namespace app {
 
 AnalysisThread::AnalysisThread(std::shared_ptr<const model::Catalog> catalog, QObject* parent)
@@ -24,10 +28,17 @@ void AnalysisThread::setCatalog(std::shared_ptr<const model::Catalog> catalog)
     catalog_ = std::move(catalog);
 }
 
-void AnalysisThread::request(std::shared_ptr<const model::Design> design, quint64 generation)
+void AnalysisThread::post(DesignChange change)
 {
     QMutexLocker lock(&mutex_);
-    pending_ = std::move(design);
+    // A whole design makes every earlier change moot.
+    if (std::holds_alternative<std::shared_ptr<const model::Design>>(change.what)) changes_.clear();
+    changes_.push_back(std::move(change));
+}
+
+void AnalysisThread::request(quint64 generation)
+{
+    QMutexLocker lock(&mutex_);
     pendingGeneration_ = generation;
     hasPending_ = true;
     if (!isRunning())
@@ -42,29 +53,51 @@ bool AnalysisThread::stale()
     return abort_ || hasPending_;
 }
 
+bool AnalysisThread::applyToMirror(const std::vector<DesignChange>& changes)
+{
+    struct Apply {
+        model::Design& d;
+        void operator()(const model::Node& n) const { d.node(n.id) ? d.updateNode(n) : void(d.addNode(n)); }
+        void operator()(const model::Link& l) const { d.link(l.id) ? d.updateLink(l) : void(d.addLink(l)); }
+        void operator()(const DesignChange::RemoveNode& r) const { (void)d.removeNode(r.id); }
+        void operator()(const DesignChange::RemoveLink& r) const { d.removeLink(r.id); }
+        void operator()(const std::shared_ptr<const model::Design>& whole) const { d = *whole; }
+    };
+    try {
+        for (const DesignChange& c : changes) std::visit(Apply{mirror_}, c.what);
+    } catch (const std::invalid_argument& e) {
+        qWarning("analysis: the design mirror lost step with the document (%s); resending the design", e.what());
+        return false;
+    }
+    return true;
+}
+
 void AnalysisThread::run()
 {
     for (;;) {
-        std::shared_ptr<const model::Design> design;
+        std::vector<DesignChange> changes;
         std::shared_ptr<const model::Catalog> catalog;
         quint64 generation = 0;
         {
             QMutexLocker lock(&mutex_);
             while (!hasPending_ && !abort_) condition_.wait(&mutex_);
             if (abort_) return;
-            design = std::move(pending_);
+            changes.swap(changes_);
             catalog = catalog_;
             generation = pendingGeneration_;
             hasPending_ = false;
         }
+        if (!applyToMirror(changes)) {
+            emit mirrorLost();
+            continue;
+        }
 
         // Never throws for an engine failure: each part carries its own error text.
-        SnapshotPtr snapshot = model::computeResults(std::move(design), std::move(catalog), generation,
-                                                     [this] { return stale(); });
+        SnapshotPtr snapshot = model::computeResults(mirror_, std::move(catalog), generation, [this] { return stale(); });
 
         QMutexLocker lock(&mutex_);
         if (abort_) return;
-        if (hasPending_ || !snapshot) continue; // stale: a newer design is waiting, drop this one
+        if (hasPending_ || !snapshot) continue; // stale: a newer request is waiting, drop this one
         lock.unlock();
         emit finished(snapshot);
     }

@@ -2,9 +2,15 @@
 /// @file analysis_thread.hpp
 /// Computes model::computeResults (analysis, chart sweeps, rules, BOM: one ResultsSnapshot)
 /// off the UI thread, with the restart/abort idea of Qt's mandelbrot RenderThread
-/// (shared/design/STYLE.md item 8). Each request carries a copy of the design and a
-/// generation number; a request arriving while one is computed makes that run stale: it stops
-/// at its next step and its partial results are dropped, and the newest request runs next.
+/// (shared/design/STYLE.md item 8).
+///
+/// The thread keeps its own copy of the design, a mirror, and the UI thread sends it each
+/// change as the document makes it (post(): a node or link put or removed, or a whole new
+/// design), so an edit costs one node or link copy instead of a copy of the whole design (25 ms
+/// of CPU for 2,048 servers). A run request carries a generation number; the thread applies
+/// the changes sent so far, then computes. A request arriving while one is computed makes that
+/// run stale: it stops at its next step, its partial results are dropped, and the newest
+/// request runs next.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -16,11 +22,23 @@
 #include <QWaitCondition>
 
 #include <memory>
+#include <variant>
+#include <vector>
 
 namespace app {
 
 /// A finished snapshot as the thread hands it out (never null).
 using SnapshotPtr = std::shared_ptr<const model::ResultsSnapshot>;
+
+/// One change of the document's design, as the mirror applies it.
+struct DesignChange {
+    struct RemoveNode { model::Id id; };
+    struct RemoveLink { model::Id id; };
+    /// A node or link added or changed (put: added when absent, else replaced); a node
+    /// removal (its links were removed before, each by its own change); a link removal; or a
+    /// whole design (open, new, generate, undo of a generate).
+    std::variant<model::Node, model::Link, RemoveNode, RemoveLink, std::shared_ptr<const model::Design>> what;
+};
 
 class AnalysisThread final : public QThread {
     Q_OBJECT
@@ -29,15 +47,21 @@ public:
     /// Aborts the run in flight (its result is dropped) and joins the thread.
     ~AnalysisThread() override;
 
-    /// Queues `design` for computing, replacing any request not yet started and making the
-    /// run in flight stale. Starts the thread on first use. Thread-safe.
-    void request(std::shared_ptr<const model::Design> design, quint64 generation);
+    /// Queues a change of the design for the mirror (applied before the next run). Thread-safe.
+    void post(DesignChange change);
+    /// Asks for the results of the design as changed so far, generation `generation`;
+    /// replaces a request not yet started and makes the run in flight stale. Starts the
+    /// thread on first use. Thread-safe.
+    void request(quint64 generation);
     /// Uses `catalog` from the next run on (user catalogs were reloaded). Thread-safe.
     void setCatalog(std::shared_ptr<const model::Catalog> catalog);
 
 signals:
     /// Emitted from the worker thread for the newest request only (queued to receivers).
     void finished(app::SnapshotPtr snapshot);
+    /// A change could not be applied to the mirror (it no longer matches the document): the
+    /// receiver posts the whole design and requests again.
+    void mirrorLost();
 
 protected:
     void run() override;
@@ -45,14 +69,17 @@ protected:
 private:
     /// True when the run in flight is no longer wanted (newer request, or closing).
     [[nodiscard]] bool stale();
+    /// Applies `changes` to the mirror. @return false when one of them did not fit.
+    bool applyToMirror(const std::vector<DesignChange>& changes);
 
     std::shared_ptr<const model::Catalog> catalog_;
     QMutex mutex_;
     QWaitCondition condition_;
-    std::shared_ptr<const model::Design> pending_;
+    std::vector<DesignChange> changes_;   ///< posted, not yet applied (guarded by mutex_)
     quint64 pendingGeneration_ = 0;
     bool hasPending_ = false;
     bool abort_ = false;
+    model::Design mirror_;                ///< the design as of the last run; worker thread only
 };
 
 } // namespace app

@@ -10,9 +10,38 @@ AnalysisWorker::AnalysisWorker(Document* doc, QObject* parent)
     debounce_.setSingleShot(true);
     debounce_.setInterval(kDebounceMs);
     connect(&debounce_, &QTimer::timeout, this, &AnalysisWorker::runNow);
+    mirrorDocument();
     connect(doc_, &views::DesignDocument::changed, this, &AnalysisWorker::scheduleRun);
     connect(&thread_, &AnalysisThread::finished, this, &AnalysisWorker::onFinished, Qt::QueuedConnection);
+    connect(&thread_, &AnalysisThread::mirrorLost, this, [this] {
+        postWholeDesign();
+        runNow();
+    }, Qt::QueuedConnection);
+    postWholeDesign();
     runNow();
+}
+
+void AnalysisWorker::postWholeDesign()
+{
+    thread_.post({std::make_shared<const model::Design>(doc_->design())});
+}
+
+void AnalysisWorker::mirrorDocument()
+{
+    using views::DesignDocument;
+    const auto putNode = [this](model::Id id) {
+        if (const model::Node* n = doc_->design().node(id)) thread_.post({*n});
+    };
+    const auto putLink = [this](model::Id id) {
+        if (const model::Link* l = doc_->design().link(id)) thread_.post({*l});
+    };
+    connect(doc_, &DesignDocument::nodeAdded, this, putNode);
+    connect(doc_, &DesignDocument::nodeChanged, this, putNode);
+    connect(doc_, &DesignDocument::linkAdded, this, putLink);
+    connect(doc_, &DesignDocument::linkChanged, this, putLink);
+    connect(doc_, &DesignDocument::nodeRemoved, this, [this](model::Id id) { thread_.post({DesignChange::RemoveNode{id}}); });
+    connect(doc_, &DesignDocument::linkRemoved, this, [this](model::Id id) { thread_.post({DesignChange::RemoveLink{id}}); });
+    connect(doc_, &DesignDocument::designReset, this, &AnalysisWorker::postWholeDesign);
 }
 
 void AnalysisWorker::scheduleRun()
@@ -26,8 +55,7 @@ void AnalysisWorker::runNow()
     debounce_.stop();
     setBusy(true);
     thread_.setCatalog(doc_->sharedCatalog());
-    // The one copy of the design per run, made here on the UI thread; the snapshot keeps it.
-    thread_.request(std::make_shared<const model::Design>(doc_->design()), ++generation_);
+    thread_.request(++generation_); // the thread's mirror already has every change
 }
 
 void AnalysisWorker::onFinished(const SnapshotPtr& snapshot)

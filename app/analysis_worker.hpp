@@ -2,7 +2,8 @@
 /// @file analysis_worker.hpp
 /// Keeps the results of the open document current: every change of the document asks for a
 /// new model::ResultsSnapshot (analysis, chart sweeps, rule findings, bill of materials, part
-/// counts), computed off the UI thread by AnalysisThread. Changes made in one pass of the
+/// counts), computed off the UI thread by AnalysisThread on its mirror of the design (each
+/// change signal of the document is forwarded to it, so no edit copies the whole design). Changes made in one pass of the
 /// event loop (a delete of many items, an undo, a generated fabric) are coalesced by the one
 /// debounce timer of the app into one run; a change while a run is in flight makes that run
 /// stale and it is dropped. Each panel reads the newest snapshot from snapshotReady and
@@ -58,6 +59,10 @@ signals:
 private:
     void onFinished(const SnapshotPtr& snapshot);
     void setBusy(bool busy);
+    /// Sends the whole design to the thread's mirror (open, new, generate; or resync).
+    void postWholeDesign();
+    /// Forwards each change signal of the document to the thread's mirror.
+    void mirrorDocument();
 
     Document* doc_;
     AnalysisThread thread_;

@@ -7,7 +7,8 @@
 ///
 /// Every change is all-or-nothing: it returns false and changes nothing (no signal) when it
 /// cannot be made, else it changes the design and emits the document's signal for it, then
-/// changed().
+/// changed(). The results worker keeps its copy of the design by those signals
+/// (app/analysis_thread.hpp), so a new primitive must emit one of them, or designReset.
 
 #include "model/design/design.hpp"
 

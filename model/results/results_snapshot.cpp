@@ -8,47 +8,47 @@ namespace model {
 
 namespace {
 
-/// One step fills one part of the snapshot from its design and catalog. Steps never throw:
-/// a failure goes to the part's error text.
-using Step = void (*)(ResultsSnapshot& s);
+/// One step fills one part of the snapshot from the design and the snapshot's catalog.
+/// Steps never throw: a failure goes to the part's error text.
+using Step = void (*)(const Design& d, ResultsSnapshot& s);
 
-void countStep(ResultsSnapshot& s) { s.counts = countParts(*s.design, *s.catalog); }
+void countStep(const Design& d, ResultsSnapshot& s) { s.counts = countParts(d, *s.catalog); }
 
-void analysisStep(ResultsSnapshot& s)
+void analysisStep(const Design& d, ResultsSnapshot& s)
 {
     try {
-        s.analysis = analyzeDesign(*s.design, *s.catalog);
+        s.analysis = analyzeDesign(d, *s.catalog);
     } catch (const std::exception& e) {
         s.analysisError = e.what();
     }
 }
 
-void sweepsStep(ResultsSnapshot& s)
+void sweepsStep(const Design& d, ResultsSnapshot& s)
 {
     if (!s.analysis) {
         s.sweepsError = "no analysis: " + s.analysisError;
         return;
     }
     try {
-        s.sweeps = chartSweeps(*s.design, *s.catalog);
+        s.sweeps = chartSweeps(d, *s.catalog);
     } catch (const std::exception& e) {
         s.sweepsError = e.what();
     }
 }
 
-void rulesStep(ResultsSnapshot& s)
+void rulesStep(const Design& d, ResultsSnapshot& s)
 {
     try {
-        s.rules = topology::checkDesign(*s.design, *s.catalog);
+        s.rules = topology::checkDesign(d, *s.catalog);
     } catch (const std::exception& e) { // a malformed "rule_waivers" entry
         s.rulesError = e.what();
     }
 }
 
-void bomStep(ResultsSnapshot& s)
+void bomStep(const Design& d, ResultsSnapshot& s)
 {
     try {
-        s.bom = topology::computeBom(*s.design, *s.catalog);
+        s.bom = topology::computeBom(d, *s.catalog);
     } catch (const std::exception& e) {
         s.bomError = e.what();
     }
@@ -59,19 +59,16 @@ constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomSt
 
 } // namespace
 
-std::shared_ptr<const ResultsSnapshot> computeResults(std::shared_ptr<const Design> design,
-                                                      std::shared_ptr<const Catalog> catalog, std::uint64_t generation,
-                                                      const StopRequested& stop)
+std::shared_ptr<const ResultsSnapshot> computeResults(const Design& design, std::shared_ptr<const Catalog> catalog,
+                                                      std::uint64_t generation, const StopRequested& stop)
 {
-    if (!design) throw std::invalid_argument("computeResults: no design");
     if (!catalog) throw std::invalid_argument("computeResults: no catalog");
     auto s = std::make_shared<ResultsSnapshot>();
     s->generation = generation;
-    s->design = std::move(design);
     s->catalog = std::move(catalog);
     for (Step step : kSteps) {
         if (stop && stop()) return nullptr;
-        step(*s);
+        step(design, *s);
     }
     return s;
 }

@@ -43,9 +43,9 @@ struct ResultsSnapshot {
     /// The document generation these results describe (app::AnalysisWorker counts one per
     /// run request; 0 outside the app). A snapshot of a lower generation is stale.
     std::uint64_t generation = 0;
-    /// The design as it was when the results were computed (never null in a computed snapshot).
-    std::shared_ptr<const Design> design;
-    /// The catalog the results were computed with (never null in a computed snapshot).
+    /// The catalog the results were computed with (never null in a computed snapshot). The
+    /// design is the document's at `generation`; the snapshot keeps no copy of it (a copy of
+    /// a 2,048-server design costs more than all its results).
     std::shared_ptr<const Catalog> catalog;
 
     /// Servers, appliances, switches, GPUs and links (status bar). Always filled in.
@@ -78,12 +78,12 @@ struct ResultsSnapshot {
 using StopRequested = std::function<bool()>;
 
 /// Computes every part of the results of `design` with `catalog`, step by step (counts,
-/// analysis, sweeps, rules, BOM), asking `stop` (when given) before each step.
-/// Time: dominated by analyzeDesign and chartSweeps; see benchmarks/bench_snapshot.cpp.
+/// analysis, sweeps, rules, BOM), asking `stop` (when given) before each step. The snapshot
+/// refers to nothing of `design` afterwards. Time per step: benchmarks/bench_snapshot.cpp.
 /// @return the snapshot, or null when `stop` returned true (the partial results are dropped).
-/// @throws std::invalid_argument when `design` or `catalog` is null. An engine failure is
-///         never thrown: it lands in the part's `...Error` text.
-[[nodiscard]] std::shared_ptr<const ResultsSnapshot> computeResults(std::shared_ptr<const Design> design,
+/// @throws std::invalid_argument when `catalog` is null. An engine failure is never thrown:
+///         it lands in the part's `...Error` text.
+[[nodiscard]] std::shared_ptr<const ResultsSnapshot> computeResults(const Design& design,
                                                                     std::shared_ptr<const Catalog> catalog,
                                                                     std::uint64_t generation = 0,
                                                                     const StopRequested& stop = {});
