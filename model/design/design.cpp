@@ -59,10 +59,41 @@ Id Design::addLink(Link l)
         throw std::invalid_argument("id " + std::to_string(l.id) + " is already used");
     if (l.id >= nextId_) nextId_ = l.id + 1;
     const Id id = l.id;
-    linksByNode_.emplace(l.a.node, id);
-    linksByNode_.emplace(l.b.node, id);
-    links_.emplace(id, std::move(l));
+    const Link* stored = &links_.emplace(id, std::move(l)).first->second;
+    attach(stored);
     return id;
+}
+
+void Design::attach(const Link* l)
+{
+    // Keep each node's list in link-id order: new ids are the largest, so this appends.
+    for (Id end : {l->a.node, l->b.node}) {
+        std::vector<const Link*>& v = adjacency_[end];
+        const auto at = std::upper_bound(v.begin(), v.end(), l->id, [](Id id, const Link* x) { return id < x->id; });
+        v.insert(at, l);
+    }
+}
+
+void Design::detach(const Link* l)
+{
+    for (Id end : {l->a.node, l->b.node}) {
+        auto it = adjacency_.find(end);
+        if (it == adjacency_.end()) continue;
+        std::vector<const Link*>& v = it->second;
+        v.erase(std::remove(v.begin(), v.end(), l), v.end());
+        if (v.empty()) adjacency_.erase(it);
+    }
+}
+
+Design::Design(const Design& o) : name(o.name), analysis(o.analysis), nodes_(o.nodes_), links_(o.links_), nextId_(o.nextId_)
+{
+    for (const auto& [id, l] : links_) attach(&l);
+}
+
+Design& Design::operator=(const Design& o)
+{
+    if (this != &o) *this = Design(o);
+    return *this;
 }
 
 std::vector<Link> Design::removeNode(Id id)
@@ -79,14 +110,7 @@ void Design::removeLink(Id id)
 {
     auto it = links_.find(id);
     if (it == links_.end()) throw std::invalid_argument("no link with id " + std::to_string(id));
-    for (Id end : {it->second.a.node, it->second.b.node}) {
-        auto range = linksByNode_.equal_range(end);
-        for (auto r = range.first; r != range.second; ++r)
-            if (r->second == id) {
-                linksByNode_.erase(r);
-                break;
-            }
-    }
+    detach(&it->second);
     links_.erase(it);
 }
 
@@ -132,15 +156,8 @@ const Link* Design::link(Id id) const noexcept
 
 std::vector<const Link*> Design::linksOf(Id id) const
 {
-    std::vector<const Link*> out;
-    auto range = linksByNode_.equal_range(id);
-    for (auto r = range.first; r != range.second; ++r) {
-        const Link* l = link(r->second);
-        if (l && (out.empty() || out.back() != l)) out.push_back(l);
-    }
-    std::sort(out.begin(), out.end(), [](const Link* x, const Link* y) { return x->id < y->id; });
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
+    const auto it = adjacency_.find(id);
+    return it == adjacency_.end() ? std::vector<const Link*>() : it->second;
 }
 
 int Design::gpuCount(const Catalog& catalog) const

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace model {
@@ -101,6 +102,13 @@ public:
     static constexpr const char* kFormat = "cluster-designer-design";
     static constexpr int kVersion = 1;
 
+    Design() = default;
+    /// Copies nodes, links, header and the next id (and re-points the per-node link lists).
+    Design(const Design& other);
+    Design& operator=(const Design& other);
+    Design(Design&&) noexcept = default;
+    Design& operator=(Design&&) noexcept = default;
+
     std::string name = "Untitled design";
     /// Analysis settings (workload preset, parallelism, ...) kept verbatim for the engine.
     nlohmann::json analysis = nlohmann::json::object();
@@ -129,7 +137,7 @@ public:
     [[nodiscard]] const Link* link(Id id) const noexcept;
     [[nodiscard]] const std::map<Id, Node>& nodes() const noexcept { return nodes_; }
     [[nodiscard]] const std::map<Id, Link>& links() const noexcept { return links_; }
-    /// Links attached to node `id`, in id order.
+    /// Links attached to node `id`, in id order (O(links of the node)).
     [[nodiscard]] std::vector<const Link*> linksOf(Id id) const;
     /// The next id that addNode/addLink would assign.
     [[nodiscard]] Id peekNextId() const noexcept { return nextId_; }
@@ -143,9 +151,16 @@ public:
 private:
     /// @throws std::invalid_argument when `l` cannot be in this design (addLink's rules but the id).
     void checkLink(const Link& l) const;
+    /// Adds `l` (already in links_) to the lists of both its ends.
+    void attach(const Link* l);
+    /// Removes `l` from the lists of both its ends.
+    void detach(const Link* l);
+
     std::map<Id, Node> nodes_;
     std::map<Id, Link> links_;
-    std::multimap<Id, Id> linksByNode_; ///< node id -> link id
+    /// node id -> its links in id order; pointers into links_ (std::map nodes never move), so
+    /// a copy rebuilds them (copy constructor) and a move keeps them.
+    std::unordered_map<Id, std::vector<const Link*>> adjacency_;
     Id nextId_ = 1;
 };
 
