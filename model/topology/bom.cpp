@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 namespace model::topology {
 
@@ -22,10 +23,10 @@ int tierRank(const Node& n)
     return 4;
 }
 
-std::string between(const Node& lo, const Node& hi)
+/// Cable class between ends of tier ranks `a` <= `b` (tierRank): "node-leaf", "leaf-spine", ...
+std::string between(int a, int b)
 {
     static const char* names[] = {"node", "leaf", "spine", "core", "switch"};
-    const int a = tierRank(lo), b = tierRank(hi);
     if (a == 0 && b == 0) return "node-node";
     if (a == 0) return std::string("node-") + names[b];
     if (b == 4 || a == 4) return "switch-switch";
@@ -227,23 +228,36 @@ struct LinkTally {
     std::map<std::pair<Id, double>, long long> farLinks; ///< upper end of switch-switch optics: (switch, rate) -> links
 };
 
+/// Links of one group before they are keyed by class name: (a's rank, b's rank, inRack, rate,
+/// terminating node). Counting by these small keys first keeps the per-link work to two
+/// lookups (a 2,048-server fabric has 37,000 links).
+using RawKey = std::tuple<int, int, bool, double, Id>;
+
 LinkTally groupLinks(const Design& d, const Catalog& c)
 {
+    std::unordered_map<Id, const Node*> nodes;
+    nodes.reserve(d.nodes().size());
+    for (const auto& [id, n] : d.nodes()) nodes.emplace(id, &n);
+    std::map<RawKey, long long> raw;
     LinkTally t;
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::PCIe) continue; // inside a server
-        const Node* a = d.node(l.a.node);
-        const Node* b = d.node(l.b.node);
+        const Node* a = nodes.at(l.a.node);
+        const Node* b = nodes.at(l.b.node);
         if (tierRank(*a) > tierRank(*b)) std::swap(a, b);
         const bool inRack = !a->rack.empty() && a->rack == b->rack;
         const double rate = l.perCable().inGbps();
         const Node& term = a->kind == NodeKind::Switch ? *a : *b;
-        LinkGroup& g = t.groups[{between(*a, *b), inRack, rate, term.id}];
-        g.links += l.count;
-        g.breakout = breakoutAt(term, rate, c);
+        raw[{tierRank(*a), tierRank(*b), inRack, rate, term.id}] += l.count;
         if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink)
             t.modules[{rate, "nic", 1, 1, rate}] += l.count; // one module per NIC port
         if (!inRack && a->kind == NodeKind::Switch && b->kind == NodeKind::Switch) t.farLinks[{b->id, rate}] += l.count;
+    }
+    for (const auto& [key, links] : raw) {
+        const auto& [ra, rb, inRack, rate, term] = key;
+        LinkGroup& g = t.groups[{between(ra, rb), inRack, rate, term}];
+        g.links += links;
+        g.breakout = breakoutAt(*nodes.at(term), rate, c);
     }
     return t;
 }
