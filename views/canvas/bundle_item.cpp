@@ -57,7 +57,7 @@ private:
 
 BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, std::vector<model::Id> links,
                        long long cables, int rail)
-    : group_(group), node_(node), other_(otherGroup), links_(std::move(links)), cables_(cables)
+    : group_(group), node_(node), other_(otherGroup), links_(std::move(links)), cables_(cables), rail_(rail)
 {
     setFlags(ItemIsSelectable);
     setZValue(0.0);

@@ -43,6 +43,8 @@ public:
     [[nodiscard]] const std::vector<model::Id>& links() const { return links_; }
     /// Cables in the bundle (sum of the folded links' counts).
     [[nodiscard]] long long cables() const { return cables_; }
+    /// The shared member-side NIC port (-1 = mixed), as constructed.
+    [[nodiscard]] int rail() const { return rail_; }
     /// Scene x of the far end (orders the landing slots on the group card).
     [[nodiscard]] double farX() const;
 
@@ -64,6 +66,7 @@ private:
     GroupItem* other_;
     std::vector<model::Id> links_;
     long long cables_;
+    int rail_;
     QColor color_;
     QLineF line_;
 };

@@ -104,7 +104,10 @@ private:
     /// Marks groups out of date and queues syncGroups().
     void groupsDirty();
     void clearGroupItems();
-    void buildBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf);
+    /// Brings the bundle items in line with the collapsed groups (`memberOf`: member -> card),
+    /// keeping the items that are unchanged; `changed` (cards new or re-synced) grows by the
+    /// cards whose bundles changed, and those cards lay out their bundle slots again.
+    void syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed);
 
     DesignDocument* doc_;
     std::unordered_map<model::Id, NodeItem*> nodes_;

@@ -100,33 +100,23 @@ void CanvasScene::syncGroups()
     const model::Design& d = doc_->design();
     const auto groups = model::topology::groupsOf(d, doc_->catalog());
 
-    // Bundles are re-derived from scratch; a selected one is selected again afterwards.
-    std::set<std::vector<model::Id>> selectedBundles;
-    for (BundleItem* b : bundles_) {
-        if (b->isSelected()) selectedBundles.insert(b->links());
-        delete b;
-    }
-    bundles_.clear();
-    for (auto& [name, g] : groups_) g->setBundles({});
-
     // Cards: one per collapsed group that still exists (same item kept: selection survives).
+    // Cards of vanished groups go after their bundles (a bundle points at its cards).
     std::set<std::string> alive;
+    std::set<GroupItem*> changed; // new or re-synced cards: their bundles are laid out again
     std::unordered_map<model::Id, GroupItem*> memberOf;
     for (const auto& g : groups) {
         if (!collapsed_.count(g.name)) continue;
         alive.insert(g.name);
         GroupItem*& item = groups_[g.name];
-        if (item) item->sync(g);
-        else {
+        if (!item) {
             item = new GroupItem(g);
             addItem(item);
+            changed.insert(item);
+        } else if (item->sync(g)) {
+            changed.insert(item);
         }
         for (model::Id m : g.members) memberOf[m] = item;
-    }
-    for (auto it = groups_.begin(); it != groups_.end();) {
-        if (alive.count(it->first)) { ++it; continue; }
-        delete it->second;
-        it = groups_.erase(it);
     }
     // Names of groups that vanished stay in collapsed_: undoing the delete of a collapsed
     // group brings it back collapsed.
@@ -137,12 +127,15 @@ void CanvasScene::syncGroups()
         const model::Link* l = d.link(id);
         item->setVisible(l && !memberOf.count(l->a.node) && !memberOf.count(l->b.node));
     }
-    buildBundles(memberOf);
-    for (BundleItem* b : bundles_)
-        if (selectedBundles.count(b->links())) b->setSelected(true);
+    syncBundles(memberOf, changed);
+    for (auto it = groups_.begin(); it != groups_.end();) {
+        if (alive.count(it->first)) { ++it; continue; }
+        delete it->second;
+        it = groups_.erase(it);
+    }
 }
 
-void CanvasScene::buildBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf)
+void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed)
 {
     const model::Design& d = doc_->design();
     struct Acc {
@@ -156,7 +149,9 @@ void CanvasScene::buildBundles(const std::unordered_map<model::Id, GroupItem*>& 
     // Key: (group, far end); a far end in another collapsed group folds into that card.
     std::map<std::pair<const void*, const void*>, Acc> acc;
     std::set<model::Id> seen;
-    for (const auto& [name, gi] : groups_) {
+    std::set<GroupItem*> cards;
+    for (const auto& [m, gi] : memberOf) cards.insert(gi);
+    for (GroupItem* gi : cards) {
         for (model::Id m : gi->members())
             for (const model::Link* l : d.linksOf(m)) {
                 const auto aIt = memberOf.find(l->a.node), bIt = memberOf.find(l->b.node);
@@ -184,16 +179,49 @@ void CanvasScene::buildBundles(const std::unordered_map<model::Id, GroupItem*>& 
                 a->cables += l->count;
             }
     }
-    std::map<GroupItem*, std::vector<BundleItem*>> byGroup;
+    for (auto& [key, a] : acc) std::sort(a.links.begin(), a.links.end());
+
+    // Keep every bundle item that is drawn exactly as wanted; replace the others. Rebuilding
+    // them all after each edit re-indexed hundreds of items in a 40,000-item scene.
+    std::set<std::vector<model::Id>> selectedGone;
+    std::vector<BundleItem*> kept;
+    for (BundleItem* b : bundles_) {
+        const auto it = acc.find(b->otherGroup() ? std::make_pair(std::min<const void*>(b->group(), b->otherGroup()),
+                                                                  std::max<const void*>(b->group(), b->otherGroup()))
+                                                 : std::make_pair<const void*, const void*>(b->group(), b->node()));
+        const bool same = it != acc.end() && it->second.group == b->group() && it->second.node == b->node() &&
+                          it->second.other == b->otherGroup() && it->second.links == b->links() &&
+                          it->second.cables == b->cables() && it->second.rail == b->rail();
+        if (same) {
+            kept.push_back(b);
+            acc.erase(it);
+            continue;
+        }
+        if (b->isSelected()) selectedGone.insert(b->links());
+        changed.insert(b->group());
+        if (b->otherGroup()) changed.insert(b->otherGroup());
+        delete b;
+    }
+    bundles_ = std::move(kept);
     for (auto& [key, a] : acc) {
         auto* b = new BundleItem(a.group, a.node, a.other, std::move(a.links), a.cables, a.rail);
         bundles_.push_back(b);
         addItem(b);
-        byGroup[a.group].push_back(b);
-        if (a.other) byGroup[a.other].push_back(b);
+        if (selectedGone.count(b->links())) b->setSelected(true);
+        changed.insert(a.group);
+        if (a.other) changed.insert(a.other);
     }
-    for (auto& [g, list] : byGroup) g->setBundles(list);
-    for (BundleItem* b : bundles_) b->adjust(); // both cards know their slots now
+    // Each card lays out its slots again when its bundles or their order changed; then the
+    // bundles of every changed card (and of the cards at their far ends) follow.
+    std::map<GroupItem*, std::vector<BundleItem*>> byGroup;
+    for (BundleItem* b : bundles_) {
+        byGroup[b->group()].push_back(b);
+        if (b->otherGroup()) byGroup[b->otherGroup()].push_back(b);
+    }
+    for (GroupItem* g : cards)
+        if (g->setBundles(byGroup[g])) changed.insert(g); // also when a far end moved and the slot order changed
+    for (BundleItem* b : bundles_)
+        if (changed.count(b->group()) || changed.count(b->otherGroup())) b->adjust(); // both cards know their slots now
 }
 
 } // namespace views

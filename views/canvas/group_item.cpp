@@ -34,8 +34,19 @@ GroupItem::GroupItem(const model::topology::NodeGroup& group)
     sync(group);
 }
 
-void GroupItem::sync(const model::topology::NodeGroup& group)
+bool GroupItem::sync(const model::topology::NodeGroup& group)
 {
+    const double span = group.bottomRight.x - group.topLeft.x + canvas_style::kServerSize.width();
+    const QPointF at((group.topLeft.x + group.bottomRight.x) / 2, (group.topLeft.y + group.bottomRight.y) / 2);
+    if (name_ == group.name && members_ == group.members && gpus_ == group.gpus && span_ == span && modelPos_ == at &&
+        label_ == QString::fromStdString(group.label)) {
+        if (pos() != modelPos_) { // a drag the document refused: back to the model position
+            syncing_ = true;
+            setPos(modelPos_);
+            syncing_ = false;
+        }
+        return false; // unchanged: no geometry change (a 40,000-item scene re-indexes each one)
+    }
     prepareGeometryChange();
     name_ = group.name;
     label_ = QString::fromStdString(group.label);
@@ -46,27 +57,32 @@ void GroupItem::sync(const model::topology::NodeGroup& group)
                    .arg(label_, QString::fromStdString(name_))
                    .arg(members_.size())
                    .arg(gpus_));
-    span_ = group.bottomRight.x - group.topLeft.x + canvas_style::kServerSize.width();
+    span_ = span;
     width_ = widthFor(bundles_.size(), span_);
-    modelPos_ = QPointF((group.topLeft.x + group.bottomRight.x) / 2, (group.topLeft.y + group.bottomRight.y) / 2);
+    modelPos_ = at;
     syncing_ = true;
     setPos(modelPos_);
     syncing_ = false;
     update();
+    return true;
 }
 
-void GroupItem::setBundles(const std::vector<BundleItem*>& bundles)
+bool GroupItem::setBundles(const std::vector<BundleItem*>& bundles)
 {
+    // Slots above and below are ordered separately by the far end's x: left to right.
+    std::vector<BundleItem*> order = bundles;
+    std::stable_sort(order.begin(), order.end(), [](const BundleItem* a, const BundleItem* b) { return a->farX() < b->farX(); });
+    std::map<const BundleItem*, int> landing;
+    for (std::size_t i = 0; i < order.size(); ++i) landing[order[i]] = static_cast<int>(i);
+    const double width = widthFor(bundles.size(), span_);
+    if (landing == slot_ && width == width_) return false;
     prepareGeometryChange();
     bundles_ = bundles;
-    width_ = widthFor(bundles_.size(), span_);
-    // Slots above and below are ordered separately by the far end's x: left to right.
-    std::vector<BundleItem*> order = bundles_;
-    std::stable_sort(order.begin(), order.end(), [](const BundleItem* a, const BundleItem* b) { return a->farX() < b->farX(); });
-    slot_.clear();
-    for (std::size_t i = 0; i < order.size(); ++i) slot_[order[i]] = static_cast<int>(i);
+    width_ = width;
+    slot_ = std::move(landing);
     adjustBundles();
     update();
+    return true;
 }
 
 QRectF GroupItem::card() const { return QRectF(-width_ / 2, -kHeight / 2, width_, kHeight); }

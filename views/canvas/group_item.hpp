@@ -52,12 +52,14 @@ public:
     [[nodiscard]] int gpus() const { return gpus_; }
 
     /// Refreshes label, members and position (the centre of the members' bounding box)
-    /// from the model, without moving the member symbols.
-    void sync(const model::topology::NodeGroup& group);
+    /// from the model, without moving the member symbols. @return false when nothing
+    /// differed (then the item's geometry was left alone).
+    bool sync(const model::topology::NodeGroup& group);
 
     /// Replaces the bundles landing on this card; their landing slots follow the x order of
     /// their far ends (left to right), so bundles do not cross each other.
-    void setBundles(const std::vector<BundleItem*>& bundles);
+    /// @return false when the bundles and their slots were already these (nothing laid out).
+    bool setBundles(const std::vector<BundleItem*>& bundles);
     [[nodiscard]] const std::vector<BundleItem*>& bundles() const { return bundles_; }
     /// Where `bundle` lands on the card, in scene coordinates, towards `other` (scene point):
     /// its slot on the top edge when `other` is above, on the bottom edge when below.
