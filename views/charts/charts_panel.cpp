@@ -4,6 +4,8 @@
 #include "views/charts/layer_chart.hpp"
 #include "views/charts/scaling_chart.hpp"
 
+#include "model/analysis/analysis_json.hpp"
+
 #include <QComboBox>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -48,7 +50,10 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     title_ = new QLabel(tr("<b>Bottleneck</b>"), side);
     busy_ = new QLabel(tr("analysing…"), side);
     busy_->setStyleSheet(QStringLiteral("color: #b06000; font-style: italic;"));
-    busy_->setVisible(false);
+    // Fixed size, shown by its text: showing and hiding it re-laid out the panel (and its
+    // word-wrapped bottleneck text) twice per edit.
+    busy_->setFixedSize(busy_->sizeHint());
+    busy_->clear();
     header->addWidget(title_);
     header->addStretch(1);
     header->addWidget(busy_);
@@ -80,6 +85,31 @@ void ChartsPanel::setUnit(model::RateUnit unit)
     unit_->setCurrentIndex(unit_->findData(static_cast<int>(unit)));
 }
 
+namespace {
+/// True when `a` and `b` hold the same figures (nothing on screen would change).
+bool sameFigures(const model::DesignAnalysis& a, const model::DesignAnalysis& b)
+{
+    return model::toJson(a, true) == model::toJson(b, true);
+}
+
+bool sameCurves(const std::vector<model::CollectiveSweep>& a, const std::vector<model::CollectiveSweep>& b)
+{
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].op != b[i].op || a[i].gpus != b[i].gpus || a[i].scope != b[i].scope || a[i].points.size() != b[i].points.size())
+            return false;
+        for (std::size_t k = 0; k < a[i].points.size(); ++k) {
+            const model::CollectiveResult& p = a[i].points[k];
+            const model::CollectiveResult& q = b[i].points[k];
+            if (p.bytes != q.bytes || p.time.inSeconds() != q.time.inSeconds() || p.busbw.inGBps() != q.busbw.inGBps() ||
+                p.algbw.inGBps() != q.algbw.inGBps() || p.algorithm != q.algorithm || p.protocol != q.protocol)
+                return false;
+        }
+    }
+    return true;
+}
+} // namespace
+
 void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
 {
     if (!snapshot || (generation_ != 0 && snapshot->generation < generation_)) return;
@@ -88,15 +118,20 @@ void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
         showError(QString::fromStdString(snapshot->analysisError));
         return;
     }
-    // Aliasing pointers: the parts live as long as the snapshot that holds them.
-    showAnalysis(std::shared_ptr<const model::DesignAnalysis>(snapshot, &*snapshot->analysis));
-    showSweeps(snapshot->sweeps ? std::shared_ptr<const std::vector<model::CollectiveSweep>>(snapshot, &*snapshot->sweeps)
-                                : nullptr);
+    // Most edits (a move, a rename) leave the figures as they were: then the charts are not
+    // laid out and drawn again (that is most of an edit's cost on the UI thread).
+    if (errorShown_ || !shown_ || !sameFigures(*shown_, *snapshot->analysis))
+        showAnalysis(std::shared_ptr<const model::DesignAnalysis>(snapshot, &*snapshot->analysis)); // aliasing: lives with the snapshot
+    const bool sameSweeps = snapshot->sweeps ? shownSweeps_ && sameCurves(*shownSweeps_, *snapshot->sweeps) : !shownSweeps_;
+    if (!sameSweeps)
+        showSweeps(snapshot->sweeps ? std::shared_ptr<const std::vector<model::CollectiveSweep>>(snapshot, &*snapshot->sweeps)
+                                    : nullptr);
 }
 
 void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis)
 {
     if (!analysis) return;
+    errorShown_ = false;
     shown_ = std::move(analysis);
     layers_->setLayers(shown_->layers);
     scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload));
@@ -114,16 +149,18 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
 
 void ChartsPanel::showError(const QString& message)
 {
+    errorShown_ = true;
     bottleneck_->setText(tr("<p style='color:#a33'><b>The design cannot be analysed:</b><br>%1</p>")
                              .arg(message.toHtmlEscaped()));
 }
 
 void ChartsPanel::showSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps)
 {
+    shownSweeps_ = sweeps;
     collectives_->setSweeps(std::move(sweeps));
 }
 
-void ChartsPanel::setBusy(bool busy) { busy_->setVisible(busy); }
+void ChartsPanel::setBusy(bool busy) { busy_->setText(busy ? tr("analysing…") : QString()); }
 
 QVector<double> ChartsPanel::layerValuesGBps() const { return layers_->valuesGBps(); }
 
@@ -136,6 +173,6 @@ QString ChartsPanel::bottleneckText() const
     return QTextDocumentFragment::fromHtml(bottleneck_->text()).toPlainText();
 }
 
-bool ChartsPanel::busyShown() const { return !busy_->isHidden(); }
+bool ChartsPanel::busyShown() const { return !busy_->text().isEmpty(); }
 
 } // namespace views

@@ -70,6 +70,8 @@ private:
     QLabel* busy_;
     QComboBox* unit_;
     std::shared_ptr<const model::DesignAnalysis> shown_;
+    std::shared_ptr<const std::vector<model::CollectiveSweep>> shownSweeps_;
+    bool errorShown_ = false; ///< the bottleneck box says why the design cannot be analysed
     std::uint64_t generation_ = 0;
 };
 
