@@ -15,6 +15,7 @@
 #include <QThread>
 #include <QWaitCondition>
 
+#include <functional>
 #include <memory>
 
 namespace app {
@@ -25,6 +26,10 @@ using SnapshotPtr = std::shared_ptr<const model::ResultsSnapshot>;
 class AnalysisThread final : public QThread {
     Q_OBJECT
 public:
+    /// The computation a run makes: model::computeResults unless replaced (tests inject faults).
+    using Engine = std::function<SnapshotPtr(std::shared_ptr<const model::Design>, std::shared_ptr<const model::Catalog>,
+                                             quint64 generation, const model::StopRequested& stop)>;
+
     explicit AnalysisThread(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
     /// Aborts the run in flight (its result is dropped) and joins the thread.
     ~AnalysisThread() override;
@@ -34,6 +39,8 @@ public:
     void request(std::shared_ptr<const model::Design> design, quint64 generation);
     /// Uses `catalog` from the next run on (user catalogs were reloaded). Thread-safe.
     void setCatalog(std::shared_ptr<const model::Catalog> catalog);
+    /// Uses `engine` from the next run on (null restores model::computeResults). Thread-safe.
+    void setEngine(Engine engine);
 
 signals:
     /// Emitted from the worker thread for the newest request only (queued to receivers).
@@ -47,6 +54,7 @@ private:
     [[nodiscard]] bool stale();
 
     std::shared_ptr<const model::Catalog> catalog_;
+    Engine engine_;
     QMutex mutex_;
     QWaitCondition condition_;
     std::shared_ptr<const model::Design> pending_;

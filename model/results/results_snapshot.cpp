@@ -1,7 +1,10 @@
 // One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
 #include "model/results/results_snapshot.hpp"
 
+#include "model/io/input_error.hpp"
+
 #include <exception>
+#include <new>
 #include <stdexcept>
 
 namespace model {
@@ -12,14 +15,33 @@ namespace {
 /// a failure goes to the part's error text.
 using Step = void (*)(ResultsSnapshot& s);
 
+/// The message of the exception being handled (inside a catch block) for `error`; anything
+/// but refused input (InputError) is also noted as the snapshot's unexpectedError.
+void noteFailure(ResultsSnapshot& s, std::string& error)
+{
+    try {
+        throw;
+    } catch (const InputError& e) {
+        error = e.what();
+        return;
+    } catch (const std::bad_alloc&) {
+        error = "out of memory";
+    } catch (const std::exception& e) {
+        error = e.what();
+    } catch (...) {
+        error = "an error of unknown type";
+    }
+    if (s.unexpectedError.empty()) s.unexpectedError = error;
+}
+
 void countStep(ResultsSnapshot& s) { s.counts = countParts(*s.design, *s.catalog); }
 
 void analysisStep(ResultsSnapshot& s)
 {
     try {
         s.analysis = analyzeDesign(*s.design, *s.catalog);
-    } catch (const std::exception& e) {
-        s.analysisError = e.what();
+    } catch (...) {
+        noteFailure(s, s.analysisError);
     }
 }
 
@@ -31,8 +53,8 @@ void sweepsStep(ResultsSnapshot& s)
     }
     try {
         s.sweeps = chartSweeps(*s.design, *s.catalog);
-    } catch (const std::exception& e) {
-        s.sweepsError = e.what();
+    } catch (...) {
+        noteFailure(s, s.sweepsError);
     }
 }
 
@@ -40,8 +62,8 @@ void rulesStep(ResultsSnapshot& s)
 {
     try {
         s.rules = topology::checkDesign(*s.design, *s.catalog);
-    } catch (const std::exception& e) { // a malformed "rule_waivers" entry
-        s.rulesError = e.what();
+    } catch (...) { // a malformed "rule_waivers" entry is an InputError
+        noteFailure(s, s.rulesError);
     }
 }
 
@@ -49,8 +71,8 @@ void bomStep(ResultsSnapshot& s)
 {
     try {
         s.bom = topology::computeBom(*s.design, *s.catalog);
-    } catch (const std::exception& e) {
-        s.bomError = e.what();
+    } catch (...) {
+        noteFailure(s, s.bomError);
     }
 }
 

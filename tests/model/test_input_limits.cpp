@@ -9,6 +9,7 @@
 #include "model/cost/price_table.hpp"
 #include "model/design/design.hpp"
 #include "model/io/json_fields.hpp"
+#include "model/results/results_snapshot.hpp"
 #include "model/topology/bom.hpp"
 
 #include <catch2/catch.hpp>
@@ -280,7 +281,7 @@ json wideDesign(int servers)
 }
 } // namespace
 
-TEST_CASE("A design of 100,000 nodes loads in bounded memory; one node more is refused naming the limit",
+TEST_CASE("A design of 100000 nodes loads in bounded memory and one node more is refused naming the limit",
           "[robustness][design][size]")
 {
     REQUIRE(kMaxDesignNodes == 100000);
@@ -347,4 +348,20 @@ TEST_CASE("load a wide design and report its peak memory", "[.load-wide-design]"
     const Design d = loadDesign(path);
     d.validateAgainst(catalog, path);
     std::printf("LOADED %zu %zu %.1f\n", d.nodes().size(), d.links().size(), residentMiB().second - base);
+}
+
+TEST_CASE("A refused input inside the results is its part's error, not an unexpected one", "[robustness][results]")
+{
+    // computeResults keeps each part's failure in its error text; only a failure that is not
+    // refused input (a bug) is also an unexpectedError, which the app shows in a dialog.
+    auto d = std::make_shared<Design>(loadDesign(designData("good_small.json")));
+    d->analysis["rule_waivers"] = "all of them"; // malformed: an InputError of checkDesign
+    auto catalog = std::make_shared<const Catalog>(testsupport::bundledCatalog());
+    const auto s = computeResults(d, catalog);
+    REQUIRE(s != nullptr);
+    CHECK_FALSE(s->rules.has_value());
+    CHECK(has(s->rulesError, "rule_waivers"));
+    CHECK(s->analysis.has_value());
+    CHECK(s->bom.has_value());
+    CHECK(s->unexpectedError.empty());
 }
