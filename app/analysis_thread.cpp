@@ -1,5 +1,8 @@
 #include "app/analysis_thread.hpp"
 
+#include "app/error_report.hpp"
+#include "model/io/input_error.hpp"
+
 #include <QDebug>
 
 #include <stdexcept>
@@ -34,6 +37,12 @@ void AnalysisThread::post(DesignChange change)
     // A whole design makes every earlier change moot.
     if (std::holds_alternative<std::shared_ptr<const model::Design>>(change.what)) changes_.clear();
     changes_.push_back(std::move(change));
+}
+
+void AnalysisThread::setEngine(Engine engine)
+{
+    QMutexLocker lock(&mutex_);
+    engine_ = std::move(engine);
 }
 
 void AnalysisThread::request(quint64 generation)
@@ -77,6 +86,7 @@ void AnalysisThread::run()
     for (;;) {
         std::vector<DesignChange> changes;
         std::shared_ptr<const model::Catalog> catalog;
+        Engine engine;
         quint64 generation = 0;
         {
             QMutexLocker lock(&mutex_);
@@ -84,6 +94,7 @@ void AnalysisThread::run()
             if (abort_) return;
             changes.swap(changes_);
             catalog = catalog_;
+            engine = engine_;
             generation = pendingGeneration_;
             hasPending_ = false;
         }
@@ -92,8 +103,31 @@ void AnalysisThread::run()
             continue;
         }
 
-        // Never throws for an engine failure: each part carries its own error text.
-        SnapshotPtr snapshot = model::computeResults(mirror_, std::move(catalog), generation, [this] { return stale(); });
+        // computeResults never throws for an engine failure (each part carries its own error
+        // text), but nothing at all may leave run(): an exception escaping a QThread ends the
+        // process. What is left (out of memory between steps, a replaced engine) becomes a
+        // snapshot that says so.
+        SnapshotPtr snapshot;
+        try {
+            const model::StopRequested stop = [this] { return stale(); };
+            snapshot = engine ? engine(mirror_, catalog, generation, stop)
+                              : model::computeResults(mirror_, catalog, generation, stop);
+        } catch (...) {
+            auto failed = std::make_shared<model::ResultsSnapshot>();
+            failed->generation = generation;
+            failed->catalog = catalog;
+            std::string message;
+            try {
+                throw;
+            } catch (const model::InputError& e) { // refused input: its panel says so, no dialog
+                message = e.what();
+            } catch (...) {
+                message = describeCurrentException().toStdString();
+                failed->unexpectedError = message;
+            }
+            failed->analysisError = failed->sweepsError = failed->rulesError = failed->bomError = message;
+            snapshot = std::move(failed);
+        }
 
         QMutexLocker lock(&mutex_);
         if (abort_) return;

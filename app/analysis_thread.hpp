@@ -21,6 +21,7 @@
 #include <QThread>
 #include <QWaitCondition>
 
+#include <functional>
 #include <memory>
 #include <variant>
 #include <vector>
@@ -43,6 +44,10 @@ struct DesignChange {
 class AnalysisThread final : public QThread {
     Q_OBJECT
 public:
+    /// The computation a run makes: model::computeResults unless replaced (tests inject faults).
+    using Engine = std::function<SnapshotPtr(const model::Design&, std::shared_ptr<const model::Catalog>,
+                                             quint64 generation, const model::StopRequested& stop)>;
+
     explicit AnalysisThread(std::shared_ptr<const model::Catalog> catalog, QObject* parent = nullptr);
     /// Aborts the run in flight (its result is dropped) and joins the thread.
     ~AnalysisThread() override;
@@ -55,6 +60,8 @@ public:
     void request(quint64 generation);
     /// Uses `catalog` from the next run on (user catalogs were reloaded). Thread-safe.
     void setCatalog(std::shared_ptr<const model::Catalog> catalog);
+    /// Uses `engine` from the next run on (null restores model::computeResults). Thread-safe.
+    void setEngine(Engine engine);
 
 signals:
     /// Emitted from the worker thread for the newest request only (queued to receivers).
@@ -73,6 +80,7 @@ private:
     bool applyToMirror(const std::vector<DesignChange>& changes);
 
     std::shared_ptr<const model::Catalog> catalog_;
+    Engine engine_;
     QMutex mutex_;
     QWaitCondition condition_;
     std::vector<DesignChange> changes_;   ///< posted, not yet applied (guarded by mutex_)

@@ -1,6 +1,7 @@
 #include "app/analysis_worker.hpp"
 
 #include "app/document.hpp"
+#include "app/error_report.hpp"
 
 namespace app {
 
@@ -65,6 +66,14 @@ void AnalysisWorker::onFinished(const SnapshotPtr& snapshot)
     latest_ = snapshot;
     emit snapshotReady(latest_); // panels first: when busy clears, every panel shows it
     setBusy(false);
+    // An engine bug (not a refused input, which its panel shows) is also shown in a dialog,
+    // once: not again on every edit of a design that keeps hitting it.
+    if (snapshot->unexpectedError.empty()) {
+        lastReported_.clear();
+    } else if (snapshot->unexpectedError != lastReported_) {
+        lastReported_ = snapshot->unexpectedError;
+        reportUnexpectedError(tr("analysing the design"), QString::fromStdString(lastReported_));
+    }
 }
 
 void AnalysisWorker::setBusy(bool busy)

@@ -44,6 +44,8 @@ public:
     [[nodiscard]] bool isBusy() const { return busy_; }
     /// Generation of the newest design sent to the engine (increments on every run request).
     [[nodiscard]] quint64 generation() const { return generation_; }
+    /// Replaces the engine (tests inject faults); null restores model::computeResults.
+    void setEngine(AnalysisThread::Engine engine) { thread_.setEngine(std::move(engine)); }
 
 public slots:
     /// Schedules a run after the debounce (coalesces bursts of changes into one run).
@@ -70,6 +72,7 @@ private:
     quint64 generation_ = 0;
     bool busy_ = false;
     SnapshotPtr latest_;
+    std::string lastReported_; ///< the unexpected error last shown in a dialog (once until a run without one)
 };
 
 } // namespace app

@@ -1,29 +1,73 @@
 #include "app/autosave.hpp"
 
+#include "app/design_file.hpp"
 #include "app/document.hpp"
+#include "app/main_window.hpp"
+#include "model/design/design.hpp"
+#include "model/io/json_fields.hpp"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QStandardPaths>
 
-#include <exception>
+#include <algorithm>
+#include <atomic>
 
 namespace app {
 
-Autosave::Autosave(Document* doc, const QString& directory, QObject* parent) : QObject(parent), doc_(doc)
+namespace {
+const QString kPrefix = QStringLiteral("autosave-");
+const QString kLegacy = QStringLiteral("autosave.json"); // the one copy of earlier versions
+
+QString lockPathFor(const QString& copy)
 {
-    const QString dir = directory.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) : directory;
-    path_ = QDir(dir).filePath(QStringLiteral("autosave.json"));
+    QString lock = copy;
+    lock.replace(lock.size() - 5, 5, QStringLiteral(".lock")); // autosave-PID.json -> .lock
+    return lock;
+}
+} // namespace
+
+QString Autosave::defaultDirectory()
+{
+    const QString env = qEnvironmentVariable("CLUSTER_DESIGNER_AUTOSAVE_DIR");
+    if (!env.isEmpty()) return env;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+Autosave::Autosave(Document* doc, const QString& directory, QObject* parent)
+    : QObject(parent), doc_(doc), dir_(directory.isEmpty() ? defaultDirectory() : directory)
+{
+    QDir().mkpath(dir_);
+    // One copy per window: the process id, and a counter for several windows in one process.
+    static std::atomic<int> instances{0};
+    const QString id = QString::number(QCoreApplication::applicationPid()) + QLatin1Char('-') + QString::number(++instances);
+    path_ = QDir(dir_).filePath(kPrefix + id + QStringLiteral(".json"));
+    // Held while the session runs: another session sees this copy as in use, not orphaned.
+    lock_ = std::make_unique<QLockFile>(lockPathFor(path_));
+    lock_->setStaleLockTime(0); // only a dead owner makes it stale, never its age
+    (void)lock_->tryLock(0);
+
     timer_.setSingleShot(true);
     timer_.setInterval(kIntervalMs);
     connect(&timer_, &QTimer::timeout, this, &Autosave::saveNow);
-    connect(doc_, &Document::changed, this, [this] {
-        if (doc_->isModified() && !timer_.isActive()) timer_.start();
-    });
+    // QUndoStack moves its index after each edit, undo and redo has completed; the document's
+    // own change signals come mid-edit, before the edit counts as unsaved.
+    connect(doc_->undoStack(), &QUndoStack::indexChanged, this, &Autosave::schedule);
     connect(doc_, &Document::modifiedChanged, this, [this](bool modified) {
-        if (!modified) discard();
+        if (modified) schedule();
+        else discard();
     });
+}
+
+Autosave::~Autosave() = default; // ~QLockFile removes the lock; the copy stays if unsaved
+
+void Autosave::schedule()
+{
+    if (doc_->isModified() && !timer_.isActive()) timer_.start();
 }
 
 bool Autosave::hasCopy() const { return QFile::exists(path_); }
@@ -32,19 +76,91 @@ bool Autosave::saveNow()
 {
     timer_.stop();
     if (!doc_->isModified()) return true;
-    try {
-        QDir().mkpath(QFileInfo(path_).absolutePath());
-        model::saveDesign(doc_->design(), path_.toStdString());
-    } catch (const std::exception&) {
-        return false; // a failed autosave must never interrupt work; the next edit retries
-    }
-    return true;
+    QDir().mkpath(dir_);
+    const nlohmann::json recovery = {
+        {"recovery",
+         {{"source", doc_->filePath().toStdString()},
+          {"saved", QDateTime::currentDateTime().toString(Qt::ISODate).toStdString()}}}};
+    // A failed autosave must never interrupt work; the next edit retries.
+    return !writeDesignFile(doc_->design(), path_, recovery).has_value();
 }
 
 void Autosave::discard()
 {
     timer_.stop();
     QFile::remove(path_);
+}
+
+QStringList Autosave::orphanedCopies() const
+{
+    QFileInfoList candidates;
+    const QDir dir(dir_);
+    for (const QFileInfo& f : dir.entryInfoList({kPrefix + QStringLiteral("*.json")}, QDir::Files)) {
+        if (f.absoluteFilePath() == QFileInfo(path_).absoluteFilePath()) continue;
+        // The session that wrote it is gone when its lock can be taken (free, or held by a
+        // process that no longer runs: QLockFile checks the pid it recorded).
+        QLockFile probe(lockPathFor(f.absoluteFilePath()));
+        probe.setStaleLockTime(0);
+        if (!probe.tryLock(0)) continue; // a running session's copy
+        probe.unlock();
+        candidates << f;
+    }
+    if (dir.exists(kLegacy)) candidates << QFileInfo(dir.filePath(kLegacy));
+    std::sort(candidates.begin(), candidates.end(),
+              [](const QFileInfo& a, const QFileInfo& b) { return a.lastModified() > b.lastModified(); });
+    QStringList out;
+    for (const QFileInfo& f : candidates) out << f.absoluteFilePath();
+    return out;
+}
+
+void Autosave::removeOrphan(const QString& copy) const
+{
+    QFile::remove(copy);
+    QFile::remove(lockPathFor(copy));
+}
+
+bool offerRecovery(MainWindow& window, RecoveryPrompts prompts)
+{
+    if (!prompts.ask)
+        prompts.ask = [&window](const QString& text) {
+            return QMessageBox::question(&window, QObject::tr("Recover unsaved work"), text,
+                                         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+        };
+    if (!prompts.warn)
+        prompts.warn = [&window](const QString& title, const QString& text) { QMessageBox::warning(&window, title, text); };
+
+    Autosave* autosave = window.autosave();
+    const QStringList orphans = autosave->orphanedCopies();
+    if (orphans.isEmpty()) return false;
+    const QString copy = orphans.front();
+
+    QString name = QFileInfo(copy).fileName(), when;
+    try { // only for the question's wording: a broken copy is reported when it is opened
+        const nlohmann::json doc = model::io::readJsonFile(copy.toStdString(), model::kMaxDesignFileBytes);
+        if (doc.is_object()) {
+            if (auto n = doc.find("name"); n != doc.end() && n->is_string()) name = QString::fromStdString(n->get<std::string>());
+            if (auto r = doc.find("recovery"); r != doc.end() && r->is_object())
+                if (auto s = r->find("saved"); s != r->end() && s->is_string())
+                    when = QDateTime::fromString(QString::fromStdString(s->get<std::string>()), Qt::ISODate).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        }
+    } catch (const model::InputError&) {
+    }
+    const QString text = when.isEmpty()
+        ? QObject::tr("Cluster Designer closed without saving the changes to \"%1\". Recover that design?").arg(name)
+        : QObject::tr("Cluster Designer closed without saving the changes to \"%1\" (last copied %2). "
+                      "Recover that design?").arg(name, when);
+    bool recovered = false;
+    if (prompts.ask(text)) {
+        if (auto error = window.document()->openRecovered(copy)) {
+            prompts.warn(QObject::tr("Cannot recover"),
+                         QObject::tr("The unsaved design could not be recovered:\n\n%1").arg(*error));
+            return false; // keep the copy: the user may want to look at it
+        }
+        autosave->saveNow(); // this session's copy holds the work from now on
+        recovered = true;
+    }
+    for (const QString& o : orphans) autosave->removeOrphan(o);
+    return recovered;
 }
 
 } // namespace app

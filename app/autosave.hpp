@@ -1,42 +1,88 @@
 #pragma once
 /// @file autosave.hpp
-/// Crash recovery: while the document has unsaved changes, a copy is written every
-/// kIntervalMs to autosave.json in the application's data folder (model::saveDesign, atomic,
-/// so a crash mid-write never leaves a broken copy). Saving or discarding removes it; a copy
-/// found at the next start is offered for recovery.
+/// Crash recovery. While the document has unsaved changes, a copy is written kIntervalMs after
+/// the first edit not yet copied (and again after later edits) to autosave-PID-N.json in the
+/// autosave folder (N counts the windows of one process), through QSaveFile, so a crash
+/// mid-write never leaves a broken copy. Each window holds a lock file (autosave-PID-N.lock,
+/// QLockFile) for as long as it runs; saving or
+/// knowingly discarding the work removes the copy, and a normal exit the lock. At the next
+/// start, a copy whose session is gone (its lock is free or stale: the process was killed or
+/// crashed) is an orphan and is offered for recovery (offerRecovery). Several sessions at once
+/// never take each other's copies.
 
+#include <QLockFile>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
+
+#include <functional>
+#include <memory>
 
 namespace app {
 
 class Document;
+class MainWindow;
 
 class Autosave final : public QObject {
     Q_OBJECT
 public:
-    /// Interval between the first unsaved edit and the copy, milliseconds.
-    static constexpr int kIntervalMs = 30000;
+    /// Delay between an edit and its copy, milliseconds (10 s: at most that much work is lost).
+    static constexpr int kIntervalMs = 10000;
 
-    /// @param directory where autosave.json goes (QStandardPaths::AppDataLocation when empty).
+    /// The autosave folder: $CLUSTER_DESIGNER_AUTOSAVE_DIR when set, else
+    /// QStandardPaths::AppDataLocation (e.g. ~/.local/share/cluster-designer/cluster-designer).
+    [[nodiscard]] static QString defaultDirectory();
+
+    /// @param directory where the copies go (defaultDirectory() when empty); created if missing.
     explicit Autosave(Document* doc, const QString& directory = QString(), QObject* parent = nullptr);
+    /// Releases this session's lock. The copy stays when the work is still unsaved (the window
+    /// closed by the system), so it is offered at the next start.
+    ~Autosave() override;
 
-    /// The autosave file.
+    /// This session's copy (autosave-PID-N.json in the folder).
     [[nodiscard]] QString path() const { return path_; }
-    /// True when a copy from an earlier session (or this one) exists.
+    [[nodiscard]] QString directory() const { return dir_; }
+    /// True when this session's copy exists.
     [[nodiscard]] bool hasCopy() const;
+    /// Changes the delay between an edit and its copy (tests use a short one).
+    void setIntervalMs(int ms) { timer_.setInterval(ms); }
+
+    /// Copies left by sessions that ended without saving or discarding their work (their
+    /// process is gone), newest first. Includes the single autosave.json of earlier versions.
+    [[nodiscard]] QStringList orphanedCopies() const;
+    /// Removes an orphaned copy (recovered, or declined by the user) and its stale lock.
+    void removeOrphan(const QString& copy) const;
 
 public slots:
-    /// Writes the copy now if the document has unsaved changes. @return false when writing failed.
+    /// Writes the copy now if the document has unsaved changes. @return false when writing
+    /// failed (never interrupts work; the next edit retries).
     bool saveNow();
-    /// Removes the copy (the work was saved or knowingly discarded).
+    /// Removes this session's copy (the work was saved or knowingly discarded).
     void discard();
 
 private:
+    void schedule();
+
     Document* doc_;
+    QString dir_;
     QString path_;
+    std::unique_ptr<QLockFile> lock_;
     QTimer timer_;
 };
+
+/// The start-up question "recover the work of a session that ended without saving?" and what
+/// it may show; replaceable by tests. `ask` gets the question text and returns true for yes.
+struct RecoveryPrompts {
+    std::function<bool(const QString& text)> ask;
+    std::function<void(const QString& title, const QString& text)> warn;
+};
+
+/// Offers the newest orphaned autosave copy of `window`'s autosave folder: when the user says
+/// yes the design is replaced by the recovered one (unsaved, no file name) and this session's
+/// autosave takes it over; either way the orphan is removed afterwards. Older orphans are
+/// removed too (only the newest is offered). Prompts default to QMessageBox on `window`.
+/// @return true when a design was recovered.
+bool offerRecovery(MainWindow& window, RecoveryPrompts prompts = {});
 
 } // namespace app

@@ -7,6 +7,8 @@
 #include "app/commands/property_command.hpp"
 #include "app/commands/replace_design_command.hpp"
 
+#include "app/design_file.hpp"
+#include "app/guarded_application.hpp"
 #include "model/io/input_error.hpp"
 
 #include <exception>
@@ -17,6 +19,27 @@ Document::Document(std::shared_ptr<const model::Catalog> catalog, QObject* paren
     : views::DesignDocument(parent), catalog_(std::move(catalog))
 {
     connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    // QUndoStack moves its index after a push, undo or redo has returned: the edit is complete.
+    connect(&undo_, &QUndoStack::indexChanged, this, [this] { committed_ = design_; });
+    if (auto* guarded = qobject_cast<GuardedApplication*>(QCoreApplication::instance()))
+        connect(guarded, &GuardedApplication::exceptionCaught, this, &Document::rollBackFailedEdit);
+}
+
+namespace {
+bool sameDesign(const model::Design& a, const model::Design& b)
+{
+    return a.name == b.name && a.analysis == b.analysis && a.nodes() == b.nodes() && a.links() == b.links();
+}
+} // namespace
+
+void Document::rollBackFailedEdit()
+{
+    if (sameDesign(design_, committed_)) return;
+    editFailed_ = true;
+    design_ = committed_;
+    noteChange();
+    emit designReset();
+    emit changed();
 }
 
 void Document::setFilePath(const QString& path)
@@ -30,6 +53,7 @@ void Document::replaceDesign(model::Design design)
 {
     undo_.clear();
     design_ = std::move(design);
+    committed_ = design_;
     noteChange();
     undo_.setClean();
     emit designReset();
@@ -68,11 +92,7 @@ std::optional<QString> Document::openRecovered(const QString& autosavePath)
 
 std::optional<QString> Document::saveAs(const QString& path)
 {
-    try {
-        model::saveDesign(design_, path.toStdString());
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
+    if (auto error = writeDesignFile(design_, path)) return error;
     setFilePath(path);
     undo_.setClean();
     return std::nullopt;
@@ -82,8 +102,9 @@ bool Document::push(std::unique_ptr<EditCommand> command)
 {
     if (!command) return false;
     const std::uint64_t before = revision_;
+    editFailed_ = false;
     undo_.push(command.release()); // applies it; an obsolete (failed) command is deleted, not recorded
-    return revision_ != before;
+    return revision_ != before && !editFailed_; // a command that threw was rolled back
 }
 
 model::Id Document::requestAddNode(const model::Node& node)

@@ -55,7 +55,7 @@ public:
     /// Replaces the design with one recovered from an autosave: no file path, and marked
     /// modified (the recovered work is not saved anywhere yet). @return the error text on failure.
     [[nodiscard]] std::optional<QString> openRecovered(const QString& autosavePath);
-    /// Writes the design atomically to `path` (model::saveDesign) and marks it unmodified.
+    /// Writes the design atomically to `path` (writeDesignFile: QSaveFile) and marks it unmodified.
     /// @return the error text on failure (nothing changes then).
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);
 
@@ -74,6 +74,14 @@ public:
     /// it did not, the stack dropped it.
     bool push(std::unique_ptr<EditCommand> command);
 
+public slots:
+    /// Restores the design as it was after the last completed edit (or open) when an edit
+    /// failed half-way: EditCommand calls it when its redoEdit() or undoEdit() throws
+    /// (QUndoStack moves its index only after a command returns, so the history still matches
+    /// that design). Also connected to GuardedApplication::exceptionCaught. A no-op when the
+    /// design is unchanged; else emits designReset and changed.
+    void rollBackFailedEdit();
+
 signals:
     void filePathChanged(const QString& path);
     void modifiedChanged(bool modified);
@@ -86,6 +94,9 @@ private:
 
     std::shared_ptr<const model::Catalog> catalog_;
     model::Design design_;
+    /// The design after the last completed edit, open or new: what rollBackFailedEdit restores.
+    model::Design committed_;
+    bool editFailed_ = false; ///< set by rollBackFailedEdit while push() runs
     QUndoStack undo_;
     QString filePath_;
     std::uint64_t revision_ = 0;

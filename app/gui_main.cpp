@@ -51,21 +51,8 @@ int runGui(const QString& designPath)
                                      .arg(QString::fromStdString(e.what())));
         }
     }
-    if (window.autosave()->hasCopy()) {
-        const auto answer = QMessageBox::question(
-            &window, QObject::tr("Recover unsaved work"),
-            QObject::tr("Cluster Designer closed with unsaved changes last time. Recover that design?"),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
-        const QString copy = window.autosave()->path();
-        if (answer == QMessageBox::Yes) {
-            if (auto error = window.document()->openRecovered(copy))
-                QMessageBox::warning(&window, QObject::tr("Cannot recover"), *error);
-            else
-                window.autosave()->saveNow(); // keep the copy until the work is saved
-        } else {
-            window.autosave()->discard();
-        }
-    }
+    // Work of a session that was killed or crashed before it was saved.
+    offerRecovery(window);
     if (!catalog->problems().empty()) {
         QString text;
         for (const auto& p : catalog->problems()) text += QString::fromStdString(p.what()) + QLatin1Char('\n');

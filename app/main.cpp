@@ -2,6 +2,8 @@
 // anything else opens the GUI, on the given design or the bundled default one.
 #include "app/cli/cli.hpp"
 #include "app/gui_main.hpp"
+#include "app/error_report.hpp"
+#include "app/guarded_application.hpp"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -26,7 +28,14 @@ int main(int argc, char* argv[])
         QCoreApplication a(argc, argv);
         return app::cli::run(QCoreApplication::arguments());
     }
-    QApplication a(argc, argv);
+    // The GUI's application object catches exceptions that would leave slots and event
+    // handlers, reports them and keeps the app (and the user's work) alive.
+    app::GuardedApplication a(argc, argv);
     const QStringList args = QCoreApplication::arguments();
-    return app::runGui(args.size() >= 2 ? args[1] : QString());
+    try {
+        return app::runGui(args.size() >= 2 ? args[1] : QString());
+    } catch (...) { // outside the event loop: building the window or the start-up questions
+        app::reportUnexpectedError(QObject::tr("starting"), app::describeCurrentException());
+        return 3;
+    }
 }

@@ -1,10 +1,14 @@
 #include "app/simulation_runner.hpp"
 
+#include "app/error_report.hpp"
+#include "model/io/input_error.hpp"
+
 #include <QElapsedTimer>
 #include <QThread>
 
 #include <cmath>
 #include <exception>
+#include <stdexcept>
 
 namespace app {
 
@@ -38,7 +42,7 @@ quint64 SimulationRunner::start(model::Design design, std::shared_ptr<const mode
     // The lambda owns the snapshot; it touches only outcome_ and cancel_ of this object, and
     // the destructor joins the thread before either goes away.
     thread_ = QThread::create([this, run, design = std::move(design), catalog = std::move(catalog),
-                               request = std::move(request), options = std::move(options)] {
+                               request = std::move(request), options = std::move(options), engine = engine_] {
         if (cancel_) { // cancelled before the engine started
             outcome_.cancelled = true;
             return;
@@ -57,13 +61,17 @@ quint64 SimulationRunner::start(model::Design design, std::shared_ptr<const mode
         };
         try {
             auto result = std::make_shared<model::SimulationResult>(
-                model::simulateCollective(design, *catalog, request, options, onProgress));
+                engine ? engine(design, *catalog, request, options, onProgress)
+                       : model::simulateCollective(design, *catalog, request, options, onProgress));
             outcome_.cancelled = result->cancelled;
             outcome_.result = std::move(result);
-        } catch (const std::exception& e) {
+        } catch (const model::InputError& e) {
+            outcome_.error = QString::fromStdString(e.what());
+        } catch (const std::invalid_argument& e) { // an impossible request, in words
             outcome_.error = QString::fromStdString(e.what());
         } catch (...) {
-            outcome_.error = tr("The simulation stopped on an unknown error.");
+            outcome_.error = describeCurrentException();
+            outcome_.unexpected = true;
         }
         if (cancel_) { // a cancel wins even when the engine got to the end before it looked
             outcome_ = SimulationOutcome{run, nullptr, QString(), true};
@@ -81,6 +89,7 @@ void SimulationRunner::onThreadFinished()
     running_ = false;
     const SimulationOutcome outcome = outcome_;
     emit finished(outcome);
+    if (outcome.unexpected) reportUnexpectedError(tr("simulating the collective"), outcome.error);
 }
 
 } // namespace app

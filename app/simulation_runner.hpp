@@ -17,6 +17,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QThread;
@@ -29,6 +30,9 @@ struct SimulationOutcome {
     std::shared_ptr<const model::SimulationResult> result; ///< null when the engine threw
     QString error;                                         ///< the engine's message when it threw
     bool cancelled = false;                                ///< cancel() came before the run ended
+    /// The engine threw something other than refused input (InputError) or an impossible
+    /// request (std::invalid_argument): a bug or std::bad_alloc, reported in a dialog.
+    bool unexpected = false;
 };
 
 class SimulationRunner final : public QObject {
@@ -36,6 +40,11 @@ class SimulationRunner final : public QObject {
 public:
     /// Shortest interval between two progress signals, milliseconds.
     static constexpr int kProgressIntervalMs = 50;
+
+    /// The computation a run makes; model::simulateCollective unless replaced (tests inject faults).
+    using Engine = std::function<model::SimulationResult(const model::Design&, const model::Catalog&,
+                                                         const model::CollectiveRequest&,
+                                                         const model::SimulationOptions&, const model::ProgressFn&)>;
 
     explicit SimulationRunner(QObject* parent = nullptr);
     /// Cancels the run in flight and waits for its thread to end (its result is dropped).
@@ -49,6 +58,8 @@ public:
     void cancel();
     /// True from start() until finished() has been emitted.
     [[nodiscard]] bool isRunning() const { return running_; }
+    /// Uses `engine` from the next start() on; null restores model::simulateCollective.
+    void setEngine(Engine engine) { engine_ = std::move(engine); }
 
 signals:
     /// Fraction done (0..1) of run `run`, delivered on the receiver's thread.
@@ -64,6 +75,7 @@ private:
     bool running_ = false;
     quint64 runs_ = 0;
     SimulationOutcome outcome_; ///< written by the worker, read after its thread has finished
+    Engine engine_;
 };
 
 } // namespace app

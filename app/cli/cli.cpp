@@ -2,12 +2,16 @@
 
 #include "app/cli/commands.hpp"
 
+#include "model/catalog/data_dirs.hpp"
+#include "model/io/input_error.hpp"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
 #include <exception>
+#include <new>
 
 namespace app::cli {
 
@@ -95,12 +99,30 @@ int run(const QStringList& args)
     QStringList rest = args;
     rest.removeFirst(); // program; rest[0] is now the command name, as QCommandLineParser expects argv[0]
     rest[0] = QStringLiteral("cluster-designer ") + rest[0];
+    return runGuarded(args[1], [&] { return c->fn(rest); });
+}
+
+int runGuarded(const QString& name, const std::function<int()>& command)
+{
+    // The top level of every command: nothing escapes to std::terminate (which would abort
+    // with a core dump and no message).
+    QTextStream err(stderr);
     try {
-        return c->fn(rest);
-    } catch (const std::exception& e) { // e.g. model::DataDirNotFound: the message says what to do
-        QTextStream(stderr) << "cluster-designer: " << e.what() << "\n";
+        return command();
+    } catch (const model::InputError& e) {
+        err << "cluster-designer: " << name << ": " << QString::fromStdString(e.what()) << "\n";
         return kBadInput;
+    } catch (const model::DataDirNotFound& e) { // the message says what to do
+        err << "cluster-designer: " << QString::fromStdString(e.what()) << "\n";
+        return kBadInput;
+    } catch (const std::bad_alloc&) {
+        err << "cluster-designer: " << name << ": out of memory\n";
+    } catch (const std::exception& e) {
+        err << "cluster-designer: " << name << ": unexpected error: " << QString::fromStdString(e.what()) << "\n";
+    } catch (...) {
+        err << "cluster-designer: " << name << ": unexpected error of unknown type\n";
     }
+    return kInternal;
 }
 
 } // namespace app::cli

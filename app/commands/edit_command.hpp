@@ -4,7 +4,10 @@
 /// design changes only through commands on the undo stack. A subclass says how to apply and
 /// revert its change with the editor; when applying fails (the editor refused, nothing
 /// changed), the command marks itself obsolete and QUndoStack::push drops it instead of
-/// recording an edit that did not happen.
+/// recording an edit that did not happen. When applying throws (a bug), the document restores
+/// the design (Document::rollBackFailedEdit), the command is dropped the same way and the
+/// error is shown in a dialog; when reverting throws, the design is restored and the
+/// exception goes on to GuardedApplication, which shows it.
 ///
 ///     class RenameCommand final : public app::EditCommand {
 ///         bool redoEdit(app::DesignEditor& e) override { return e.updateNode(after_); }

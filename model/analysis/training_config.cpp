@@ -28,7 +28,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         m.seqLen = static_cast<int>(requireInt(mj, "seq_len", mctx, 1, 1 << 24));
         m.vocab = static_cast<int>(requireInt(mj, "vocab", mctx, 1, 1 << 24));
         m.swiglu = optionalBool(mj, "swiglu", mctx, false);
-        m.params = optionalNumber(mj, "params", mctx, 0.0).value_or(0.0);
+        m.params = optionalNumber(mj, "params", mctx, 0.0, 1e15).value_or(0.0); // GPT-3: 1.75e11
     } else {
         try {
             c.model = presetModel(workload);
@@ -51,8 +51,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     c.shardedOptimizer = optionalBool(j, "sharded_optimizer", ctx, true);
     c.dpOverlap = optionalBool(j, "dp_overlap", ctx, true);
     c.flashAttention = optionalBool(j, "flash_attention", ctx, c.model.flashAttentionByDefault);
-    c.computeEfficiency = optionalNumber(j, "compute_efficiency", ctx, 0.0).value_or(0.0);
-    if (c.computeEfficiency > 1.0) throw InputError(file, "analysis", "compute_efficiency", "expected a fraction in (0, 1]");
+    c.computeEfficiency = optionalNumber(j, "compute_efficiency", ctx, 0.0, 1.0).value_or(0.0);
     return c;
 }
 

@@ -138,8 +138,22 @@ void Catalog::loadFile(const std::string& path, CatalogStrictness strictness)
 {
     nlohmann::json doc;
     try {
-        doc = io::readJsonFile(path);
-        if (doc.is_object() && doc.value("format", json()) == json("cluster-designer-prices")) return;
+        doc = io::readJsonFile(path, kMaxFileBytes);
+    } catch (const InputError& e) {
+        if (strictness == CatalogStrictness::Strict) throw;
+        problems_.push_back(e);
+        return;
+    }
+    loadJson(doc, path, strictness);
+}
+
+void Catalog::loadJson(const nlohmann::json& doc, const std::string& path, CatalogStrictness strictness)
+{
+    try {
+        if (doc.is_object()) {
+            const auto format = doc.find("format");
+            if (format != doc.end() && *format == json("cluster-designer-prices")) return;
+        }
         catalog_parse::checkHeader(doc, path);
     } catch (const InputError& e) {
         if (strictness == CatalogStrictness::Strict) throw;
@@ -149,8 +163,11 @@ void Catalog::loadFile(const std::string& path, CatalogStrictness strictness)
     auto each = [&](const char* section, auto parseOne, auto add) {
         auto it = doc.find(section);
         if (it == doc.end()) return;
-        if (!it->is_array()) {
-            InputError e(path, section, "", "expected an array of entries, got " + io::describe(*it));
+        if (!it->is_array() || it->size() > kMaxEntriesPerSection) {
+            InputError e(path, section, "",
+                         it->is_array() ? "holds " + std::to_string(it->size()) + " entries; a catalog file may hold at most " +
+                                              std::to_string(kMaxEntriesPerSection) + " per section"
+                                        : "expected an array of entries, got " + io::describe(*it));
             if (strictness == CatalogStrictness::Strict) throw e;
             problems_.push_back(e);
             return;

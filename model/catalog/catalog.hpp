@@ -7,6 +7,9 @@
 #include "model/catalog/interconnect_types.hpp"
 #include "model/io/input_error.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,16 @@ public:
     /// A file whose format is "cluster-designer-prices" (catalogs/prices.json) is not hardware
     /// and is skipped here; model/cost/prices.hpp reads it.
     void loadFile(const std::string& path, CatalogStrictness strictness = CatalogStrictness::Strict);
+
+    /// Loads one parsed catalog document as if read from `file` (the name used in errors).
+    /// Same error rules as loadFile; loadFile reads the file and calls this.
+    void loadJson(const nlohmann::json& doc, const std::string& file, CatalogStrictness strictness = CatalogStrictness::Strict);
+
+    /// Largest catalog file read, bytes (8 MiB; the bundled catalogs hold 100 KiB together).
+    static constexpr std::size_t kMaxFileBytes = std::size_t{8} << 20;
+    /// Most entries one section of one catalog file may hold (the bundled catalog has under 100
+    /// per section); a larger file is refused naming the section and the limit.
+    static constexpr std::size_t kMaxEntriesPerSection = 10000;
 
     /// Problems met by Lenient loads since the last clear(), one InputError each.
     [[nodiscard]] const std::vector<InputError>& problems() const noexcept { return problems_; }

@@ -42,15 +42,15 @@ std::optional<int> optInt(const json& e, const char* f, const JsonContext& c, in
     return static_cast<int>(io::requireInt(e, f, c, lo, hi));
 }
 
-std::optional<Bandwidth> optGBps(const json& e, const char* f, const JsonContext& c)
+std::optional<Bandwidth> optGBps(const json& e, const char* f, const JsonContext& c, double maxGBps)
 {
-    auto v = io::optionalNumber(e, f, c, 0.0);
+    auto v = io::optionalNumber(e, f, c, 0.0, maxGBps);
     return v ? std::optional<Bandwidth>(Bandwidth::GBps(*v)) : std::nullopt;
 }
 
-std::optional<Bandwidth> optGbps(const json& e, const char* f, const JsonContext& c)
+std::optional<Bandwidth> optGbps(const json& e, const char* f, const JsonContext& c, double maxGbps)
 {
-    auto v = io::optionalNumber(e, f, c, 0.0);
+    auto v = io::optionalNumber(e, f, c, 0.0, maxGbps);
     return v ? std::optional<Bandwidth>(Bandwidth::Gbps(*v)) : std::nullopt;
 }
 
@@ -88,6 +88,10 @@ Provenance parseProvenance(const json& e, const std::string& file, const std::st
     }
     for (auto it = e.begin(); it != e.end(); ++it)
         if (it->is_null()) p.unknownFields.push_back(it.key());
+    // Fields the parsers do not read are still shown on the spec sheet and exported: no
+    // absurd magnitude there either, and no negative one (every catalog figure is a count,
+    // a rate, a size, a power or a year).
+    io::checkMagnitudes(e, ctx, "", 0.0, io::kMaxMagnitude);
     return p;
 }
 
@@ -101,12 +105,12 @@ GpuSpec parseGpu(const json& e, const std::string& file, const std::string& inde
     const std::string ff = io::requireEnum(e, "form_factor", c, {"SXM", "PCIe", "OAM", "superchip"});
     g.formFactor = ff == "SXM" ? FormFactor::SXM : ff == "PCIe" ? FormFactor::PCIe : ff == "OAM" ? FormFactor::OAM : FormFactor::Superchip;
     g.architecture = io::optionalString(e, "architecture", c);
-    g.memoryGB = io::optionalNumber(e, "memory_GB", c, 0.0);
-    g.hbmBandwidth = optGBps(e, "hbm_bandwidth_GBps", c);
+    g.memoryGB = io::optionalNumber(e, "memory_GB", c, 0.0, kMaxGpuMemoryGB);
+    g.hbmBandwidth = optGBps(e, "hbm_bandwidth_GBps", c, kMaxHbmGBps);
     const std::string su = io::requireEnum(e, "scale_up", c, {"none", "nvlink", "infinity_fabric", "gaudi_roce"});
     g.scaleUp = su == "nvlink" ? ScaleUpKind::NVLink : su == "infinity_fabric" ? ScaleUpKind::InfinityFabric
               : su == "gaudi_roce" ? ScaleUpKind::GaudiRoCE : ScaleUpKind::None;
-    const auto nvlOpt = io::optionalNumber(e, "nvlink_GBps_bidirectional", c, 0.0);
+    const auto nvlOpt = io::optionalNumber(e, "nvlink_GBps_bidirectional", c, 0.0, kMaxLinkGBps);
     const double nvl = nvlOpt.value_or(0.0);
     if (g.scaleUp == ScaleUpKind::NVLink) {
         g.nvlinkGeneration = static_cast<int>(io::requireInt(e, "nvlink_generation", c, 1, 9));
@@ -116,7 +120,7 @@ GpuSpec parseGpu(const json& e, const std::string& file, const std::string& inde
         if (nvl != 0.0)
             throw InputError(file, g.id, "nvlink_GBps_bidirectional",
                              "expected 0 because scale_up is \"" + su + "\" (only NVLink parts have NVLink bandwidth)");
-        const auto other = io::optionalNumber(e, "scale_up_GBps_bidirectional", c, 0.0);
+        const auto other = io::optionalNumber(e, "scale_up_GBps_bidirectional", c, 0.0, kMaxLinkGBps);
         if (g.scaleUp != ScaleUpKind::None && e.contains("scale_up_GBps_bidirectional") && !other)
             g.scaleUpBandwidthKnown = false;
         g.scaleUpBidirectional = Bandwidth::GBps(other.value_or(0.0));
@@ -131,22 +135,22 @@ GpuSpec parseGpu(const json& e, const std::string& file, const std::string& inde
         g.pcieGeneration = static_cast<int>(io::optionalInt(e, "pcie_generation", c, 0, 7, 0));
         g.pcieLanes = static_cast<int>(io::optionalInt(e, "pcie_lanes", c, 0, 32, 0));
     }
-    g.hostLinkBidirectional = optGBps(e, "host_link_GBps_bidirectional", c);
+    g.hostLinkBidirectional = optGBps(e, "host_link_GBps_bidirectional", c, kMaxLinkGBps);
     // Unknown (null) peer-to-peer is treated as "no": the engine then stages through host memory.
     g.peerToPeerOverPcie = io::optionalBool(e, "peer_to_peer_pcie", c, false);
-    g.bf16DenseTflops = io::optionalNumber(e, "bf16_dense_tflops", c, 0.0);
-    g.fp8DenseTflops = io::optionalNumber(e, "fp8_dense_tflops", c, 0.0);
-    g.tdpW = io::optionalNumber(e, "tdp_W", c, 0.0);
+    g.bf16DenseTflops = io::optionalNumber(e, "bf16_dense_tflops", c, 0.0, kMaxTflops);
+    g.fp8DenseTflops = io::optionalNumber(e, "fp8_dense_tflops", c, 0.0, kMaxTflops);
+    g.tdpW = io::optionalNumber(e, "tdp_W", c, 0.0, kMaxPartW);
     g.migInstances = optInt(e, "mig_instances", c, 0, 64);
     g.referenceId = io::optionalString(e, "reference_id", c);
     g.memoryType = io::optionalString(e, "memory_type", c);
-    g.fp16DenseTflops = io::optionalNumber(e, "fp16_dense_tflops", c, 0.0);
+    g.fp16DenseTflops = io::optionalNumber(e, "fp16_dense_tflops", c, 0.0, kMaxTflops);
     g.nvlinkBridgeGpus = optInt(e, "nvlink_bridge_gpus", c, 2, 8);
     if (g.nvlinkBridgeGpus && g.scaleUp != ScaleUpKind::NVLink)
         throw InputError(file, g.id, "nvlink_bridge_gpus", "expected null because scale_up is not \"nvlink\"");
     g.scaleUpDomainMax = optInt(e, "scale_up_domain_max", c, 1, 100000);
     if (!g.scaleUpDomainMax && g.scaleUp == ScaleUpKind::NVLink) g.scaleUpDomainMax = g.nvlinkDomainMax;
-    g.scaleUpPeerPerDirection = optGBps(e, "scale_up_peer_GBps_per_direction", c);
+    g.scaleUpPeerPerDirection = optGBps(e, "scale_up_peer_GBps_per_direction", c, kMaxLinkGBps);
     g.releaseYear = optInt(e, "release_year", c, 1990, 2100);
     g.provenance = parseProvenance(e, file, g.id);
     g.raw = e;
@@ -188,7 +192,7 @@ ServerSpec parseServer(const json& e, const std::string& file, const std::string
     s.storageNicCount = intOr(e, "storage_nic_count", c, 0, 1024, 0);
     s.cpuSockets = intOr(e, "cpu_sockets", c, 0, 64, 1);
     s.pcieSwitches = intOr(e, "pcie_switches", c, 0, 1024, 0);
-    s.powerW = io::optionalNumber(e, "power_W", c, 0.0);
+    s.powerW = io::optionalNumber(e, "power_W", c, 0.0, kMaxSystemW);
     s.rackUnits = optInt(e, "rack_units", c, 1, 64);
     s.referenceId = io::optionalString(e, "reference_id", c);
     s.nvswitchId = io::optionalString(e, "nvswitch", c);
@@ -217,12 +221,12 @@ NicSpec parseNic(const json& e, const std::string& file, const std::string& inde
     n.id = io::requireString(e, "id", c);
     n.name = io::requireString(e, "name", c);
     n.vendor = io::requireString(e, "vendor", c);
-    n.speed = Bandwidth::Gbps(io::requireNumber(e, "speed_Gbps", c, 1.0));
+    n.speed = Bandwidth::Gbps(io::requireNumber(e, "speed_Gbps", c, 1.0, kMaxPortGbps));
     n.ports = intOr(e, "ports", c, 1, 64, 1);
     n.protocol = parseProtocol(e, c);
     // Unknown (null) GPUDirect RDMA is treated as "no" (staged through host memory).
     n.gpuDirectRdma = io::optionalBool(e, "gpudirect_rdma", c, false);
-    n.powerW = io::optionalNumber(e, "power_W", c, 0.0);
+    n.powerW = io::optionalNumber(e, "power_W", c, 0.0, kMaxPartW);
     n.referenceId = io::optionalString(e, "reference_id", c);
     n.category = io::optionalEnum(e, "category", c, {"nic", "dpu", "cloud_nic"}, "nic");
     n.protocolGeneration = io::optionalString(e, "protocol_generation", c);
@@ -255,8 +259,8 @@ SwitchSpec parseSwitch(const json& e, const std::string& file, const std::string
     // null = unpublished (e.g. a modular chassis): 0 ports / zero speed, see portsKnown().
     if (!e.contains("ports")) (void)io::requireInt(e, "ports", c, 1, 100000); // "missing" error
     s.ports = static_cast<int>(io::optionalInt(e, "ports", c, 1, 100000, 0));
-    if (!e.contains("port_speed_Gbps")) (void)io::requireNumber(e, "port_speed_Gbps", c, 1.0);
-    s.portSpeed = Bandwidth::Gbps(io::optionalNumber(e, "port_speed_Gbps", c, 1.0).value_or(0.0));
+    if (!e.contains("port_speed_Gbps")) (void)io::requireNumber(e, "port_speed_Gbps", c, 1.0, kMaxPortGbps);
+    s.portSpeed = Bandwidth::Gbps(io::optionalNumber(e, "port_speed_Gbps", c, 1.0, kMaxPortGbps).value_or(0.0));
     s.protocol = parseProtocol(e, c);
     const std::string l = io::requireEnum(e, "lossless", c, {"credit_based", "pfc_ecn", "none"});
     s.lossless = l == "credit_based" ? LosslessMode::CreditBased : l == "pfc_ecn" ? LosslessMode::PfcEcn : LosslessMode::None;
@@ -265,14 +269,14 @@ SwitchSpec parseSwitch(const json& e, const std::string& file, const std::string
     if (s.protocol != NetProtocol::InfiniBand && s.lossless == LosslessMode::CreditBased)
         throw InputError(file, s.id, "lossless", "expected \"pfc_ecn\" or \"none\": credit-based flow control is InfiniBand's");
     s.inNetworkReduction = io::optionalString(e, "in_network_reduction", c);
-    s.latencyNs = io::optionalNumber(e, "latency_ns", c, 0.0);
-    s.powerW = io::optionalNumber(e, "power_W", c, 0.0);
+    s.latencyNs = io::optionalNumber(e, "latency_ns", c, 0.0, kMaxLatencyNs);
+    s.powerW = io::optionalNumber(e, "power_W", c, 0.0, kMaxSystemW);
     s.rackUnits = optInt(e, "rack_units", c, 1, 64);
     s.referenceId = io::optionalString(e, "reference_id", c);
     s.category = io::optionalEnum(e, "category", c, {"switch", "switch_asic"}, "switch");
     s.protocolGeneration = io::optionalString(e, "protocol_generation", c);
     s.asic = io::optionalString(e, "asic", c);
-    s.aggregateTbps = io::optionalNumber(e, "aggregate_Tbps", c, 0.0);
+    s.aggregateTbps = io::optionalNumber(e, "aggregate_Tbps", c, 0.0, kMaxAggregateTbps);
     s.formFactor = io::optionalString(e, "form_factor", c);
     s.provenance = parseProvenance(e, file, s.id);
     s.raw = e;

@@ -35,12 +35,25 @@ const json& requireArray(const json& doc, const char* key, const std::string& fi
     return *it;
 }
 
+// Largest value each kind of price figure may take; each is far above any real figure
+// (catalogs/prices.json: a DGX SuperPOD unit near US$ 3 million, rent near US$ 100 per
+// instance-hour, a SuperPOD unit 1.2 MW, electricity US$ 0.24 per kWh, PUE 1.58).
+constexpr double kMaxPurchaseUsd = 1e10;  ///< US$ per purchase row
+constexpr double kMaxUsdPerHour = 1e5;    ///< US$ per GPU-hour or instance-hour
+constexpr double kMaxPowerW = 1e8;        ///< W of one row of node_power (100 MW)
+constexpr double kMaxUsdPerKWh = 10.0;    ///< US$ per kWh
+constexpr double kMaxPue = 10.0;          ///< facility / IT power
+
 std::string at(const char* section, std::size_t i) { return std::string(section) + "[" + std::to_string(i) + "]"; }
 } // namespace
 
 PriceTable loadPriceTable(const std::string& path)
 {
-    const json doc = io::readJsonFile(path);
+    return priceTableFromJson(io::readJsonFile(path, kMaxPriceFileBytes), path);
+}
+
+PriceTable priceTableFromJson(const json& doc, const std::string& path)
+{
     if (!doc.is_object()) throw InputError(path, "", "", "expected a JSON object at the top level");
     const JsonContext top{path, ""};
     if (io::requireString(doc, "format", top) != "cluster-designer-prices")
@@ -63,8 +76,8 @@ PriceTable loadPriceTable(const std::string& path)
         p.item = io::requireString(e, "item", c);
         p.catalogId = io::optionalString(e, "catalog_id", c);
         p.unit = io::requireEnum(e, "unit", c, {"gpu", "system", "kit_of_8"});
-        p.usdLow = io::requireNumber(e, "usd_low", c, 0.0);
-        p.usdHigh = io::optionalNumber(e, "usd_high", c, p.usdLow);
+        p.usdLow = io::requireNumber(e, "usd_low", c, 0.0, kMaxPurchaseUsd);
+        p.usdHigh = io::optionalNumber(e, "usd_high", c, p.usdLow, kMaxPurchaseUsd);
         p.date = optDate(e, c);
         p.sourceId = sourceRef(e, c, t);
         p.caveat = io::optionalString(e, "caveat", c);
@@ -83,11 +96,11 @@ PriceTable loadPriceTable(const std::string& path)
         r.gpuName = io::optionalString(e, "gpu_name", c);
         r.serverId = io::optionalString(e, "server", c);
         r.gpus = static_cast<int>(io::optionalInt(e, "gpus", c, 1, 1024, 1));
-        r.usdPerInstanceHour = io::optionalNumber(e, "usd_per_instance_hour", c, 0.0);
+        r.usdPerInstanceHour = io::optionalNumber(e, "usd_per_instance_hour", c, 0.0, kMaxUsdPerHour);
         r.instancePriceDerived = io::optionalBool(e, "instance_price_derived", c, false);
-        r.usdPerGpuHour = io::requireNumber(e, "usd_per_gpu_hour", c, 0.0);
+        r.usdPerGpuHour = io::requireNumber(e, "usd_per_gpu_hour", c, 0.0, kMaxUsdPerHour);
         r.gpuPriceDerived = io::optionalBool(e, "gpu_price_derived", c, false);
-        r.usdPerGpuHourHigh = io::optionalNumber(e, "usd_per_gpu_hour_high", c, r.usdPerGpuHour);
+        r.usdPerGpuHourHigh = io::optionalNumber(e, "usd_per_gpu_hour_high", c, r.usdPerGpuHour, kMaxUsdPerHour);
         r.region = io::optionalString(e, "region", c);
         r.date = optDate(e, c);
         r.sourceId = sourceRef(e, c, t);
@@ -102,8 +115,8 @@ PriceTable loadPriceTable(const std::string& path)
         NodePower n;
         n.system = io::requireString(e, "system", c);
         n.catalogId = io::optionalString(e, "catalog_id", c);
-        n.maxW = io::requireNumber(e, "max_W", c, 1.0);
-        n.burstW = io::optionalNumber(e, "burst_W", c, n.maxW);
+        n.maxW = io::requireNumber(e, "max_W", c, 1.0, kMaxPowerW);
+        n.burstW = io::optionalNumber(e, "burst_W", c, n.maxW, kMaxPowerW);
         n.derived = io::optionalBool(e, "derived", c, false);
         n.sourceId = sourceRef(e, c, t);
         n.note = io::optionalString(e, "note", c);
@@ -120,8 +133,8 @@ PriceTable loadPriceTable(const std::string& path)
         const JsonContext c{path, at("electricity.states", i)};
         ElectricityPrice p;
         p.state = io::requireString(states[i], "state", c);
-        p.commercialUsdPerKWh = io::requireNumber(states[i], "commercial_usd_per_kWh", c, 0.0);
-        p.industrialUsdPerKWh = io::requireNumber(states[i], "industrial_usd_per_kWh", c, 0.0);
+        p.commercialUsdPerKWh = io::requireNumber(states[i], "commercial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
+        p.industrialUsdPerKWh = io::requireNumber(states[i], "industrial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
         t.electricity.push_back(std::move(p));
     }
 
@@ -131,8 +144,8 @@ PriceTable loadPriceTable(const std::string& path)
         const JsonContext c{path, at("pue", i)};
         PueFigure f;
         f.label = io::requireString(e, "label", c);
-        f.value = io::requireNumber(e, "value", c, 1.0);
-        f.high = io::optionalNumber(e, "high", c, f.value);
+        f.value = io::requireNumber(e, "value", c, 1.0, kMaxPue);
+        f.high = io::optionalNumber(e, "high", c, f.value, kMaxPue);
         f.date = optDate(e, c);
         f.sourceId = sourceRef(e, c, t);
         f.note = io::optionalString(e, "note", c);
@@ -142,8 +155,8 @@ PriceTable loadPriceTable(const std::string& path)
     auto defs = doc.find("defaults");
     if (defs != doc.end() && defs->is_object()) {
         const JsonContext c{path, "defaults"};
-        t.defaultPue = io::optionalNumber(*defs, "pue", c, 1.0).value_or(t.defaultPue);
-        t.commitmentDiscountPercent = io::optionalNumber(*defs, "commitment_discount_percent", c, 0.0);
+        t.defaultPue = io::optionalNumber(*defs, "pue", c, 1.0, kMaxPue).value_or(t.defaultPue);
+        t.commitmentDiscountPercent = io::optionalNumber(*defs, "commitment_discount_percent", c, 0.0, 100.0);
     }
     return t;
 }

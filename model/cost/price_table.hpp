@@ -6,6 +6,9 @@
 /// shows one must label it "indicative, as of <date>" with its source (see indicativeLabel).
 /// Units: US dollars; watts; US$ per kWh; PUE is dimensionless (facility / IT power).
 
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -110,7 +113,15 @@ struct PriceTable {
 /// Reads a price table (format "cluster-designer-prices", version 1).
 /// @throws InputError naming the file, the entry (e.g. "rent[3]") and the field on any
 ///         missing, mistyped or inconsistent value (unknown source id, usd_high < usd_low, PUE < 1).
+/// The file is refused before reading when larger than kMaxPriceFileBytes.
 [[nodiscard]] PriceTable loadPriceTable(const std::string& path);
+
+/// Parses a price table document as if read from `file` (the name used in errors).
+/// @throws InputError as loadPriceTable.
+[[nodiscard]] PriceTable priceTableFromJson(const nlohmann::json& doc, const std::string& file);
+
+/// Largest price table read, bytes (8 MiB; the bundled one is 31 KiB).
+inline constexpr std::size_t kMaxPriceFileBytes = std::size_t{8} << 20;
 
 /// catalogs/prices.json in the bundled catalog directory (Catalog::bundledDirectory()).
 [[nodiscard]] std::string bundledPricesPath();

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -73,6 +74,19 @@ struct Endpoint {
 /// 1.6 Tb/s (ConnectX-8, Quantum-X800 in shared/reference/network.csv), so 10 Tb/s leaves room
 /// for the next generations while rejecting typos (1e6 would print "infG" transceivers).
 inline constexpr double kMaxLaneGbps = 10000.0;
+
+/// Largest |x| or |y| of a node on the canvas, scene units: a billion pixels at 100 % zoom.
+inline constexpr double kMaxCoordinate = 1e9;
+
+/// Most nodes a design file may hold. The largest real clusters (100,000 GPUs) have about
+/// 12,500 eight-GPU servers plus their switches; 100,000 nodes (a 30 MiB file) loads in
+/// about a second with a 240 MiB peak (measured in tests/model/test_input_limits.cpp), so
+/// anything larger is refused with this limit in the message instead of exhausting memory.
+inline constexpr std::size_t kMaxDesignNodes = 100000;
+/// Most links a design file may hold (a link is a bundle: `count` parallel cables).
+inline constexpr std::size_t kMaxDesignLinks = 400000;
+/// Largest design file read, bytes (64 MiB; a 100,000-node design writes about 30 MiB).
+inline constexpr std::size_t kMaxDesignFileBytes = std::size_t{64} << 20;
 
 /// A cable (or a bundle of identical parallel cables) between two nodes.
 struct Link {
@@ -170,16 +184,19 @@ private:
 [[nodiscard]] nlohmann::json toJson(const Link& l);
 
 /// Parses a design document. @throws InputError naming `file`, the entry ("nodes[3]" or
-/// "links[12]") and the field when anything is missing, mistyped or inconsistent.
+/// "links[12]") and the field when anything is missing, mistyped, out of range or
+/// inconsistent, and when there are more than kMaxDesignNodes nodes or kMaxDesignLinks links.
 [[nodiscard]] Design designFromJson(const nlohmann::json& doc, const std::string& file);
 /// Parses one node / link object (used by undo commands and copy/paste).
 [[nodiscard]] Node nodeFromJson(const nlohmann::json& j, const std::string& file, const std::string& entry);
 [[nodiscard]] Link linkFromJson(const nlohmann::json& j, const std::string& file, const std::string& entry);
 
-/// Reads a design file. @throws InputError (unreadable, not JSON, or invalid).
+/// Reads a design file. @throws InputError (unreadable, larger than kMaxDesignFileBytes,
+/// not JSON, or invalid).
 [[nodiscard]] Design loadDesign(const std::string& path);
-/// Writes a design file atomically: the JSON goes to a temporary file beside `path`, which
-/// then replaces `path` with rename(2), so a crash never leaves a half-written design.
+/// Writes a design file atomically (io::writeFileAtomically: a temporary file beside `path`,
+/// fsync, rename(2) over `path`, fsync of the folder), so a crash or SIGKILL at any moment
+/// leaves the old or the new complete design, never a mix.
 /// @throws std::runtime_error naming the path when it cannot be written.
 void saveDesign(const Design& d, const std::string& path);
 

@@ -1,11 +1,10 @@
 // JSON form of a design (format "cluster-designer-design", version 1) and atomic file I/O.
 #include "model/design/design.hpp"
 
+#include "model/io/atomic_file.hpp"
 #include "model/io/json_fields.hpp"
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <limits>
 #include <stdexcept>
 
 namespace model {
@@ -68,6 +67,22 @@ Endpoint endpointFromJson(const json& j, const char* field, const JsonContext& c
     e.port = static_cast<int>(io::optionalInt(*it, "port", sub, -1, 1 << 20, -1));
     return e;
 }
+/// Checks the type of each analysis entry the model reads outside the engine's own settings
+/// (those are checked by trainingConfigFromJson when analysed): a generator block with a
+/// string kind, a rental object, a boolean sharp. A number where the kind belongs once made
+/// `bom` die on nlohmann's type_error (issue 13).
+void checkAnalysisBlock(const json& a, const std::string& file)
+{
+    if (auto g = a.find("generator"); g != a.end() && !g->is_null()) {
+        if (!g->is_object())
+            throw InputError(file, "analysis", "generator", "expected an object such as {\"kind\": \"fat-tree\"}, got " + io::describe(*g));
+        (void)io::optionalString(*g, "kind", {file, "analysis.generator"});
+    }
+    if (auto r = a.find("rental"); r != a.end() && !r->is_null() && !r->is_object())
+        throw InputError(file, "analysis", "rental", "expected an object with the provider and price, got " + io::describe(*r));
+    (void)io::optionalBool(a, "sharp", {file, "analysis"}, false);
+    io::checkMagnitudes(a, {file, "analysis"}, "");
+}
 } // namespace
 
 Node nodeFromJson(const json& j, const std::string& file, const std::string& entry)
@@ -79,8 +94,8 @@ Node nodeFromJson(const json& j, const std::string& file, const std::string& ent
     n.kind = io::requireEnum(j, "kind", c, {"server", "switch"}) == "server" ? NodeKind::Server : NodeKind::Switch;
     n.model = io::requireString(j, "model", c);
     n.name = io::optionalString(j, "name", c);
-    n.position.x = io::optionalNumber(j, "x", c, -1e9).value_or(0.0);
-    n.position.y = io::optionalNumber(j, "y", c, -1e9).value_or(0.0);
+    n.position.x = io::optionalNumber(j, "x", c, -kMaxCoordinate, kMaxCoordinate).value_or(0.0);
+    n.position.y = io::optionalNumber(j, "y", c, -kMaxCoordinate, kMaxCoordinate).value_or(0.0);
     n.group = io::optionalString(j, "group", c);
     n.rack = io::optionalString(j, "rack", c);
     if (n.kind == NodeKind::Switch) {
@@ -106,9 +121,9 @@ Link linkFromJson(const json& j, const std::string& file, const std::string& ent
     const std::string m = io::requireEnum(j, "medium", c, {"infiniband", "ethernet", "nvlink", "pcie"});
     l.medium = m == "infiniband" ? LinkMedium::InfiniBand : m == "ethernet" ? LinkMedium::Ethernet
              : m == "nvlink" ? LinkMedium::NVLink : LinkMedium::PCIe;
-    const double laneGbps = io::requireNumber(j, "lane_speed_Gbps", c, 0.001);
     // The fastest ports sold run 1.6 Tb/s (network.csv: ConnectX-8, Quantum-X800); a lane above
     // 10 Tb/s is a typo, and would print as "infG" transceivers and meaningless times.
+    const double laneGbps = io::requireNumber(j, "lane_speed_Gbps", c, 0.001, std::numeric_limits<double>::max());
     if (laneGbps > kMaxLaneGbps)
         throw InputError(c.file, c.entry, "lane_speed_Gbps",
                          "expected at most " + std::to_string(static_cast<int>(kMaxLaneGbps)) + " Gb/s per lane, got " + io::describe(j["lane_speed_Gbps"]));
@@ -131,6 +146,7 @@ Design designFromJson(const json& doc, const std::string& file)
     d.name = io::optionalString(doc, "name", top, "Untitled design");
     if (auto a = doc.find("analysis"); a != doc.end() && !a->is_null()) {
         if (!a->is_object()) throw InputError(file, "", "analysis", "expected an object, got " + io::describe(*a));
+        checkAnalysisBlock(*a, file);
         d.analysis = *a;
     }
     for (const char* section : {"nodes", "links"}) {
@@ -139,6 +155,13 @@ Design designFromJson(const json& doc, const std::string& file)
         if (!it->is_array()) throw InputError(file, "", section, "expected an array, got " + io::describe(*it));
     }
     const json& nodes = doc["nodes"];
+    const json& links = doc["links"];
+    if (nodes.size() > kMaxDesignNodes)
+        throw InputError(file, "", "nodes", "holds " + std::to_string(nodes.size()) + " nodes; a design may hold at most " +
+                                                std::to_string(kMaxDesignNodes));
+    if (links.size() > kMaxDesignLinks)
+        throw InputError(file, "", "links", "holds " + std::to_string(links.size()) + " links; a design may hold at most " +
+                                                std::to_string(kMaxDesignLinks));
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const std::string entry = "nodes[" + std::to_string(i) + "]";
         Node n = nodeFromJson(nodes[i], file, entry);
@@ -148,7 +171,6 @@ Design designFromJson(const json& doc, const std::string& file)
             throw InputError(file, entry, "id", std::string("expected a unique id: ") + e.what());
         }
     }
-    const json& links = doc["links"];
     for (std::size_t i = 0; i < links.size(); ++i) {
         const std::string entry = "links[" + std::to_string(i) + "]";
         Link l = linkFromJson(links[i], file, entry);
@@ -171,32 +193,12 @@ Design designFromJson(const json& doc, const std::string& file)
 
 Design loadDesign(const std::string& path)
 {
-    return designFromJson(io::readJsonFile(path), path);
+    return designFromJson(io::readJsonFile(path, kMaxDesignFileBytes), path);
 }
 
 void saveDesign(const Design& d, const std::string& path)
 {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    fs::path tmp = target;
-    tmp += ".saving~";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(path + ": cannot open a temporary file beside it for writing");
-        out << toJson(d).dump(1) << '\n';
-        out.flush();
-        if (!out) {
-            out.close();
-            std::remove(tmp.c_str());
-            throw std::runtime_error(path + ": writing failed (disk full?); the previous file is untouched");
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": cannot replace the file (" + ec.message() + ")");
-    }
+    io::writeFileAtomically(path, toJson(d).dump(1) + '\n');
 }
 
 } // namespace model

@@ -1,7 +1,10 @@
 // One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
 #include "model/results/results_snapshot.hpp"
 
+#include "model/io/input_error.hpp"
+
 #include <exception>
+#include <new>
 #include <stdexcept>
 
 namespace model {
@@ -12,14 +15,33 @@ namespace {
 /// Steps never throw: a failure goes to the part's error text.
 using Step = void (*)(const Design& d, ResultsSnapshot& s);
 
+/// The message of the exception being handled (inside a catch block) for `error`; anything
+/// but refused input (InputError) is also noted as the snapshot's unexpectedError.
+void noteFailure(ResultsSnapshot& s, std::string& error)
+{
+    try {
+        throw;
+    } catch (const InputError& e) {
+        error = e.what();
+        return;
+    } catch (const std::bad_alloc&) {
+        error = "out of memory";
+    } catch (const std::exception& e) {
+        error = e.what();
+    } catch (...) {
+        error = "an error of unknown type";
+    }
+    if (s.unexpectedError.empty()) s.unexpectedError = error;
+}
+
 void countStep(const Design& d, ResultsSnapshot& s) { s.counts = countParts(d, *s.catalog); }
 
 void analysisStep(const Design& d, ResultsSnapshot& s)
 {
     try {
         s.analysis = analyzeDesign(d, *s.catalog);
-    } catch (const std::exception& e) {
-        s.analysisError = e.what();
+    } catch (...) {
+        noteFailure(s, s.analysisError);
     }
 }
 
@@ -31,8 +53,8 @@ void sweepsStep(const Design& d, ResultsSnapshot& s)
     }
     try {
         s.sweeps = chartSweeps(d, *s.catalog);
-    } catch (const std::exception& e) {
-        s.sweepsError = e.what();
+    } catch (...) {
+        noteFailure(s, s.sweepsError);
     }
 }
 
@@ -40,8 +62,8 @@ void rulesStep(const Design& d, ResultsSnapshot& s)
 {
     try {
         s.rules = topology::checkDesign(d, *s.catalog);
-    } catch (const std::exception& e) { // a malformed "rule_waivers" entry
-        s.rulesError = e.what();
+    } catch (...) { // a malformed "rule_waivers" entry is an InputError
+        noteFailure(s, s.rulesError);
     }
 }
 
@@ -49,8 +71,8 @@ void bomStep(const Design& d, ResultsSnapshot& s)
 {
     try {
         s.bom = topology::computeBom(d, *s.catalog);
-    } catch (const std::exception& e) {
-        s.bomError = e.what();
+    } catch (...) {
+        noteFailure(s, s.bomError);
     }
 }
 

@@ -69,6 +69,11 @@ struct ResultsSnapshot {
     std::optional<topology::Bom> bom;
     std::string bomError;
 
+    /// The first failure of any step that is not refused input (model::InputError): an engine
+    /// bug or exhausted memory. Its part's error text says it too; the app also shows this in
+    /// a dialog (app/error_report.hpp), where a refused input only shows in its panel.
+    std::string unexpectedError;
+
     // Cost (build vs rent) joins here: see the file comment.
 };
 

@@ -67,7 +67,9 @@ bool isRented(const Design& d)
     if (!d.analysis.is_object()) return false;
     if (d.analysis.contains("rental")) return true;
     const auto g = d.analysis.find("generator");
-    return g != d.analysis.end() && g->is_object() && g->value("kind", std::string()) == "rented";
+    if (g == d.analysis.end() || !g->is_object()) return false;
+    const auto kind = g->find("kind");
+    return kind != g->end() && kind->is_string() && kind->get_ref<const std::string&>() == "rented";
 }
 
 std::string list(const std::vector<std::string>& v)

@@ -7,6 +7,9 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <csignal>
+
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace model;
@@ -167,13 +170,22 @@ TEST_CASE("An atomic save that cannot write leaves the old file intact", "[desig
     changed.name = "changed";
     changed.addNode(leaf("leaf-1"));
 
-    SECTION("the temporary file beside the target cannot be created")
+    SECTION("writing the temporary file beside the target fails")
     {
-        // A directory squats on the temporary name: opening it for writing fails even as root.
-        fs::create_directory(target.string() + ".saving~");
+        // A file size limit makes write(2) fail with EFBIG, even as root (the temporary file
+        // has a fresh random name, so nothing can squat on it).
+        std::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit old {};
+        REQUIRE(::getrlimit(RLIMIT_FSIZE, &old) == 0);
+        struct rlimit tiny = old;
+        tiny.rlim_cur = 64;
+        REQUIRE(::setrlimit(RLIMIT_FSIZE, &tiny) == 0);
         CHECK_THROWS_AS(saveDesign(changed, target.string()), std::runtime_error);
+        REQUIRE(::setrlimit(RLIMIT_FSIZE, &old) == 0);
+        std::signal(SIGXFSZ, SIG_DFL);
         CHECK(slurp(target) == before);
         CHECK(loadDesign(target.string()).name == "original");
+        CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1); // temporary removed
     }
     SECTION("the target directory is not writable")
     {

@@ -91,6 +91,7 @@ TEST_CASE("The default template survives load -> save -> load unchanged, ids inc
     CHECK(onDisk["format"] == "cluster-designer-design");
     CHECK(onDisk["version"] == 1);
     CHECK_FALSE(fs::exists(path + ".saving~")); // no temporary left behind
+    CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);
 }
 
 TEST_CASE("A small design keeps node fields and link rates through JSON", "[design][json]")
