@@ -357,7 +357,7 @@ TEST_CASE("A refused input inside the results is its part's error, not an unexpe
     auto d = std::make_shared<Design>(loadDesign(designData("good_small.json")));
     d->analysis["rule_waivers"] = "all of them"; // malformed: an InputError of checkDesign
     auto catalog = std::make_shared<const Catalog>(testsupport::bundledCatalog());
-    const auto s = computeResults(d, catalog);
+    const auto s = computeResults(*d, catalog);
     REQUIRE(s != nullptr);
     CHECK_FALSE(s->rules.has_value());
     CHECK(has(s->rulesError, "rule_waivers"));
