@@ -45,6 +45,127 @@ constexpr double kMaxUsdPerKWh = 10.0;    ///< US$ per kWh
 constexpr double kMaxPue = 10.0;          ///< facility / IT power
 
 std::string at(const char* section, std::size_t i) { return std::string(section) + "[" + std::to_string(i) + "]"; }
+
+/// "sources": id -> {citation}.
+void readSources(const json& doc, const std::string& path, PriceTable& t)
+{
+    auto srcs = doc.find("sources");
+    if (srcs == doc.end() || !srcs->is_object()) throw InputError(path, "", "sources", "expected an object id -> {citation}");
+    for (auto it = srcs->begin(); it != srcs->end(); ++it)
+        t.sources[it.key()].citation = io::requireString(*it, "citation", {path, "sources." + it.key()});
+}
+
+/// "purchase": hardware purchase prices (US$).
+void readPurchases(const json& doc, const std::string& path, PriceTable& t)
+{
+    const json& purchases = requireArray(doc, "purchase", path);
+    for (std::size_t i = 0; i < purchases.size(); ++i) {
+        const json& e = purchases[i];
+        const JsonContext c{path, at("purchase", i)};
+        PurchasePrice p;
+        p.item = io::requireString(e, "item", c);
+        p.catalogId = io::optionalString(e, "catalog_id", c);
+        p.unit = io::requireEnum(e, "unit", c, {"gpu", "system", "kit_of_8"});
+        p.usdLow = io::requireNumber(e, "usd_low", c, 0.0, kMaxPurchaseUsd);
+        p.usdHigh = io::optionalNumber(e, "usd_high", c, p.usdLow, kMaxPurchaseUsd);
+        p.date = optDate(e, c);
+        p.sourceId = sourceRef(e, c, t);
+        p.caveat = io::optionalString(e, "caveat", c);
+        t.purchases.push_back(std::move(p));
+    }
+}
+
+/// One "rent" row: an offer of one provider, US$ per GPU-hour.
+RentPrice readRent(const json& e, const JsonContext& c, const PriceTable& t)
+{
+    RentPrice r;
+    r.provider = io::requireString(e, "provider", c);
+    r.offer = io::requireString(e, "offer", c);
+    r.tier = io::optionalString(e, "tier", c);
+    r.gpuId = io::optionalString(e, "gpu", c);
+    r.gpuName = io::optionalString(e, "gpu_name", c);
+    r.serverId = io::optionalString(e, "server", c);
+    r.gpus = static_cast<int>(io::optionalInt(e, "gpus", c, 1, 1024, 1));
+    r.usdPerInstanceHour = io::optionalNumber(e, "usd_per_instance_hour", c, 0.0, kMaxUsdPerHour);
+    r.instancePriceDerived = io::optionalBool(e, "instance_price_derived", c, false);
+    r.usdPerGpuHour = io::requireNumber(e, "usd_per_gpu_hour", c, 0.0, kMaxUsdPerHour);
+    r.gpuPriceDerived = io::optionalBool(e, "gpu_price_derived", c, false);
+    r.usdPerGpuHourHigh = io::optionalNumber(e, "usd_per_gpu_hour_high", c, r.usdPerGpuHour, kMaxUsdPerHour);
+    r.region = io::optionalString(e, "region", c);
+    r.date = optDate(e, c);
+    r.sourceId = sourceRef(e, c, t);
+    r.note = io::optionalString(e, "note", c);
+    return r;
+}
+
+/// "rent": cloud offers.
+void readRents(const json& doc, const std::string& path, PriceTable& t)
+{
+    const json& rents = requireArray(doc, "rent", path);
+    for (std::size_t i = 0; i < rents.size(); ++i) t.rents.push_back(readRent(rents[i], {path, at("rent", i)}, t));
+}
+
+/// "node_power": maximum power per system (W).
+void readNodePower(const json& doc, const std::string& path, PriceTable& t)
+{
+    const json& power = requireArray(doc, "node_power", path);
+    for (std::size_t i = 0; i < power.size(); ++i) {
+        const json& e = power[i];
+        const JsonContext c{path, at("node_power", i)};
+        NodePower n;
+        n.system = io::requireString(e, "system", c);
+        n.catalogId = io::optionalString(e, "catalog_id", c);
+        n.maxW = io::requireNumber(e, "max_W", c, 1.0, kMaxPowerW);
+        n.burstW = io::optionalNumber(e, "burst_W", c, n.maxW, kMaxPowerW);
+        n.derived = io::optionalBool(e, "derived", c, false);
+        n.sourceId = sourceRef(e, c, t);
+        n.note = io::optionalString(e, "note", c);
+        t.nodePower.push_back(std::move(n));
+    }
+}
+
+/// "electricity": its date and source, and US$ per kWh by state.
+void readElectricity(const json& doc, const std::string& path, PriceTable& t)
+{
+    auto elec = doc.find("electricity");
+    if (elec == doc.end() || !elec->is_object()) throw InputError(path, "", "electricity", "expected an object with \"states\"");
+    const JsonContext ec{path, "electricity"};
+    t.electricityDate = optDate(*elec, ec);
+    t.electricitySourceId = sourceRef(*elec, ec, t);
+    const json& states = requireArray(*elec, "states", path);
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        const JsonContext c{path, at("electricity.states", i)};
+        ElectricityPrice p;
+        p.state = io::requireString(states[i], "state", c);
+        p.commercialUsdPerKWh = io::requireNumber(states[i], "commercial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
+        p.industrialUsdPerKWh = io::requireNumber(states[i], "industrial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
+        t.electricity.push_back(std::move(p));
+    }
+}
+
+/// "pue": facility overhead figures; "defaults": the editable default PUE and commitment discount.
+void readPueAndDefaults(const json& doc, const std::string& path, PriceTable& t)
+{
+    const json& pue = requireArray(doc, "pue", path);
+    for (std::size_t i = 0; i < pue.size(); ++i) {
+        const json& e = pue[i];
+        const JsonContext c{path, at("pue", i)};
+        PueFigure f;
+        f.label = io::requireString(e, "label", c);
+        f.value = io::requireNumber(e, "value", c, 1.0, kMaxPue);
+        f.high = io::optionalNumber(e, "high", c, f.value, kMaxPue);
+        f.date = optDate(e, c);
+        f.sourceId = sourceRef(e, c, t);
+        f.note = io::optionalString(e, "note", c);
+        t.pue.push_back(std::move(f));
+    }
+    auto defs = doc.find("defaults");
+    if (defs != doc.end() && defs->is_object()) {
+        const JsonContext c{path, "defaults"};
+        t.defaultPue = io::optionalNumber(*defs, "pue", c, 1.0, kMaxPue).value_or(t.defaultPue);
+        t.commitmentDiscountPercent = io::optionalNumber(*defs, "commitment_discount_percent", c, 0.0, 100.0);
+    }
+}
 } // namespace
 
 PriceTable loadPriceTable(const std::string& path)
@@ -62,102 +183,12 @@ PriceTable priceTableFromJson(const json& doc, const std::string& path)
     PriceTable t;
     t.indicative = io::optionalBool(doc, "indicative", top, true);
     t.note = io::optionalString(doc, "note", top);
-
-    auto srcs = doc.find("sources");
-    if (srcs == doc.end() || !srcs->is_object()) throw InputError(path, "", "sources", "expected an object id -> {citation}");
-    for (auto it = srcs->begin(); it != srcs->end(); ++it)
-        t.sources[it.key()].citation = io::requireString(*it, "citation", {path, "sources." + it.key()});
-
-    const json& purchases = requireArray(doc, "purchase", path);
-    for (std::size_t i = 0; i < purchases.size(); ++i) {
-        const json& e = purchases[i];
-        const JsonContext c{path, at("purchase", i)};
-        PurchasePrice p;
-        p.item = io::requireString(e, "item", c);
-        p.catalogId = io::optionalString(e, "catalog_id", c);
-        p.unit = io::requireEnum(e, "unit", c, {"gpu", "system", "kit_of_8"});
-        p.usdLow = io::requireNumber(e, "usd_low", c, 0.0, kMaxPurchaseUsd);
-        p.usdHigh = io::optionalNumber(e, "usd_high", c, p.usdLow, kMaxPurchaseUsd);
-        p.date = optDate(e, c);
-        p.sourceId = sourceRef(e, c, t);
-        p.caveat = io::optionalString(e, "caveat", c);
-        t.purchases.push_back(std::move(p));
-    }
-
-    const json& rents = requireArray(doc, "rent", path);
-    for (std::size_t i = 0; i < rents.size(); ++i) {
-        const json& e = rents[i];
-        const JsonContext c{path, at("rent", i)};
-        RentPrice r;
-        r.provider = io::requireString(e, "provider", c);
-        r.offer = io::requireString(e, "offer", c);
-        r.tier = io::optionalString(e, "tier", c);
-        r.gpuId = io::optionalString(e, "gpu", c);
-        r.gpuName = io::optionalString(e, "gpu_name", c);
-        r.serverId = io::optionalString(e, "server", c);
-        r.gpus = static_cast<int>(io::optionalInt(e, "gpus", c, 1, 1024, 1));
-        r.usdPerInstanceHour = io::optionalNumber(e, "usd_per_instance_hour", c, 0.0, kMaxUsdPerHour);
-        r.instancePriceDerived = io::optionalBool(e, "instance_price_derived", c, false);
-        r.usdPerGpuHour = io::requireNumber(e, "usd_per_gpu_hour", c, 0.0, kMaxUsdPerHour);
-        r.gpuPriceDerived = io::optionalBool(e, "gpu_price_derived", c, false);
-        r.usdPerGpuHourHigh = io::optionalNumber(e, "usd_per_gpu_hour_high", c, r.usdPerGpuHour, kMaxUsdPerHour);
-        r.region = io::optionalString(e, "region", c);
-        r.date = optDate(e, c);
-        r.sourceId = sourceRef(e, c, t);
-        r.note = io::optionalString(e, "note", c);
-        t.rents.push_back(std::move(r));
-    }
-
-    const json& power = requireArray(doc, "node_power", path);
-    for (std::size_t i = 0; i < power.size(); ++i) {
-        const json& e = power[i];
-        const JsonContext c{path, at("node_power", i)};
-        NodePower n;
-        n.system = io::requireString(e, "system", c);
-        n.catalogId = io::optionalString(e, "catalog_id", c);
-        n.maxW = io::requireNumber(e, "max_W", c, 1.0, kMaxPowerW);
-        n.burstW = io::optionalNumber(e, "burst_W", c, n.maxW, kMaxPowerW);
-        n.derived = io::optionalBool(e, "derived", c, false);
-        n.sourceId = sourceRef(e, c, t);
-        n.note = io::optionalString(e, "note", c);
-        t.nodePower.push_back(std::move(n));
-    }
-
-    auto elec = doc.find("electricity");
-    if (elec == doc.end() || !elec->is_object()) throw InputError(path, "", "electricity", "expected an object with \"states\"");
-    const JsonContext ec{path, "electricity"};
-    t.electricityDate = optDate(*elec, ec);
-    t.electricitySourceId = sourceRef(*elec, ec, t);
-    const json& states = requireArray(*elec, "states", path);
-    for (std::size_t i = 0; i < states.size(); ++i) {
-        const JsonContext c{path, at("electricity.states", i)};
-        ElectricityPrice p;
-        p.state = io::requireString(states[i], "state", c);
-        p.commercialUsdPerKWh = io::requireNumber(states[i], "commercial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
-        p.industrialUsdPerKWh = io::requireNumber(states[i], "industrial_usd_per_kWh", c, 0.0, kMaxUsdPerKWh);
-        t.electricity.push_back(std::move(p));
-    }
-
-    const json& pue = requireArray(doc, "pue", path);
-    for (std::size_t i = 0; i < pue.size(); ++i) {
-        const json& e = pue[i];
-        const JsonContext c{path, at("pue", i)};
-        PueFigure f;
-        f.label = io::requireString(e, "label", c);
-        f.value = io::requireNumber(e, "value", c, 1.0, kMaxPue);
-        f.high = io::optionalNumber(e, "high", c, f.value, kMaxPue);
-        f.date = optDate(e, c);
-        f.sourceId = sourceRef(e, c, t);
-        f.note = io::optionalString(e, "note", c);
-        t.pue.push_back(std::move(f));
-    }
-
-    auto defs = doc.find("defaults");
-    if (defs != doc.end() && defs->is_object()) {
-        const JsonContext c{path, "defaults"};
-        t.defaultPue = io::optionalNumber(*defs, "pue", c, 1.0, kMaxPue).value_or(t.defaultPue);
-        t.commitmentDiscountPercent = io::optionalNumber(*defs, "commitment_discount_percent", c, 0.0, 100.0);
-    }
+    readSources(doc, path, t); // first: every other section refers to its ids
+    readPurchases(doc, path, t);
+    readRents(doc, path, t);
+    readNodePower(doc, path, t);
+    readElectricity(doc, path, t);
+    readPueAndDefaults(doc, path, t);
     return t;
 }
 
