@@ -1,18 +1,14 @@
 // JSON and CSV forms of the bill of materials.
 #include "model/topology/bom.hpp"
 
+#include "model/io/csv_text.hpp"
+
 #include <sstream>
 
 namespace model::topology {
 
 namespace {
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return q + "\"";
-}
+using io::csvField;
 
 std::string fmt(double v)
 {
@@ -86,8 +82,8 @@ std::string toCsv(const Bom& b)
         if (c.optical) o << "cable," << c.between << ",,optical (between racks)," << c.optical << "\n";
     }
     for (const auto& t : b.transceivers)
-        o << "transceiver," << fmt(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
-    o << "power,total_kW,,known parts only," << (b.powerKnown() ? fmt(b.powerKw()) : std::string("unknown")) << "\n";
+        o << "transceiver," << io::csvNumber(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
+    o << "power,total_kW,,known parts only," << (b.powerKnown() ? io::csvNumber(b.powerKw()) : std::string("unknown")) << "\n";
     o << "rack_units,total,,known parts only," << b.rackUnits << "\n";
     o << "racks,total,," << csvField(b.racksNote) << "," << (b.racksKnown ? std::to_string(b.racks) : std::string("unknown")) << "\n";
     return o.str();
