@@ -1,0 +1,241 @@
+// The comparison table of two to four designs (comparison.hpp).
+#include "model/compare/comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace model::compare {
+
+namespace {
+
+std::string num(double v, int precision = 4)
+{
+    std::ostringstream s;
+    s.precision(precision);
+    s << v;
+    return s.str();
+}
+
+Cell number(std::optional<double> v, int precision = 4, const std::string& suffix = "")
+{
+    if (!v) return {std::nullopt, "n/a", false};
+    return {v, num(*v, precision) + suffix, false};
+}
+
+Cell money(std::optional<double> usd, bool lowerBound)
+{
+    if (!usd) return {std::nullopt, "n/a", false};
+    return {usd, cost::formatUsd(*usd) + (lowerBound ? "+" : ""), lowerBound};
+}
+
+/// Adds a row whose cell for design i is `f(results i)`.
+template <class F>
+void addRow(std::vector<Row>& rows, const std::vector<const DesignResults*>& ds, std::string key, std::string label,
+            std::string unit, Better better, F f)
+{
+    Row r;
+    r.key = std::move(key);
+    r.label = std::move(label);
+    r.unit = std::move(unit);
+    r.better = better;
+    for (const DesignResults* d : ds) r.cells.push_back(f(*d));
+    rows.push_back(std::move(r));
+}
+
+std::optional<double> layerGBps(const DesignResults& d, Scope s)
+{
+    if (!d.analysis) return std::nullopt;
+    for (const auto& l : d.analysis->layers)
+        if (l.scope == s) return l.perGpu.inGBps();
+    return std::nullopt;
+}
+
+const cost::CostResult* costOf(const DesignResults& d) { return d.cost ? &*d.cost : nullptr; }
+
+bool buildLowerBound(const cost::CostResult& c) { return !c.build.complete() || !c.build.powerUnknown().empty(); }
+
+void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& ds)
+{
+    addRow(rows, ds, "gpus", "GPUs", "", Better::None, [](const DesignResults& d) {
+        return number(d.analysis ? std::optional<double>(d.analysis->gpus) : std::nullopt, 9);
+    });
+    addRow(rows, ds, "nodes", "Servers", "", Better::None, [](const DesignResults& d) {
+        return number(d.analysis ? std::optional<double>(d.analysis->nodes) : std::nullopt, 9);
+    });
+    const std::pair<Scope, const char*> layers[] = {{Scope::Hbm, "HBM per GPU"},
+                                                    {Scope::IntraNode, "Intra-node per GPU"},
+                                                    {Scope::NodeBoundary, "Node boundary per GPU"},
+                                                    {Scope::Fabric, "Fabric per GPU"}};
+    for (const auto& [scope, label] : layers)
+        addRow(rows, ds, std::string("layer_") + toString(scope) + "_GBps", label, "GB/s", Better::Higher,
+               [scope = scope](const DesignResults& d) { return number(layerGBps(d, scope)); });
+    addRow(rows, ds, "all_reduce_8GiB_busbw_GBps", "All-reduce 8 GiB busbw, all GPUs", "GB/s", Better::Higher, [](const DesignResults& d) {
+        const CollectiveResult* r = d.allReduce8GiB();
+        return number(r ? std::optional<double>(r->busbw.inGBps()) : std::nullopt);
+    });
+    const auto step = [](const DesignResults& d) { return d.analysis && d.analysis->hasStep ? &d.analysis->step : nullptr; };
+    addRow(rows, ds, "step_time_s", "Training step", "s", Better::None, [&](const DesignResults& d) {
+        return number(step(d) ? std::optional<double>(step(d)->stepS) : std::nullopt);
+    });
+    addRow(rows, ds, "tokens_per_second", "Tokens per second", "tokens/s", Better::Higher, [&](const DesignResults& d) {
+        return number(step(d) ? std::optional<double>(step(d)->tokensPerSecond) : std::nullopt, 5);
+    });
+    addRow(rows, ds, "mfu", "Model FLOPs utilisation", "", Better::Higher, [&](const DesignResults& d) {
+        Cell c = number(step(d) ? std::optional<double>(step(d)->mfu) : std::nullopt);
+        if (c.value) c.text = num(*c.value * 100.0, 3) + "%";
+        return c;
+    });
+    addRow(rows, ds, "scaling_efficiency", "Scaling efficiency at full size", "", Better::Higher, [](const DesignResults& d) {
+        if (!d.analysis || d.analysis->scaling.empty()) return number(std::nullopt);
+        Cell c = number(d.analysis->scaling.back().efficiency);
+        c.text = num(*c.value * 100.0, 3) + "%";
+        return c;
+    });
+    addRow(rows, ds, "bottleneck", "Bottleneck", "", Better::None, [](const DesignResults& d) {
+        return Cell{std::nullopt, d.analysis ? toString(d.analysis->bottleneck.scope) : "n/a", false};
+    });
+    addRow(rows, ds, "rule_errors", "Rule errors", "", Better::Lower, [](const DesignResults& d) {
+        return number(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Error)) : std::nullopt, 9);
+    });
+    addRow(rows, ds, "rule_warnings", "Rule warnings", "", Better::Lower, [](const DesignResults& d) {
+        return number(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Warning)) : std::nullopt, 9);
+    });
+}
+
+void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& ds)
+{
+    addRow(rows, ds, "payment", "Paid by", "", Better::None, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        return Cell{std::nullopt, !c ? "n/a" : c->rentedDesign ? "renting (" + c->rent.offerText() + ")" : "building", false};
+    });
+    addRow(rows, ds, "capital_USD", "Capital cost (to build)", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        return money(c && c->build.capitalUsd > 0 ? std::optional<double>(c->build.capitalUsd) : std::nullopt, c && !c->build.complete());
+    });
+    addRow(rows, ds, "monthly_USD", "Monthly cost, as paid", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        if (!c) return money(std::nullopt, false);
+        return c->rentedDesign ? money(c->rent.any() ? std::optional<double>(c->rent.monthlyUsd) : std::nullopt, !c->rent.complete())
+                               : money(c->build.capitalUsd > 0 ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, buildLowerBound(*c));
+    });
+    addRow(rows, ds, "monthly_build_USD", "Monthly cost to build", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        return money(c && c->build.capitalUsd > 0 ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, c && buildLowerBound(*c));
+    });
+    addRow(rows, ds, "monthly_rent_USD", "Monthly cost to rent", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        return money(c && c->rent.any() ? std::optional<double>(c->rent.monthlyUsd) : std::nullopt, c && !c->rent.complete());
+    });
+    addRow(rows, ds, "usd_per_gpu_hour_USD", "Cost per delivered GPU-hour, as paid", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        if (!c) return money(std::nullopt, false);
+        const bool known = c->rentedDesign ? c->rent.any() : c->build.capitalUsd > 0;
+        return money(known ? std::optional<double>(c->primaryUsdPerGpuHour()) : std::nullopt,
+                     c->rentedDesign ? !c->rent.complete() : buildLowerBound(*c));
+    });
+    addRow(rows, ds, "break_even_month", "Break-even month, building vs renting the same GPUs", "month", Better::None, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        if (!c || !c->breakEven.month()) return Cell{std::nullopt, c && c->breakEven.text.rfind("never", 0) == 0 ? "never" : "n/a", false};
+        return Cell{static_cast<double>(*c->breakEven.month()),
+                    std::to_string(*c->breakEven.month()) + (c->breakEven.lowerBound ? " or later" : ""), c->breakEven.lowerBound};
+    });
+    addRow(rows, ds, "run_time_days", "Training run time", "days", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        return number(c && c->run.available ? std::optional<double>(c->run.seconds / 86400.0) : std::nullopt);
+    });
+    addRow(rows, ds, "run_cost_USD", "Training run cost, as paid", "US$", Better::Lower, [](const DesignResults& d) {
+        const auto* c = costOf(d);
+        if (!c || !c->run.available) return money(std::nullopt, false);
+        return c->rentedDesign ? money(c->run.rentUsd, !c->rent.complete()) : money(c->run.buildUsd, buildLowerBound(*c));
+    });
+}
+
+void markDifferences(Row& r)
+{
+    std::optional<double> lo, hi;
+    std::vector<std::string> texts;
+    for (const Cell& c : r.cells) {
+        texts.push_back(c.text);
+        if (!c.value) continue;
+        lo = lo ? std::min(*lo, *c.value) : *c.value;
+        hi = hi ? std::max(*hi, *c.value) : *c.value;
+    }
+    const bool textsDiffer = std::adjacent_find(texts.begin(), texts.end(), std::not_equal_to<>()) != texts.end();
+    r.differs = lo ? (*hi - *lo) > 0.01 * std::max(std::abs(*hi), std::abs(*lo)) : textsDiffer;
+    if (r.better == Better::None || !r.differs) return;
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < r.cells.size(); ++i) {
+        if (!r.cells[i].value) continue;
+        if (!best || (r.better == Better::Higher ? *r.cells[i].value > *r.cells[*best].value : *r.cells[i].value < *r.cells[*best].value))
+            best = i;
+    }
+    // A lower bound cannot win a "lower is better" row: its true figure may be higher.
+    if (best && !(r.better == Better::Lower && r.cells[*best].lowerBound)) r.best = best;
+}
+
+} // namespace
+
+cost::BreakEven crossBreakEven(const cost::CostResult& build, const cost::CostResult& rent)
+{
+    if (build.build.capitalUsd <= 0 || build.gpus <= 0) return {std::nullopt, false, "not computed: no part of the build has a price"};
+    if (!rent.rent.complete() || rent.gpus <= 0) return {std::nullopt, false, "not computed: the rent has no price for every GPU"};
+    const double perBuildGpu = 1.0 / build.gpus, perRentGpu = 1.0 / rent.gpus;
+    return cost::breakEven(build.build.capitalUsd * perBuildGpu, build.build.monthlyRunningUsd() * perBuildGpu,
+                           rent.rent.monthlyUsd * perRentGpu, buildLowerBound(build));
+}
+
+std::string Comparison::verdictText() const
+{
+    std::string s;
+    for (const auto& v : verdict) s += (s.empty() ? "" : " ") + v;
+    return s;
+}
+
+const Row* Comparison::row(const std::string& key) const
+{
+    for (const auto& r : rows)
+        if (r.key == key) return &r;
+    return nullptr;
+}
+
+Comparison compareDesigns(const std::vector<const DesignResults*>& designs)
+{
+    if (designs.size() < 2 || designs.size() > 4)
+        throw std::invalid_argument("compare: expected 2 to 4 designs, got " + std::to_string(designs.size()));
+    Comparison c;
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+        if (!designs[i] || !designs[i]->design) throw std::invalid_argument("compare: design " + std::to_string(i + 1) + " has no results");
+        c.labels.push_back(std::string(1, static_cast<char>('A' + i)));
+        c.names.push_back(designs[i]->design->name);
+    }
+    performanceRows(c.rows, designs);
+    costRows(c.rows, designs);
+    for (Row& r : c.rows) markDifferences(r);
+    for (std::size_t b = 0; b < designs.size(); ++b)
+        for (std::size_t r = 0; r < designs.size(); ++r) {
+            const auto* cb = costOf(*designs[b]);
+            const auto* cr = costOf(*designs[r]);
+            if (b == r || !cb || !cr || cb->rentedDesign || !cr->rentedDesign) continue;
+            c.breakEvens.push_back({b, r, crossBreakEven(*cb, *cr)});
+        }
+    c.verdict = verdictOf(c, designs);
+    return c;
+}
+
+std::string scopeWords(Scope s)
+{
+    switch (s) {
+    case Scope::Compute: return "GPU compute";
+    case Scope::Hbm: return "GPU memory bandwidth (HBM)";
+    case Scope::IntraNode: return "the link inside the server (NVLink or PCIe)";
+    case Scope::NodeBoundary: return "the node boundary (compute NICs)";
+    case Scope::Fabric: return "the switch fabric";
+    case Scope::PipelineBubble: return "the pipeline bubble";
+    case Scope::Latency: return "latency";
+    }
+    return toString(s);
+}
+
+} // namespace model::compare

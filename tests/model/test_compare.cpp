@@ -1,0 +1,169 @@
+// Comparison of designs: rows, differences, the per-GPU break-even worked by hand, the
+// verdict in words, and the compare --json keys (shared/design/ARCHITECTURE.md).
+#include "test_catalog_support.hpp"
+#include "model/compare/comparison.hpp"
+#include "model/io/csv_text.hpp"
+#include "model/io/results_csv.hpp"
+#include "model/topology/fat_tree.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace model;
+using namespace model::compare;
+
+namespace {
+const cost::PriceTable& prices()
+{
+    static const cost::PriceTable t = cost::loadPriceTable(cost::bundledPricesPath());
+    return t;
+}
+
+DesignResults resultsOf(const std::string& path, const ResultOptions& o = {})
+{
+    return computeDesignResults(std::make_shared<const Design>(loadDesign(path)), testsupport::bundledCatalog(), prices(), o, path);
+}
+
+std::string rentedPath() { return bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"; }
+} // namespace
+
+TEST_CASE("Design results hold every part; the 8 GiB all-reduce comes from the whole-design sweep", "[compare]")
+{
+    const DesignResults r = resultsOf(defaultDesignPath());
+    REQUIRE(r.analysis);
+    REQUIRE(r.sweeps);
+    REQUIRE(r.rules);
+    REQUIRE(r.bom);
+    REQUIRE(r.cost);
+    const CollectiveResult* ar = r.allReduce8GiB();
+    REQUIRE(ar);
+    CHECK(ar->bytes == 8.0 * 1024 * 1024 * 1024);
+    CHECK(ar->gpus == 256);
+    // The same figure as asking the engine directly.
+    CollectiveRequest req;
+    req.op = CollectiveOp::AllReduce;
+    req.bytes = ar->bytes;
+    const CollectiveResult direct = predictCollective(*r.design, testsupport::bundledCatalog(), req);
+    CHECK(ar->busbw.inGBps() == Approx(direct.busbw.inGBps()));
+}
+
+TEST_CASE("Rented template against the SuperPOD unit: break-even per GPU and the verdict", "[compare][golden]")
+{
+    const ResultOptions o{"gpt3-175b", std::nullopt};
+    const DesignResults superpod = resultsOf(defaultDesignPath(), o);
+    const DesignResults rented = resultsOf(rentedPath(), o);
+    const Comparison c = compareDesigns({&superpod, &rented});
+    REQUIRE(c.labels == std::vector<std::string>{"A", "B"});
+
+    // By hand, per GPU of A (256 GPUs, 32 DGX H100 at US$ 199,000): capital 24,875; running
+    // (33,694.04 power + 106,133.33 operations) / 256 = 546.20 a month. B rents at 3.99 per
+    // GPU-hour x 730 h = 2,912.70 a month. 24,875 / (2,912.70 - 546.20) = 10.511: month 11,
+    // a lower bound (A's switches and optics have no price).
+    REQUIRE(c.breakEvens.size() == 1);
+    const auto& x = c.breakEvens[0];
+    CHECK(x.build == 0);
+    CHECK(x.rent == 1);
+    const double running = (326.4 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
+    const double byHand = (6368000.0 / 256.0) / (3.99 * 730.0 - running);
+    REQUIRE(x.breakEven.months);
+    CHECK(*x.breakEven.months == Approx(byHand));
+    CHECK(*x.breakEven.months == Approx(10.511).epsilon(1e-3));
+    CHECK(*x.breakEven.month() == 11);
+    CHECK(x.breakEven.lowerBound);
+
+    const std::string verdict = c.verdictText();
+    INFO(verdict);
+    CHECK(verdict.find("Renting B (Lambda (8x H100 SXM nodes, on demand), US$ 3.99 per GPU-hour) costs less than building A until month 11") !=
+          std::string::npos);
+    CHECK(verdict.find("after that building A costs less") != std::string::npos);
+    // Speed: A has 4x the GPUs; the factor comes from the engine's tokens/s.
+    REQUIRE(superpod.cost->run.available);
+    REQUIRE(rented.cost->run.available);
+    const double speedup = rented.cost->run.seconds / superpod.cost->run.seconds;
+    CHECK(speedup == Approx(superpod.analysis->step.tokensPerSecond / rented.analysis->step.tokensPerSecond));
+    CHECK(verdict.find("Building A trains the gpt3-175b run") != std::string::npos);
+    CHECK(verdict.find("than renting B") != std::string::npos);
+    CHECK(verdict.find("4.0x the GPUs (256 against 64)") != std::string::npos);
+
+    // Rows: B is rented, its capital (to build) is a lower bound; GPUs differ.
+    CHECK(c.row("gpus")->cells[0].value == 256.0);
+    CHECK(c.row("gpus")->cells[1].value == 64.0);
+    CHECK(c.row("gpus")->differs);
+    CHECK(c.row("payment")->cells[1].text.rfind("renting", 0) == 0);
+    CHECK(*c.row("monthly_USD")->cells[1].value == Approx(3.99 * 64 * 730.0));
+    CHECK(*c.row("all_reduce_8GiB_busbw_GBps")->cells[0].value == Approx(superpod.allReduce8GiB()->busbw.inGBps()));
+    CHECK(c.row("break_even_month")->cells[0].text == "11 or later");
+
+    // Same comparison the other way round: labels swap, the month does not.
+    const Comparison back = compareDesigns({&rented, &superpod});
+    REQUIRE(back.breakEvens.size() == 1);
+    CHECK(*back.breakEvens[0].breakEven.month() == 11);
+    CHECK(back.verdictText().find("Renting A") != std::string::npos);
+}
+
+TEST_CASE("compare --json keys: designs, verdict, money in _USD, months as numbers", "[compare]")
+{
+    const DesignResults a = resultsOf(defaultDesignPath());
+    const DesignResults b = resultsOf(rentedPath());
+    const Comparison c = compareDesigns({&a, &b});
+    const nlohmann::json j = toJson(c, {&a, &b});
+    REQUIRE(j["designs"].size() == 2);
+    CHECK(j["verdict"].is_string());
+    CHECK_FALSE(j["verdict"].get<std::string>().empty());
+    const auto& d0 = j["designs"][0];
+    CHECK(d0["label"] == "A");
+    CHECK(d0["gpus"] == 256);
+    CHECK(d0["capital_USD"].get<double>() == Approx(6368000.0));
+    CHECK(d0["capital_USD_lower_bound"] == true);
+    CHECK(d0["break_even_month"].is_number());
+    CHECK(d0["cost"]["build"]["capital_USD"].is_number());
+    CHECK(j["break_even"][0]["month"] == 11);
+    CHECK(j["designs"][1]["monthly_rent_USD"].get<double>() == Approx(186412.8));
+    // CSV of the table: full precision, one column per design.
+    const std::string csv = toCsv(c);
+    CHECK(csv.rfind("figure,unit,\"A: ", 0) == 0); // the design name holds a comma: quoted
+    CHECK(csv.find("Monthly cost to rent,US$,745651.") != std::string::npos);
+}
+
+TEST_CASE("Compare needs two to four designs and marks the best figure", "[compare]")
+{
+    const DesignResults a = resultsOf(defaultDesignPath());
+    CHECK_THROWS_AS(compareDesigns({&a}), std::invalid_argument);
+    CHECK_THROWS_AS(compareDesigns({&a, &a, &a, &a, &a}), std::invalid_argument);
+    // Fat trees of 2, 4 and 8 DGX H100: same per-GPU layers, more GPUs; no rented design, so
+    // the verdict compares the cost per delivered GPU-hour instead of a break-even.
+    std::vector<DesignResults> trees;
+    for (int nodes : {2, 4, 8}) {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        trees.push_back(computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
+                                             testsupport::bundledCatalog(), prices(), {}, ""));
+    }
+    const Comparison c = compareDesigns({&trees[0], &trees[1], &trees[2]});
+    CHECK(c.breakEvens.empty());
+    CHECK(c.row("gpus")->differs);
+    CHECK_FALSE(c.row("layer_hbm_GBps")->differs);
+    CHECK_FALSE(c.row("layer_hbm_GBps")->best);
+    CHECK(c.verdictText().find("Per delivered GPU-hour") != std::string::npos);
+    // Capital is a lower bound everywhere (switches unpriced), so no design "wins" it.
+    CHECK_FALSE(c.row("capital_USD")->best);
+}
+
+TEST_CASE("Chart data as CSV at full precision", "[compare][csv]")
+{
+    const DesignResults r = resultsOf(defaultDesignPath());
+    const std::string layers = io::layersCsv(*r.analysis);
+    CHECK(layers.rfind("scope,technology,per_gpu_GBps,per_gpu_Gbps,note\n", 0) == 0);
+    CHECK(layers.find("node_boundary,") != std::string::npos);
+    const std::string sweeps = io::sweepsCsv(*r.sweeps);
+    CHECK(sweeps.find("all_reduce,") != std::string::npos);
+    // Every point of every curve, one line each.
+    std::size_t points = 0;
+    for (const auto& s : *r.sweeps) points += s.points.size();
+    CHECK(static_cast<std::size_t>(std::count(sweeps.begin(), sweeps.end(), '\n')) == points + 1);
+    const std::string busbw = io::csvNumber(r.allReduce8GiB()->busbw.inGBps());
+    CHECK(sweeps.find(busbw) != std::string::npos);
+    const std::string scaling = io::scalingCsv(*r.analysis);
+    CHECK(scaling.find("weak,256,") != std::string::npos);
+}
