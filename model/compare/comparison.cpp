@@ -10,8 +10,17 @@ namespace model::compare {
 
 namespace {
 
+/// `v` with `precision` significant digits; whole numbers of 1,000 or more with separators.
 std::string num(double v, int precision = 4)
 {
+    if (std::abs(v) >= 1000 && std::abs(v) < 1e15) {
+        std::string d = std::to_string(std::llabs(std::llround(v))), g;
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            if (i > 0 && (d.size() - i) % 3 == 0) g += ',';
+            g += d[i];
+        }
+        return (v < 0 ? "-" : "") + g;
+    }
     std::ostringstream s;
     s.precision(precision);
     s << v;

@@ -30,6 +30,18 @@ std::string whole(double v)
     return g;
 }
 
+/// 3.5e12 -> "3.5 trillion", 3e11 -> "300 billion".
+std::string tokenWords(double n)
+{
+    std::ostringstream s;
+    s.precision(3);
+    if (n >= 1e12) s << n / 1e12 << " trillion";
+    else if (n >= 1e9) s << n / 1e9 << " billion";
+    else if (n >= 1e6) s << n / 1e6 << " million";
+    else s << n;
+    return s.str();
+}
+
 std::string ratio(double r) { return num(r, r < 10 ? 1 : 0) + "x"; }
 
 /// "building A" or "renting B (Lambda 8x H100 SXM node)".
@@ -115,7 +127,9 @@ std::string because(const Comparison& c, std::size_t fast, std::size_t slow, con
     const std::string limited = c.labels[slow] + " is limited by " + scopeWords(s.bottleneck.scope) + ": " + firstSentence(s.bottleneck.explanation);
     const std::string gpus = "it has " + ratio(g) + " the GPUs (" + std::to_string(f.gpus) + " against " + std::to_string(s.gpus) + ")";
     if (g > 1.05 && p > 1.05) return gpus + " and each does " + ratio(p) + " the work (" + limited + ")";
-    if (g > 1.05 && p < 0.95) return gpus + ", although each does only " + num(p, 2) + "x the work";
+    if (g > 1.05 && p < 0.95)
+        return gpus + ", although each does only " + num(p, 2) + "x the work (" + c.labels[fast] + " is limited by " + scopeWords(f.bottleneck.scope) +
+               ": " + firstSentence(f.bottleneck.explanation) + ")";
     if (g > 1.05) return gpus + " at about the same work per GPU";
     if (g < 0.95) return "each of its GPUs does " + ratio(p) + " the work, more than making up for " + num(1 / g, 1) + "x fewer GPUs (" + limited + ")";
     return "each GPU does " + ratio(p) + " the work (" + limited + ")";
@@ -153,7 +167,7 @@ void speedSentences(const Comparison& c, const std::vector<const DesignResults*>
             continue;
         }
         out.push_back(capitalize(how(c, *fastest, *ds[*fastest]->cost, false)) + " trains the " + fr.workload + " run of " +
-                      num(fr.tokens / 1e9, 0) + " billion tokens " + ratio(speedup) + " faster than " + how(c, i, *k, false) + " (" +
+                      tokenWords(fr.tokens) + " tokens " + ratio(speedup) + " faster than " + how(c, i, *k, false) + " (" +
                       daysText(fr.seconds) + " against " + daysText(k->run.seconds) + ") because " + because(c, *fastest, i, ds) + ".");
     }
 }
