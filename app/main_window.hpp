@@ -29,6 +29,7 @@ namespace app {
 
 class AnalysisWorker;
 class Autosave;
+class CompareWindow;
 class Document;
 class FileController;
 class SimulationRunner;
@@ -57,6 +58,14 @@ public:
     [[nodiscard]] views::SimulationPanel* simulation() const { return simulation_; }
     [[nodiscard]] SimulationRunner* simulationRunner() const { return simRunner_; }
 
+    /// Writes the design report of the open design: FILE.pdf, FILE.html, or CSV data files
+    /// beside FILE.csv (or into a folder). @return an error text, or empty (main_window_reports.cpp).
+    [[nodiscard]] QString exportReportTo(const QString& path);
+    /// File > Export Report: asks for the file, then exportReportTo.
+    void exportReport();
+    /// View > Compare Designs: the Compare window, the open design already in it.
+    CompareWindow* showCompare();
+
 protected:
     void closeEvent(QCloseEvent* e) override;
 
@@ -80,6 +89,7 @@ private:
     views::BomPanel* bom_ = nullptr;
     views::SimulationPanel* simulation_ = nullptr;
     SimulationRunner* simRunner_ = nullptr;
+    CompareWindow* compare_ = nullptr;
     QUndoView* history_ = nullptr;
     QLabel* statusDesign_ = nullptr;
     QLabel* statusAnalysis_ = nullptr;

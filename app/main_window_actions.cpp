@@ -33,6 +33,7 @@ void MainWindow::createActions()
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, files_, &FileController::saveAs);
     file->addSeparator();
     file->addAction(tr("&Export Canvas (PNG/SVG)…"), QKeySequence(tr("Ctrl+E")), files_, &FileController::exportCanvas);
+    file->addAction(tr("Export &Report (PDF/HTML/CSV)…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportReport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -60,6 +61,8 @@ void MainWindow::createActions()
     // Collapsed groups are view state: neither action is an undoable edit.
     view->addAction(tr("&Collapse Groups"), scene_, &views::CanvasScene::collapseAllGroups);
     view->addAction(tr("&Expand All Groups"), scene_, &views::CanvasScene::expandAllGroups);
+    view->addSeparator();
+    view->addAction(tr("Compare &Designs…"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::showCompare);
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 

@@ -31,6 +31,10 @@ const Command kCommands[] = {
     {"generate", cmdGenerate,
      "generate KIND [options] -o DESIGN.json: topology generators (server, fat-tree, gb200-nvl72, roce, rented)", false},
     {"bom", cmdBom, "bom DESIGN.json [--json|--csv]: bill of materials", false},
+    {"report", cmdReport, "report DESIGN.json -o FILE.pdf|FILE.html [--workload NAME] [--tokens N] [--csv DIR]: the design report", true},
+    {"compare", cmdCompare,
+     "compare A.json B.json [C.json D.json] [--workload NAME] [--tokens N] [--json] [-o FILE.pdf|FILE.html|FILE.csv]: side by side, with a verdict",
+     true},
     {"screenshot", cmdScreenshot, "screenshot [DESIGN.json] -o FILE.png: render the main window offscreen", true},
 };
 
@@ -88,7 +92,7 @@ int run(const QStringList& args)
     const Command* c = find(args[1]);
     if (!c) {
         QTextStream err(stderr);
-        const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare"), QStringLiteral("import")};
+        const QStringList planned = {QStringLiteral("import")};
         if (planned.contains(args[1]))
             err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
         else

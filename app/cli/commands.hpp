@@ -13,5 +13,7 @@ int cmdCollective(const QStringList& args);  ///< cmd_collective.cpp
 int cmdScreenshot(const QStringList& args);  ///< cmd_screenshot.cpp
 int cmdGenerate(const QStringList& args);    ///< cmd_generate.cpp
 int cmdBom(const QStringList& args);         ///< cmd_bom.cpp
+int cmdReport(const QStringList& args);      ///< cmd_report.cpp
+int cmdCompare(const QStringList& args);     ///< cmd_compare.cpp
 
 } // namespace app::cli

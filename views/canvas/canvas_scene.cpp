@@ -173,6 +173,10 @@ QRectF CanvasScene::designBounds() const
 
 void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
 {
+    if (plainBackground_) {
+        p->fillRect(rect, Qt::white);
+        return;
+    }
     p->fillRect(rect, QColor(0xfb, 0xfc, 0xfd));
     // A light grid every 5 snap steps; skipped when zoomed so far out it would be a grey wash.
     const double step = canvas_style::kGrid * 5;

@@ -84,6 +84,8 @@ public:
     void selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links);
     /// Bounding rectangle of every shown node and group card, with a margin (scene units).
     [[nodiscard]] QRectF designBounds() const;
+    /// Plain white background without the grid (for printed pictures: reports).
+    void setPlainBackground(bool on) { plainBackground_ = on; }
 
 signals:
     /// The selection changed; carries the selected ids (for the inspector).
@@ -93,6 +95,7 @@ protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
 
 private:
+    bool plainBackground_ = false;
     void rebuild();
     void clearItems();
     void addNode(model::Id id);

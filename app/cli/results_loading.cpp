@@ -1,0 +1,77 @@
+// Loading designs into results for `report` and `compare` (results_loading.hpp).
+#include "app/cli/results_loading.hpp"
+
+#include "app/cli/cli_common.hpp"
+#include "model/analysis/training.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace app::cli {
+
+std::optional<model::cost::PriceTable> loadPricesOrReport()
+{
+    try {
+        return model::cost::loadPriceTable(model::cost::bundledPricesPath());
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        return std::nullopt;
+    }
+}
+
+double parseTokens(const QString& text)
+{
+    QString t = text.trimmed();
+    double scale = 1;
+    if (!t.isEmpty()) {
+        const QChar last = t.back().toUpper();
+        const double scales[] = {1e3, 1e6, 1e9, 1e9, 1e12};
+        const QString suffixes = QStringLiteral("KMBGT");
+        if (const auto i = suffixes.indexOf(last); i >= 0) {
+            scale = scales[i];
+            t.chop(1);
+        }
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok) * scale;
+    if (!ok || !(v >= 1) || !std::isfinite(v))
+        throw std::invalid_argument("--tokens: expected a token count such as 3.5e12, 300B or 3.5T, got \"" + text.toStdString() + "\"");
+    return v;
+}
+
+void addResultOptions(QCommandLineParser& p)
+{
+    QString presets;
+    for (const auto& n : model::analysis::presetNames()) presets += (presets.isEmpty() ? "" : ", ") + QString::fromStdString(n);
+    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset for every design (") + presets + QStringLiteral(")."), QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("tokens"), QStringLiteral("Training-run size in tokens (3.5e12, 300B, 3.5T); default 20 per parameter (Chinchilla)."),
+                 QStringLiteral("N")});
+}
+
+model::compare::ResultOptions resultOptions(const QCommandLineParser& p)
+{
+    model::compare::ResultOptions o;
+    if (p.isSet(QStringLiteral("workload"))) {
+        o.workload = p.value(QStringLiteral("workload")).toStdString();
+        (void)model::analysis::presetModel(o.workload); // throws listing the presets
+    }
+    if (p.isSet(QStringLiteral("tokens"))) o.tokens = parseTokens(p.value(QStringLiteral("tokens")));
+    return o;
+}
+
+std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& path, const model::Catalog& catalog,
+                                                                 const model::cost::PriceTable& prices, const model::compare::ResultOptions& options)
+{
+    auto design = loadDesignOrReport(path, catalog);
+    if (!design) return std::nullopt;
+    try {
+        (void)model::cost::costSettingsOf(*design, path.toStdString()); // a bad cost block is bad input, not a footnote
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        return std::nullopt;
+    }
+    return model::compare::computeDesignResults(std::make_shared<const model::Design>(std::move(*design)), catalog, prices, options,
+                                                path.toStdString());
+}
+
+} // namespace app::cli

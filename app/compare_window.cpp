@@ -1,0 +1,197 @@
+#include "app/compare_window.hpp"
+
+#include "app/report/csv_export.hpp"
+#include "app/report/reports.hpp"
+#include "views/compare/design_compare_view.hpp"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace app {
+
+CompareWindow::CompareWindow(std::shared_ptr<const model::Catalog> catalog, OpenDesign openDesign, QWidget* parent)
+    : QWidget(parent, Qt::Window), catalog_(std::move(catalog)), openDesign_(std::move(openDesign))
+{
+    setWindowTitle(tr("Compare Designs"));
+    setObjectName(QStringLiteral("compareWindow"));
+    view_ = new views::DesignCompareView(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(view_);
+    resize(1200, 900);
+    try {
+        prices_ = std::make_shared<const model::cost::PriceTable>(model::cost::loadPriceTable(model::cost::bundledPricesPath()));
+    } catch (const std::exception& e) {
+        pricesError_ = QString::fromStdString(e.what());
+    }
+    connect(view_, &views::DesignCompareView::addFileRequested, this, &CompareWindow::chooseFile);
+    connect(view_, &views::DesignCompareView::addOpenDesignRequested, this, [this] {
+        if (!openDesign_) return;
+        const auto [design, file] = openDesign_();
+        addDesign(design, file);
+    });
+    connect(view_, &views::DesignCompareView::removeRequested, this, &CompareWindow::removeDesign);
+    connect(view_, &views::DesignCompareView::exportReportRequested, this, &CompareWindow::chooseReportFile);
+    connect(view_, &views::DesignCompareView::exportCsvRequested, this, &CompareWindow::chooseCsvFolder);
+    refresh();
+}
+
+CompareWindow::~CompareWindow()
+{
+    // Each thread owns copies of what it reads; wait for them so none outlives its receiver.
+    for (QThread* t : findChildren<QThread*>()) t->wait();
+}
+
+bool CompareWindow::isBusy() const { return running_ > 0; }
+
+bool CompareWindow::addDesign(const model::Design& design, const QString& file)
+{
+    if (static_cast<int>(entries_.size()) >= kMaxDesigns || !prices_) {
+        view_->setMessage(prices_ ? tr("At most %1 designs can be compared; remove one first.").arg(kMaxDesigns) : pricesError_);
+        return false;
+    }
+    model::compare::ResultOptions options;
+    // Every design trains the first design's workload, so the training runs compare.
+    if (!entries_.empty() && entries_.front().results && entries_.front().results->analysis &&
+        !entries_.front().results->design->analysis.contains("model"))
+        options.workload = entries_.front().results->analysis->workload;
+    entries_.push_back({nextId_++, file.isEmpty() ? tr("open design") : file, nullptr, {}});
+    auto shared = std::make_shared<const model::Design>(design);
+    const std::string name = file.toStdString();
+    start(entries_.back(), [shared, catalog = catalog_, prices = prices_, options, name] {
+        return model::compare::computeDesignResults(shared, *catalog, *prices, options, name);
+    });
+    refresh();
+    return true;
+}
+
+bool CompareWindow::addFile(const QString& path)
+{
+    try {
+        model::Design d = model::loadDesign(path.toStdString());
+        d.validateAgainst(*catalog_, path.toStdString());
+        (void)model::cost::costSettingsOf(d, path.toStdString());
+        return addDesign(d, path);
+    } catch (const std::exception& e) {
+        view_->setMessage(QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+void CompareWindow::removeDesign(int index)
+{
+    if (index < 0 || index >= static_cast<int>(entries_.size())) return;
+    entries_.erase(entries_.begin() + index);
+    refresh();
+}
+
+void CompareWindow::start(Entry& e, std::function<model::compare::DesignResults()> compute)
+{
+    ++running_;
+    view_->setBusy(true);
+    auto result = std::make_shared<std::shared_ptr<const model::compare::DesignResults>>();
+    auto error = std::make_shared<QString>();
+    QThread* t = QThread::create([compute = std::move(compute), result, error] {
+        try {
+            *result = std::make_shared<const model::compare::DesignResults>(compute());
+        } catch (const std::exception& ex) {
+            *error = QString::fromStdString(ex.what());
+        }
+    });
+    t->setParent(this);
+    const quint64 id = e.id;
+    connect(t, &QThread::finished, this, [this, t, id, result, error] {
+        --running_;
+        for (Entry& entry : entries_)
+            if (entry.id == id) {
+                entry.results = *result;
+                entry.error = *error;
+            }
+        t->deleteLater();
+        view_->setBusy(running_ > 0);
+        refresh();
+    });
+    t->start(QThread::LowPriority);
+}
+
+std::vector<const model::compare::DesignResults*> CompareWindow::ready() const
+{
+    std::vector<const model::compare::DesignResults*> out;
+    for (const Entry& e : entries_)
+        if (e.results) out.push_back(e.results.get());
+    return out;
+}
+
+void CompareWindow::refresh()
+{
+    QStringList lines;
+    QString message;
+    int label = 0;
+    for (const Entry& e : entries_) {
+        const QString name = e.results ? QString::fromStdString(e.results->design->name) : QFileInfo(e.file).fileName();
+        QString line = e.results ? QStringLiteral("%1: %2  (%3)").arg(QChar('A' + label++)).arg(name, e.file) : name;
+        if (!e.results) line += e.error.isEmpty() ? tr("  (computing...)") : tr("  (failed)");
+        if (!e.error.isEmpty()) message = e.error;
+        lines << line;
+    }
+    view_->setDesignList(lines);
+    const auto designs = ready();
+    if (designs.size() < 2) {
+        comparison_.reset();
+        view_->showComparison(nullptr, {});
+        view_->setMessage(message.isEmpty() ? tr("Add two to four designs: the open one (\"Add the open design\") or design files.") : message);
+    } else {
+        comparison_ = std::make_shared<const model::compare::Comparison>(model::compare::compareDesigns(designs));
+        std::vector<std::shared_ptr<const model::compare::DesignResults>> shared;
+        for (const Entry& e : entries_)
+            if (e.results) shared.push_back(e.results);
+        view_->showComparison(comparison_, std::move(shared));
+        view_->setMessage(message);
+    }
+    emit comparisonChanged();
+}
+
+QString CompareWindow::exportReportTo(const QString& path)
+{
+    if (!comparison_) return tr("Nothing to export: add at least two designs.");
+    return report::writeReport(report::compareReport(*comparison_, ready(), catalog_), path);
+}
+
+QString CompareWindow::exportCsvTo(const QString& dir)
+{
+    if (!comparison_) return tr("Nothing to export: add at least two designs.");
+    try {
+        (void)report::writeCompareCsv(*comparison_, ready(), dir);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+void CompareWindow::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Add a design to compare"), {}, tr("Designs (*.json)"));
+    if (!path.isEmpty()) addFile(path);
+}
+
+void CompareWindow::chooseReportFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export compare report"), QStringLiteral("comparison.pdf"),
+                                                      tr("PDF (*.pdf);;HTML, one file (*.html)"));
+    if (path.isEmpty()) return;
+    const QString error = exportReportTo(path);
+    if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void CompareWindow::chooseCsvFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export CSV into folder"));
+    if (dir.isEmpty()) return;
+    const QString error = exportCsvTo(dir);
+    if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+} // namespace app

@@ -1,0 +1,55 @@
+// CSV exports of results and comparisons (csv_export.hpp).
+#include "app/report/csv_export.hpp"
+
+#include "model/io/results_csv.hpp"
+
+#include <QDir>
+#include <QSaveFile>
+
+#include <stdexcept>
+
+namespace app::report {
+
+void writeTextFile(const QString& path, const std::string& text)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.data(), static_cast<qint64>(text.size())) < 0 || !f.commit())
+        throw std::runtime_error(path.toStdString() + ": cannot write (" + f.errorString().toStdString() + ")");
+}
+
+namespace {
+QString ensureDir(const QString& dir)
+{
+    if (!QDir().mkpath(dir)) throw std::runtime_error(dir.toStdString() + ": cannot create the folder");
+    return QDir(dir).absolutePath();
+}
+} // namespace
+
+QStringList writeDesignCsv(const model::compare::DesignResults& r, const QString& dir, const QString& prefix)
+{
+    const QString base = ensureDir(dir) + QLatin1Char('/') + prefix;
+    QStringList written;
+    const auto put = [&](const QString& name, const std::string& text) {
+        writeTextFile(base + name, text);
+        written << base + name;
+    };
+    if (r.bom) put(QStringLiteral("bom.csv"), model::topology::toCsv(*r.bom));
+    if (r.analysis) {
+        put(QStringLiteral("layers.csv"), model::io::layersCsv(*r.analysis));
+        put(QStringLiteral("scaling.csv"), model::io::scalingCsv(*r.analysis));
+    }
+    if (r.sweeps) put(QStringLiteral("busbw.csv"), model::io::sweepsCsv(*r.sweeps));
+    if (r.cost) put(QStringLiteral("cost.csv"), model::cost::toCsv(*r.cost));
+    return written;
+}
+
+QStringList writeCompareCsv(const model::compare::Comparison& c, const std::vector<const model::compare::DesignResults*>& ds, const QString& dir)
+{
+    const QString base = ensureDir(dir);
+    writeTextFile(base + QStringLiteral("/compare.csv"), model::compare::toCsv(c));
+    QStringList written{base + QStringLiteral("/compare.csv")};
+    for (std::size_t i = 0; i < ds.size(); ++i) written << writeDesignCsv(*ds[i], dir, QString::fromStdString(c.labels[i]) + QLatin1Char('-'));
+    return written;
+}
+
+} // namespace app::report

@@ -1,0 +1,223 @@
+// Design and compare reports: every template renders to PDF and HTML; pdftotext of the PDF
+// holds each section title and the figures the engine computed; user strings are escaped;
+// the compare command's verdict and break-even; CSV exports.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/compare_window.hpp"
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+#include "app/report/csv_export.hpp"
+#include "app/report/report_format.hpp"
+#include "app/report/reports.hpp"
+#include "model/compare/comparison.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace {
+
+const model::cost::PriceTable& prices()
+{
+    static const auto t = model::cost::loadPriceTable(model::cost::bundledPricesPath());
+    return t;
+}
+
+model::compare::DesignResults resultsOf(const model::Design& d, const std::string& file = "")
+{
+    return model::compare::computeDesignResults(std::make_shared<const model::Design>(d), *guitest::catalog(), prices(), {}, file);
+}
+
+QStringList templates()
+{
+    QStringList out;
+    for (const QString& f : QDir(QString::fromStdString(model::bundledTemplateDirectory())).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        out << QString::fromStdString(model::bundledTemplateDirectory()) + QLatin1Char('/') + f;
+    return out;
+}
+
+/// pdftotext -layout of `pdf` (poppler-utils, packaging/deps.txt).
+QString pdfText(const QString& pdf)
+{
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    INFO("pdftotext not found: install poppler-utils (listed in packaging/deps.txt)");
+    REQUIRE_FALSE(tool.isEmpty());
+    QProcess p;
+    p.start(tool, {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    REQUIRE(p.waitForFinished(60000));
+    REQUIRE(p.exitCode() == 0);
+    // NFKC folds the typographic ligatures the PDF keeps (U+FB01 "fi" in "findings") into
+    // letters, as PDF viewers do when they search.
+    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
+QString readAll(const QString& path)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return QString::fromUtf8(f.readAll());
+}
+
+/// Runs the command line; returns (exit code, stdout).
+std::pair<int, QByteArray> runCli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CD_APP_EXE), args);
+    REQUIRE(p.waitForFinished(180000));
+    return {p.exitCode(), p.readAllStandardOutput()};
+}
+
+} // namespace
+
+TEST_CASE("The report of every template renders as PDF and HTML", "[gui][report]")
+{
+    QTemporaryDir dir;
+    for (const QString& path : templates()) {
+        INFO(path.toStdString());
+        const model::Design d = model::loadDesign(path.toStdString());
+        const auto r = resultsOf(d, path.toStdString());
+        const app::report::ReportDoc doc = app::report::designReport(r, guitest::catalog());
+        CHECK(doc.sectionTitles() == app::report::kDesignSections);
+        const QString pdf = dir.filePath(QFileInfo(path).baseName() + QStringLiteral(".pdf"));
+        const QString html = dir.filePath(QFileInfo(path).baseName() + QStringLiteral(".html"));
+        REQUIRE(app::report::writeReport(doc, pdf).isEmpty());
+        REQUIRE(app::report::writeReport(doc, html).isEmpty());
+        QFile f(pdf);
+        REQUIRE(f.open(QIODevice::ReadOnly));
+        CHECK(f.read(5) == "%PDF-");
+        const QString text = pdfText(pdf);
+        for (const QString& title : app::report::kDesignSections) CHECK(text.contains(title));
+        CHECK(text.contains(QString::fromStdString(d.name).left(30)));
+        const QString h = readAll(html);
+        CHECK(h.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        // Self-contained: figures inline, nothing fetched from elsewhere.
+        CHECK_FALSE(h.contains(QStringLiteral("src=\"http")));
+        CHECK_FALSE(h.contains(QStringLiteral("<link")));
+        CHECK(h.count(QStringLiteral("data:image/svg+xml;base64,")) == static_cast<int>(doc.figures.size()));
+    }
+}
+
+TEST_CASE("pdftotext of the SuperPOD report holds the engine's busbw, BOM counts and capital cost", "[gui][report]")
+{
+    QTemporaryDir dir;
+    const model::Design d = model::loadDesign(model::defaultDesignPath());
+    const auto r = resultsOf(d);
+    const QString pdf = dir.filePath(QStringLiteral("superpod.pdf"));
+    REQUIRE(app::report::writeReport(app::report::designReport(r, guitest::catalog()), pdf).isEmpty());
+    const QString text = pdfText(pdf);
+    // busbw of an 8 GiB all-reduce over all GPUs, as the engine computes it.
+    model::CollectiveRequest req;
+    req.bytes = 8.0 * 1024 * 1024 * 1024;
+    const model::CollectiveResult ar = model::predictCollective(d, *guitest::catalog(), req);
+    CHECK(text.contains(app::report::gbps(ar.busbw.inGBps())));
+    // Bill of materials counts, from computeBom.
+    const model::topology::Bom bom = model::topology::computeBom(d, *guitest::catalog());
+    for (const auto& s : bom.switches) CHECK(text.contains(QString::fromStdString(s.name)));
+    CHECK(text.contains(app::report::count(static_cast<double>(bom.nics.at(0).count))));
+    for (const auto& x : bom.transceivers) CHECK(text.contains(app::report::count(static_cast<double>(x.count))));
+    CHECK(text.contains(app::report::count(static_cast<double>(bom.cablesBetween("leaf-spine")))));
+    // Capital cost: 32 DGX H100 x US$ 199,000.
+    CHECK(text.contains(QStringLiteral("US$ 6,368,000")));
+    CHECK(text.contains(QStringLiteral("US$ 199,000")));
+    // Every section, and the checks before blaming the network.
+    for (const QString& title : app::report::kDesignSections) CHECK(text.contains(title));
+    for (const auto& c : r.analysis->bottleneck.checks) CHECK(text.simplified().contains(QString::fromStdString(c).left(25)));
+}
+
+TEST_CASE("A design named <script>alert(1)</script> prints as text, never as markup", "[gui][report]")
+{
+    model::Design d = model::loadDesign(QString::fromStdString(model::bundledTemplateDirectory() + "/server-8x-l40s.json").toStdString());
+    d.name = "<script>alert(1)</script>";
+    auto node = d.nodes().begin()->second;
+    node.name = "<img src=x onerror=alert(2)>";
+    d.updateNode(node);
+    QTemporaryDir dir;
+    const auto r = resultsOf(d);
+    const app::report::ReportDoc doc = app::report::designReport(r, guitest::catalog());
+    const QString html = app::report::toHtml(doc);
+    CHECK_FALSE(html.contains(QStringLiteral("<script"), Qt::CaseInsensitive));
+    CHECK_FALSE(html.contains(QStringLiteral("<img src=x"), Qt::CaseInsensitive));
+    CHECK(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+    const QString pdf = dir.filePath(QStringLiteral("script.pdf"));
+    REQUIRE(app::report::writeReport(doc, pdf).isEmpty());
+    CHECK(pdfText(pdf).contains(QStringLiteral("<script>alert(1)</script>")));
+}
+
+TEST_CASE("compare of the rented template against the SuperPOD unit: verdict and break-even month", "[gui][report][compare]")
+{
+    const QString rented = QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/rented-8x-h100-3200g.json");
+    const auto [code, out] = runCli({QStringLiteral("compare"), guitest::templatePath(), rented, QStringLiteral("--json")});
+    REQUIRE(code == 0);
+    const auto j = nlohmann::json::parse(out.toStdString());
+    REQUIRE(j["designs"].size() == 2);
+    // By hand: 24,875 capital per GPU / (3.99 x 730 rent - 546.20 running, per GPU-month) =
+    // 10.51 months: month 11, a lower bound (the QM9700 switches and optics have no price).
+    const double running = (326.4 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
+    const double months = (6368000.0 / 256.0) / (3.99 * 730.0 - running);
+    REQUIRE(j["break_even"].size() == 1);
+    CHECK(j["break_even"][0]["build"] == "A");
+    CHECK(j["break_even"][0]["rent"] == "B");
+    CHECK(j["break_even"][0]["months"].get<double>() == Approx(months));
+    CHECK(j["break_even"][0]["month"] == 11);
+    const std::string verdict = j["verdict"];
+    INFO(verdict);
+    CHECK(verdict.find("Renting B") == 0);
+    CHECK(verdict.find("costs less than building A until month 11 (or later") != std::string::npos);
+    CHECK(verdict.find("Building A trains the gpt3-175b run") != std::string::npos);
+    // The speed factor is the engine's tokens/s ratio.
+    const double tpsA = j["designs"][0]["tokens_per_second"], tpsB = j["designs"][1]["tokens_per_second"];
+    char factor[32];
+    std::snprintf(factor, sizeof factor, "%.1fx faster", tpsA / tpsB);
+    CHECK(verdict.find(factor) != std::string::npos);
+
+    // The compare report as PDF and HTML, and the table as CSV.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("compare.pdf"));
+    CHECK(runCli({QStringLiteral("compare"), guitest::templatePath(), rented, QStringLiteral("-o"), pdf}).first == 0);
+    const QString text = pdfText(pdf);
+    for (const QString& title : app::report::kCompareSections) CHECK(text.contains(title));
+    CHECK(text.simplified().contains(QStringLiteral("until month 11")));
+    const QString csv = dir.filePath(QStringLiteral("compare.csv"));
+    CHECK(runCli({QStringLiteral("compare"), guitest::templatePath(), rented, QStringLiteral("-o"), csv}).first == 0);
+    CHECK(readAll(csv).startsWith(QStringLiteral("figure,unit,\"A: ")));
+}
+
+TEST_CASE("report command: PDF, HTML and CSV files; bad arguments exit 2", "[gui][report]")
+{
+    QTemporaryDir dir;
+    const QString html = dir.filePath(QStringLiteral("r.html"));
+    CHECK(runCli({QStringLiteral("report"), guitest::templatePath(), QStringLiteral("-o"), html, QStringLiteral("--csv"), dir.filePath(QStringLiteral("csv"))})
+              .first == 0);
+    CHECK(readAll(html).contains(QStringLiteral("Summary and verdict")));
+    for (const char* f : {"bom.csv", "layers.csv", "busbw.csv", "scaling.csv", "cost.csv"}) CHECK(QFile::exists(dir.filePath(QStringLiteral("csv/")) + QLatin1String(f)));
+    CHECK(readAll(dir.filePath(QStringLiteral("csv/cost.csv"))).contains(QStringLiteral("capital,DGX H100,dgx-h100,32,199000,6368000,")));
+    CHECK(runCli({QStringLiteral("report"), guitest::templatePath(), QStringLiteral("-o"), dir.filePath(QStringLiteral("r.docx"))}).first == 2);
+    CHECK(runCli({QStringLiteral("compare"), guitest::templatePath()}).first == 2);
+    CHECK(runCli({QStringLiteral("compare"), guitest::templatePath(), guitest::templatePath(), QStringLiteral("--tokens"), QStringLiteral("lots")}).first == 2);
+    CHECK(runCli({QStringLiteral("report"), dir.filePath(QStringLiteral("missing.json")), QStringLiteral("-o"), html}).first == 1);
+}
+
+TEST_CASE("File > Export Report and View > Compare Designs from the main window", "[gui][report]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("open.pdf"));
+    REQUIRE(w.exportReportTo(pdf).isEmpty());
+    CHECK(pdfText(pdf).contains(QStringLiteral("US$ 6,368,000")));
+    REQUIRE(w.exportReportTo(dir.filePath(QStringLiteral("open.csv"))).isEmpty());
+    CHECK(QFile::exists(dir.filePath(QStringLiteral("open-cost.csv"))));
+    CHECK(w.exportReportTo(dir.filePath(QStringLiteral("open.txt"))).contains(QStringLiteral(".pdf or .html")));
+
+    app::CompareWindow* c = w.showCompare();
+    REQUIRE(c);
+    REQUIRE(c->addFile(QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/rented-8x-h100-3200g.json")));
+    REQUIRE(QTest::qWaitFor([c] { return !c->isBusy(); }, 60000));
+    REQUIRE(c->comparison());
+    CHECK(c->comparison()->names[0] == w.document()->design().name);
+    CHECK(w.showCompare() == c); // one Compare window per main window
+}
