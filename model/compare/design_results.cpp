@@ -36,48 +36,35 @@ nlohmann::json settingsFor(const Design& d, const ResultOptions& o)
     return s;
 }
 
+DesignResults resultsFromSnapshot(const ResultsSnapshot& s, std::shared_ptr<const Design> design, const std::string& file)
+{
+    DesignResults r;
+    r.design = std::move(design);
+    r.file = file;
+    r.settings = r.design->analysis;
+    r.analysis = s.analysis;
+    r.analysisError = s.analysisError;
+    r.sweeps = s.sweeps;
+    r.sweepsError = s.sweepsError;
+    r.rules = s.rules;
+    r.rulesError = s.rulesError;
+    r.bom = s.bom;
+    r.bomError = s.bomError;
+    r.cost = s.cost;
+    r.costError = s.costError;
+    return r;
+}
+
 DesignResults computeDesignResults(std::shared_ptr<const Design> design, const Catalog& catalog, const cost::PriceTable& prices,
                                    const ResultOptions& options, const std::string& file)
 {
-    DesignResults r;
-    r.design = design;
-    r.file = file;
-    r.settings = settingsFor(*design, options);
-    const std::string where = file.empty() ? design->name : file;
-    try {
-        r.analysis = analyzeDesign(*design, catalog, r.settings);
-    } catch (const std::exception& e) {
-        r.analysisError = e.what();
-    }
-    if (r.analysis) {
-        try {
-            r.sweeps = chartSweeps(*design, catalog);
-        } catch (const std::exception& e) {
-            r.sweepsError = e.what();
-        }
-    }
-    try {
-        r.rules = topology::checkDesign(*design, catalog);
-    } catch (const std::exception& e) {
-        r.rulesError = e.what();
-    }
-    try {
-        r.bom = topology::computeBom(*design, catalog);
-    } catch (const std::exception& e) {
-        r.bomError = e.what();
-    }
-    if (r.bom) {
-        try {
-            cost::RunInputs run;
-            if (r.analysis) run = cost::runInputsOf(*r.analysis, r.settings);
-            else run.whyNot = "the engine could not analyse the design: " + r.analysisError;
-            const nlohmann::json costJson = r.settings.contains("cost") ? r.settings["cost"] : nlohmann::json::object();
-            r.cost = cost::computeCost(*design, catalog, *r.bom, prices, cost::costSettingsFromJson(costJson, where), run, where);
-        } catch (const std::exception& e) {
-            r.costError = e.what();
-        }
-    }
-    return r;
+    // The same computation as the app's snapshots, on a copy whose settings carry the options.
+    auto withOptions = std::make_shared<Design>(*design);
+    withOptions->analysis = settingsFor(*design, options);
+    const std::shared_ptr<const Catalog> borrowedCatalog(std::shared_ptr<const Catalog>(), &catalog);                // not owned: they
+    const std::shared_ptr<const cost::PriceTable> borrowedPrices(std::shared_ptr<const cost::PriceTable>(), &prices); // live through this call
+    const auto snapshot = computeResults(*withOptions, borrowedCatalog, 0, {}, borrowedPrices);
+    return resultsFromSnapshot(*snapshot, std::move(withOptions), file);
 }
 
 } // namespace model::compare

@@ -9,6 +9,7 @@
 #include "model/catalog/catalog.hpp"
 #include "model/cost/cost_model.hpp"
 #include "model/design/design.hpp"
+#include "model/results/results_snapshot.hpp"
 #include "model/topology/bom.hpp"
 #include "model/topology/rules.hpp"
 
@@ -51,8 +52,15 @@ struct ResultOptions {
 /// Analysis settings of `d` with `o` applied (a workload replaces the design's model and layout).
 [[nodiscard]] nlohmann::json settingsFor(const Design& d, const ResultOptions& o);
 
-/// Computes every part for `design`. Never throws on a valid design: failures land in the
-/// parts' `...Error` texts. `file` names the design in messages.
+/// The parts of an app snapshot (the same results the panels show) of `design` (the design
+/// the snapshot was computed from; kept for the report's name, picture and settings), named by `file`.
+[[nodiscard]] DesignResults resultsFromSnapshot(const ResultsSnapshot& s, std::shared_ptr<const Design> design,
+                                                const std::string& file);
+
+/// Computes every part for `design` with `options` applied, through computeResults (the
+/// snapshot the app computes, so a report prints what the panels show). Never throws on a
+/// valid design: failures land in the parts' `...Error` texts. `file` names the design in
+/// messages. `catalog` and `prices` need only live through the call.
 [[nodiscard]] DesignResults computeDesignResults(std::shared_ptr<const Design> design, const Catalog& catalog,
                                                  const cost::PriceTable& prices, const ResultOptions& options,
                                                  const std::string& file);

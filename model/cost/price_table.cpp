@@ -233,6 +233,13 @@ std::string bundledPricesPath()
     return (std::filesystem::path(Catalog::bundledDirectory()) / "prices.json").string();
 }
 
+std::shared_ptr<const PriceTable> bundledPriceTable()
+{
+    // A static local is initialised once, thread-safely; an exception leaves it for the next call.
+    static const std::shared_ptr<const PriceTable> table = std::make_shared<const PriceTable>(loadPriceTable(bundledPricesPath()));
+    return table;
+}
+
 std::string indicativeLabel(const std::optional<std::string>& date, const std::string& sourceCitation)
 {
     std::string s = date ? "indicative, as of " + *date : std::string("indicative, undated");

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,6 +126,10 @@ inline constexpr std::size_t kMaxPriceFileBytes = std::size_t{8} << 20;
 
 /// catalogs/prices.json in the bundled catalog directory (Catalog::bundledDirectory()).
 [[nodiscard]] std::string bundledPricesPath();
+
+/// The bundled price table, read once per process and shared (thread-safe).
+/// @throws InputError as loadPriceTable when the file is broken (it is read again on the next call).
+[[nodiscard]] std::shared_ptr<const PriceTable> bundledPriceTable();
 
 /// "indicative, as of 2026-11-09 (source)" / "indicative, undated (source)": the label every
 /// view must show beside a price.

@@ -11,9 +11,15 @@ namespace model {
 
 namespace {
 
+/// What a step reads besides the design and the snapshot's catalog.
+struct StepInputs {
+    const cost::PriceTable* prices = nullptr; ///< null when the price table could not be read
+    std::string pricesError;                  ///< why, when null
+};
+
 /// One step fills one part of the snapshot from the design and the snapshot's catalog.
 /// Steps never throw: a failure goes to the part's error text.
-using Step = void (*)(const Design& d, ResultsSnapshot& s);
+using Step = void (*)(const Design& d, ResultsSnapshot& s, const StepInputs& in);
 
 /// The message of the exception being handled (inside a catch block) for `error`; anything
 /// but refused input (InputError) is also noted as the snapshot's unexpectedError.
@@ -34,9 +40,9 @@ void noteFailure(ResultsSnapshot& s, std::string& error)
     if (s.unexpectedError.empty()) s.unexpectedError = error;
 }
 
-void countStep(const Design& d, ResultsSnapshot& s) { s.counts = countParts(d, *s.catalog); }
+void countStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/) { s.counts = countParts(d, *s.catalog); }
 
-void analysisStep(const Design& d, ResultsSnapshot& s)
+void analysisStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
 {
     try {
         s.analysis = analyzeDesign(d, *s.catalog);
@@ -45,7 +51,7 @@ void analysisStep(const Design& d, ResultsSnapshot& s)
     }
 }
 
-void sweepsStep(const Design& d, ResultsSnapshot& s)
+void sweepsStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
 {
     if (!s.analysis) {
         s.sweepsError = "no analysis: " + s.analysisError;
@@ -58,7 +64,7 @@ void sweepsStep(const Design& d, ResultsSnapshot& s)
     }
 }
 
-void rulesStep(const Design& d, ResultsSnapshot& s)
+void rulesStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
 {
     try {
         s.rules = topology::checkDesign(d, *s.catalog);
@@ -67,7 +73,7 @@ void rulesStep(const Design& d, ResultsSnapshot& s)
     }
 }
 
-void bomStep(const Design& d, ResultsSnapshot& s)
+void bomStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
 {
     try {
         s.bom = topology::computeBom(d, *s.catalog);
@@ -76,21 +82,52 @@ void bomStep(const Design& d, ResultsSnapshot& s)
     }
 }
 
-/// In the order they run; sweeps need the analysis before them. Add new parts here.
-constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep};
+void costStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
+{
+    if (!s.bom) {
+        s.costError = "no bill of materials: " + s.bomError;
+        return;
+    }
+    if (!in.prices) {
+        s.costError = in.pricesError;
+        return;
+    }
+    try {
+        cost::RunInputs run;
+        if (s.analysis) run = cost::runInputsOf(*s.analysis, d.analysis);
+        else run.whyNot = "the engine could not analyse the design: " + s.analysisError;
+        s.cost = cost::computeCost(d, *s.catalog, *s.bom, *in.prices, cost::costSettingsOf(d, d.name), run, d.name);
+    } catch (...) { // a malformed analysis["cost"] setting is an InputError
+        noteFailure(s, s.costError);
+    }
+}
+
+/// In the order they run; sweeps need the analysis before them, cost the BOM and the
+/// analysis. Add new parts here.
+constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep, costStep};
 
 } // namespace
 
 std::shared_ptr<const ResultsSnapshot> computeResults(const Design& design, std::shared_ptr<const Catalog> catalog,
-                                                      std::uint64_t generation, const StopRequested& stop)
+                                                      std::uint64_t generation, const StopRequested& stop,
+                                                      std::shared_ptr<const cost::PriceTable> prices)
 {
     if (!catalog) throw std::invalid_argument("computeResults: no catalog");
     auto s = std::make_shared<ResultsSnapshot>();
     s->generation = generation;
     s->catalog = std::move(catalog);
+    StepInputs in;
+    if (!prices) {
+        try {
+            prices = cost::bundledPriceTable();
+        } catch (const std::exception& e) {
+            in.pricesError = e.what();
+        }
+    }
+    in.prices = prices.get();
     for (Step step : kSteps) {
         if (stop && stop()) return nullptr;
-        step(design, *s);
+        step(design, *s, in);
     }
     return s;
 }

@@ -2,7 +2,8 @@
 /// @file results_snapshot.hpp
 /// Everything the app shows about one state of a design, computed in one pass and then never
 /// changed: the analysis (per-layer bandwidth, bottleneck, scaling), the busbw-against-size
-/// chart sweeps, the design-rule findings, the bill of materials and the part counts.
+/// chart sweeps, the design-rule findings, the bill of materials, the part counts and the
+/// cost (build against rent).
 ///
 ///   edit ─► Document (generation N) ─► app::AnalysisWorker ─► computeResults() on its thread
 ///                                                                  │ one ResultsSnapshot
@@ -17,12 +18,13 @@
 /// leaves its value empty and says why in its `...Error` text, while the other parts are
 /// still filled in.
 ///
-/// Adding a part (cost, issue 12): add `std::optional<T> x; std::string xError;` below, a
-/// step function in results_snapshot.cpp, and list it in that file's kSteps; the panels that
-/// show it read `snapshot->x`.
+/// Adding a part: add `std::optional<T> x; std::string xError;` below, a step function in
+/// results_snapshot.cpp, and list it in that file's kSteps; the panels that show it read
+/// `snapshot->x`. (Cost joined this way, issue 12.)
 
 #include "model/analysis/analysis.hpp"
 #include "model/catalog/catalog.hpp"
+#include "model/cost/cost_model.hpp"
 #include "model/design/design.hpp"
 #include "model/design/part_counts.hpp"
 #include "model/topology/bom.hpp"
@@ -74,7 +76,12 @@ struct ResultsSnapshot {
     /// a dialog (app/error_report.hpp), where a refused input only shows in its panel.
     std::string unexpectedError;
 
-    // Cost (build vs rent) joins here: see the file comment.
+    /// cost::computeCost(): build against rent, from the BOM, the indicative prices
+    /// (catalogs/prices.json) and the design's analysis["cost"] settings, with the training run
+    /// timed by the analysis (Cost dock, reports, Compare window). Empty when the BOM failed,
+    /// the price table cannot be read or a cost setting is malformed; `costError` says which.
+    std::optional<cost::CostResult> cost;
+    std::string costError;
 };
 
 /// Returns true when the run should stop because its results are no longer wanted (a newer
@@ -83,7 +90,8 @@ struct ResultsSnapshot {
 using StopRequested = std::function<bool()>;
 
 /// Computes every part of the results of `design` with `catalog`, step by step (counts,
-/// analysis, sweeps, rules, BOM), asking `stop` (when given) before each step. The snapshot
+/// analysis, sweeps, rules, BOM, cost), asking `stop` (when given) before each step. The cost
+/// uses `prices`, or the bundled price table (cost::bundledPriceTable) when null. The snapshot
 /// refers to nothing of `design` afterwards. Time per step: benchmarks/bench_snapshot.cpp.
 /// @return the snapshot, or null when `stop` returned true (the partial results are dropped).
 /// @throws std::invalid_argument when `catalog` is null. An engine failure is never thrown:
@@ -91,6 +99,7 @@ using StopRequested = std::function<bool()>;
 [[nodiscard]] std::shared_ptr<const ResultsSnapshot> computeResults(const Design& design,
                                                                     std::shared_ptr<const Catalog> catalog,
                                                                     std::uint64_t generation = 0,
-                                                                    const StopRequested& stop = {});
+                                                                    const StopRequested& stop = {},
+                                                                    std::shared_ptr<const cost::PriceTable> prices = nullptr);
 
 } // namespace model

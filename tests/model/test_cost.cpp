@@ -4,6 +4,7 @@
 #include "model/analysis/analysis.hpp"
 #include "model/cost/cost_model.hpp"
 #include "model/io/input_error.hpp"
+#include "model/results/results_snapshot.hpp"
 #include "model/topology/fat_tree.hpp"
 
 #include <catch2/catch.hpp>
@@ -303,4 +304,31 @@ TEST_CASE("Designs without prices name what is missing", "[cost]")
     CHECK(formatUsd(6368000) == "US$ 6,368,000");
     CHECK(formatUsd(3.99) == "US$ 3.99");
     CHECK(formatUsd(-1234.4) == "-US$ 1,234");
+}
+
+TEST_CASE("The results snapshot carries the cost; a malformed setting lands in costError", "[cost][snapshot]")
+{
+    const auto catalogPtr = std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &catalog());
+    for (const std::string& file : {defaultDesignPath(), bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"}) {
+        INFO(file);
+        const Design d = loadDesign(file);
+        const auto s = computeResults(d, catalogPtr);
+        REQUIRE(s->cost);
+        CHECK(s->costError.empty());
+        // The same figures as computing the cost directly from the design.
+        const CostResult direct = costOf(d, costSettingsOf(d), runInputsOf(*s->analysis, d.analysis));
+        CHECK(s->cost->build.capitalUsd == direct.build.capitalUsd);
+        CHECK(s->cost->rent.monthlyUsd == Approx(direct.rent.monthlyUsd));
+        CHECK(s->cost->build.monthlyUsd() == Approx(direct.build.monthlyUsd()));
+        CHECK(s->cost->run.seconds == Approx(direct.run.seconds));
+    }
+
+    Design bad = loadDesign(defaultDesignPath());
+    bad.analysis["cost"] = {{"utilisation", 2}};
+    const auto b = computeResults(bad, catalogPtr);
+    CHECK_FALSE(b->cost);
+    CHECK(b->costError.find("utilisation") != std::string::npos);
+    CHECK(b->unexpectedError.empty()); // refused input, not an engine failure
+    CHECK(b->bom); // the other parts are still there
+    CHECK(bundledPriceTable() == bundledPriceTable()); // read once per process
 }
