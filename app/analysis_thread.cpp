@@ -70,6 +70,7 @@ bool AnalysisThread::applyToMirror(const std::vector<DesignChange>& changes)
         void operator()(const model::Link& l) const { d.link(l.id) ? d.updateLink(l) : void(d.addLink(l)); }
         void operator()(const DesignChange::RemoveNode& r) const { (void)d.removeNode(r.id); }
         void operator()(const DesignChange::RemoveLink& r) const { d.removeLink(r.id); }
+        void operator()(const DesignChange::SetAnalysis& a) const { d.analysis = a.analysis; }
         void operator()(const std::shared_ptr<const model::Design>& whole) const { d = *whole; }
     };
     try {

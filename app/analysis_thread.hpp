@@ -35,10 +35,12 @@ using SnapshotPtr = std::shared_ptr<const model::ResultsSnapshot>;
 struct DesignChange {
     struct RemoveNode { model::Id id; };
     struct RemoveLink { model::Id id; };
+    /// The design's analysis settings (design.analysis: workload, cost settings, rule waivers).
+    struct SetAnalysis { nlohmann::json analysis; };
     /// A node or link added or changed (put: added when absent, else replaced); a node
-    /// removal (its links were removed before, each by its own change); a link removal; or a
-    /// whole design (open, new, generate, undo of a generate).
-    std::variant<model::Node, model::Link, RemoveNode, RemoveLink, std::shared_ptr<const model::Design>> what;
+    /// removal (its links were removed before, each by its own change); a link removal; new
+    /// analysis settings; or a whole design (open, new, generate, undo of a generate).
+    std::variant<model::Node, model::Link, RemoveNode, RemoveLink, SetAnalysis, std::shared_ptr<const model::Design>> what;
 };
 
 class AnalysisThread final : public QThread {

@@ -42,6 +42,7 @@ void AnalysisWorker::mirrorDocument()
     connect(doc_, &DesignDocument::linkChanged, this, putLink);
     connect(doc_, &DesignDocument::nodeRemoved, this, [this](model::Id id) { thread_.post({DesignChange::RemoveNode{id}}); });
     connect(doc_, &DesignDocument::linkRemoved, this, [this](model::Id id) { thread_.post({DesignChange::RemoveLink{id}}); });
+    connect(doc_, &DesignDocument::analysisChanged, this, [this] { thread_.post({DesignChange::SetAnalysis{doc_->design().analysis}}); });
     connect(doc_, &DesignDocument::designReset, this, &AnalysisWorker::postWholeDesign);
 }
 

@@ -12,8 +12,8 @@
 
 namespace app {
 
-CompareWindow::CompareWindow(std::shared_ptr<const model::Catalog> catalog, OpenDesign openDesign, QWidget* parent)
-    : QWidget(parent, Qt::Window), catalog_(std::move(catalog)), openDesign_(std::move(openDesign))
+CompareWindow::CompareWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* parent)
+    : QWidget(parent, Qt::Window), catalog_(std::move(catalog))
 {
     setWindowTitle(tr("Compare Designs"));
     setObjectName(QStringLiteral("compareWindow"));
@@ -28,11 +28,7 @@ CompareWindow::CompareWindow(std::shared_ptr<const model::Catalog> catalog, Open
         pricesError_ = QString::fromStdString(e.what());
     }
     connect(view_, &views::DesignCompareView::addFileRequested, this, &CompareWindow::chooseFile);
-    connect(view_, &views::DesignCompareView::addOpenDesignRequested, this, [this] {
-        if (!openDesign_) return;
-        const auto [design, file] = openDesign_();
-        addDesign(design, file);
-    });
+    connect(view_, &views::DesignCompareView::addOpenDesignRequested, this, &CompareWindow::addOpenDesign);
     connect(view_, &views::DesignCompareView::removeRequested, this, &CompareWindow::removeDesign);
     connect(view_, &views::DesignCompareView::exportReportRequested, this, &CompareWindow::chooseReportFile);
     connect(view_, &views::DesignCompareView::exportCsvRequested, this, &CompareWindow::chooseCsvFolder);
@@ -66,6 +62,42 @@ bool CompareWindow::addDesign(const model::Design& design, const QString& file)
     });
     refresh();
     return true;
+}
+
+bool CompareWindow::addOpenDesign()
+{
+    for (const Entry& e : entries_)
+        if (e.live) {
+            view_->setMessage(tr("The open design is already compared; its column follows your edits."));
+            return false;
+        }
+    if (static_cast<int>(entries_.size()) >= kMaxDesigns) {
+        view_->setMessage(tr("At most %1 designs can be compared; remove one first.").arg(kMaxDesigns));
+        return false;
+    }
+    Entry e;
+    e.id = nextId_++;
+    e.file = openFile_.isEmpty() ? tr("open design") : openFile_;
+    e.live = true;
+    if (openSnapshot_ && openDesign_) e.results = std::make_shared<const model::compare::DesignResults>(model::compare::resultsFromSnapshot(*openSnapshot_, openDesign_, openFile_.toStdString()));
+    entries_.push_back(std::move(e));
+    refresh();
+    return true;
+}
+
+void CompareWindow::setOpenDesign(std::shared_ptr<const model::ResultsSnapshot> snapshot, std::shared_ptr<const model::Design> design,
+                                  const QString& file)
+{
+    if (!snapshot || !design) return;
+    openSnapshot_ = std::move(snapshot);
+    openDesign_ = std::move(design);
+    openFile_ = file;
+    for (Entry& e : entries_)
+        if (e.live && openSnapshot_) {
+            e.file = openFile_.isEmpty() ? tr("open design") : openFile_;
+            e.results = std::make_shared<const model::compare::DesignResults>(model::compare::resultsFromSnapshot(*openSnapshot_, openDesign_, openFile_.toStdString()));
+            refresh();
+        }
 }
 
 bool CompareWindow::addFile(const QString& path)
@@ -134,6 +166,7 @@ void CompareWindow::refresh()
         const QString name = e.results ? QString::fromStdString(e.results->design->name) : QFileInfo(e.file).fileName();
         QString line = e.results ? QStringLiteral("%1: %2  (%3)").arg(QChar('A' + label++)).arg(name, e.file) : name;
         if (!e.results) line += e.error.isEmpty() ? tr("  (computing...)") : tr("  (failed)");
+        if (e.live) line += tr("  [open design: follows your edits]");
         if (!e.error.isEmpty()) message = e.error;
         lines << line;
     }

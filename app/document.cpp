@@ -6,6 +6,7 @@
 #include "app/commands/move_command.hpp"
 #include "app/commands/property_command.hpp"
 #include "app/commands/replace_design_command.hpp"
+#include "app/commands/set_analysis_command.hpp"
 
 #include "app/design_file.hpp"
 #include "app/guarded_application.hpp"
@@ -152,6 +153,12 @@ bool Document::requestSetLink(const model::Link& link, const QString& what)
 bool Document::requestReplaceDesign(const model::Design& design, const QString& what)
 {
     return push(std::make_unique<ReplaceDesignCommand>(this, design, what));
+}
+
+bool Document::requestSetAnalysis(const nlohmann::json& analysis, const QString& what)
+{
+    if (!analysis.is_object() || analysis == design_.analysis) return false;
+    return push(std::make_unique<SetAnalysisCommand>(this, design_.analysis, analysis, what));
 }
 
 void Document::setCatalog(std::shared_ptr<const model::Catalog> catalog)

@@ -68,6 +68,7 @@ public:
     bool requestSetNode(const model::Node& node, const QString& what) override;
     bool requestSetLink(const model::Link& link, const QString& what) override;
     bool requestReplaceDesign(const model::Design& design, const QString& what) override;
+    bool requestSetAnalysis(const nlohmann::json& analysis, const QString& what) override;
 
     /// Pushes `command` onto the undo stack (which applies it). For requests that need a
     /// command of their own (copy/paste, ...). @return whether it changed the design; when

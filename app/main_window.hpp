@@ -14,10 +14,15 @@ class QDockWidget;
 class QLabel;
 class QUndoView;
 
+namespace model {
+struct ResultsSnapshot;
+}
+
 namespace views {
 class CanvasScene;
 class CanvasView;
 class ChartsPanel;
+class CostPanel;
 class BomPanel;
 class InspectorPanel;
 class PaletteWidget;
@@ -52,14 +57,17 @@ public:
     /// The design-rules and bill-of-materials docks (they show the worker's snapshots).
     [[nodiscard]] views::RulesPanel* rules() const { return rules_; }
     [[nodiscard]] views::BomPanel* bom() const { return bom_; }
+    /// The Cost dock (build against rent of the newest snapshot; prices settable per design).
+    [[nodiscard]] views::CostPanel* cost() const { return cost_; }
     /// The status bar's design line and analysis line, as shown.
     [[nodiscard]] QString statusText() const;
     /// The flow-level simulation dock and the runner that computes it off the UI thread.
     [[nodiscard]] views::SimulationPanel* simulation() const { return simulation_; }
     [[nodiscard]] SimulationRunner* simulationRunner() const { return simRunner_; }
 
-    /// Writes the design report of the open design: FILE.pdf, FILE.html, or CSV data files
-    /// beside FILE.csv (or into a folder). @return an error text, or empty (main_window_reports.cpp).
+    /// Writes the design report of the open design from its newest results snapshot (waiting
+    /// for the run of the latest edit): FILE.pdf, FILE.html, or CSV data files beside FILE.csv
+    /// (or into a folder). @return an error text, or empty (main_window_reports.cpp).
     [[nodiscard]] QString exportReportTo(const QString& path);
     /// File > Export Report: asks for the file, then exportReportTo.
     void exportReport();
@@ -71,6 +79,8 @@ protected:
 
 private:
     void createActions();   // main_window_actions.cpp
+    /// The snapshot of the design as it is now (waits for a run in flight); null on timeout.
+    [[nodiscard]] std::shared_ptr<const model::ResultsSnapshot> currentSnapshot(); // main_window_reports.cpp
     void createDocks();     // main_window_docks.cpp
     void createSimulationDock(QDockWidget* tabWith); // main_window_docks.cpp
     void updateTitle();
@@ -90,6 +100,7 @@ private:
     views::SimulationPanel* simulation_ = nullptr;
     SimulationRunner* simRunner_ = nullptr;
     CompareWindow* compare_ = nullptr;
+    views::CostPanel* cost_ = nullptr;
     QUndoView* history_ = nullptr;
     QLabel* statusDesign_ = nullptr;
     QLabel* statusAnalysis_ = nullptr;

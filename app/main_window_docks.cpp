@@ -10,6 +10,7 @@
 #include "views/canvas/canvas_view.hpp"
 #include "views/canvas/place_tool.hpp"
 #include "views/bom/bom_panel.hpp"
+#include "views/cost/cost_panel.hpp"
 #include "views/catalog/catalog_browser_dock.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/inspector/inspector_panel.hpp"
@@ -95,10 +96,18 @@ void MainWindow::createDocks()
     bomDock->setWidget(bom_);
     addDockWidget(Qt::BottomDockWidgetArea, bomDock);
     tabifyDockWidget(chartsDock, bomDock);
+
+    cost_ = new views::CostPanel(doc_, this);
+    auto* costDock = new QDockWidget(tr("Cost"), this);
+    costDock->setObjectName(QStringLiteral("costDock"));
+    costDock->setWidget(cost_);
+    addDockWidget(Qt::BottomDockWidgetArea, costDock);
+    tabifyDockWidget(chartsDock, costDock);
     // Every results panel reads the worker's snapshot of the newest design; none computes.
     connect(worker_, &AnalysisWorker::snapshotReady, charts_, &views::ChartsPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::snapshotReady, rules_, &views::RulesPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::snapshotReady, bom_, &views::BomPanel::showSnapshot);
+    connect(worker_, &AnalysisWorker::snapshotReady, cost_, &views::CostPanel::showSnapshot);
     createSimulationDock(chartsDock);
     chartsDock->raise();
 

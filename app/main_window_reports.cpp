@@ -1,4 +1,5 @@
-// File > Export Report and View > Compare Designs of the main window.
+// File > Export Report and View > Compare Designs of the main window: both read the results
+// snapshots of the analysis worker (nothing is computed here).
 #include "app/main_window.hpp"
 
 #include "app/analysis_worker.hpp"
@@ -8,31 +9,49 @@
 #include "app/report/reports.hpp"
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QTimer>
 
 namespace app {
 
 namespace {
-/// The results of the design as it is now (every part, cost included).
-model::compare::DesignResults currentResults(const Document& doc)
-{
-    const auto prices = model::cost::loadPriceTable(model::cost::bundledPricesPath());
-    return model::compare::computeDesignResults(std::make_shared<const model::Design>(doc.design()), doc.catalog(), prices, {},
-                                                doc.filePath().toStdString());
-}
+/// Longest wait for the snapshot of the newest edit before an export gives up, milliseconds.
+constexpr int kSnapshotWaitMs = 60000;
 } // namespace
+
+SnapshotPtr MainWindow::currentSnapshot()
+{
+    if (worker_->isBusy()) {
+        // The report must show the design as it is now: wait for the run of the newest edit.
+        QEventLoop loop;
+        QTimer timeout;
+        timeout.setSingleShot(true);
+        connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+        connect(worker_, &AnalysisWorker::busyChanged, &loop, [&loop](bool busy) {
+            if (!busy) loop.quit();
+        });
+        timeout.start(kSnapshotWaitMs);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    return worker_->isBusy() ? nullptr : worker_->latest();
+}
 
 QString MainWindow::exportReportTo(const QString& path)
 {
+    const SnapshotPtr s = currentSnapshot();
+    if (!s) return tr("The results of the latest edit are not ready yet; try again in a moment.");
+    const model::compare::DesignResults r = model::compare::resultsFromSnapshot(*s, std::make_shared<const model::Design>(doc_->design()), doc_->filePath().toStdString());
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
     try {
-        const model::compare::DesignResults r = currentResults(*doc_);
-        if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || QFileInfo(path).isDir())
-            (void)report::writeDesignCsv(r, QFileInfo(path).isDir() ? path : QFileInfo(path).absolutePath(),
-                                         QFileInfo(path).isDir() ? QString() : QFileInfo(path).completeBaseName() + QLatin1Char('-'));
+        const QFileInfo info(path);
+        if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+            (void)report::writeDesignCsv(r, info.absolutePath(), info.completeBaseName() + QLatin1Char('-'));
+        else if (info.isDir())
+            (void)report::writeDesignCsv(r, path);
         else
             error = report::writeReport(report::designReport(r, doc_->sharedCatalog()), path);
     } catch (const std::exception& e) {
@@ -45,9 +64,8 @@ QString MainWindow::exportReportTo(const QString& path)
 void MainWindow::exportReport()
 {
     const QString base = doc_->filePath().isEmpty() ? QStringLiteral("design") : QFileInfo(doc_->filePath()).completeBaseName();
-    QString filter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), base + QStringLiteral("-report.pdf"),
-                                                      tr("PDF report (*.pdf);;HTML report, one file (*.html);;CSV data files (*.csv)"), &filter);
+                                                      tr("PDF report (*.pdf);;HTML report, one file (*.html);;CSV data files (*.csv)"));
     if (path.isEmpty()) return;
     const QString error = exportReportTo(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export Report"), error);
@@ -56,8 +74,14 @@ void MainWindow::exportReport()
 CompareWindow* MainWindow::showCompare()
 {
     if (!compare_) {
-        compare_ = new CompareWindow(doc_->sharedCatalog(), [this] { return std::make_pair(doc_->design(), doc_->filePath()); }, this);
-        compare_->addDesign(doc_->design(), doc_->filePath());
+        compare_ = new CompareWindow(doc_->sharedCatalog(), this);
+        // The open design's column follows the worker's snapshots; the design is copied only
+        // while the window is shown (a snapshot keeps no copy of it).
+        connect(worker_, &AnalysisWorker::snapshotReady, compare_, [this](const SnapshotPtr& s) {
+            if (compare_->isVisible()) compare_->setOpenDesign(s, std::make_shared<const model::Design>(doc_->design()), doc_->filePath());
+        });
+        compare_->setOpenDesign(worker_->latest(), std::make_shared<const model::Design>(doc_->design()), doc_->filePath());
+        compare_->addOpenDesign();
     }
     compare_->show();
     compare_->raise();

@@ -99,4 +99,14 @@ void DesignEditor::replaceDesign(const model::Design& d)
     emit doc_.changed();
 }
 
+bool DesignEditor::setAnalysis(const nlohmann::json& analysis)
+{
+    if (!analysis.is_object() || analysis == doc_.design_.analysis) return false;
+    doc_.design_.analysis = analysis;
+    doc_.noteChange();
+    emit doc_.analysisChanged();
+    emit doc_.changed();
+    return true;
+}
+
 } // namespace app

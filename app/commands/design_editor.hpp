@@ -42,6 +42,9 @@ public:
     /// Replaces the whole design, header included (name, analysis settings such as the
     /// rental block), and emits designReset then changed(). Never fails.
     void replaceDesign(const model::Design& d);
+    /// Replaces design.analysis (the settings header) and emits analysisChanged then changed():
+    /// nodes, links and the canvas stay. False when `analysis` is not an object or equals the current one.
+    bool setAnalysis(const nlohmann::json& analysis);
 
 private:
     friend class EditCommand; // the passkey: only undo commands construct an editor

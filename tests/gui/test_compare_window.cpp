@@ -5,6 +5,7 @@
 #include "gui_test_support.hpp"
 
 #include "app/compare_window.hpp"
+#include "model/results/results_snapshot.hpp"
 #include "views/charts/chart_widget.hpp"
 #include "views/compare/design_compare_view.hpp"
 
@@ -14,12 +15,17 @@
 
 TEST_CASE("Compare window: open design against the rented template", "[gui][compare]")
 {
-    const model::Design open = model::loadDesign(model::defaultDesignPath());
-    app::CompareWindow w(guitest::catalog(), [&open] { return std::make_pair(open, QString()); });
+    const auto open = std::make_shared<const model::Design>(model::loadDesign(model::defaultDesignPath()));
+    app::CompareWindow w(guitest::catalog());
     CHECK(w.comparison() == nullptr);
     CHECK(w.view()->table()->rowCount() == 0);
 
+    // The open design comes from the app's results snapshot, cost included.
+    const auto snapshot = model::computeResults(*open, guitest::catalog());
+    REQUIRE(snapshot->cost);
+    w.setOpenDesign(snapshot, open, QString());
     emit w.view()->addOpenDesignRequested();
+    CHECK_FALSE(w.addOpenDesign()); // once
     REQUIRE(w.addFile(QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/rented-8x-h100-3200g.json")));
     CHECK(w.isBusy());
     REQUIRE(QTest::qWaitFor([&w] { return !w.isBusy(); }, 60000));
@@ -47,6 +53,15 @@ TEST_CASE("Compare window: open design against the rented template", "[gui][comp
     CHECK(w.exportCsvTo(dir.filePath(QStringLiteral("csv"))).isEmpty());
     CHECK(QFile::exists(dir.filePath(QStringLiteral("csv/compare.csv"))));
     CHECK(QFile::exists(dir.filePath(QStringLiteral("csv/B-cost.csv"))));
+
+    // The open design's column follows its snapshots: 16 DGX H100 instead of 32.
+    model::Design half = *open;
+    std::vector<model::Id> drop;
+    for (const auto& [id, n] : half.nodes())
+        if (n.model == "dgx-h100" && drop.size() < 16) drop.push_back(id);
+    for (model::Id id : drop) (void)half.removeNode(id);
+    w.setOpenDesign(model::computeResults(half, guitest::catalog()), std::make_shared<const model::Design>(half), QStringLiteral("half.json"));
+    CHECK(w.comparison()->row("gpus")->cells[0].value == 128.0);
 
     // A bad file is reported, not added; removing a design leaves nothing to compare.
     CHECK_FALSE(w.addFile(dir.filePath(QStringLiteral("missing.json"))));

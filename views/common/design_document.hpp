@@ -62,6 +62,11 @@ public:
     /// block), as one undoable edit named `what` (generate, import, template); undo restores
     /// the old design exactly. @return true (a whole design can always replace another).
     virtual bool requestReplaceDesign(const model::Design& design, const QString& what) = 0;
+    /// Replaces the design's analysis settings (design.analysis: workload, cost settings such
+    /// as a price set for this design, rule waivers) as one undoable edit named `what`; the
+    /// nodes, links and the canvas are untouched (analysisChanged and changed, no designReset).
+    /// @return false when `analysis` is not a JSON object or nothing differs.
+    virtual bool requestSetAnalysis(const nlohmann::json& analysis, const QString& what) = 0;
 
 signals:
     void nodeAdded(model::Id id);
@@ -72,6 +77,8 @@ signals:
     void linkChanged(model::Id id);
     /// The whole design was replaced (open, new): views rebuild from scratch.
     void designReset();
+    /// The design's analysis settings (design.analysis) were replaced; nodes and links stay.
+    void analysisChanged();
     /// Any of the above happened (one signal per change, after the specific one).
     void changed();
 };

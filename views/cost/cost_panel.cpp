@@ -1,0 +1,262 @@
+#include "views/cost/cost_panel.hpp"
+
+#include "views/common/design_document.hpp"
+
+#include <QDate>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace views {
+
+namespace {
+
+QString usd(double v) { return QString::fromStdString(model::cost::formatUsd(v)); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// An assumption the panel edits: its analysis["cost"] key, label, shown unit and the factor
+/// from the shown value to the stored one.
+struct AssumptionField {
+    const char* key;
+    const char* label;
+    double scale;  ///< stored = shown x scale
+    double min, max;
+    int decimals;
+};
+
+const AssumptionField kFields[] = {
+    {"amortisation_years", "Amortisation (years)", 1.0, 0.1, 100, 1},
+    {"operations_share_per_year", "Operations (% of capital a year)", 0.01, 0, 100, 1},
+    {"utilisation", "Utilisation (% of hours)", 0.01, 1, 100, 0},
+    {"pue", "PUE (facility / IT power)", 1.0, 1, 5, 2},
+    {"electricity_usd_per_kWh", "Electricity (US$/kWh)", 1.0, 0, 10, 4},
+    {"commitment_discount_percent", "Rent commitment discount (%)", 1.0, 0, 100, 1},
+    {"tokens", "Training run (billion tokens)", 1e9, 0.001, 1e8, 1},
+};
+
+/// The resolved value of field `key` of `c`, in the unit the panel shows.
+double shownValue(const model::cost::CostResult& c, const std::string& key)
+{
+    const auto& a = c.assumptions;
+    if (key == "amortisation_years") return a.amortisationYears;
+    if (key == "operations_share_per_year") return a.operationsSharePerYear * 100.0;
+    if (key == "utilisation") return a.utilisation * 100.0;
+    if (key == "pue") return a.pue;
+    if (key == "electricity_usd_per_kWh") return a.electricityUsdPerKWh;
+    if (key == "commitment_discount_percent") return a.commitmentDiscountPercent;
+    return c.run.tokens / 1e9;
+}
+
+QString summaryOf(const model::cost::CostResult& c)
+{
+    QStringList lines;
+    const auto missing = c.build.missing().size();
+    lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3 a month (amortisation %4, power %5, operations %6); %7 per delivered GPU-hour.")
+                 .arg(usd(c.build.capitalUsd),
+                      missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 part(s) without a price</span>").arg(missing) : QString(),
+                      usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
+                      usd(c.build.usdPerDeliveredGpuHour));
+    lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month.")
+                 .arg(q(c.rent.offerText()).toHtmlEscaped(), usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd));
+    lines << QStringLiteral("<b>Break-even, building against renting the same GPUs:</b> %1.").arg(q(c.breakEven.text).toHtmlEscaped());
+    if (c.run.available)
+        lines << QStringLiteral("<b>Training run</b> (%1, %2 billion tokens): %3 days; %4 built, %5 rented.")
+                     .arg(q(c.run.workload).toHtmlEscaped(), QString::number(c.run.tokens / 1e9, 'g', 4), QString::number(c.run.seconds / 86400.0, 'f', 1),
+                          c.run.buildUsd ? usd(*c.run.buildUsd) : QStringLiteral("n/a"), c.run.rentUsd ? usd(*c.run.rentUsd) : QStringLiteral("n/a"));
+    return lines.join(QStringLiteral("<br>"));
+}
+
+} // namespace
+
+CostPanel::CostPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    summary_ = new QLabel(tr("No results yet."), this);
+    summary_->setObjectName(QStringLiteral("costSummary"));
+    summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    lines_ = new QTableWidget(this);
+    lines_->setColumnCount(5);
+    lines_->setHorizontalHeaderLabels({tr("Item"), tr("Count"), tr("Unit price"), tr("Total"), tr("Source (indicative, never a quote)")});
+    lines_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    lines_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    lines_->setSelectionMode(QAbstractItemView::SingleSelection);
+    lines_->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
+    lines_->verticalHeader()->setVisible(false);
+    connect(lines_, &QTableWidget::cellDoubleClicked, this, &CostPanel::editSelectedPrice);
+
+    setPrice_ = new QPushButton(tr("Set price..."), this);
+    clearPrice_ = new QPushButton(tr("Use catalog price"), this);
+    setPrice_->setToolTip(tr("Set this part's price for this design (saved in the design file, undoable)."));
+    connect(setPrice_, &QPushButton::clicked, this, &CostPanel::editSelectedPrice);
+    connect(clearPrice_, &QPushButton::clicked, this, [this] {
+        const int row = lines_->currentRow();
+        if (row >= 0) setPrice(lines_->item(row, 0)->data(Qt::UserRole).toString().toStdString(), std::nullopt, {});
+    });
+
+    auto* form = new QFormLayout;
+    for (const AssumptionField& f : kFields) {
+        auto* spin = new QDoubleSpinBox(this);
+        spin->setRange(f.min, f.max);
+        spin->setDecimals(f.decimals);
+        spin->setKeyboardTracking(false);
+        const std::string key = f.key;
+        connect(spin, &QDoubleSpinBox::editingFinished, this, [this, key, spin] {
+            if (shown_ && shown_->cost && std::abs(shownValue(*shown_->cost, key) - spin->value()) > 1e-9) setAssumption(key, spin->value());
+        });
+        form->addRow(tr(f.label), spin);
+        assumptions_.emplace_back(key, spin);
+    }
+    auto* defaults = new QPushButton(tr("Default assumptions"), this);
+    connect(defaults, &QPushButton::clicked, this, [this] {
+        model::cost::CostSettings s;
+        try {
+            s = model::cost::costSettingsOf(doc_->design());
+        } catch (const std::exception&) {
+        }
+        model::cost::CostSettings reset;
+        reset.rent = s.rent;
+        reset.prices = s.prices;
+        reset.powerW = s.powerW;
+        requestSettings(reset, tr("Default cost assumptions"));
+    });
+    form->addRow(defaults);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(setPrice_);
+    buttons->addWidget(clearPrice_);
+    buttons->addStretch();
+    auto* left = new QVBoxLayout;
+    left->addWidget(summary_);
+    left->addWidget(lines_, 1);
+    left->addLayout(buttons);
+    auto* layout = new QHBoxLayout(this);
+    layout->addLayout(left, 3);
+    layout->addLayout(form, 1);
+}
+
+std::uint64_t CostPanel::shownGeneration() const { return shown_ ? shown_->generation : 0; }
+
+QString CostPanel::summaryText() const
+{
+    QTextDocumentFragment f = QTextDocumentFragment::fromHtml(summary_->text());
+    return f.toPlainText();
+}
+
+void CostPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
+{
+    if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
+    shown_ = std::move(snapshot);
+    if (!shown_->cost) {
+        summary_->setText(tr("The cost could not be computed: %1").arg(q(shown_->costError).toHtmlEscaped()));
+        lines_->setRowCount(0);
+        return;
+    }
+    summary_->setText(summaryOf(*shown_->cost));
+    fillLines(*shown_->cost);
+    fillAssumptions(*shown_->cost);
+}
+
+void CostPanel::fillLines(const model::cost::CostResult& c)
+{
+    const int selected = lines_->currentRow();
+    lines_->setRowCount(static_cast<int>(c.build.lines.size()));
+    for (int r = 0; r < static_cast<int>(c.build.lines.size()); ++r) {
+        const auto& l = c.build.lines[static_cast<std::size_t>(r)];
+        const QString cells[] = {q(l.item), QString::number(l.count), l.unitUsd ? usd(*l.unitUsd) : tr("no price"),
+                                 l.priced() ? usd(l.totalUsd()) : tr("not counted"), q(l.priced() ? l.provenance.label : l.missingReason)};
+        for (int col = 0; col < 5; ++col) {
+            auto* item = new QTableWidgetItem(cells[col]);
+            if (col >= 1 && col <= 3) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!l.priced()) item->setForeground(QColor(0xb3, 0x26, 0x1e));
+            if (l.provenance.overridden) item->setToolTip(tr("Set in this design"));
+            if (col == 0) item->setData(Qt::UserRole, q(l.key));
+            lines_->setItem(r, col, item);
+        }
+    }
+    lines_->resizeColumnsToContents();
+    if (selected >= 0 && selected < lines_->rowCount()) lines_->selectRow(selected);
+}
+
+void CostPanel::fillAssumptions(const model::cost::CostResult& c)
+{
+    for (const auto& [key, spin] : assumptions_) {
+        if (spin->hasFocus()) continue; // do not overwrite what the user is typing
+        const QSignalBlocker block(spin);
+        spin->setValue(shownValue(c, key));
+        for (const auto& a : c.assumptions.list)
+            if (a.key == key) spin->setToolTip(q(a.source));
+        if (key == "tokens") spin->setToolTip(q(c.run.tokensSource));
+    }
+}
+
+bool CostPanel::requestSettings(const model::cost::CostSettings& s, const QString& what)
+{
+    nlohmann::json analysis = doc_->design().analysis.is_object() ? doc_->design().analysis : nlohmann::json::object();
+    const nlohmann::json cost = model::cost::toJson(s);
+    if (cost.empty()) analysis.erase("cost");
+    else analysis["cost"] = cost;
+    return doc_->requestSetAnalysis(analysis, what);
+}
+
+bool CostPanel::setPrice(const std::string& key, std::optional<double> usdPerUnit, const QString& source)
+{
+    model::cost::CostSettings s;
+    try {
+        s = model::cost::costSettingsOf(doc_->design());
+    } catch (const std::exception&) {
+        return false; // a malformed cost block: the summary says so; fix the file first
+    }
+    if (usdPerUnit) s.prices[key] = {*usdPerUnit, source.toStdString(), QDate::currentDate().toString(Qt::ISODate).toStdString()};
+    else s.prices.erase(key);
+    return requestSettings(s, usdPerUnit ? tr("Price of %1").arg(q(key)) : tr("Catalog price of %1").arg(q(key)));
+}
+
+bool CostPanel::setAssumption(const std::string& key, std::optional<double> shown)
+{
+    model::cost::CostSettings s;
+    try {
+        s = model::cost::costSettingsOf(doc_->design());
+    } catch (const std::exception&) {
+        return false;
+    }
+    double scale = 1.0;
+    for (const AssumptionField& f : kFields)
+        if (key == f.key) scale = f.scale;
+    const std::optional<double> stored = shown ? std::optional<double>(*shown * scale) : std::nullopt;
+    if (key == "amortisation_years") s.amortisationYears = stored;
+    else if (key == "operations_share_per_year") s.operationsSharePerYear = stored;
+    else if (key == "utilisation") s.utilisation = stored;
+    else if (key == "pue") s.pue = stored;
+    else if (key == "electricity_usd_per_kWh") s.electricityUsdPerKWh = stored;
+    else if (key == "commitment_discount_percent") s.commitmentDiscountPercent = stored;
+    else if (key == "tokens") s.tokens = stored;
+    else return false;
+    return requestSettings(s, tr("Cost assumption %1").arg(q(key)));
+}
+
+void CostPanel::editSelectedPrice()
+{
+    const int row = lines_->currentRow();
+    if (row < 0 || !shown_ || !shown_->cost) return;
+    const auto& l = shown_->cost->build.lines[static_cast<std::size_t>(row)];
+    bool ok = false;
+    const double v = QInputDialog::getDouble(this, tr("Set price"), tr("US$ per unit of %1:").arg(q(l.item)), l.unitUsd.value_or(0.0), 0, 1e12, 2, &ok);
+    if (!ok) return;
+    const QString source = QInputDialog::getText(this, tr("Set price"), tr("Source of this price (quote, list, date):"), QLineEdit::Normal, {}, &ok);
+    if (ok) setPrice(l.key, v, source);
+}
+
+} // namespace views
