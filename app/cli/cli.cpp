@@ -31,6 +31,10 @@ const Command kCommands[] = {
     {"generate", cmdGenerate,
      "generate KIND [options] -o DESIGN.json: topology generators (server, fat-tree, gb200-nvl72, roce, rented)", false},
     {"bom", cmdBom, "bom DESIGN.json [--json|--csv]: bill of materials", false},
+    {"import", cmdImport,
+     "import nvidia-smi-topo|nccl-topo|nccl-tests|nccl-log|lspci|auto FILE [-o DESIGN.json] [--json] [--design DESIGN.json]: "
+     "read what a cluster printed, name likely causes", false},
+    {"export", cmdExport, "export astra-sim|infragraph DESIGN.json -o DIR: configuration for at-scale simulators", false},
     {"screenshot", cmdScreenshot, "screenshot [DESIGN.json] -o FILE.png: render the main window offscreen", true},
 };
 
@@ -88,7 +92,7 @@ int run(const QStringList& args)
     const Command* c = find(args[1]);
     if (!c) {
         QTextStream err(stderr);
-        const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare"), QStringLiteral("import")};
+        const QStringList planned = {QStringLiteral("report"), QStringLiteral("compare")};
         if (planned.contains(args[1]))
             err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
         else

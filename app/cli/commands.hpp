@@ -13,5 +13,7 @@ int cmdCollective(const QStringList& args);  ///< cmd_collective.cpp
 int cmdScreenshot(const QStringList& args);  ///< cmd_screenshot.cpp
 int cmdGenerate(const QStringList& args);    ///< cmd_generate.cpp
 int cmdBom(const QStringList& args);         ///< cmd_bom.cpp
+int cmdImport(const QStringList& args);      ///< cmd_import.cpp
+int cmdExport(const QStringList& args);      ///< cmd_export.cpp
 
 } // namespace app::cli
