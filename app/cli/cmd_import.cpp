@@ -110,7 +110,6 @@ int cmdImport(const QStringList& args)
         std::optional<model::io::ImportedDesign> written;
         if (p.isSet(QStringLiteral("o"))) {
             written = model::io::designFromImport(r, *catalog, p.value(QStringLiteral("server")).toStdString());
-            model::io::recordImport(written->design, r, review.findings, written->notes);
             model::saveDesign(written->design, p.value(QStringLiteral("o")).toStdString());
         }
         if (p.isSet(QStringLiteral("json"))) {

@@ -1,6 +1,7 @@
 // One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
 #include "model/results/results_snapshot.hpp"
 
+#include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 
 #include <exception>
@@ -76,8 +77,19 @@ void bomStep(const Design& d, ResultsSnapshot& s)
     }
 }
 
+void importedStep(const Design& d, ResultsSnapshot& s)
+{
+    const auto& a = d.analysis;
+    if (!a.is_object() || !a.contains("imported") || a["imported"].is_null()) return;
+    try {
+        s.imported = io::reviewImport(io::importFromRecord(a["imported"]), &d, *s.catalog);
+    } catch (...) { // a malformed record is an InputError
+        noteFailure(s, s.importedError);
+    }
+}
+
 /// In the order they run; sweeps need the analysis before them. Add new parts here.
-constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep};
+constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep, importedStep};
 
 } // namespace
 

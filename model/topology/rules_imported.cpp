@@ -1,34 +1,38 @@
-// Findings the advisor made on an imported file, carried by the design it produced
-// (design.analysis["imported"], written by model/io/import/import_design.cpp), shown among the
-// design rules so the canvas and the rules panel list them with the rest.
+// Findings the advisor makes on an imported file, carried by the design (design.analysis
+// ["imported"], import_record.hpp) and listed among the design rules so the canvas and the
+// rules panel show them with the rest: the file's own findings as recorded, and those that
+// set the recorded measurement beside the design as it is now (a curve below the prediction,
+// NET/Socket on an RDMA design), recomputed on every check.
 #include "model/topology/rules.hpp"
+
+#include "model/io/import/advisor.hpp"
+#include "model/io/import/import_record.hpp"
+#include "model/io/input_error.hpp"
 
 namespace model::topology::rules {
 
-void importedFindings(const Design& d, const Catalog&, std::vector<Finding>& out)
+void importedFindings(const Design& d, const Catalog& c, std::vector<Finding>& out)
 {
     if (!d.analysis.is_object()) return;
     const auto imp = d.analysis.find("imported");
-    if (imp == d.analysis.end() || !imp->is_object()) return;
-    const auto list = imp->find("findings");
-    if (list == imp->end() || !list->is_array()) return;
-    const std::string file = imp->value("file", std::string("the imported file"));
+    if (imp == d.analysis.end() || imp->is_null()) return;
+    io::ImportResult r;
+    try {
+        r = io::importFromRecord(*imp);
+    } catch (const InputError& e) {
+        // A record edited by hand into something else is reported, not fatal: rules never throw.
+        out.push_back({"imported-record", Severity::Warning, {}, {}, std::string("the import record is unreadable: ") + e.what(), ""});
+        return;
+    }
     std::vector<Id> servers;
     for (const auto& [id, n] : d.nodes())
         if (n.kind == NodeKind::Server) servers.push_back(id);
-    for (const auto& f : *list) {
-        // A record edited by hand into something else is skipped, not fatal: rules never throw.
-        if (!f.is_object() || !f.contains("rule") || !f["rule"].is_string() || !f.contains("message") || !f["message"].is_string()) continue;
-        const std::string sev = f.value("severity", std::string("warning"));
-        const Severity s = sev == "error" ? Severity::Error : sev == "info" ? Severity::Info : Severity::Warning;
-        std::string where = file;
-        if (f.contains("line") && f["line"].is_number_integer() && f["line"].get<long long>() > 0)
-            where += " line " + std::to_string(f["line"].get<long long>());
-        std::string msg = f["message"].get<std::string>() + " (from " + where;
-        if (f.contains("evidence") && f["evidence"].is_string() && !f["evidence"].get<std::string>().empty())
-            msg += ": \"" + f["evidence"].get<std::string>() + "\"";
+    for (const auto& f : io::reviewImport(r, &d, c).findings) {
+        std::string msg = f.message + " (from " + r.file;
+        if (f.evidence.line > 0) msg += " line " + std::to_string(f.evidence.line);
+        if (!f.evidence.text.empty()) msg += ": \"" + f.evidence.text + "\"";
         msg += ")";
-        out.push_back({f["rule"].get<std::string>(), s, servers, {}, std::move(msg), ""});
+        out.push_back({f.rule, f.severity, servers, {}, std::move(msg), ""});
     }
 }
 

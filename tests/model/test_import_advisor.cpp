@@ -5,6 +5,7 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/import_design.hpp"
+#include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/generators.hpp"
 #include "model/topology/rules.hpp"
@@ -240,11 +241,11 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
     }
 }
 
-TEST_CASE("design rules: a hand-edited import record is skipped, never thrown", "[import][rules]")
+TEST_CASE("design rules: a hand-edited import record is reported, never thrown", "[import][rules]")
 {
     Design d = topology::generateSingleServer(catalog(), {"dgx-h100", "x"});
-    d.analysis["imported"] = {{"file", "f.txt"}, {"findings", {1, "x", {{"rule", 3}}, {{"rule", "no-gdrdma"}, {"message", "m"}, {"line", 7}, {"evidence", "e"}}}}};
-    const auto r = topology::checkDesign(d, catalog());
+    d.analysis["imported"] = {{"file", "f.txt"}, {"findings", {{{"rule", "no-gdrdma"}, {"message", "m"}, {"line", 7}, {"evidence", "e"}}}}};
+    auto r = topology::checkDesign(d, catalog());
     int n = 0;
     for (const auto& f : r.findings)
         if (f.rule == "no-gdrdma") {
@@ -253,4 +254,30 @@ TEST_CASE("design rules: a hand-edited import record is skipped, never thrown", 
             CHECK(f.severity == topology::Severity::Warning);
         }
     CHECK(n == 1);
+    d.analysis["imported"] = {{"file", "f.txt"}, {"findings", {1, "x"}}};
+    r = topology::checkDesign(d, catalog());
+    const auto bad = std::find_if(r.findings.begin(), r.findings.end(), [](const topology::Finding& f) { return f.rule == "imported-record"; });
+    REQUIRE(bad != r.findings.end());
+    CHECK(bad->message.find("findings[0]") != std::string::npos);
+}
+
+TEST_CASE("import record: a curve kept in the design is set beside it again after an edit", "[import][rules]")
+{
+    // nccl_tests_13 recorded on a design of 2 DGX H100: below the prediction, in the rules too.
+    const ImportResult r = importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto);
+    Design d = fatTree("dgx-h100", 2);
+    recordImport(d, r, {});
+    const Design saved = designFromJson(toJson(d), "mem"); // survives a save and a load
+    const ImportResult back = importFromRecord(saved.analysis["imported"]);
+    REQUIRE(back.curve);
+    CHECK(back.curve->points().size() == r.curve->points().size());
+    CHECK(back.curve->collective == "all_reduce");
+    const ImportReview rev = reviewImport(back, &saved, catalog());
+    const AdvisorFinding* below = find(rev.findings, "below-prediction");
+    REQUIRE(below);
+    CHECK(below->evidence.text.find("8589934592") != std::string::npos);
+    const auto rules = topology::checkDesign(saved, catalog());
+    CHECK(std::any_of(rules.findings.begin(), rules.findings.end(), [](const topology::Finding& f) {
+        return f.rule == "below-prediction" && f.message.find("nccl_tests_13.txt line 34") != std::string::npos;
+    }));
 }

@@ -287,3 +287,16 @@ TEST_CASE("NCCL XML: a narrow or slow GPU link and a VM's numaid -1 are named", 
     CHECK(r.server->nearestNic(0)->path == PathKind::PIX);
     CHECK(r.server->gpus[0].numaNode == -1);
 }
+
+TEST_CASE("importers: a megabyte-long line is skipped, not matched", "[import][robustness]")
+{
+    const std::string junk(1 << 20, 'N');
+    CHECK_THROWS_AS(importText("junk.txt", junk, ImportKind::Auto), InputError);
+    for (ImportKind k : {ImportKind::NvidiaSmiTopo, ImportKind::NcclTests, ImportKind::NcclLog, ImportKind::Lspci})
+        CHECK_THROWS_AS(importText("junk.txt", junk + "\n", k), InputError);
+    // In the middle of a real table it costs only that line.
+    std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    t.insert(t.find("# Out of bounds"), "node01:1:2 [0] NCCL INFO " + junk + "\n");
+    const ImportResult r = importText("t.txt", t, ImportKind::Auto);
+    CHECK(r.curve->outOfPlace.size() == 11);
+}

@@ -50,7 +50,7 @@ int serverGpus(const Design& d, const Catalog& c)
 /// and when no layer lifts it the size is latency-bound.
 void boundAt(const analysis::CommGroup& g, CollectiveOp op, double bytes, CurveComparison& cmp)
 {
-    const CollectiveResult base = analysis::predictOnGroup(g, op, bytes, "");
+    const CollectiveResult base = analysis::predictOnGroup(g, op, bytes, Algorithm::Auto);
     const double b0 = base.busbw.inGBps();
     auto lifted = [&](analysis::CommGroup h) {
         try {
@@ -88,7 +88,7 @@ void boundAt(const analysis::CommGroup& g, CollectiveOp op, double bytes, CurveC
         return;
     }
     cmp.boundScope = "latency";
-    cmp.boundLayer = "latency: at " + formatBytes(bytes) + " per-step latency, not bandwidth, sets the time (" + base.algorithm + ")";
+    cmp.boundLayer = "latency: at " + formatBytes(bytes) + " per-step latency, not bandwidth, sets the time (" + toString(base.algorithm) + ")";
 }
 
 } // namespace
@@ -136,8 +136,11 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
     }
     analysis::CommGroup group;
     try {
+        // As predictCollective places a request: the design's facts once, SHARP as the design asks.
+        const auto& a = design.analysis;
+        const bool sharp = a.is_object() && a.contains("sharp") && a["sharp"].is_boolean() && a["sharp"].get<bool>();
         const auto facts = analysis::extractFacts(design, catalog);
-        group = analysis::placeGroup(facts, curve.ranks, false);
+        group = analysis::placeGroup(facts, curve.ranks, sharp);
     } catch (const std::exception& e) {
         cmp.note = std::string("the design cannot run this collective: ") + e.what();
         return cmp;
@@ -152,18 +155,14 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
     }
     for (const MeasuredPoint& p : measured) {
         if (p.bytes < 1) continue;
-        CollectiveRequest req;
-        req.op = op;
-        req.bytes = p.bytes;
-        req.gpus = curve.ranks;
         try {
-            const CollectiveResult r = predictCollective(design, catalog, req);
+            const CollectiveResult r = analysis::predictOnGroup(group, op, p.bytes, Algorithm::Auto);
             ComparedPoint c;
             c.bytes = p.bytes;
             c.measuredBusbwGBps = p.busbwGBps;
             c.predictedBusbwGBps = r.busbw.inGBps();
             c.error = c.predictedBusbwGBps > 0 ? p.busbwGBps / c.predictedBusbwGBps - 1.0 : 0.0;
-            c.algorithm = r.algorithm;
+            c.algorithm = toString(r.algorithm);
             c.line = p.line;
             cmp.points.push_back(c);
         } catch (const std::exception& e) {

@@ -66,6 +66,7 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
     static const std::regex ncclLine(R"(^\S+:\d+:\d+ \[\d+\] NCCL (INFO|WARN|TRACE))");
     static const std::regex lspciLine(R"((^-\[[0-9a-f]{4}:[0-9a-f]{2}\]-)|(^\s*[|+\\]-[0-9a-f]{2}\.[0-9a-f]))");
     for (const SourceLine& l : text.lines()) {
+        if (l.text.size() > kMaxLineChars) continue;
         const std::string& t = l.text;
         std::vector<std::string> cells = splitBlanks(t);
         if (t.find('|') != std::string::npos && t.find("GPU") != std::string::npos) {

@@ -3,6 +3,7 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/gpu_identity.hpp"
+#include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/generators.hpp"
 
@@ -154,20 +155,14 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
     } else {
         throw InputError(r.file, "", "", "a log alone describes no server: no design to write (import the server's nvidia-smi topo -m or NCCL topology dump)");
     }
-    recordImport(out.design, r, r.findings, out.notes);
+    recordImport(out.design, r, out.notes);
     return out;
 }
 
-void recordImport(Design& d, const ImportResult& r, const std::vector<AdvisorFinding>& findings, const std::vector<std::string>& notes)
+void recordImport(Design& d, const ImportResult& r, const std::vector<std::string>& notes)
 {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& f : findings) list.push_back(toJson(f));
     if (!d.analysis.is_object()) d.analysis = nlohmann::json::object();
-    d.analysis["imported"] = {{"file", std::filesystem::path(r.file).filename().string()},
-                              {"format", r.format},
-                              {"kind", r.content},
-                              {"findings", std::move(list)},
-                              {"notes", notes}};
+    d.analysis["imported"] = importRecord(r, notes);
 }
 
 } // namespace model::io

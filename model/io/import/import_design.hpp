@@ -41,9 +41,7 @@ struct ImportedDesign {
 ///         the candidates and says to pass --server.
 [[nodiscard]] ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId = {});
 
-/// Writes the import record to design.analysis["imported"]: {"file", "format", "kind",
-/// "findings": [{rule, severity, message, evidence, line}], "notes"}.
-void recordImport(Design& d, const ImportResult& r, const std::vector<AdvisorFinding>& findings,
-                  const std::vector<std::string>& notes);
+/// Writes the import record (import_record.hpp) to design.analysis["imported"].
+void recordImport(Design& d, const ImportResult& r, const std::vector<std::string>& notes);
 
 } // namespace model::io

@@ -25,6 +25,11 @@ struct SourceLine {
 /// NCCL_DEBUG=INFO log of a large job is a few MB). Bigger files are rejected, not truncated.
 inline constexpr std::size_t kMaxImportBytes = 64u * 1024u * 1024u;
 
+/// Longest line the line parsers read, characters. Real lines are under 2,000 characters (a
+/// 20-column topo -m row is about 200); std::regex matching recurses with the length of its
+/// input, so longer lines are skipped (with a warning) instead of risking the stack.
+inline constexpr std::size_t kMaxLineChars = 16384;
+
 /// An imported file's text as lines.
 class ImportText {
 public:

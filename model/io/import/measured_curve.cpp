@@ -1,6 +1,8 @@
 // Measured curve helpers and JSON form.
 #include "model/io/import/measured_curve.hpp"
 
+#include "model/analysis/collective_types.hpp"
+
 #include <algorithm>
 
 namespace model::io {
@@ -27,11 +29,15 @@ double MeasuredCurve::peakBusbwGBps() const noexcept
 std::optional<double> busbwFactor(const std::string& c, int n) noexcept
 {
     if (n < 1) return std::nullopt;
+    // The engines' collectives use the engines' one factor (collective_types.hpp).
+    for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll,
+                            CollectiveOp::Broadcast})
+        if (c == toString(op)) return busBandwidthFactor(op, n);
+    // The nccl-tests binaries the engines do not predict (src/reduce.cu, sendrecv.cu, gather.cu,
+    // scatter.cu, hypercube.cu *GetBw).
     const double nd = n;
-    if (c == "all_reduce") return 2.0 * (nd - 1) / nd;
-    if (c == "all_gather" || c == "reduce_scatter" || c == "alltoall" || c == "gather" || c == "scatter" || c == "hypercube")
-        return (nd - 1) / nd;
-    if (c == "broadcast" || c == "reduce" || c == "sendrecv") return 1.0;
+    if (c == "gather" || c == "scatter" || c == "hypercube") return (nd - 1) / nd;
+    if (c == "reduce" || c == "sendrecv") return 1.0;
     return std::nullopt;
 }
 

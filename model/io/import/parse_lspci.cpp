@@ -22,6 +22,7 @@ ServerModel parseLspciTree(const ImportText& text, std::vector<std::string>& war
     int treeLines = 0, vmDevices = 0, firstVmLine = 0;
     std::vector<std::string> roots;
     for (const SourceLine& l : text.lines()) {
+        if (l.text.size() > kMaxLineChars) continue;
         std::smatch m;
         if (!std::regex_search(l.text, m, deviceRe)) continue;
         ++treeLines;

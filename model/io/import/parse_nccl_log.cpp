@@ -98,22 +98,26 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
     static const std::regex envRe(R"(^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*?)\.?$)");
     static const std::regex netRe(R"(^NET/(\S+) ?: Using (.*)$)");
     static const std::regex devRe(R"(\[(\d+)\]([^\s;\[]+))");
-    static const std::regex channelRe(R"(^Channel (\d+)/(\d+) : ([\d ]+)$)");
-    static const std::regex oldRingRe(R"(^Ring (\d+) : )");
-    static const std::regex commRe(R"(nRanks (\d+) nNodes (\d+) localRanks (\d+))");
-    static const std::regex chanCountRe(R"((\d+) coll channels, (\d+) collnet channels, (\d+) nvls channels)");
+    static const std::regex channelRe(R"(^Channel (\d{1,6})/(\d{1,6}) : ([\d ]+)$)");
+    static const std::regex oldRingRe(R"(^Ring (\d{1,6}) : )");
+    static const std::regex commRe(R"(nRanks (\d{1,9}) nNodes (\d{1,9}) localRanks (\d{1,9}))");
+    static const std::regex chanCountRe(R"((\d{1,6}) coll channels, (\d{1,6}) collnet channels, (\d{1,6}) nvls channels)");
     static const std::regex gdrRe(R"(Connected all rings.*GDR (\d))");
     static const std::regex systemRe(R"(=== System : maxBw ([\d.]+) totalBw ([\d.]+) ===)");
     static const std::regex treeNodeRe(R"(^(\s*)([A-Z]+/[0-9A-Fa-f-]+)(?: \(.*\))?$)");
     static const std::regex treeLinkRe(R"(^(\s*)\+ ([A-Z0-9]+)\[([\d.]+)\] - (\S+)(?: \(([^)]*)\))?$)");
     static const std::regex pathHeadRe(R"(^([A-Z]+/[0-9A-Fa-f-]+) :(.*)$)");
-    static const std::regex pathRe(R"(([A-Z]+/[0-9A-Fa-f-]+) \((\d+)/([\d.]+)/([A-Z]+)\))");
+    static const std::regex pathRe(R"(([A-Z]+/[0-9A-Fa-f-]+) \((\d{1,6})/([\d.]+)/([A-Z]+)\))");
     static const std::regex versionRe(R"((?:^|\s)NCCL version (\S+))");
     static const std::regex plainVersionRe(R"(^(?:NCCL|RCCL) version (\S+))");
     std::vector<std::pair<std::size_t, std::string>> treeStack; // indentation -> node
     std::set<std::string> ringIds;
     int maxChannels = 0;
     for (const SourceLine& l : text.lines()) {
+        if (l.text.size() > kMaxLineChars) {
+            warnings.push_back("line " + std::to_string(l.number) + ": " + std::to_string(l.text.size()) + " characters long, not read");
+            continue;
+        }
         std::smatch m;
         if (std::regex_search(l.text, m, plainVersionRe) && s.ncclVersion.empty() && !l.cut) {
             s.ncclVersion = m[1].str();

@@ -154,12 +154,13 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     int headerLine = 0;
     bool sawAvg = false, sawSecondTable = false;
     std::map<int, std::pair<std::string, std::string>> rankInfo; // rank -> (host, gpu name)
-    static const std::regex rankRe(R"(^#\s*Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
-    static const std::regex headRe(R"(nThread\s+(\d+)\s+nGpus\s+(\d+)\s+minBytes\s+(\d+)\s+maxBytes\s+(\d+))");
+    static const std::regex rankRe(R"(^#\s*Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
+    static const std::regex headRe(R"(nThread\s+(\d{1,9})\s+nGpus\s+(\d{1,9})\s+minBytes\s+(\d{1,20})\s+maxBytes\s+(\d{1,20}))");
     static const std::regex versionRe(R"((NCCL|RCCL) version\s+(\S+))");
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
     for (const SourceLine& l : text.lines()) {
+        if (l.text.size() > kMaxLineChars) continue;
         const std::string t = trim(l.text);
         if (t.empty()) continue;
         std::smatch m;

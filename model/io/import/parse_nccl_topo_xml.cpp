@@ -20,7 +20,8 @@ namespace {
 
 int lineOf(std::string_view content, std::ptrdiff_t offset)
 {
-    if (offset < 0 || static_cast<std::size_t>(offset) > content.size()) return 0;
+    if (offset < 0) return 0;
+    offset = std::min<std::ptrdiff_t>(offset, static_cast<std::ptrdiff_t>(content.size())); // pugixml may point one past the end
     return 1 + static_cast<int>(std::count(content.begin(), content.begin() + offset, '\n'));
 }
 

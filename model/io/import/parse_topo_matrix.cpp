@@ -156,6 +156,9 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
     Mode mode = Mode::TopoM;
     bool rocmSeen = false;
     for (const auto& l : lines)
+        if (l.text.size() > kMaxLineChars)
+            warnings.push_back("line " + std::to_string(l.number) + ": " + std::to_string(l.text.size()) + " characters long, not read");
+    for (const auto& l : lines)
         if (l.text.find("ROCm System Management Interface") != std::string::npos || l.text.find("Link Type between two GPUs") != std::string::npos)
             rocmSeen = true;
 
@@ -168,7 +171,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
             afterLinkType = true;
             continue;
         }
-        if (!afterLinkType) continue;
+        if (!afterLinkType || lines[i].text.size() > kMaxLineChars) continue;
         if (auto h = readHeader(lines[i])) {
             header = std::move(h);
             headerAt = i;
@@ -177,6 +180,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
     if (!header) {
         // A row label followed by legend tokens means the file starts mid-matrix.
         for (const auto& l : lines) {
+            if (l.text.size() > kMaxLineChars) continue;
             const auto cells = cellsOf(l.text);
             int g = 0;
             if (cells.size() >= 3 && (isGpuLabel(cells[0], g) || startsWith(cells[0], "NIC")) && isCellToken(cells[1], Mode::TopoM))
@@ -199,9 +203,10 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
     bool modeDecided = mode == Mode::Rocm;
     for (std::size_t i = headerAt + 1; i < lines.size(); ++i) {
         const SourceLine& l = lines[i];
+        if (l.text.size() > kMaxLineChars) continue;
         const std::string t = trim(l.text);
         static const std::regex nicLegendRe(R"(NIC(\d{1,3})\s*:\s*(\S+))");
-        static const std::regex rocmNumaRe(R"(GPU\[?\s*(\d{1,3})\]?\s*:\s*\(Topology\) Numa Node:\s*(-?\d+))");
+        static const std::regex rocmNumaRe(R"(GPU\[?\s*(\d{1,3})\]?\s*:\s*\(Topology\) Numa Node:\s*(-?\d{1,6}))");
         std::smatch m;
         if (std::regex_match(t, m, nicLegendRe)) {
             if (!(l.cut)) nicNames[std::stoi(m[1].str())] = m[2].str();
