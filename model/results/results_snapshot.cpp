@@ -82,7 +82,11 @@ void importedStep(const Design& d, ResultsSnapshot& s)
     const auto& a = d.analysis;
     if (!a.is_object() || !a.contains("imported") || a["imported"].is_null()) return;
     try {
-        s.imported = io::reviewImport(io::importFromRecord(a["imported"]), &d, *s.catalog);
+        const auto& rec = a["imported"];
+        s.imported = io::reviewImport(io::importFromRecord(rec), &d, *s.catalog);
+        if (auto n = rec.find("notes"); n != rec.end() && n->is_array())
+            for (const auto& x : *n)
+                if (x.is_string()) s.imported->notes.push_back(x.get<std::string>());
     } catch (...) { // a malformed record is an InputError
         noteFailure(s, s.importedError);
     }

@@ -281,3 +281,20 @@ TEST_CASE("import record: a curve kept in the design is set beside it again afte
         return f.rule == "below-prediction" && f.message.find("nccl_tests_13.txt line 34") != std::string::npos;
     }));
 }
+
+TEST_CASE("import record: numbers out of range are refused naming the entry and field", "[import][robustness]")
+{
+    const ImportResult r = importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto);
+    nlohmann::json rec = importRecord(r, {});
+    for (const auto& [field, value] : std::vector<std::pair<std::string, double>>{{"busbw_GBps", 2e5}, {"bytes", -1.0}, {"bytes", 2e12}, {"time_us", 1e13}}) {
+        nlohmann::json bad = rec;
+        bad["curve"]["points"][3][field] = value;
+        try {
+            (void)importFromRecord(bad);
+            FAIL("accepted " << field << " = " << value);
+        } catch (const InputError& e) {
+            CHECK(e.entry() == "analysis.imported.curve.points[3]");
+            CHECK(e.field() == field);
+        }
+    }
+}

@@ -300,3 +300,18 @@ TEST_CASE("importers: a megabyte-long line is skipped, not matched", "[import][r
     const ImportResult r = importText("t.txt", t, ImportKind::Auto);
     CHECK(r.curve->outOfPlace.size() == 11);
 }
+
+TEST_CASE("nccl-tests: a row beyond the measured ranges is ignored with a warning, not imported", "[import][robustness]")
+{
+    std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    // 1 GiB in 1 ns: algbw agrees with size / time, but 1.07e6 GB/s is no measurement.
+    const std::size_t at = t.find("  1073741824 ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = t.find('\n', at);
+    t.replace(at, end - at, "  1073741824    268435456     float     sum      -1    0.001 1073741.82 1879048.19      0    0.001 1073741.82 1879048.19      0");
+    const ImportResult r = importText("t.txt", t, ImportKind::NcclTests);
+    REQUIRE(r.curve);
+    CHECK(r.curve->outOfPlace.size() == 10);
+    CHECK(r.curve->outOfPlace.back().bytes == 536870912.0);
+    CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("1073741824 B is not a complete nccl-tests row") != std::string::npos; }));
+}

@@ -61,7 +61,7 @@ const std::map<std::string, Expect>& expectations()
         {"nccl_topo_07.xml", {"server model", "", 8, 32, -1, "?", -1, -1, -1, {}, {"fewer-nics-than-gpus", "nic-far-from-gpu"}, 1}},
         {"nccl_topo_09.xml", {"server model", "", 8, 8, 18, "?", -1, -1, -1, {"vm-flattened-topology"}, {"fewer-nics-than-gpus", "nic-far-from-gpu"}, 1}},
         {"nccl_topo_12.xml", {"server model", "", 8, 5, 12, "?", -1, -1, -1, {"fewer-nics-than-gpus"}, {"vm-flattened-topology", "nic-far-from-gpu"}, 1}},
-        {"nccl_topo_14_partial.xml", {"reject", "line 17\": expected well-formed NCCL topology XML"}},
+        {"nccl_topo_14_partial.xml", {"reject", "cut off before its elements close"}},
         // ---- nccl-tests (section 3)
         {"nccl_tests_01.txt", {"curve", "", -1, -1, -2, "all_reduce", 16, 2, 469.21, {}, {"curve-collapse"}, 1}},
         {"nccl_tests_02.txt", {"curve", "", -1, -1, -2, "all_reduce", 32, 4, 365.84, {}, {"curve-collapse"}, 1}},
@@ -319,5 +319,17 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
             if (t.type == "NET") CHECK(startsWith(t.from, "NIC/"));
         }
         CHECK(nvl == 8);
+    }
+}
+
+TEST_CASE("real inputs: a cut-off XML file is refused at the line where it stops", "[import][real]")
+{
+    // nccl_topo_14_partial.xml: 1,358 bytes, 17 newlines, its 18th line cut inside an attribute.
+    try {
+        (void)importFile(realInput("nccl_topo_14_partial.xml"), ImportKind::NcclTopo);
+        FAIL("a partial XML file was imported");
+    } catch (const InputError& e) {
+        CHECK(e.entry() == "line 18");
+        CHECK(std::string(e.what()).find("byte 1359") != std::string::npos);
     }
 }

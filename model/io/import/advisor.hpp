@@ -83,6 +83,11 @@ struct CurveComparison {
 /// What an import says once set beside a design: every finding (the file's and the design's),
 /// the measured curve against the prediction, and which design that was.
 struct ImportReview {
+    std::string file;                       ///< the imported file's name (ImportResult::file)
+    std::string format;                     ///< ImportResult::format, e.g. "nccl-tests output"
+    std::string kind;                       ///< ImportResult::content: "server model", "curve", "log"
+    std::vector<std::string> warnings;      ///< what the file lacks (ImportResult::warnings)
+    std::vector<std::string> notes;         ///< what a design made from it assumed (import record "notes"; empty here)
     std::vector<AdvisorFinding> findings;   ///< adviseFromFile, then adviseAgainstDesign
     CurveComparison comparison;             ///< empty without a curve
     std::string comparedWith;               ///< the design's name; empty when there was none

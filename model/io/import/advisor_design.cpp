@@ -281,6 +281,10 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
 ImportReview reviewImport(const ImportResult& r, const Design* design, const Catalog& catalog)
 {
     ImportReview out;
+    out.file = r.file;
+    out.format = r.format;
+    out.kind = r.content;
+    out.warnings = r.warnings;
     out.findings = r.findings;
     std::optional<Design> built;
     if (!design && r.curve) {

@@ -95,10 +95,10 @@ ImportResult importFromRecord(const json& rec)
         for (std::size_t i = 0; i < pts->size(); ++i) {
             const JsonContext pc{cc.file, cc.entry + ".points[" + std::to_string(i) + "]"};
             MeasuredPoint p;
-            p.bytes = requireNumber((*pts)[i], "bytes", pc, 0.0);
-            p.busbwGBps = requireNumber((*pts)[i], "busbw_GBps", pc, 0.0);
-            p.algbwGBps = optionalNumber((*pts)[i], "algbw_GBps", pc, 0.0).value_or(0.0);
-            p.timeUs = optionalNumber((*pts)[i], "time_us", pc, 0.0).value_or(0.0);
+            p.bytes = requireNumber((*pts)[i], "bytes", pc, 0.0, kMaxMeasuredBytes);
+            p.busbwGBps = requireNumber((*pts)[i], "busbw_GBps", pc, 0.0, kMaxMeasuredGBps);
+            p.algbwGBps = optionalNumber((*pts)[i], "algbw_GBps", pc, 0.0, kMaxMeasuredGBps).value_or(0.0);
+            p.timeUs = optionalNumber((*pts)[i], "time_us", pc, 0.0, kMaxMeasuredTimeUs).value_or(0.0);
             p.line = static_cast<int>(optionalInt((*pts)[i], "line", pc, 0, 1000000, 0));
             remember(r, p.line, optionalString((*pts)[i], "text", pc));
             m.outOfPlace.push_back(p);

@@ -13,6 +13,14 @@
 
 namespace model::io {
 
+/// Ranges of a measured point (issue 13's input ranges): sizes to 1 TB (nccl-tests runs stop
+/// at a few GB), rates to 100,000 GB/s (an NVL72 domain's busbw is under 1,000 GB/s), times to
+/// 10^12 us. A row beyond them is not a measurement: the parser ignores it with a warning, and
+/// a design's import record holding one is refused.
+inline constexpr double kMaxMeasuredBytes = 1e12;
+inline constexpr double kMaxMeasuredGBps = 1e5;
+inline constexpr double kMaxMeasuredTimeUs = 1e12;
+
 /// One row of a nccl-tests table, one of its two halves (out-of-place or in-place).
 struct MeasuredPoint {
     double bytes = 0;                  ///< "size (B)"

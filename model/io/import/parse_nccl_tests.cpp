@@ -73,7 +73,7 @@ bool readHalf(const std::vector<std::string>& cells, std::size_t i, MeasuredPoin
     if (i + 3 > cells.size()) return false;
     double t = 0, a = 0, b = 0;
     if (!parseNumber(cells[i], t) || !parseNumber(cells[i + 1], a) || !parseNumber(cells[i + 2], b)) return false;
-    if (t < 0 || a < 0 || b < 0) return false;
+    if (t < 0 || a < 0 || b < 0 || t > kMaxMeasuredTimeUs || a > kMaxMeasuredGBps || b > kMaxMeasuredGBps) return false;
     p.timeUs = t;
     p.algbwGBps = a;
     p.busbwGBps = b;
@@ -209,7 +209,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         // A data row starts with the size in bytes.
         std::vector<std::string> cells = splitBlanks(t);
         long long size = 0;
-        if (cells.size() < 4 || !parseInteger(cells[0], size) || size < 0) continue;
+        if (cells.size() < 4 || !parseInteger(cells[0], size) || size < 0 || static_cast<double>(size) > kMaxMeasuredBytes) continue;
         // The type column is a word ("float"): this keeps log lines such as " 0 : NET/0 GPU/1" out.
         if (!std::all_of(cells[2].begin(), cells[2].end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ||
             !std::isalpha(static_cast<unsigned char>(cells[2][0])))
