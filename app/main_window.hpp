@@ -18,6 +18,7 @@ namespace views {
 class CanvasScene;
 class CanvasView;
 class ChartsPanel;
+class ImportPanel;
 class BomPanel;
 class InspectorPanel;
 class PaletteWidget;
@@ -31,6 +32,7 @@ class AnalysisWorker;
 class Autosave;
 class Document;
 class FileController;
+class ImportController;
 class SimulationRunner;
 
 class MainWindow final : public QMainWindow {
@@ -51,6 +53,9 @@ public:
     /// The design-rules and bill-of-materials docks (they show the worker's snapshots).
     [[nodiscard]] views::RulesPanel* rules() const { return rules_; }
     [[nodiscard]] views::BomPanel* bom() const { return bom_; }
+    /// File > Import and dropped files, and the dock that shows what the import says.
+    [[nodiscard]] ImportController* imports() const { return imports_; }
+    [[nodiscard]] views::ImportPanel* importPanel() const { return importPanel_; }
     /// The status bar's design line and analysis line, as shown.
     [[nodiscard]] QString statusText() const;
     /// The flow-level simulation dock and the runner that computes it off the UI thread.
@@ -78,6 +83,8 @@ private:
     views::PaletteWidget* palette_ = nullptr;
     views::RulesPanel* rules_ = nullptr;
     views::BomPanel* bom_ = nullptr;
+    ImportController* imports_ = nullptr;
+    views::ImportPanel* importPanel_ = nullptr;
     views::SimulationPanel* simulation_ = nullptr;
     SimulationRunner* simRunner_ = nullptr;
     QUndoView* history_ = nullptr;
