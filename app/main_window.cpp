@@ -4,6 +4,7 @@
 #include "app/autosave.hpp"
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
+#include "app/import_controller.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/charts/charts_panel.hpp"
@@ -24,6 +25,7 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     files_ = new FileController(this, doc_, canvas_, this);
     worker_ = new AnalysisWorker(doc_, this);
     autosave_ = new Autosave(doc_, QString(), this);
+    imports_ = new ImportController(this, doc_, this);
 
     createDocks();
     createActions();
@@ -40,6 +42,7 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);
     connect(worker_, &AnalysisWorker::snapshotReady, this, &MainWindow::updateStatus);
     connect(worker_, &AnalysisWorker::busyChanged, this, &MainWindow::updateStatus);
+    connect(imports_, &ImportController::finished, this, [this](bool, const QString& summary) { statusBar()->showMessage(summary, 10000); });
     connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::designReset, this, &MainWindow::updateTitle);

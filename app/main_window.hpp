@@ -23,6 +23,7 @@ class CanvasScene;
 class CanvasView;
 class ChartsPanel;
 class CostPanel;
+class ImportPanel;
 class BomPanel;
 class InspectorPanel;
 class PaletteWidget;
@@ -37,6 +38,7 @@ class Autosave;
 class CompareWindow;
 class Document;
 class FileController;
+class ImportController;
 class SimulationRunner;
 
 class MainWindow final : public QMainWindow {
@@ -59,6 +61,9 @@ public:
     [[nodiscard]] views::BomPanel* bom() const { return bom_; }
     /// The Cost dock (build against rent of the newest snapshot; prices settable per design).
     [[nodiscard]] views::CostPanel* cost() const { return cost_; }
+    /// File > Import and dropped files, and the dock that shows what the import says.
+    [[nodiscard]] ImportController* imports() const { return imports_; }
+    [[nodiscard]] views::ImportPanel* importPanel() const { return importPanel_; }
     /// The status bar's design line and analysis line, as shown.
     [[nodiscard]] QString statusText() const;
     /// The flow-level simulation dock and the runner that computes it off the UI thread.
@@ -97,6 +102,8 @@ private:
     views::PaletteWidget* palette_ = nullptr;
     views::RulesPanel* rules_ = nullptr;
     views::BomPanel* bom_ = nullptr;
+    ImportController* imports_ = nullptr;
+    views::ImportPanel* importPanel_ = nullptr;
     views::SimulationPanel* simulation_ = nullptr;
     SimulationRunner* simRunner_ = nullptr;
     CompareWindow* compare_ = nullptr;

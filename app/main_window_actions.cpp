@@ -4,6 +4,7 @@
 #include "app/document.hpp"
 #include "app/commands/generate_command.hpp"
 #include "app/file_controller.hpp"
+#include "app/import_controller.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/generate/generate_dialog.hpp"
@@ -23,6 +24,8 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, files_, &FileController::newDesign);
     file->addAction(tr("&Open…"), QKeySequence::Open, files_, &FileController::open);
+    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), imports_, &ImportController::importFile)
+        ->setToolTip(tr("Read nvidia-smi topo -m, NCCL topology XML, nccl-tests output or an NCCL log (or drop the file on the window)"));
     file->addAction(tr("&Generate Topology…"), QKeySequence(tr("Ctrl+G")), this, [this] {
         const auto catalog = doc_->sharedCatalog(); // kept alive while the dialog is open
         views::GenerateDialog dlg(*catalog, this);

@@ -1,9 +1,11 @@
 // The docks of the main window: palette (left), inspector and undo history (right, tabbed),
-// charts, design rules, bill of materials and the flow-level simulation (bottom, tabbed).
+// charts, design rules, bill of materials, import findings and the flow-level simulation
+// (bottom, tabbed).
 #include "app/main_window.hpp"
 
 #include "app/analysis_worker.hpp"
 #include "app/document.hpp"
+#include "app/import_controller.hpp"
 #include "app/simulation_runner.hpp"
 #include "app/user_catalogs.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -13,6 +15,7 @@
 #include "views/cost/cost_panel.hpp"
 #include "views/catalog/catalog_browser_dock.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/imports/import_panel.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/palette/palette_widget.hpp"
 #include "views/rules/rules_panel.hpp"
@@ -103,6 +106,17 @@ void MainWindow::createDocks()
     costDock->setWidget(cost_);
     addDockWidget(Qt::BottomDockWidgetArea, costDock);
     tabifyDockWidget(chartsDock, costDock);
+    // What an import says (File > Import, dropped files): findings with their evidence.
+    importPanel_ = new views::ImportPanel(this);
+    auto* importDock = new QDockWidget(tr("Import"), this);
+    importDock->setObjectName(QStringLiteral("importDock"));
+    importDock->setWidget(importPanel_);
+    addDockWidget(Qt::BottomDockWidgetArea, importDock);
+    tabifyDockWidget(chartsDock, importDock);
+    connect(worker_, &AnalysisWorker::snapshotReady, importPanel_, &views::ImportPanel::showSnapshot);
+    connect(imports_, &ImportController::finished, importDock, [importDock](bool ok) {
+        if (ok) importDock->raise();
+    });
     // Every results panel reads the worker's snapshot of the newest design; none computes.
     connect(worker_, &AnalysisWorker::snapshotReady, charts_, &views::ChartsPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::snapshotReady, rules_, &views::RulesPanel::showSnapshot);

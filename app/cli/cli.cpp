@@ -35,6 +35,10 @@ const Command kCommands[] = {
     {"compare", cmdCompare,
      "compare A.json B.json [C.json D.json] [--workload NAME] [--tokens N] [--json] [-o FILE.pdf|FILE.html|FILE.csv]: side by side, with a verdict",
      true},
+    {"import", cmdImport,
+     "import nvidia-smi-topo|nccl-topo|nccl-tests|nccl-log|lspci|auto FILE [-o DESIGN.json] [--json] [--design DESIGN.json]: "
+     "read what a cluster printed, name likely causes", false},
+    {"export", cmdExport, "export astra-sim|infragraph DESIGN.json -o DIR: configuration for at-scale simulators", false},
     {"screenshot", cmdScreenshot, "screenshot [DESIGN.json] -o FILE.png: render the main window offscreen", true},
 };
 
@@ -63,7 +67,7 @@ bool isHelp(const QString& arg)
 bool isCommand(const QString& arg)
 {
     if (find(arg) != nullptr || isHelp(arg) || arg == QLatin1String("--version")) return true;
-    // A bare word that is no file ("frobnicate", "report") is a mistyped or missing command, not
+    // A bare word that is no file ("frobnicate", "reprot") is a mistyped or missing command, not
     // a design to open: the command line answers it (usage, exit 2) instead of starting the GUI.
     const bool looksLikePath = arg.contains(QLatin1Char('/')) || arg.contains(QLatin1Char('.'));
     return !arg.isEmpty() && !arg.startsWith(QLatin1Char('-')) && !looksLikePath && !QFileInfo::exists(arg);
@@ -92,11 +96,7 @@ int run(const QStringList& args)
     const Command* c = find(args[1]);
     if (!c) {
         QTextStream err(stderr);
-        const QStringList planned = {QStringLiteral("import")};
-        if (planned.contains(args[1]))
-            err << "cluster-designer: the '" << args[1] << "' command is not available in this version\n";
-        else
-            err << "cluster-designer: unknown command '" << args[1] << "'\n";
+        err << "cluster-designer: unknown command '" << args[1] << "'\n";
         printUsage(stderr);
         return kUsage;
     }

@@ -15,5 +15,7 @@ int cmdGenerate(const QStringList& args);    ///< cmd_generate.cpp
 int cmdBom(const QStringList& args);         ///< cmd_bom.cpp
 int cmdReport(const QStringList& args);      ///< cmd_report.cpp
 int cmdCompare(const QStringList& args);     ///< cmd_compare.cpp
+int cmdImport(const QStringList& args);      ///< cmd_import.cpp
+int cmdExport(const QStringList& args);      ///< cmd_export.cpp
 
 } // namespace app::cli

@@ -1,6 +1,7 @@
 // One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
 #include "model/results/results_snapshot.hpp"
 
+#include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 
 #include <exception>
@@ -82,6 +83,21 @@ void bomStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
     }
 }
 
+void importedStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
+{
+    const auto& a = d.analysis;
+    if (!a.is_object() || !a.contains("imported") || a["imported"].is_null()) return;
+    try {
+        const auto& rec = a["imported"];
+        s.imported = io::reviewImport(io::importFromRecord(rec), &d, *s.catalog);
+        if (auto n = rec.find("notes"); n != rec.end() && n->is_array())
+            for (const auto& x : *n)
+                if (x.is_string()) s.imported->notes.push_back(x.get<std::string>());
+    } catch (...) { // a malformed record is an InputError
+        noteFailure(s, s.importedError);
+    }
+}
+
 void costStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
 {
     if (!s.bom) {
@@ -104,7 +120,7 @@ void costStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
 
 /// In the order they run; sweeps need the analysis before them, cost the BOM and the
 /// analysis. Add new parts here.
-constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep, costStep};
+constexpr Step kSteps[] = {countStep, analysisStep, sweepsStep, rulesStep, bomStep, costStep, importedStep};
 
 } // namespace
 

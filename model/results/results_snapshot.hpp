@@ -27,6 +27,7 @@
 #include "model/cost/cost_model.hpp"
 #include "model/design/design.hpp"
 #include "model/design/part_counts.hpp"
+#include "model/io/import/advisor.hpp"
 #include "model/topology/bom.hpp"
 #include "model/topology/rules.hpp"
 
@@ -70,6 +71,13 @@ struct ResultsSnapshot {
     /// topology::computeBom(): parts, cables, transceivers, power, racks (BOM dock).
     std::optional<topology::Bom> bom;
     std::string bomError;
+
+    /// io::reviewImport() of the import the design carries (design.analysis["imported"], made
+    /// by File > Import or `import -o`): every advisor finding, and a recorded measured curve
+    /// against the prediction for the design as it is now (Import dock, busbw chart overlay).
+    /// Empty when the design carries no import, or the record is malformed (`importedError`).
+    std::optional<io::ImportReview> imported;
+    std::string importedError;
 
     /// The first failure of any step that is not refused input (model::InputError): an engine
     /// bug or exhausted memory. Its part's error text says it too; the app also shows this in

@@ -139,6 +139,7 @@ RuleReport checkDesign(const Design& d, const Catalog& c)
     rules::consumerNoP2p(d, c, all);
     rules::roceWithoutPfc(d, c, all);
     rules::unconnected(d, c, all);
+    rules::importedFindings(d, c, all);
     RuleReport r;
     for (Finding& f : all) {
         if (const Waiver* w = matching(waivers, f)) {

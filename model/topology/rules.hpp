@@ -15,6 +15,8 @@
 ///   roce-without-pfc         warning  RDMA over Ethernet through a switch without PFC/ECN
 ///   unconnected              warning  an item with no link in a design of several items
 ///   unknown-model            error    a node whose model is not in the catalog
+///   (advisor rule ids)       any      findings on the file an imported design came from
+///                                     (design.analysis["imported"], model/io/import/advisor.hpp)
 ///
 /// Waivers: design.analysis["rule_waivers"] = [{"rule": ID, "reason": TEXT, "nodes": [ids]}]
 /// moves matching findings (all of that rule, or only those on the listed nodes) to
@@ -71,6 +73,8 @@ void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void sharedNics(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void nicAcrossSockets(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void consumerNoP2p(const Design& d, const Catalog& c, std::vector<Finding>& out);
+/// The advisor's findings recorded in design.analysis["imported"] (rules_imported.cpp).
+void importedFindings(const Design& d, const Catalog& c, std::vector<Finding>& out);
 
 /// The compute NIC a server node uses (its override or the catalog's); nullptr if unknown.
 [[nodiscard]] const NicSpec* nicOf(const Node& n, const Catalog& c) noexcept;

@@ -166,6 +166,6 @@ TEST_CASE("results snapshot: a stop request drops the run; a null catalog is ref
     CHECK(asked == 3); // stopped before the third step
     asked = 0;
     CHECK(computeResults(d, sharedCatalog(), 1, [&asked] { return ++asked > 100; }) != nullptr);
-    CHECK(asked == 6); // asked once before each of the six steps (counts, analysis, sweeps, rules, BOM, cost)
+    CHECK(asked == 7); // asked once before each of the seven steps (counts, analysis, sweeps, rules, BOM, cost, import review)
     CHECK_THROWS_AS(computeResults(d, nullptr), std::invalid_argument);
 }

@@ -126,6 +126,8 @@ void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
     if (!sameSweeps)
         showSweeps(snapshot->sweeps ? std::shared_ptr<const std::vector<model::CollectiveSweep>>(snapshot, &*snapshot->sweeps)
                                     : nullptr);
+    collectives_->setMeasured(snapshot->imported ? std::shared_ptr<const model::io::CurveComparison>(snapshot, &snapshot->imported->comparison)
+                                                 : nullptr);
 }
 
 void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis)

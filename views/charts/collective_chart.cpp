@@ -81,6 +81,36 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
         });
         series_.push_back(s);
     }
+    // The imported measurement, its prediction at the same sizes, and the error between them.
+    errorAxis_ = new QValueAxis;
+    errorAxis_->setTitleText(tr("error vs prediction, %"));
+    errorAxis_->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(errorAxis_, Qt::AlignRight);
+    measured_ = new QLineSeries;
+    measured_->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 2.5)); // tab10 green
+    predictedAt_ = new QLineSeries;
+    predictedAt_->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 1.5, Qt::DashLine));
+    error_ = new QLineSeries;
+    error_->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DotLine)); // tab10 red
+    for (QLineSeries* s : {measured_, predictedAt_, error_}) {
+        s->setPointsVisible(true);
+        s->setMarkerSize(s == measured_ ? 6 : 4);
+        chart->addSeries(s);
+        s->attachAxis(sizeAxis_);
+        s->attachAxis(s == error_ ? errorAxis_ : busbwAxis_);
+        connect(s, &QLineSeries::hovered, this, [this](const QPointF& p, bool state) {
+            if (!state) { QToolTip::hideText(); return; }
+            if (!comparison_) return;
+            // The nearest measured size to the hovered x (log2 bytes).
+            int best = -1;
+            double dist = 1e9;
+            for (std::size_t k = 0; k < comparison_->points.size(); ++k) {
+                const double d = std::fabs(std::log2(comparison_->points[k].bytes) - p.x());
+                if (d < dist) { dist = d; best = static_cast<int>(k); }
+            }
+            QToolTip::showText(QCursor::pos(), measuredDescription(best), view_);
+        });
+    }
     view_ = new QChartView(chart, this);
     view_->setRenderHint(QPainter::Antialiasing);
     col->addWidget(view_, 1);
@@ -107,6 +137,46 @@ void CollectiveChart::setUnit(model::RateUnit unit)
 {
     unit_ = unit;
     apply();
+}
+
+namespace {
+/// True when two comparisons draw the same overlay (then the chart is not drawn again).
+bool sameOverlay(const model::io::CurveComparison* a, const model::io::CurveComparison* b)
+{
+    if (!a || !b) return a == b;
+    if (a->op != b->op || a->gpus != b->gpus || a->points.size() != b->points.size()) return false;
+    for (std::size_t i = 0; i < a->points.size(); ++i) {
+        const auto& p = a->points[i];
+        const auto& q = b->points[i];
+        if (p.bytes != q.bytes || p.measuredBusbwGBps != q.measuredBusbwGBps || p.predictedBusbwGBps != q.predictedBusbwGBps ||
+            p.line != q.line || p.algorithm != q.algorithm)
+            return false;
+    }
+    return true;
+}
+} // namespace
+
+void CollectiveChart::setMeasured(std::shared_ptr<const model::io::CurveComparison> comparison)
+{
+    if (sameOverlay(comparison_.get(), comparison.get())) {
+        comparison_ = std::move(comparison); // same figures: keep the newer snapshot alive, draw nothing
+        return;
+    }
+    const std::string before = comparison_ ? comparison_->op : std::string();
+    comparison_ = std::move(comparison);
+    if (comparison_ && !comparison_->points.empty() && comparison_->op != before) {
+        try {
+            setOp(model::parseCollectiveOp(comparison_->op)); // calls apply()
+            return;
+        } catch (const std::invalid_argument&) {
+        }
+    }
+    apply();
+}
+
+bool CollectiveChart::measuredShown() const
+{
+    return comparison_ && !comparison_->points.empty() && comparison_->op == model::toString(op_);
 }
 
 std::vector<const model::CollectiveSweep*> CollectiveChart::shownSweeps() const
@@ -138,6 +208,32 @@ void CollectiveChart::apply()
         series_[i]->replace(pts);
         series_[i]->setVisible(i < shown.size());
     }
+    QList<QPointF> meas, pred, err;
+    double lowErr = 0, highErr = 0, maxLog = 34;
+    if (measuredShown()) {
+        for (const auto& p : comparison_->points) {
+            const double x = std::log2(p.bytes);
+            const double m = gbit ? p.measuredBusbwGBps * 8 : p.measuredBusbwGBps;
+            const double q = gbit ? p.predictedBusbwGBps * 8 : p.predictedBusbwGBps;
+            meas.append(QPointF(x, m));
+            pred.append(QPointF(x, q));
+            err.append(QPointF(x, p.error * 100.0));
+            top = std::max({top, m, q});
+            lowErr = std::min(lowErr, p.error * 100.0);
+            highErr = std::max(highErr, p.error * 100.0);
+            maxLog = std::max(maxLog, std::ceil(x));
+        }
+        measured_->setName(tr("measured, %1 GPUs").arg(comparison_->gpus));
+        predictedAt_->setName(tr("predicted, %1 GPUs").arg(comparison_->gpus));
+        error_->setName(tr("error %"));
+    }
+    measured_->replace(meas);
+    predictedAt_->replace(pred);
+    error_->replace(err);
+    for (QLineSeries* s : {measured_, predictedAt_, error_}) s->setVisible(!meas.isEmpty());
+    errorAxis_->setVisible(!meas.isEmpty());
+    errorAxis_->setRange(std::floor(std::min(-10.0, lowErr) / 10.0) * 10.0, std::ceil(std::max(10.0, highErr) / 10.0) * 10.0);
+    sizeAxis_->setRange(3, maxLog);
     // A round upper bound (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 x 10^k) at least 5 % above the highest point.
     double bound = 1;
     if (top > 0) {
@@ -167,6 +263,37 @@ QList<QPointF> CollectiveChart::curvePointsGBps(int i) const
 }
 
 QString CollectiveChart::valueAxisTitle() const { return busbwAxis_->titleText(); }
+
+QList<QPointF> CollectiveChart::measuredPointsGBps() const
+{
+    QList<QPointF> pts;
+    if (!measuredShown()) return pts;
+    for (const auto& p : comparison_->points) pts.append(QPointF(p.bytes, p.measuredBusbwGBps));
+    return pts;
+}
+
+QList<QPointF> CollectiveChart::errorPoints() const
+{
+    QList<QPointF> pts;
+    if (!measuredShown()) return pts;
+    for (const auto& p : comparison_->points) pts.append(QPointF(p.bytes, p.error));
+    return pts;
+}
+
+QString CollectiveChart::measuredDescription(int index) const
+{
+    if (!comparison_ || index < 0 || index >= static_cast<int>(comparison_->points.size())) return {};
+    const auto& p = comparison_->points[static_cast<std::size_t>(index)];
+    const model::RateUnit u = unit_;
+    return tr("%1 %2 on %3 GPUs (line %4 of the file)\nmeasured %5, predicted %6 (%7)\nerror %8 %")
+        .arg(sizeLabel(p.bytes), QString::fromStdString(comparison_->op))
+        .arg(comparison_->gpus)
+        .arg(p.line)
+        .arg(QString::fromStdString(model::formatBandwidth(model::Bandwidth::GBps(p.measuredBusbwGBps), u)),
+             QString::fromStdString(model::formatBandwidth(model::Bandwidth::GBps(p.predictedBusbwGBps), u)),
+             QString::fromStdString(p.algorithm))
+        .arg(p.error * 100.0, 0, 'f', 1);
+}
 
 QString CollectiveChart::pointDescription(int curve, int index) const
 {

@@ -6,12 +6,16 @@
 /// model::chartSweeps computed on the analysis thread. The size axis is log2 with binary
 /// labels (8 B ... 16 GiB); the busbw axis states its unit (GB/s or Gb/s, as chosen).
 /// Hovering a point shows its size, busbw, algbw, time and the algorithm NCCL would pick.
+/// A measured curve imported into the design (File > Import of nccl-tests output) overlays
+/// the chart for its collective: the measured busbw, the prediction at the same sizes and
+/// rank count, and the error at every size on a second axis (percent, right).
 /// Computes nothing: it shows CollectiveResult figures converted to the display unit.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
 #include "model/analysis/analysis.hpp"
+#include "model/io/import/advisor.hpp"
 
 #include <QList>
 #include <QPointF>
@@ -41,6 +45,9 @@ public:
     [[nodiscard]] model::CollectiveOp op() const { return op_; }
     /// Display unit of the busbw axis: GB/s (default) or Gb/s.
     void setUnit(model::RateUnit unit);
+    /// Overlays a measured curve beside its prediction (null: none). A new comparison of another
+    /// collective switches the chart to that collective.
+    void setMeasured(std::shared_ptr<const model::io::CurveComparison> comparison);
 
     /// Curve names on screen, e.g. "one server, 8 GPUs", "all 256 GPUs".
     [[nodiscard]] QStringList curveNames() const;
@@ -50,6 +57,13 @@ public:
     [[nodiscard]] QString valueAxisTitle() const;
     /// Tooltip text for point `index` of curve `curve` (empty when out of range).
     [[nodiscard]] QString pointDescription(int curve, int index) const;
+    /// The measured overlay on screen: x = message size in bytes, y = measured busbw in GB/s
+    /// (empty when none is shown, e.g. another collective is chosen).
+    [[nodiscard]] QList<QPointF> measuredPointsGBps() const;
+    /// The error at every measured size: x = bytes, y = (measured - predicted) / predicted.
+    [[nodiscard]] QList<QPointF> errorPoints() const;
+    /// Tooltip text for measured point `index` (empty when out of range).
+    [[nodiscard]] QString measuredDescription(int index) const;
 
 private:
     void apply();
@@ -60,6 +74,12 @@ private:
     QCategoryAxis* sizeAxis_;
     QValueAxis* busbwAxis_;
     std::vector<QLineSeries*> series_;   ///< one per scope, at most two
+    QLineSeries* measured_ = nullptr;    ///< imported measurement
+    QLineSeries* predictedAt_ = nullptr; ///< the prediction at the measured sizes and rank count
+    QLineSeries* error_ = nullptr;       ///< error at each measured size, percent (right axis)
+    QValueAxis* errorAxis_ = nullptr;
+    std::shared_ptr<const model::io::CurveComparison> comparison_;
+    [[nodiscard]] bool measuredShown() const;
     std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps_;
     model::CollectiveOp op_ = model::CollectiveOp::AllReduce;
     model::RateUnit unit_ = model::RateUnit::GBps;

@@ -1,0 +1,141 @@
+// `cluster-designer import KIND FILE [-o DESIGN.json] [--json] [--design DESIGN.json] [--server ID]`:
+// read what a cluster printed, say what it shows and what is likely wrong.
+#include "app/cli/cli.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/commands.hpp"
+
+#include "model/io/import/advisor.hpp"
+#include "model/io/import/import_design.hpp"
+#include "model/io/input_error.hpp"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <cstdio>
+#include <sstream>
+
+namespace app::cli {
+
+namespace {
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+void printText(const model::io::ImportResult& r, const model::io::ImportReview& review)
+{
+    QTextStream o(stdout);
+    o << QString::fromStdString(r.file) << ": " << QString::fromStdString(r.format) << " (" << QString::fromStdString(r.content) << ")\n";
+    if (r.server) {
+        const auto& s = *r.server;
+        o << "  GPUs " << s.gpus.size() << ", NICs " << s.nics.size() << ", NUMA nodes " << s.numaNodes().size();
+        if (!s.gpus.empty() && s.gpus.front().nvlinks) o << ", NVLinks per GPU " << *s.gpus.front().nvlinks;
+        if (s.nvswitches) o << ", NVSwitches " << s.nvswitches;
+        o << (s.complete ? "" : " (incomplete file)") << "\n";
+    }
+    if (r.curve) {
+        const auto& c = *r.curve;
+        o << "  " << QString::fromStdString(c.collective.empty() ? std::string("unknown collective") : c.collective) << ", "
+          << (c.ranks ? QString::number(c.ranks) : QStringLiteral("?")) << " ranks on " << (c.nodes ? QString::number(c.nodes) : QStringLiteral("?"))
+          << " node(s), " << c.points().size() << " sizes, peak busbw " << QString::fromStdString(fixed(c.peakBusbwGBps(), 2)) << " GB/s"
+          << (c.gpuName.empty() ? QString() : ", " + QString::fromStdString(c.gpuName)) << "\n";
+    }
+    if (r.log) {
+        const auto& l = *r.log;
+        o << "  NCCL " << QString::fromStdString(l.ncclVersion.empty() ? std::string("version not printed") : l.ncclVersion) << "; transports:";
+        if (l.transports.empty()) o << " none printed";
+        for (const auto& t : l.transports)
+            o << " " << QString::fromStdString(t.transport) << (t.gdrdma ? "/GDRDMA" : "") << " x" << t.connections;
+        o << "\n";
+    }
+    for (const auto& w : r.warnings) o << "  warning: " << QString::fromStdString(w) << "\n";
+    if (!review.comparison.points.empty()) {
+        o << "  measured vs predicted (" << QString::fromStdString(review.comparedWith) << "):\n";
+        o << "         size   measured   predicted   error  algorithm\n";
+        for (const auto& p : review.comparison.points)
+            o << "  " << QString::fromStdString(model::formatBytes(p.bytes)).rightJustified(11) << " "
+              << QString::fromStdString(fixed(p.measuredBusbwGBps, 2)).rightJustified(10) << " "
+              << QString::fromStdString(fixed(p.predictedBusbwGBps, 2)).rightJustified(11) << " "
+              << QString::fromStdString(fixed(p.error * 100, 1) + "%").rightJustified(7) << "  " << QString::fromStdString(p.algorithm) << "\n";
+    } else if (!review.comparison.note.empty()) {
+        o << "  not compared: " << QString::fromStdString(review.comparison.note) << "\n";
+    }
+    if (review.findings.empty()) o << "  no findings\n";
+    for (const auto& f : review.findings) {
+        o << "  " << model::topology::toString(f.severity) << " [" << QString::fromStdString(f.rule) << "] " << QString::fromStdString(f.message) << "\n";
+        if (f.evidence.line > 0) o << "      line " << f.evidence.line << ": " << QString::fromStdString(f.evidence.text) << "\n";
+    }
+}
+
+} // namespace
+
+int cmdImport(const QStringList& args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Read what a cluster printed (nvidia-smi topo -m / -p2p, rocm-smi --showtopo, NCCL topology XML, nccl-tests output, "
+        "NCCL_DEBUG=INFO logs, lspci -tv), set it beside a design and name the likely causes of bad numbers."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("KIND"), QString::fromStdString(model::io::importKindNames()));
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to read."));
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the design the import stands for."), QStringLiteral("DESIGN.json")});
+    p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
+    p.addOption({QStringLiteral("design"), QStringLiteral("Compare with this design (default for a curve: the catalog server its GPU names)."),
+                 QStringLiteral("DESIGN.json")});
+    p.addOption({QStringLiteral("server"), QStringLiteral("Catalog server to use for -o when the file does not name its GPU."), QStringLiteral("ID")});
+    if (const auto stop = parseOrStop(p, args)) return *stop;
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() != 2) {
+        printError(QStringLiteral("import: expected KIND and FILE (KIND: %1)").arg(QString::fromStdString(model::io::importKindNames())));
+        return kUsage;
+    }
+    const auto kind = model::io::importKindFromString(pos[0].toStdString());
+    if (!kind) {
+        printError(QStringLiteral("import: unknown kind '%1' (expected %2)").arg(pos[0], QString::fromStdString(model::io::importKindNames())));
+        return kUsage;
+    }
+    auto catalog = loadCatalogOrReport();
+    if (!catalog) return kBadInput;
+    std::optional<model::Design> design;
+    if (p.isSet(QStringLiteral("design"))) {
+        design = loadDesignOrReport(p.value(QStringLiteral("design")), *catalog);
+        if (!design) return kBadInput;
+    }
+    try {
+        const model::io::ImportResult r = model::io::importFile(pos[1].toStdString(), *kind);
+        const model::io::ImportReview review = model::io::reviewImport(r, design ? &*design : nullptr, *catalog);
+        std::optional<model::io::ImportedDesign> written;
+        if (p.isSet(QStringLiteral("o"))) {
+            written = model::io::designFromImport(r, *catalog, p.value(QStringLiteral("server")).toStdString());
+            model::saveDesign(written->design, p.value(QStringLiteral("o")).toStdString());
+        }
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = model::io::toJson(r);
+            nlohmann::json findings = nlohmann::json::array();
+            for (const auto& f : review.findings) findings.push_back(model::io::toJson(f));
+            j["findings"] = std::move(findings);
+            j.update(model::io::toJson(review));
+            if (written) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"server", written->serverId}, {"notes", written->notes}};
+            printJson(j);
+        } else {
+            printText(r, review);
+            if (written) {
+                QTextStream o(stdout);
+                o << "wrote " << p.value(QStringLiteral("o")) << " (" << QString::fromStdString(written->serverId) << ")\n";
+                for (const auto& n : written->notes) o << "  " << QString::fromStdString(n) << "\n";
+            }
+        }
+        return kOk;
+    } catch (const model::InputError& e) {
+        printError(QString::fromStdString(e.what()));
+        return kBadInput;
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        return kBadInput;
+    }
+}
+
+} // namespace app::cli

@@ -1,0 +1,198 @@
+#include "app/import_controller.hpp"
+
+#include "app/document.hpp"
+#include "app/error_report.hpp"
+
+#include "model/io/import/import_design.hpp"
+#include "model/io/input_error.hpp"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QThread>
+#include <QUrl>
+#include <QWidget>
+
+namespace app {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// Local files of a drag that the importers may read (a design .json is not one of them).
+QStringList importableFiles(const QMimeData* mime)
+{
+    QStringList out;
+    if (!mime || !mime->hasUrls()) return out;
+    for (const QUrl& u : mime->urls()) {
+        if (!u.isLocalFile()) return {};
+        const QString path = u.toLocalFile();
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) || !QFileInfo(path).isFile()) return {};
+        out << path;
+    }
+    return out;
+}
+
+} // namespace
+
+ImportController::ImportController(QWidget* window, Document* doc, QObject* parent) : QObject(parent), window_(window), doc_(doc)
+{
+    prompts_.error = [window](const QString& title, const QString& message) { QMessageBox::warning(window, title, message); };
+    prompts_.openPath = [window](const QString& caption, const QString& filter) {
+        return QFileDialog::getOpenFileName(window, caption, QString(), filter);
+    };
+    prompts_.chooseServer = [window](const QString& question, const QStringList& ids, const QStringList& labels) {
+        bool ok = false;
+        const QString item = QInputDialog::getItem(window, tr("Import"), question, labels, 0, false, &ok);
+        return ok ? ids.value(labels.indexOf(item)) : QString();
+    };
+    window_->setAcceptDrops(true);
+    window_->installEventFilter(this);
+}
+
+ImportController::~ImportController()
+{
+    if (thread_) thread_->wait(); // the reader only touches its own result
+}
+
+void ImportController::importFile()
+{
+    const QString path = prompts_.openPath(
+        tr("Import what a cluster printed"),
+        tr("Cluster output (*.txt *.log *.xml *.out *.md);;All files (*)"));
+    if (!path.isEmpty()) importPath(path);
+}
+
+void ImportController::importPath(const QString& path)
+{
+    queue_ << path;
+    if (!thread_) startNext();
+}
+
+void ImportController::startNext()
+{
+    const QString path = queue_.takeFirst();
+    auto result = std::make_shared<model::io::ImportResult>();
+    auto error = std::make_shared<QString>();
+    thread_ = QThread::create([path, result, error] {
+        // Nothing escapes the reading thread: a refused file (InputError) names file, line and
+        // what was expected; anything else (out of memory, a parser bug) is said in words.
+        try {
+            *result = model::io::importFile(path.toStdString(), model::io::ImportKind::Auto);
+        } catch (const model::InputError& e) {
+            *error = q(e.what());
+        } catch (...) {
+            *error = tr("%1 could not be read: %2").arg(path, describeCurrentException());
+        }
+    });
+    connect(thread_, &QThread::finished, this, [this, path, result, error] {
+        thread_->deleteLater();
+        thread_ = nullptr;
+        apply(path, error->isEmpty() ? result : nullptr, *error);
+        if (!queue_.isEmpty()) startNext();
+    });
+    thread_->start();
+}
+
+void ImportController::apply(const QString& path, std::shared_ptr<model::io::ImportResult> result, const QString& error)
+{
+    if (!result) {
+        prompts_.error(tr("Import"), error);
+        emit finished(false, error);
+        return;
+    }
+    const model::io::ImportResult& r = *result;
+    const auto catalog = doc_->sharedCatalog();
+    const QString base = QFileInfo(path).fileName();
+    model::Design next;
+    QString what;
+    QString detail;
+    bool replaced = false;
+    if (r.server) {
+        try {
+            const auto d = model::io::designFromImport(r, *catalog);
+            next = d.design;
+            what = tr("Import %1 (%2)").arg(base, q(d.serverId));
+            replaced = true;
+        } catch (const model::InputError& e) {
+            // The file does not name its GPU (topo -m never does): ask which server it is.
+            auto candidates = model::io::matchingServers(*r.server, *catalog);
+            if (candidates.empty())
+                for (const auto& s : catalog->servers())
+                    if (s.gpuCount == static_cast<int>(r.server->gpus.size()) && !s.isAppliance()) candidates.push_back(&s);
+            QStringList ids, labels;
+            for (const auto* s : candidates) {
+                ids << q(s->id);
+                labels << q(s->name + " (" + s->id + ")");
+            }
+            const QString id = ids.isEmpty() ? QString()
+                                             : prompts_.chooseServer(tr("%1 does not say which server it is:\n%2\nWhich catalog server is it?")
+                                                                         .arg(base, q(e.problem())),
+                                                                     ids, labels);
+            if (!id.isEmpty()) {
+                try {
+                    const auto d = model::io::designFromImport(r, *catalog, id.toStdString());
+                    next = d.design;
+                    what = tr("Import %1 (%2)").arg(base, id);
+                    replaced = true;
+                } catch (const std::exception& e2) {
+                    detail = q(e2.what());
+                }
+            } else {
+                detail = q(e.problem());
+            }
+        }
+    }
+    if (!replaced) {
+        // A curve or a log (or a server nobody matched) joins the open design.
+        next = doc_->design();
+        std::vector<std::string> notes;
+        if (r.server) notes.push_back("no catalog server was chosen for this server model, so its findings are attached to the open design");
+        model::io::recordImport(next, r, notes);
+        what = tr("Import %1").arg(base);
+    }
+    if (!doc_->requestReplaceDesign(next, what)) {
+        const QString msg = tr("%1 was read but the design did not change.").arg(base);
+        prompts_.error(tr("Import"), msg);
+        emit finished(false, msg);
+        return;
+    }
+    QString summary = tr("Imported %1: %2, %3 finding(s)").arg(base, q(r.content)).arg(r.findings.size());
+    if (!detail.isEmpty()) summary += tr(" (findings only: %1)").arg(detail);
+    emit finished(true, summary);
+}
+
+bool ImportController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == window_) {
+        switch (event->type()) {
+        case QEvent::DragEnter:
+        case QEvent::DragMove: {
+            auto* e = static_cast<QDragMoveEvent*>(event);
+            if (!importableFiles(e->mimeData()).isEmpty()) {
+                e->acceptProposedAction();
+                return true;
+            }
+            break;
+        }
+        case QEvent::Drop: {
+            auto* e = static_cast<QDropEvent*>(event);
+            const QStringList files = importableFiles(e->mimeData());
+            if (!files.isEmpty()) {
+                e->acceptProposedAction();
+                for (const QString& f : files) importPath(f);
+                return true;
+            }
+            break;
+        }
+        default: break;
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace app

@@ -1,0 +1,418 @@
+// Advisor rules that need only the imported file. Sources for the causes: the NCCL
+// documentation (environment variables, NCCL_NET_GDR_LEVEL default PXB: GPUDirect RDMA only
+// when GPU and NIC share a PCIe switch), and the recurring problems of shared/real_inputs/LOG.md
+// with the maintainers' answers cited there.
+#include "model/io/import/advisor.hpp"
+
+#include "model/io/import/gpu_identity.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace model::io {
+
+namespace {
+
+using topology::Severity;
+
+struct Ctx {
+    const ImportResult& r;
+    std::vector<AdvisorFinding> out;
+
+    Evidence at(int line) const
+    {
+        if (line < 1 || static_cast<std::size_t>(line) > r.lines.size()) return {line, {}};
+        return {line, trim(r.lines[static_cast<std::size_t>(line - 1)])};
+    }
+    void add(const char* rule, Severity s, std::string message, int line) { out.push_back({rule, s, std::move(message), at(line)}); }
+    void add(const char* rule, Severity s, std::string message, const Evidence& e) { out.push_back({rule, s, std::move(message), e}); }
+};
+
+std::string num(double v, int precision = 3)
+{
+    std::ostringstream s;
+    s.precision(precision);
+    s << v;
+    return s.str();
+}
+
+std::string list(const std::vector<std::string>& items, std::size_t max = 8)
+{
+    std::string s;
+    for (std::size_t i = 0; i < items.size() && i < max; ++i) s += (i ? ", " : "") + items[i];
+    if (items.size() > max) s += " and " + std::to_string(items.size() - max) + " more";
+    return s;
+}
+
+int pathRank(PathKind k) { return static_cast<int>(k); }
+
+// ---------------------------------------------------------------------------------- server
+
+void serverRules(Ctx& c, const ServerModel& s)
+{
+    const bool xml = s.format == "NCCL topology XML";
+    const int nG = static_cast<int>(s.gpus.size());
+    const int nN = static_cast<int>(s.nics.size());
+
+    // GPU identity from PCI ids (XML, lspci).
+    std::vector<std::string> geforce;
+    int geforceLine = 0;
+    for (const auto& g : s.gpus) {
+        const GpuIdentity id = identifyPciGpu("0x10de", g.pciDevice);
+        const bool isGeForce = id.geforce || (g.vgaClass.value_or(false) && g.gdr.has_value() && !*g.gdr);
+        if (isGeForce) {
+            geforce.push_back(g.label);
+            if (!geforceLine) geforceLine = g.line;
+        }
+    }
+    if (!geforce.empty() && nG > 1) {
+        const GpuIdentity id = identifyPciGpu("0x10de", s.gpus.front().pciDevice);
+        c.add("no-peer-to-peer", Severity::Warning,
+              (id.name.empty() ? std::string("display-class GPUs without GPUDirect (gdr=0)") : id.name) + " (" + list(geforce) +
+                  "): GeForce cards have no GPUDirect peer-to-peer with NVIDIA's stock driver, so NCCL copies every GPU-to-GPU "
+                  "transfer through host memory; PCIe proximity (PIX/PHB) buys nothing and a PIX pair can be slower than a SYS pair "
+                  "(NCCL maintainers, nccl #1309)",
+              geforceLine);
+    }
+    // topo -p2p statuses.
+    std::map<std::string, std::vector<std::string>> p2pBad;
+    int p2pLine = 0;
+    for (const auto& p : s.gpuPairs)
+        if (!p.p2p.empty() && p.p2p != "OK") {
+            p2pBad[p.p2p].push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b));
+            if (!p2pLine) p2pLine = p.line;
+        }
+    for (const auto& [status, pairs] : p2pBad) {
+        const std::string why = status == "GNS"   ? "GPU not supported: a GeForce card with the stock driver"
+                                : status == "CNS" ? "chipset not supported"
+                                : status == "TNS" ? "topology not supported"
+                                : status == "DR"  ? "disabled by a registry key"
+                                : status == "NS"  ? "not supported"
+                                                  : "status " + status;
+        c.add("no-peer-to-peer", Severity::Warning,
+              "peer-to-peer is off for " + list(pairs) + " (" + status + ": " + why +
+                  "): NCCL stages GPU-to-GPU traffic through host memory (SHM), at a fraction of the PCIe rate",
+              p2pLine);
+    }
+
+    // NVLink coverage and pairs that cross sockets.
+    int nvPairs = 0, pairsKnown = 0;
+    std::vector<std::string> sysPairs, nonNvPairs;
+    int sysLine = 0;
+    for (const auto& p : s.gpuPairs) {
+        if (p.path == PathKind::Unknown) continue;
+        ++pairsKnown;
+        if (p.path == PathKind::NVLink) {
+            ++nvPairs;
+            continue;
+        }
+        nonNvPairs.push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b));
+        if (p.path == PathKind::Sys) {
+            sysPairs.push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b));
+            if (!sysLine) sysLine = p.line;
+        }
+    }
+    if (pairsKnown > 0 && nvPairs == 0 && nG > 1 && s.format != "rocm-smi --showtopo")
+        c.add("no-nvlink", Severity::Info,
+              "no GPU pair has NVLink: every collective inside the server runs over PCIe (NCCL models " +
+                  std::string("Gen4 x16 at 24 GB/s, Gen5 at 48 GB/s per direction), through the CPU where the path is PHB or SYS"),
+              xml ? (s.gpus.empty() ? 0 : s.gpus.front().line) : s.headerLine);
+    if (nvPairs > 0 && !nonNvPairs.empty())
+        c.add("nvlink-partial", Severity::Info,
+              "NVLink joins " + std::to_string(nvPairs) + " of " + std::to_string(pairsKnown) + " GPU pairs; " + list(nonNvPairs) +
+                  " have none (a hybrid cube mesh): rings over all GPUs must route through NVLink neighbours, and traffic between the "
+                  "others crosses PCIe and the CPU",
+              s.headerLine);
+    if (!sysPairs.empty() && nvPairs == 0)
+        c.add("gpus-across-sockets", Severity::Warning,
+              list(sysPairs) + " connect over SYS: their traffic crosses the CPU-to-CPU link (QPI/UPI or Infinity Fabric, which NCCL "
+                               "models at about 22 GB/s on recent Intel CPUs), so a collective that includes them is slower than one "
+                               "among GPUs of one socket",
+              sysLine);
+
+    // NICs.
+    if (nN > 0 && nG > 0) {
+        std::vector<std::string> far;
+        int farLine = 0;
+        PathKind worst = PathKind::Unknown;
+        for (const auto& g : s.gpus) {
+            const GpuNicPath* p = s.nearestNic(g.index);
+            if (!p) continue;
+            if (pathRank(p->path) >= pathRank(PathKind::PHB) && p->path != PathKind::Pcie) {
+                far.push_back(g.label + " (" + p->token + ")");
+                if (!farLine) farLine = g.line ? g.line : p->line;
+                if (pathRank(p->path) > pathRank(worst) || worst == PathKind::Unknown) worst = p->path;
+            }
+        }
+        if (!far.empty())
+            c.add("nic-far-from-gpu", Severity::Warning,
+                  "no NIC shares a PCIe switch with " + list(far) +
+                      " (nearest NIC's path in brackets): NCCL uses GPUDirect RDMA only when GPU and NIC share a PCIe switch "
+                      "(NCCL_NET_GDR_LEVEL default PXB), so their network traffic is staged in host memory" +
+                      (worst == PathKind::Sys ? ", and on SYS paths it also crosses the CPU-to-CPU link" : "") +
+                      "; enabling GPUDirect RDMA doubled busbw in nccl-tests #29",
+                  farLine ? farLine : s.headerLine);
+        if (nN < nG) {
+            int line = s.headerLine;
+            if (xml && !s.nics.empty()) line = s.nics.front().line;
+            c.add("fewer-nics-than-gpus", Severity::Warning,
+                  std::to_string(nG) + " GPUs share " + std::to_string(nN) + " NIC" + (nN > 1 ? "s" : "") +
+                      ": in a multi-node collective each NIC carries the traffic of " + num(static_cast<double>(nG) / nN, 2) +
+                      " GPUs, so per-GPU network bandwidth is the NIC rate divided by that (4 GPUs on one 400G NIC gave 5.8 GB/s "
+                      "in CCI-MOC roce-testing)",
+                  line);
+        }
+        // PCIe switches between GPUs and NICs: ACS redirects peer traffic through the root complex.
+        std::vector<std::string> switched;
+        int swLine = 0;
+        for (const auto& p : s.gpuNic)
+            if (p.path == PathKind::PIX || p.path == PathKind::PXB) {
+                const std::string g = "GPU" + std::to_string(p.gpu);
+                if (std::find(switched.begin(), switched.end(), g) == switched.end()) switched.push_back(g);
+                if (!swLine) swLine = p.line;
+                if (!swLine)
+                    for (const auto& gpu : s.gpus)
+                        if (gpu.index == p.gpu) swLine = gpu.line;
+            }
+        if (!switched.empty())
+            c.add("acs-check", Severity::Info,
+                  list(switched) + " reach a NIC through a PCIe switch: if ACS (Access Control Services) is enabled on that switch, "
+                                   "peer-to-peer and GPUDirect RDMA traffic is sent up to the root complex, halving bandwidth or "
+                                   "failing (nccl-tests #252, #112); check `lspci -vvv | grep ACSCtl` shows SrcValid-",
+                  swLine ? swLine : s.headerLine);
+    }
+
+    // Virtual machine traits.
+    std::vector<std::string> vm;
+    int vmLine = 0;
+    for (const auto& cpu : s.cpus)
+        if (cpu.numaNode && *cpu.numaNode < 0) {
+            vm.push_back("numaid -1");
+            if (!vmLine) vmLine = cpu.line;
+            break;
+        }
+    int zeroWidth = 0, slowBridges = 0, vmDevices = 0;
+    for (const auto& g : s.gpus)
+        if (g.pcie.width && *g.pcie.width == 0) {
+            ++zeroWidth;
+            if (!vmLine) vmLine = g.line;
+        }
+    for (const auto& n : s.nics)
+        if (n.pcie.width && *n.pcie.width == 0) ++zeroWidth;
+    for (const auto& p : s.pcie) {
+        if (startsWith(p.pciClass, "0x0604") && p.link.speedGTps && *p.link.speedGTps <= 2.5 && p.link.width && *p.link.width <= 1) {
+            ++slowBridges;
+            if (!vmLine) vmLine = p.line;
+        }
+        if (isVirtualMachinePciVendor(p.vendor)) {
+            ++vmDevices;
+            if (!vmLine) vmLine = p.line;
+        }
+    }
+    if (zeroWidth) vm.push_back(std::to_string(zeroWidth) + " devices with link_width 0");
+    if (slowBridges) vm.push_back(std::to_string(slowBridges) + " bridges at 2.5 GT/s x1");
+    if (vmDevices) vm.push_back(std::to_string(vmDevices) + " virtio/QEMU devices");
+    if (!vm.empty())
+        c.add("vm-flattened-topology", Severity::Warning,
+              "this is a virtual machine's flattened topology (" + list(vm) +
+                  "): the hypervisor hides the real PCIe switches and NUMA, so NCCL may pair GPUs with the wrong NICs and read "
+                  "PCIe bandwidths that do not exist; give NCCL the host's topology (NCCL_TOPO_FILE; the cloud vendors publish "
+                  "them) and check ACS/ATS on the host (an H200 VM reached 27 GB/s instead of 476, nccl-tests #256)",
+              vmLine);
+
+    // PCIe links of GPUs: narrower than x16, or slower than the bridge above them or their generation.
+    for (const auto& g : s.gpus) {
+        if (!g.pcie.width && !g.pcie.speedGTps) continue;
+        std::vector<std::string> why;
+        if (g.pcie.width && *g.pcie.width > 0 && *g.pcie.width < 16) why.push_back("x" + std::to_string(*g.pcie.width) + " instead of x16");
+        const PcieNode* self = nullptr;
+        for (const auto& p : s.pcie)
+            if (p.busId == g.pciBusId) self = &p;
+        if (self && self->parent >= 0) {
+            const PcieNode& parent = s.pcie[static_cast<std::size_t>(self->parent)];
+            if (g.pcie.speedGTps && parent.link.speedGTps && *g.pcie.speedGTps < *parent.link.speedGTps && *parent.link.speedGTps > 2.5)
+                why.push_back(num(*g.pcie.speedGTps) + " GT/s under a " + num(*parent.link.speedGTps) + " GT/s bridge");
+        }
+        if (!why.empty())
+            c.add("pcie-link-degraded", Severity::Warning,
+                  g.label + "'s PCIe link runs " + list(why) +
+                      ": NCCL avoids peer-to-peer or caps the path at the narrow link (any x4/x8 card sent NCCL to the CPU path in "
+                      "tinygrad/open-gpu-kernel-modules #17); reseat the card or check the slot and risers",
+                  g.line);
+    }
+}
+
+// ------------------------------------------------------------------------------------ log
+
+bool truthy(const std::string& v) { return v == "1" || v == "true" || v == "TRUE" || v == "yes"; }
+
+void logRules(Ctx& c, const LogSummary& log)
+{
+    const TransportUse* socket = nullptr;
+    const TransportUse* netNoGdr = nullptr;
+    const TransportUse* shm = nullptr;
+    bool netGdr = false;
+    for (const auto& t : log.transports) {
+        if (t.transport == "NET/Socket" && !socket) socket = &t;
+        if (startsWith(t.transport, "NET/") && t.transport != "NET/Socket") {
+            if (t.gdrdma) netGdr = true;
+            else if (!netNoGdr) netNoGdr = &t;
+        }
+        if (t.transport == "SHM" && !shm) shm = &t;
+    }
+    if (socket)
+        c.add("net-socket", Severity::Warning,
+              "inter-node traffic runs over TCP sockets (NET/Socket, " + std::to_string(socket->connections) +
+                  " connections), not InfiniBand/RoCE RDMA: sockets reach a fraction of the NIC's rate and load the CPU; check that "
+                  "libibverbs and the IB plugin load (NCCL_IB_DISABLE unset) and that NCCL_SOCKET_IFNAME names the fabric interface",
+              socket->first);
+    if (netNoGdr && !netGdr)
+        c.add("no-gdrdma", Severity::Warning,
+              "the network transport (" + netNoGdr->transport + ") runs without GPUDirect RDMA (no /GDRDMA on any connection" +
+                  std::string(log.ringGdrOff ? "; NCCL reports GDR 0" : "") +
+                  "): every transfer is staged in host memory; load nvidia-peermem (or use DMA-BUF), keep GPU and NIC under one "
+                  "PCIe switch, and check NCCL_NET_GDR_LEVEL (GPUDirect RDMA doubled busbw in nccl-tests #29)",
+              netNoGdr->first);
+    else if (log.ringGdrOff && !netGdr && !socket)
+        c.add("no-gdrdma", Severity::Warning,
+              "NCCL connected its rings with GDR 0: network transfers are staged in host memory instead of GPUDirect RDMA",
+              *log.ringGdrOff);
+    if (shm)
+        c.add("shm-transport", Severity::Warning,
+              "GPUs of one node exchange data through host shared memory (SHM, " + std::to_string(shm->connections) +
+                  " connections) instead of peer-to-peer: either the GPUs cannot copy peer-to-peer (GeForce, ACS, IOMMU) or "
+                  "NCCL_P2P_DISABLE / NCCL_P2P_LEVEL forbids it",
+              shm->first);
+    if (log.nvlsUnavailable)
+        c.add("nvls-unavailable", Severity::Info,
+              "NVLink SHARP (NVLS) multicast is not available on these GPUs/this system, so all-reduce cannot use it (on 8x H100 "
+              "NVLS reaches about 480 GB/s busbw against about 370 GB/s for rings, nccl-tests #212); it needs NVSwitch with "
+              "multicast, the fabric manager and a recent driver",
+              *log.nvlsUnavailable);
+    // Fewer network devices than local ranks.
+    if (!log.netDevices.empty() && log.localRanks && static_cast<int>(log.netDevices.size()) < *log.localRanks &&
+        log.netDevices.front().plugin != "Socket")
+        c.add("fewer-nics-than-gpus", Severity::Warning,
+              std::to_string(*log.localRanks) + " ranks per node share " + std::to_string(log.netDevices.size()) + " network device" +
+                  (log.netDevices.size() > 1 ? "s" : "") + ": each GPU gets a " + std::to_string(*log.localRanks) +
+                  "th of the NIC in a multi-node collective (more GPUs per node gave lower network busbw in CCI-MOC roce-testing)",
+              log.netDevices.front().line);
+    // Environment overrides.
+    for (const auto& e : log.env) {
+        std::string why;
+        Severity sev = Severity::Info;
+        if (e.name == "NCCL_P2P_DISABLE" && truthy(e.value)) why = "turns peer-to-peer off: GPU-to-GPU traffic goes through host memory", sev = Severity::Warning;
+        else if (e.name == "NCCL_SHM_DISABLE" && truthy(e.value)) why = "turns shared-memory transport off: without peer-to-peer traffic falls back to the network", sev = Severity::Warning;
+        else if (e.name == "NCCL_IB_DISABLE" && truthy(e.value)) why = "turns InfiniBand/RoCE off: inter-node traffic uses TCP sockets", sev = Severity::Warning;
+        else if (e.name == "NCCL_P2P_LEVEL" && (e.value == "LOC" || e.value == "0")) why = "forbids peer-to-peer between any two GPUs", sev = Severity::Warning;
+        else if (e.name == "NCCL_NET_GDR_LEVEL") why = "sets how close GPU and NIC must be for GPUDirect RDMA (" + e.value + "); too strict a level stages traffic in host memory";
+        else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer picks NVLS or trees where they are faster, so busbw is not comparable with a default run";
+        else if (e.name == "NCCL_PROTO") why = "forces the protocol (" + e.value + ")";
+        else if (e.name == "NCCL_IGNORE_CPU_AFFINITY" && truthy(e.value)) why = "ignores the GPUs' CPU affinity: proxy threads may run on the far socket";
+        else if (e.name == "NCCL_TOPO_FILE") why = "replaces the detected topology with a file (" + e.value + "): the file must match the machine";
+        else if (e.name == "NCCL_IB_HCA") why = "restricts NCCL to the HCAs " + e.value + ": any HCA left out carries no traffic";
+        else continue;
+        c.add("env-override", sev, e.name + "=" + e.value + " " + why, e.line);
+    }
+    // NCCL's own topology dump and path search.
+    std::vector<std::string> vm;
+    Evidence vmEvidence;
+    int slow = 0, emulated = 0;
+    for (const auto& l : log.topoLinks) {
+        if (l.type == "PCI" && l.bandwidthGBps > 0 && l.bandwidthGBps <= 0.5) {
+            ++slow;
+            if (!vmEvidence.line) vmEvidence = l.line;
+        }
+        if (startsWith(l.ids, "104c8232") || startsWith(l.ids, "1af4") || startsWith(l.ids, "1b36")) ++emulated;
+    }
+    if (slow) vm.push_back(std::to_string(slow) + " PCI links NCCL rates at " + num(0.2) + "-0.5 GB/s (2.5 GT/s x1 bridges)");
+    if (emulated) vm.push_back(std::to_string(emulated) + " emulated bridges (vendor 104c device 8232, or virtio/QEMU)");
+    if (!vm.empty())
+        c.add("vm-flattened-topology", Severity::Warning,
+              "NCCL's topology dump shows a virtual machine (" + list(vm) +
+                  "): the hypervisor's emulated PCIe hides the real switches, so NCCL's bandwidth model and GPU-NIC pairing are "
+                  "wrong; give it the host's topology with NCCL_TOPO_FILE and check ACS/ATS on the host (nccl-tests #256)",
+              vmEvidence);
+    // GPU-to-GPU paths through the CPU (no peer-to-peer), GPU-to-NET paths through the CPU.
+    const TopoPath* gpuPhb = nullptr;
+    bool gpuP2p = false;
+    const TopoPath* netFar = nullptr;
+    for (const auto& p : log.paths) {
+        const bool fromGpu = startsWith(p.from, "GPU/"), toGpu = startsWith(p.to, "GPU/");
+        if (fromGpu && toGpu && p.type != "LOC") {
+            if (p.type == "NVL" || p.type == "NVB" || p.type == "PIX" || p.type == "PXB") gpuP2p = true;
+            // PHB first: two GPUs under one switch routed through the CPU is the telling case.
+            else if ((p.type == "PHB" && (!gpuPhb || gpuPhb->type != "PHB")) || (!gpuPhb && (p.type == "SYS" || p.type == "NODE"))) gpuPhb = &p;
+        }
+        if (fromGpu && startsWith(p.to, "NET/") && (p.type == "PHB" || p.type == "SYS" || p.type == "NODE") && !netFar) netFar = &p;
+    }
+    if (gpuPhb && !gpuP2p)
+        c.add("no-peer-to-peer", Severity::Warning,
+              "NCCL routes GPU-to-GPU traffic through the CPU (path " + gpuPhb->from + " -> " + gpuPhb->to + " typed " + gpuPhb->type +
+                  " at " + num(gpuPhb->bandwidthGBps) +
+                  " GB/s): it found no usable peer-to-peer path, even between GPUs under one PCIe switch (GeForce cards, or ACS)",
+              gpuPhb->line);
+    if (netFar)
+        c.add("nic-far-from-gpu", Severity::Warning,
+              "NCCL's path from " + netFar->from + " to " + netFar->to + " is " + netFar->type + " (" + num(netFar->bandwidthGBps) +
+                  " GB/s): the NIC is not under the GPU's PCIe switch, so GPUDirect RDMA is off by default and traffic crosses the CPU",
+              netFar->line);
+    if (!log.unreadableSysfs.empty())
+        c.add("pcie-speed-unknown", Severity::Info,
+              "NCCL could not read a PCIe link's speed or width from sysfs (" + std::to_string(log.unreadableSysfs.size()) +
+                  " lines) and assumed defaults: its bandwidth model may not match the hardware (nccl-tests #182)",
+              log.unreadableSysfs.front());
+}
+
+// ---------------------------------------------------------------------------------- curve
+
+void curveRules(Ctx& c, const MeasuredCurve& curve)
+{
+    // GeForce GPUs named in the rank lines.
+    if (!curve.gpuName.empty()) {
+        const GpuIdentity id = identifyGpuName(curve.gpuName);
+        int rankLine = 0;
+        for (std::size_t i = 0; i < c.r.lines.size() && !rankLine; ++i)
+            if (c.r.lines[i].find(curve.gpuName) != std::string::npos) rankLine = static_cast<int>(i) + 1;
+        if (id.geforce && curve.ranks > 1)
+            c.add("no-peer-to-peer", Severity::Warning,
+                  curve.gpuName + ": GeForce cards have no GPUDirect peer-to-peer with NVIDIA's stock driver, so NCCL copies through "
+                                  "host memory (nccl #1309); patched drivers enable it with correctness surprises (club-3090 #922)",
+                  rankLine);
+    }
+    const auto pts = curve.points();
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+        const auto& a = pts[i - 1];
+        const auto& b = pts[i];
+        if (b.bytes < 1024.0 * 1024.0 || a.busbwGBps < 0.1) continue;
+        if (b.busbwGBps < 0.5 * a.busbwGBps) {
+            c.add("curve-collapse", Severity::Warning,
+                  "busbw falls from " + num(a.busbwGBps) + " GB/s at " + formatBytes(a.bytes) + " to " + num(b.busbwGBps) + " GB/s at " +
+                      formatBytes(b.bytes) +
+                      ": larger messages should never be slower; a protocol or transport switch at that size is failing (a network "
+                      "plugin falling back, congestion, or a retransmission storm)",
+                  b.line);
+            break;
+        }
+    }
+}
+
+} // namespace
+
+std::vector<AdvisorFinding> adviseFromFile(const ImportResult& r)
+{
+    Ctx c{r, {}};
+    if (r.server) serverRules(c, *r.server);
+    if (r.log) logRules(c, *r.log);
+    if (r.curve) curveRules(c, *r.curve);
+    // Errors first, then warnings, then information; file order within each.
+    std::stable_sort(c.out.begin(), c.out.end(), [](const AdvisorFinding& a, const AdvisorFinding& b) {
+        return static_cast<int>(a.severity) < static_cast<int>(b.severity);
+    });
+    return c.out;
+}
+
+} // namespace model::io

@@ -1,0 +1,47 @@
+#pragma once
+/// @file import_design.hpp
+/// The design an import stands for (`import ... -o DESIGN.json`, File > Import in the GUI):
+/// - a server model becomes one server of the catalog entry that matches it (the GPU the file
+///   names, or the only catalog server its GPU and NVLink counts fit), with the compute NIC
+///   count the file shows;
+/// - a measured curve becomes the design designForCurve() builds for it;
+/// - a log alone describes no server and gives no design.
+/// The import record (file, format, findings, notes) goes to design.analysis["imported"], so
+/// the design rules list the advisor's findings on the imported design.
+
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+#include "model/io/import/import.hpp"
+
+#include <string>
+#include <vector>
+
+namespace model::io {
+
+/// A design made from an import, and what was assumed to make it.
+struct ImportedDesign {
+    Design design;
+    std::string serverId;               ///< catalog server used
+    std::vector<std::string> notes;     ///< each assumption in words (which catalog entry and why)
+};
+
+/// Catalog servers an imported server model fits: same GPU (when the file names it) or the
+/// same NVLink count per GPU, and the same GPU count. Best first (a vendor's reference node,
+/// then a baseboard, then the rest; exact compute-NIC count before others).
+[[nodiscard]] std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catalog& catalog);
+
+/// Compute NICs of a server model: the NICs that are some GPU's nearest (ties included); all
+/// NICs when none is nearer to a GPU than another. Management ports SYS to every GPU drop out.
+[[nodiscard]] int computeNicCount(const ServerModel& s);
+
+/// Builds the design for an import. `serverId` (may be empty) names the catalog server to use
+/// instead of matching one.
+/// @throws InputError (file = the import's file) when the import describes no server (a log),
+///         `serverId` is not a catalog server, or no catalog server matches; the message lists
+///         the candidates and says to pass --server.
+[[nodiscard]] ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId = {});
+
+/// Writes the import record (import_record.hpp) to design.analysis["imported"].
+void recordImport(Design& d, const ImportResult& r, const std::vector<std::string>& notes);
+
+} // namespace model::io

@@ -1,0 +1,69 @@
+#pragma once
+/// @file import_text.hpp
+/// The text of an imported file, split into numbered lines the parsers read. Lines lose the
+/// prefixes that job launchers put before every line of output (Slurm `srun --label` "0: ",
+/// Open MPI `--tag-output` "[1,0]<stdout>:"), carriage returns and trailing blanks. A file
+/// that does not end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md:
+/// "there is no trailing newline, and sometimes a cell or row is cut in half"), so its last
+/// line is marked `cut`: parsers must not trust its last cell.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace model::io {
+
+/// One line of an imported file.
+struct SourceLine {
+    int number = 0;          ///< 1-based line number in the file
+    std::string text;        ///< the line without launcher prefix, CR and trailing blanks
+    bool cut = false;        ///< last line of a file without a final newline: may end mid-cell
+};
+
+/// Largest file an importer reads, bytes (the longest real artefacts are tens of kB; a full
+/// NCCL_DEBUG=INFO log of a large job is a few MB). Bigger files are rejected, not truncated.
+inline constexpr std::size_t kMaxImportBytes = 64u * 1024u * 1024u;
+
+/// Longest line the line parsers read, characters. Real lines are under 2,000 characters (a
+/// 20-column topo -m row is about 200); std::regex matching recurses with the length of its
+/// input, so longer lines are skipped (with a warning) instead of risking the stack.
+inline constexpr std::size_t kMaxLineChars = 16384;
+
+/// An imported file's text as lines.
+class ImportText {
+public:
+    /// Splits `content` into lines. @param name the file name as the user knows it (errors name it).
+    /// @throws InputError when the content holds NUL bytes (a binary file) or exceeds kMaxImportBytes.
+    ImportText(std::string name, std::string_view content);
+
+    [[nodiscard]] const std::string& name() const noexcept { return name_; }
+    [[nodiscard]] const std::vector<SourceLine>& lines() const noexcept { return lines_; }
+    /// False when the file ends without a newline (its last line is then `cut`).
+    [[nodiscard]] bool endsWithNewline() const noexcept { return endsWithNewline_; }
+    /// True when any line carried a launcher prefix (Slurm or MPI rank label).
+    [[nodiscard]] bool hadRankPrefixes() const noexcept { return hadPrefixes_; }
+
+private:
+    std::string name_;
+    std::vector<SourceLine> lines_;
+    bool endsWithNewline_ = true;
+    bool hadPrefixes_ = false;
+};
+
+/// Reads a whole file for import. @throws InputError naming the path when it cannot be read,
+/// is a directory, or is larger than kMaxImportBytes.
+[[nodiscard]] std::string readImportFile(const std::string& path);
+
+/// Splits `s` at runs of blanks (spaces and tabs); empty cells vanish.
+[[nodiscard]] std::vector<std::string> splitBlanks(std::string_view s);
+/// `s` without leading and trailing blanks.
+[[nodiscard]] std::string trim(std::string_view s);
+/// True when `s` starts with `prefix`.
+[[nodiscard]] bool startsWith(std::string_view s, std::string_view prefix) noexcept;
+/// Parses a whole string as a finite decimal number (strtod syntax); false when it is not one.
+[[nodiscard]] bool parseNumber(std::string_view s, double& out) noexcept;
+/// Parses a whole string as a base-10 integer; false when it is not one or does not fit.
+[[nodiscard]] bool parseInteger(std::string_view s, long long& out) noexcept;
+
+} // namespace model::io

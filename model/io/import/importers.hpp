@@ -1,0 +1,50 @@
+#pragma once
+/// @file importers.hpp
+/// One parser per format a cluster prints. Each reads an ImportText, appends what it could not
+/// read to `warnings` (each naming the line and what is missing), and returns what the file
+/// states, never a filled-in value. A file that is not the format, or too damaged to name its
+/// columns, is rejected with InputError (file, "line N", what was expected, what was found).
+
+#include "model/io/import/import_text.hpp"
+#include "model/io/import/measured_curve.hpp"
+#include "model/io/import/nccl_log.hpp"
+#include "model/io/import/server_model.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace model::io {
+
+/// `nvidia-smi topo -m` (tab- or blank-separated, glued cells, GitHub-Markdown tables, the old
+/// SOC token, with or without the legend and the NIC legend), `nvidia-smi topo -p2p r|w|rw`
+/// (peer-to-peer status per pair) and `rocm-smi --showtopo` (its "Link Type" table and NUMA
+/// lines). Rows cut off are dropped with a warning; their relations come from the other rows
+/// when the matrix states them there.
+/// @throws InputError when no matrix header (GPU0 ...) is found, e.g. a file that starts
+///         mid-matrix, or when no row can be read.
+[[nodiscard]] ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& warnings);
+
+/// NCCL topology XML (NCCL_TOPO_FILE, NCCL_TOPO_DUMP_FILE): <system><cpu><pci>...<gpu>
+/// <nvlink/></gpu><nic><net/></nic></pci></cpu></system>. GPUs and NICs are recognised by
+/// their <gpu>/<nic> children or, in static files that carry only PCI classes, by class
+/// 0x0302xx/0x0300xx (GPU) and 0x0207xx/0x0200xx (NIC).
+/// @throws InputError when the XML is malformed or truncated (the parser's message and
+///         offset) or has no <system> element.
+[[nodiscard]] ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content,
+                                           std::vector<std::string>& warnings);
+
+/// nccl-tests / rccl-tests output (every *_perf, current and old column layouts, Slurm or MPI
+/// rank prefixes, NCCL INFO lines between rows): the measured out-of-place and in-place
+/// curves, the ranks, hosts and GPU from the "# Rank" lines, and the collective from the
+/// command line or, failing that, from nccl-tests' own busbw/algbw factor.
+/// @throws InputError when no data row can be read.
+[[nodiscard]] MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& warnings);
+
+/// NCCL_DEBUG=INFO log: version, environment overrides, transports per connection, network
+/// devices, channels, rings and trees, the topology dump and path lines, and an embedded
+/// nccl-tests table when there is one.
+/// @throws InputError when the text holds no NCCL log line.
+[[nodiscard]] LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnings);
+
+} // namespace model::io

@@ -1,0 +1,86 @@
+// Measured curve helpers and JSON form.
+#include "model/io/import/measured_curve.hpp"
+
+#include "model/analysis/collective_types.hpp"
+
+#include <algorithm>
+
+namespace model::io {
+
+using nlohmann::json;
+
+std::vector<MeasuredPoint> MeasuredCurve::points() const
+{
+    std::vector<MeasuredPoint> out = outOfPlace;
+    for (const auto& p : inPlace)
+        if (std::none_of(out.begin(), out.end(), [&](const MeasuredPoint& q) { return q.bytes == p.bytes; })) out.push_back(p);
+    std::sort(out.begin(), out.end(), [](const MeasuredPoint& a, const MeasuredPoint& b) { return a.bytes < b.bytes; });
+    return out;
+}
+
+double MeasuredCurve::peakBusbwGBps() const noexcept
+{
+    double best = 0;
+    for (const auto& p : outOfPlace) best = std::max(best, p.busbwGBps);
+    for (const auto& p : inPlace) best = std::max(best, p.busbwGBps);
+    return best;
+}
+
+std::optional<double> busbwFactor(const std::string& c, int n) noexcept
+{
+    if (n < 1) return std::nullopt;
+    // The engines' collectives use the engines' one factor (collective_types.hpp).
+    for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll,
+                            CollectiveOp::Broadcast})
+        if (c == toString(op)) return busBandwidthFactor(op, n);
+    // The nccl-tests binaries the engines do not predict (src/reduce.cu, sendrecv.cu, gather.cu,
+    // scatter.cu, hypercube.cu *GetBw).
+    const double nd = n;
+    if (c == "gather" || c == "scatter" || c == "hypercube") return (nd - 1) / nd;
+    if (c == "reduce" || c == "sendrecv") return 1.0;
+    return std::nullopt;
+}
+
+namespace {
+json pointsJson(const std::vector<MeasuredPoint>& pts)
+{
+    json a = json::array();
+    for (const auto& p : pts) {
+        json j = {{"bytes", p.bytes},       {"time_us", p.timeUs}, {"algbw_GBps", p.algbwGBps},
+                  {"busbw_GBps", p.busbwGBps}, {"type", p.type},   {"redop", p.redop},
+                  {"wrong", p.wrong},       {"line", p.line}};
+        j["count"] = p.count ? json(*p.count) : json(nullptr);
+        j["root"] = p.root ? json(*p.root) : json(nullptr);
+        a.push_back(std::move(j));
+    }
+    return a;
+}
+} // namespace
+
+json toJson(const MeasuredCurve& c)
+{
+    json j = {{"tool", c.tool},
+              {"layout", c.layout},
+              {"command", c.command},
+              {"collective", c.collective.empty() ? json(nullptr) : json(c.collective)},
+              {"collective_from", c.collectiveFrom},
+              {"candidates", c.candidates},
+              {"ranks", c.ranks > 0 ? json(c.ranks) : json(nullptr)},
+              {"ranks_from", c.ranksFrom},
+              {"nodes", c.nodes > 0 ? json(c.nodes) : json(nullptr)},
+              {"hosts", c.hosts},
+              {"gpu_name", c.gpuName},
+              {"nccl_version", c.ncclVersion},
+              {"out_of_place", pointsJson(c.outOfPlace)},
+              {"in_place", pointsJson(c.inPlace)},
+              {"peak_busbw_GBps", c.peakBusbwGBps()},
+              {"avg_busbw_GBps", c.avgBusbwGBps ? json(*c.avgBusbwGBps) : json(nullptr)},
+              {"complete", c.complete}};
+    if (c.minBytes) j["min_bytes"] = *c.minBytes;
+    if (c.maxBytes) j["max_bytes"] = *c.maxBytes;
+    if (c.nThreads) j["nthreads"] = *c.nThreads;
+    if (c.gpusPerThread) j["ngpus"] = *c.gpusPerThread;
+    return j;
+}
+
+} // namespace model::io

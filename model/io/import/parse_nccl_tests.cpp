@@ -1,0 +1,329 @@
+// nccl-tests / rccl-tests output. Column layouts (nccl-tests src/common.cu):
+//   current: size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
+//   old    : size count type redop      | time algbw busbw error  | time algbw busbw error
+// (out-of-place half, then in-place half). Header comment lines start with '#'.
+#include "model/io/import/importers.hpp"
+
+#include "model/io/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace model::io {
+
+namespace {
+
+struct Layout {
+    bool hasRedop = true;
+    bool hasRoot = true;
+    std::string name;
+    [[nodiscard]] std::size_t fixed() const { return 3 + (hasRedop ? 1 : 0) + (hasRoot ? 1 : 0); }
+};
+
+const Layout kCurrent{true, true, "current (root, #wrong)"};
+const Layout kOld{true, false, "old (error column, no root)"};
+
+/// Header column names after '#': decides the layout.
+std::optional<Layout> layoutFromHeader(const std::string& line)
+{
+    std::string t = trim(line);
+    if (t.empty() || t[0] != '#') return std::nullopt;
+    t.erase(0, 1);
+    const auto cells = splitBlanks(t);
+    const auto has = [&](const char* n) { return std::find(cells.begin(), cells.end(), n) != cells.end(); };
+    if (!has("size") || !has("time") || !has("algbw") || !has("busbw")) return std::nullopt;
+    Layout l;
+    l.hasRedop = has("redop");
+    l.hasRoot = has("root");
+    l.name = l.hasRoot ? kCurrent.name : (l.hasRedop ? kOld.name : "old (no redop, no root)");
+    return l;
+}
+
+/// Layout from the shape of a data row when no header names the columns.
+std::optional<Layout> layoutFromRow(const std::vector<std::string>& cells)
+{
+    if (cells.size() < 7) return std::nullopt;
+    const auto isAlpha = [](const std::string& s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; });
+    };
+    if (!isAlpha(cells[2])) return std::nullopt;
+    long long root = 0;
+    if (isAlpha(cells[3]) && parseInteger(cells[4], root)) return kCurrent;
+    if (isAlpha(cells[3])) return kOld;
+    return Layout{false, false, "old (no redop, no root)"};
+}
+
+std::string collectiveFromBinary(const std::string& s, std::string& command)
+{
+    static const std::regex re(R"((?:^|[/\s])(all_reduce|all_gather|alltoall|reduce_scatter|broadcast|reduce|sendrecv|gather|scatter|hypercube)_perf(?:_mpi)?\b)");
+    std::smatch m;
+    if (std::regex_search(s, m, re)) {
+        command = trim(s);
+        return m[1].str();
+    }
+    return {};
+}
+
+/// Reads one half (time algbw busbw wrong) starting at cells[i]. False when incomplete.
+bool readHalf(const std::vector<std::string>& cells, std::size_t i, MeasuredPoint& p)
+{
+    if (i + 3 > cells.size()) return false;
+    double t = 0, a = 0, b = 0;
+    if (!parseNumber(cells[i], t) || !parseNumber(cells[i + 1], a) || !parseNumber(cells[i + 2], b)) return false;
+    if (t < 0 || a < 0 || b < 0 || t > kMaxMeasuredTimeUs || a > kMaxMeasuredGBps || b > kMaxMeasuredGBps) return false;
+    p.timeUs = t;
+    p.algbwGBps = a;
+    p.busbwGBps = b;
+    p.wrong = i + 3 < cells.size() ? cells[i + 3] : std::string();
+    return true;
+}
+
+struct Inference {
+    std::string collective;
+    std::vector<std::string> candidates;
+    int ranks = 0;
+    std::string from;
+};
+
+/// The collective (and, when not printed, the rank count) from nccl-tests' busbw factor:
+/// busbw / algbw is 2(n-1)/n for all_reduce, (n-1)/n for the gather/scatter family and 1 for
+/// broadcast, reduce and sendrecv (PERFORMANCE.md). redop "none" and root >= 0 narrow it.
+Inference inferCollective(const MeasuredCurve& c)
+{
+    Inference inf;
+    // The most precise ratio: the row with the largest algbw (values print with 2 decimals).
+    const MeasuredPoint* best = nullptr;
+    for (const auto& p : c.outOfPlace)
+        if (!best || p.algbwGBps > best->algbwGBps) best = &p;
+    if (!best || best->algbwGBps < 0.5) {
+        inf.from = "not printed, and every algbw is below 0.5 GB/s, too coarse to read nccl-tests' busbw factor";
+        return inf;
+    }
+    const double r = best->busbwGBps / best->algbwGBps;
+    const double tol = 0.006 / best->algbwGBps + 0.006 / std::max(best->busbwGBps, 0.01) + 1e-3;
+    char ratio[64];
+    std::snprintf(ratio, sizeof ratio, "%.3f", r);
+    const std::string at = " (line " + std::to_string(best->line) + ")";
+    const bool none = best->redop == "none";
+    const bool rooted = best->root && *best->root >= 0;
+    auto roundN = [&](double n) { return static_cast<int>(std::lround(n)); };
+    if (std::fabs(r - 1.0) <= tol) {
+        if (rooted) inf.candidates = none ? std::vector<std::string>{"broadcast"} : std::vector<std::string>{"reduce"};
+        else inf.candidates = {"sendrecv"};
+        // all_reduce on 2 ranks has factor 2(2-1)/2 = 1 too, and the same redop and root.
+        if ((c.ranks == 2 || c.ranks == 0) && !rooted && !none) inf.candidates.push_back("all_reduce");
+        inf.from = std::string("busbw/algbw = ") + ratio + at + " = 1";
+    } else if (r > 1.0 && r < 2.0) {
+        const double n = 2.0 / (2.0 - r);
+        const double nTol = 2.0 * tol / ((2.0 - r) * (2.0 - r));
+        // The family is certain; the rank count only when the printed digits pin one integer.
+        inf.candidates = {"all_reduce"};
+        if (nTol < 0.5 && std::fabs(n - std::round(n)) <= std::max(nTol, 0.02)) {
+            inf.ranks = roundN(n);
+            inf.from = std::string("busbw/algbw = ") + ratio + at + " = 2(n-1)/n with n = " + std::to_string(inf.ranks);
+        } else {
+            inf.from = std::string("busbw/algbw = ") + ratio + at + " = 2(n-1)/n (all_reduce; the digits do not pin n)";
+        }
+    } else if (r < 1.0 && r > 0.0) {
+        const double n = 1.0 / (1.0 - r);
+        const double nTol = tol / ((1.0 - r) * (1.0 - r));
+        if (!none) inf.candidates = {"reduce_scatter"};
+        else if (rooted) inf.candidates = {"gather", "scatter"};
+        else inf.candidates = {"all_gather", "alltoall"};
+        if (nTol < 0.5 && std::fabs(n - std::round(n)) <= std::max(nTol, 0.02)) {
+            inf.ranks = roundN(n);
+            inf.from = std::string("busbw/algbw = ") + ratio + at + " = (n-1)/n with n = " + std::to_string(inf.ranks);
+        } else {
+            inf.from = std::string("busbw/algbw = ") + ratio + at + " = (n-1)/n (the digits do not pin n)";
+        }
+    }
+    if (inf.candidates.size() == 1) inf.collective = inf.candidates.front();
+    if (inf.from.empty()) inf.from = std::string("busbw/algbw = ") + ratio + at + " fits no nccl-tests factor";
+    return inf;
+}
+
+} // namespace
+
+MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& warnings)
+{
+    MeasuredCurve c;
+    std::optional<Layout> layout;
+    int headerLine = 0;
+    bool sawAvg = false, sawSecondTable = false;
+    std::map<int, std::pair<std::string, std::string>> rankInfo; // rank -> (host, gpu name)
+    static const std::regex rankRe(R"(^#\s*Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
+    static const std::regex headRe(R"(nThread\s+(\d{1,9})\s+nGpus\s+(\d{1,9})\s+minBytes\s+(\d{1,20})\s+maxBytes\s+(\d{1,20}))");
+    static const std::regex versionRe(R"((NCCL|RCCL) version\s+(\S+))");
+    static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
+    int lastRowLine = 0;
+    for (const SourceLine& l : text.lines()) {
+        if (l.text.size() > kMaxLineChars) continue;
+        const std::string t = trim(l.text);
+        if (t.empty()) continue;
+        std::smatch m;
+        if (t.find("rccl") != std::string::npos || t.find("RCCL") != std::string::npos) c.tool = "rccl-tests";
+        if (c.command.empty()) {
+            std::string cmd;
+            const std::string coll = collectiveFromBinary(t, cmd);
+            if (!coll.empty()) {
+                c.collective = coll;
+                c.command = cmd;
+                c.collectiveFrom = "command line (line " + std::to_string(l.number) + ")";
+            }
+        }
+        if (std::regex_search(t, m, versionRe) && c.ncclVersion.empty() && !l.cut) c.ncclVersion = m[2].str();
+        if (t[0] == '#') {
+            if (std::regex_search(t, m, rankRe)) {
+                if (!l.cut) rankInfo[std::stoi(m[1].str())] = {m[2].str(), trim(m[3].str())};
+                continue;
+            }
+            if (std::regex_search(t, m, headRe)) {
+                c.nThreads = std::stoi(m[1].str());
+                c.gpusPerThread = std::stoi(m[2].str());
+                double v = 0;
+                if (parseNumber(m[3].str(), v)) c.minBytes = v;
+                if (parseNumber(m[4].str(), v)) c.maxBytes = v;
+                continue;
+            }
+            if (std::regex_search(t, m, avgRe)) {
+                double v = 0;
+                if (!l.cut && parseNumber(m[1].str(), v)) c.avgBusbwGBps = v;
+                sawAvg = true;
+                continue;
+            }
+            if (auto lay = layoutFromHeader(t)) {
+                if (!c.outOfPlace.empty() || !c.inPlace.empty()) {
+                    if (!sawSecondTable)
+                        warnings.push_back("line " + std::to_string(l.number) + ": a second table starts here; only the first is read");
+                    sawSecondTable = true;
+                    break;
+                }
+                layout = lay;
+                headerLine = l.number;
+            }
+            continue;
+        }
+        // A data row starts with the size in bytes.
+        std::vector<std::string> cells = splitBlanks(t);
+        long long size = 0;
+        if (cells.size() < 4 || !parseInteger(cells[0], size) || size < 0 || static_cast<double>(size) > kMaxMeasuredBytes) continue;
+        // The type column is a word ("float"): this keeps log lines such as " 0 : NET/0 GPU/1" out.
+        if (!std::all_of(cells[2].begin(), cells[2].end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ||
+            !std::isalpha(static_cast<unsigned char>(cells[2][0])))
+            continue;
+        if (!layout) {
+            layout = layoutFromRow(cells);
+            if (!layout) continue;
+            warnings.push_back("line " + std::to_string(l.number) + ": no column header before the first row: columns read as the " +
+                               layout->name + " nccl-tests layout from the row's shape");
+        }
+        bool cut = false;
+        if (l.cut) {
+            cells.pop_back();
+            cut = true;
+        }
+        MeasuredPoint base;
+        base.bytes = static_cast<double>(size);
+        base.line = l.number;
+        double count = 0;
+        if (cells.size() > 1 && parseNumber(cells[1], count)) base.count = count;
+        base.type = cells.size() > 2 ? cells[2] : std::string();
+        std::size_t i = 3;
+        if (layout->hasRedop) base.redop = cells.size() > i ? cells[i++] : std::string();
+        if (layout->hasRoot) {
+            long long root = 0;
+            if (cells.size() > i && parseInteger(cells[i], root)) base.root = root;
+            ++i;
+        }
+        MeasuredPoint out = base, in = base;
+        const bool okOut = readHalf(cells, i, out);
+        const bool okIn = readHalf(cells, i + 4, in);
+        if (!okOut) {
+            warnings.push_back("line " + std::to_string(l.number) + ": the row for " + cells[0] + " B is " +
+                               (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored");
+            c.complete = c.complete && !cut;
+            if (cut) c.complete = false;
+            continue;
+        }
+        // algbw is size / time (PERFORMANCE.md): a mismatch means the columns were misread.
+        if (out.timeUs > 0) {
+            const double expect = out.bytes / (out.timeUs * 1e-6) / 1e9;
+            if (std::fabs(expect - out.algbwGBps) > 0.011 + 0.03 * expect) {
+                warnings.push_back("line " + std::to_string(l.number) + ": algbw " + cells[i + 1] + " GB/s does not equal size / time (" +
+                                   std::to_string(expect) + " GB/s); the row is ignored");
+                continue;
+            }
+        }
+        c.outOfPlace.push_back(out);
+        if (okIn) c.inPlace.push_back(in);
+        else if (cut) warnings.push_back("line " + std::to_string(l.number) + ": the row for " + cells[0] +
+                                         " B is cut off in its in-place half; only its out-of-place point is kept");
+        if (cut) c.complete = false;
+        lastRowLine = l.number;
+    }
+    if (c.outOfPlace.empty())
+        throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
+                         "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read");
+    c.layout = layout ? layout->name : std::string();
+    if (!sawAvg) {
+        c.complete = false;
+        warnings.push_back("the table ends at line " + std::to_string(lastRowLine) +
+                           " without nccl-tests' closing \"# Avg bus bandwidth\" line: rows after " +
+                           std::to_string(static_cast<long long>(c.outOfPlace.back().bytes)) + " B may be missing");
+    }
+
+    // Ranks, hosts and GPU from the "# Rank" lines.
+    if (!rankInfo.empty()) {
+        c.ranks = static_cast<int>(rankInfo.size());
+        c.ranksFrom = "\"# Rank\" lines";
+        std::set<std::string> names;
+        for (const auto& [r, hg] : rankInfo) {
+            if (std::find(c.hosts.begin(), c.hosts.end(), hg.first) == c.hosts.end()) c.hosts.push_back(hg.first);
+            names.insert(hg.second);
+        }
+        c.nodes = static_cast<int>(c.hosts.size());
+        if (names.size() == 1) c.gpuName = *names.begin();
+        else warnings.push_back("the ranks run on " + std::to_string(names.size()) + " different GPU models");
+        if (rankInfo.rbegin()->first + 1 != c.ranks)
+            warnings.push_back("the \"# Rank\" lines list " + std::to_string(c.ranks) + " ranks but the highest is " +
+                               std::to_string(rankInfo.rbegin()->first) + ": some rank lines are missing, so the rank count is a lower bound");
+    }
+
+    const Inference inf = inferCollective(c);
+    if (c.collective.empty()) {
+        c.candidates = inf.candidates;
+        c.collective = inf.collective;
+        c.collectiveFrom = inf.from;
+        if (c.collective.empty())
+            warnings.push_back("the collective is not printed (no *_perf command line) and " +
+                               (inf.candidates.empty() ? inf.from : inf.from + " fits several: " + [&] {
+                                   std::string s;
+                                   for (const auto& x : inf.candidates) s += (s.empty() ? "" : " or ") + x;
+                                   return s;
+                               }()));
+        if (c.ranks == 0 && inf.ranks > 0) {
+            c.ranks = inf.ranks;
+            c.ranksFrom = inf.from;
+        }
+    } else if (c.ranks > 0) {
+        // Cross-check the printed collective against the factor the table shows.
+        const auto f = busbwFactor(c.collective, c.ranks);
+        const MeasuredPoint* best = nullptr;
+        for (const auto& p : c.outOfPlace)
+            if (!best || p.algbwGBps > best->algbwGBps) best = &p;
+        if (f && best && best->algbwGBps >= 1.0 && std::fabs(best->busbwGBps / best->algbwGBps - *f) > 0.02 * *f + 0.02)
+            warnings.push_back("line " + std::to_string(best->line) + ": busbw/algbw is " + std::to_string(best->busbwGBps / best->algbwGBps) +
+                               ", not nccl-tests' factor " + std::to_string(*f) + " for " + c.collective + " on " + std::to_string(c.ranks) +
+                               " ranks: the rank lines may be incomplete");
+    } else if (inf.ranks > 0 && std::find(inf.candidates.begin(), inf.candidates.end(), c.collective) != inf.candidates.end()) {
+        c.ranks = inf.ranks;
+        c.ranksFrom = inf.from;
+    }
+    if (c.ranks == 0) warnings.push_back("the rank count is not printed (no \"# Rank\" lines)");
+    return c;
+}
+
+} // namespace model::io

@@ -1,0 +1,304 @@
+// NCCL topology XML (NCCL_TOPO_FILE / NCCL_TOPO_DUMP_FILE), read with pugixml.
+//
+// Element names and attributes as NCCL writes them (src/graph/xml.cc): <system version>,
+// <cpu numaid affinity arch vendor familyid modelid>, <pci busid class vendor device
+// link_speed link_width>, <gpu dev sm rank gdr> with <nvlink target count tclass>,
+// <nic> with <net name dev speed(Mb/s) port latency guid maxconn gdr>.
+#include "model/io/import/importers.hpp"
+
+#include "model/io/input_error.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace model::io {
+
+namespace {
+
+int lineOf(std::string_view content, std::ptrdiff_t offset)
+{
+    if (offset < 0) return 0;
+    offset = std::min<std::ptrdiff_t>(offset, static_cast<std::ptrdiff_t>(content.size())); // pugixml may point one past the end
+    return 1 + static_cast<int>(std::count(content.begin(), content.begin() + offset, '\n'));
+}
+
+std::optional<int> intAttr(const pugi::xml_node& n, const char* name)
+{
+    const pugi::xml_attribute a = n.attribute(name);
+    if (!a) return std::nullopt;
+    long long v = 0;
+    if (!parseInteger(trim(a.value()), v) || v < -1000000 || v > 1000000) return std::nullopt;
+    return static_cast<int>(v);
+}
+
+std::optional<bool> boolAttr(const pugi::xml_node& n, const char* name)
+{
+    const auto v = intAttr(n, name);
+    if (!v) return std::nullopt;
+    return *v != 0;
+}
+
+/// "16 GT/s", "32.0 GT/s PCIe", "2.5 GT/s PCIe" -> GT/s; nullopt when absent or unreadable.
+std::optional<double> speedAttr(const pugi::xml_node& n)
+{
+    const pugi::xml_attribute a = n.attribute("link_speed");
+    if (!a) return std::nullopt;
+    const auto cells = splitBlanks(a.value());
+    double v = 0;
+    if (cells.empty() || !parseNumber(cells[0], v) || v <= 0 || v > 1000) return std::nullopt;
+    return v;
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+/// "0000:19:00.0" and "0000:19:00" name the same device in NCCL's files.
+std::string normBusId(std::string s)
+{
+    s = lower(trim(s));
+    if (s.size() == 10) s += ".0";
+    return s;
+}
+
+struct Walker {
+    Walker(std::string_view c, std::vector<std::string>& w, ServerModel& m) : content(c), warnings(w), s(m) {}
+    std::string_view content;
+    std::vector<std::string>& warnings;
+    ServerModel& s;
+    int gpusByClassOnly = 0;
+    int nicsByClassOnly = 0;
+    std::map<std::string, int> gpuByBus;           ///< bus id -> index into s.gpus
+    std::vector<std::pair<int, int>> nicAt;        ///< (index into s.nics, pcie node)
+    std::vector<std::pair<int, int>> gpuAt;        ///< (index into s.gpus, pcie node)
+
+    int line(const pugi::xml_node& n) const { return lineOf(content, n.offset_debug()); }
+
+    void pci(const pugi::xml_node& n, int parent, int cpu, int depth)
+    {
+        PcieNode p;
+        p.busId = normBusId(n.attribute("busid").value());
+        p.pciClass = lower(n.attribute("class").value());
+        p.vendor = lower(n.attribute("vendor").value());
+        p.device = lower(n.attribute("device").value());
+        p.link.speedGTps = speedAttr(n);
+        p.link.width = intAttr(n, "link_width");
+        p.parent = parent;
+        p.cpu = cpu;
+        p.depth = depth;
+        p.line = line(n);
+        const int self = static_cast<int>(s.pcie.size());
+        s.pcie.push_back(p);
+
+        const pugi::xml_node gpuEl = n.child("gpu");
+        const pugi::xml_node nicEl = n.child("nic");
+        const bool displayClass = startsWith(p.pciClass, "0x0300");
+        const bool gpuClass = startsWith(p.pciClass, "0x0302") || (displayClass && (p.vendor == "0x10de" || p.vendor == "0x1002"));
+        const bool nicClass = startsWith(p.pciClass, "0x0207") || startsWith(p.pciClass, "0x0200");
+        if (gpuEl || (gpuClass && !nicEl)) {
+            ImportedGpu g;
+            g.index = gpuEl ? intAttr(gpuEl, "dev").value_or(static_cast<int>(s.gpus.size())) : static_cast<int>(s.gpus.size());
+            g.label = "GPU" + std::to_string(g.index);
+            g.pciBusId = p.busId;
+            g.pciDevice = p.device;
+            g.pcie = p.link;
+            g.vgaClass = displayClass;
+            g.line = p.line;
+            if (cpu >= 0) g.numaNode = s.cpus[static_cast<std::size_t>(cpu)].numaNode;
+            if (gpuEl) {
+                g.smVersion = intAttr(gpuEl, "sm");
+                g.gdr = boolAttr(gpuEl, "gdr");
+                int links = 0;
+                bool any = false;
+                for (const pugi::xml_node& l : gpuEl.children("nvlink")) {
+                    NvlinkBond b;
+                    b.gpu = g.index;
+                    b.target = normBusId(l.attribute("target").value());
+                    b.count = intAttr(l, "count").value_or(0);
+                    b.targetClass = lower(l.attribute("tclass").value());
+                    if (b.count < 0 || b.count > 64) {
+                        warnings.push_back("line " + std::to_string(line(l)) + ": <nvlink> count \"" + std::string(l.attribute("count").value()) +
+                                           "\" is not a link count; that bond is ignored");
+                        continue;
+                    }
+                    links += b.count;
+                    any = true;
+                    s.nvlinkBonds.push_back(b);
+                }
+                if (any) g.nvlinks = links;
+            } else {
+                ++gpusByClassOnly;
+            }
+            gpuByBus[p.busId] = static_cast<int>(s.gpus.size());
+            gpuAt.emplace_back(static_cast<int>(s.gpus.size()), self);
+            s.gpus.push_back(g);
+        } else if (nicEl || nicClass) {
+            auto addNic = [&](const pugi::xml_node* net) {
+                ImportedNic nic;
+                nic.index = static_cast<int>(s.nics.size());
+                nic.label = "NIC" + std::to_string(nic.index);
+                nic.pciBusId = p.busId;
+                nic.pciDevice = p.device;
+                nic.pcie = p.link;
+                nic.line = net ? line(*net) : p.line;
+                if (cpu >= 0) nic.numaNode = s.cpus[static_cast<std::size_t>(cpu)].numaNode;
+                if (net) {
+                    nic.name = net->attribute("name").value();
+                    if (const auto mbps = intAttr(*net, "speed"); mbps && *mbps > 0) nic.speedGbps = *mbps / 1000.0;
+                    nic.gdr = boolAttr(*net, "gdr");
+                }
+                nicAt.emplace_back(static_cast<int>(s.nics.size()), self);
+                s.nics.push_back(nic);
+            };
+            bool anyNet = false;
+            if (nicEl)
+                for (const pugi::xml_node& net : nicEl.children("net")) {
+                    addNic(&net);
+                    anyNet = true;
+                }
+            if (!anyNet) {
+                addNic(nullptr);
+                ++nicsByClassOnly;
+            }
+        }
+        for (const pugi::xml_node& child : n.children("pci")) pci(child, self, cpu, depth + 1);
+    }
+};
+
+/// Chain of PCIe nodes from `node` up to its CPU (node itself first).
+std::vector<int> ancestors(const ServerModel& s, int node)
+{
+    std::vector<int> out;
+    for (int i = node; i >= 0; i = s.pcie[static_cast<std::size_t>(i)].parent) out.push_back(i);
+    return out;
+}
+
+/// NCCL's path type between two PCI devices (src/graph/paths.cc): PIX when one bridge joins
+/// them, PXB when several bridges but no CPU do, PHB through the same CPU, SYS across CPUs.
+PathKind pciPath(const ServerModel& s, int a, int b)
+{
+    const auto& na = s.pcie[static_cast<std::size_t>(a)];
+    const auto& nb = s.pcie[static_cast<std::size_t>(b)];
+    if (na.cpu != nb.cpu) return PathKind::Sys;
+    const auto up = ancestors(s, na.parent < 0 ? -1 : na.parent);
+    const auto upB = ancestors(s, nb.parent < 0 ? -1 : nb.parent);
+    for (std::size_t i = 0; i < up.size(); ++i) {
+        const auto it = std::find(upB.begin(), upB.end(), up[i]);
+        if (it == upB.end()) continue;
+        const std::size_t j = static_cast<std::size_t>(it - upB.begin());
+        return (i == 0 && j == 0) ? PathKind::PIX : PathKind::PXB;
+    }
+    return PathKind::PHB;
+}
+
+} // namespace
+
+ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, std::vector<std::string>& warnings)
+{
+    pugi::xml_document doc;
+    const pugi::xml_parse_result r = doc.load_buffer(content.data(), content.size(), pugi::parse_default, pugi::encoding_utf8);
+    if (!r) {
+        const int l = lineOf(content, r.offset);
+        const bool atEnd = static_cast<std::size_t>(r.offset) + 2 >= content.size();
+        throw InputError(text.name(), "line " + std::to_string(l), "",
+                         std::string("expected well-formed NCCL topology XML, got a parse error (") + r.description() + " at byte " +
+                             std::to_string(r.offset) + ")" +
+                             (atEnd || !text.endsWithNewline() ? ": the file is cut off before its elements close; nothing is imported from a partial XML file" : ""));
+    }
+    const pugi::xml_node system = doc.child("system");
+    if (!system)
+        throw InputError(text.name(), "", "", "expected NCCL topology XML with a <system> root element, got <" +
+                                                  std::string(doc.first_child().name()) + ">");
+    ServerModel s;
+    s.format = "NCCL topology XML";
+    Walker w(content, warnings, s);
+    for (const pugi::xml_node& cpuEl : system.children("cpu")) {
+        CpuNode c;
+        c.numaNode = intAttr(cpuEl, "numaid");
+        c.cpuAffinity = cpuEl.attribute("affinity").value();
+        c.vendor = cpuEl.attribute("vendor").value();
+        c.familyId = intAttr(cpuEl, "familyid");
+        c.modelId = intAttr(cpuEl, "modelid");
+        c.line = w.line(cpuEl);
+        const int ci = static_cast<int>(s.cpus.size());
+        s.cpus.push_back(c);
+        for (const pugi::xml_node& p : cpuEl.children("pci")) w.pci(p, -1, ci, 0);
+        // NICs straight under the CPU (no PCI element): virtual or unlocated NICs.
+        for (const pugi::xml_node& nicEl : cpuEl.children("nic"))
+            for (const pugi::xml_node& net : nicEl.children("net")) {
+                ImportedNic nic;
+                nic.index = static_cast<int>(s.nics.size());
+                nic.label = "NIC" + std::to_string(nic.index);
+                nic.name = net.attribute("name").value();
+                if (const auto mbps = intAttr(net, "speed"); mbps && *mbps > 0) nic.speedGbps = *mbps / 1000.0;
+                nic.gdr = boolAttr(net, "gdr");
+                nic.numaNode = c.numaNode;
+                s.nics.push_back(nic);
+            }
+    }
+    if (s.cpus.empty()) warnings.push_back("the <system> element holds no <cpu>: no device was found");
+    if (s.gpus.empty()) warnings.push_back("no GPU found (no <gpu> element and no PCI class 0x0302xx or NVIDIA/AMD 0x0300xx)");
+    if (w.gpusByClassOnly > 0 || w.nicsByClassOnly > 0)
+        warnings.push_back(std::to_string(w.gpusByClassOnly) + " GPUs and " + std::to_string(w.nicsByClassOnly) +
+                           " NICs are known only by their PCI class (a static NCCL_TOPO_FILE: NCCL fills in <gpu>/<nic> at run time), so "
+                           "their model, NVLinks and NIC speed are not stated");
+
+    // NVSwitches: distinct NVLink targets that are not GPUs.
+    std::set<std::string> switches;
+    for (const auto& b : s.nvlinkBonds)
+        if (!w.gpuByBus.count(b.target)) switches.insert(b.target);
+    s.nvswitches = static_cast<int>(switches.size());
+
+    // GPU pairs: NVLink through a shared NVSwitch or a direct bond, else the PCIe path. A file
+    // without any <nvlink> (static NCCL_TOPO_FILEs) does not say whether the GPUs have NVLink:
+    // NCCL detects it at run time, so no pair is stated.
+    const auto nG = s.gpus.size();
+    if (s.nvlinkBonds.empty() && nG > 1)
+        warnings.push_back("no <nvlink> element: the file does not state the GPUs' NVLinks (NCCL detects them at run time), so GPU pairs are unknown");
+    for (std::size_t i = 0; i < nG && !s.nvlinkBonds.empty(); ++i)
+        for (std::size_t j = i + 1; j < nG; ++j) {
+            GpuPair p;
+            p.a = std::min(s.gpus[i].index, s.gpus[j].index);
+            p.b = std::max(s.gpus[i].index, s.gpus[j].index);
+            int direct = 0;
+            std::set<std::string> ti, tj;
+            for (const auto& b : s.nvlinkBonds) {
+                if (b.gpu == s.gpus[i].index) {
+                    ti.insert(b.target);
+                    if (b.target == s.gpus[j].pciBusId) direct += b.count;
+                }
+                if (b.gpu == s.gpus[j].index) tj.insert(b.target);
+            }
+            bool viaSwitch = false;
+            for (const auto& t : ti)
+                if (switches.count(t) && tj.count(t)) viaSwitch = true;
+            if (viaSwitch) {
+                p.path = PathKind::NVLink;
+                p.nvlinks = std::min(s.gpus[i].nvlinks.value_or(0), s.gpus[j].nvlinks.value_or(0));
+            } else if (direct > 0) {
+                p.path = PathKind::NVLink;
+                p.nvlinks = direct;
+            } else {
+                p.path = pciPath(s, w.gpuAt[i].second, w.gpuAt[j].second);
+            }
+            p.token = p.path == PathKind::NVLink ? "NV" + std::to_string(p.nvlinks) : toString(p.path);
+            s.gpuPairs.push_back(p);
+        }
+    for (const auto& [gi, gnode] : w.gpuAt)
+        for (const auto& [ni, nnode] : w.nicAt) {
+            GpuNicPath p;
+            p.gpu = s.gpus[static_cast<std::size_t>(gi)].index;
+            p.nic = s.nics[static_cast<std::size_t>(ni)].index;
+            p.path = pciPath(s, gnode, nnode);
+            p.token = toString(p.path);
+            s.gpuNic.push_back(p);
+        }
+    return s;
+}
+
+} // namespace model::io

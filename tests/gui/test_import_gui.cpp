@@ -1,0 +1,168 @@
+// File > Import and dropped files in the main window: the measured curve overlays the busbw
+// chart with the error at every size (the engine's figures for the design on screen), the
+// Import dock lists the advisor's findings, a topology replaces the design after asking which
+// server it is, a bad file changes nothing, and undo takes an import back.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/file_controller.hpp"
+#include "app/import_controller.hpp"
+#include "app/main_window.hpp"
+#include "model/io/import/advisor.hpp"
+#include "model/io/import/import_record.hpp"
+#include "views/charts/charts_panel.hpp"
+#include "views/charts/collective_chart.hpp"
+#include "views/imports/import_panel.hpp"
+#include "views/rules/rules_panel.hpp"
+
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QUrl>
+
+namespace {
+
+QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR) + QStringLiteral("/real_inputs/") + QLatin1String(name); }
+
+struct Prompted {
+    QStringList errors;
+    QStringList offered;
+    QString answer = QStringLiteral("dgx-h100");
+};
+
+void quiet(app::MainWindow& w, Prompted& p)
+{
+    app::ImportController::Prompts prompts;
+    prompts.error = [&p](const QString&, const QString& m) { p.errors << m; };
+    prompts.openPath = [](const QString&, const QString&) { return QString(); };
+    prompts.chooseServer = [&p](const QString&, const QStringList& ids, const QStringList&) {
+        p.offered = ids;
+        return p.answer;
+    };
+    w.imports()->setPrompts(prompts);
+}
+
+bool importAndWait(app::MainWindow& w, const QString& path)
+{
+    QSignalSpy done(w.imports(), &app::ImportController::finished);
+    w.imports()->importPath(path);
+    if (!done.wait(30000)) return false;
+    return guitest::waitForAnalysis(w.worker(), 60000) && done.first().at(0).toBool();
+}
+
+} // namespace
+
+TEST_CASE("import a measured curve: overlay with the error at every size, findings in the dock, undo", "[gui][import]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath())); // 32 DGX H100, 8x 400G NDR each
+    Prompted p;
+    quiet(w, p);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK(w.importPanel()->findingRules().isEmpty());
+    const int steps = w.document()->undoStack()->count();
+
+    REQUIRE(importAndWait(w, realInput("nccl_tests_13.txt")));
+    CHECK(p.errors.isEmpty());
+    CHECK(w.document()->undoStack()->count() == steps + 1);
+    REQUIRE(w.document()->design().analysis.contains("imported"));
+
+    // The overlay holds the measured points and, at every size, the engine's error for this design.
+    views::CollectiveChart* chart = w.charts()->collectiveChart();
+    CHECK(chart->op() == model::CollectiveOp::AllReduce);
+    const QList<QPointF> measured = chart->measuredPointsGBps();
+    const QList<QPointF> errors = chart->errorPoints();
+    REQUIRE(measured.size() == 11);
+    REQUIRE(errors.size() == 11);
+    const model::io::CurveComparison expected = model::io::compareCurve(
+        *model::io::importFromRecord(w.document()->design().analysis["imported"]).curve, w.document()->design(), w.document()->catalog());
+    REQUIRE(expected.points.size() == 11);
+    for (int i = 0; i < 11; ++i) {
+        INFO("size " << measured[i].x());
+        CHECK(measured[i].x() == expected.points[static_cast<std::size_t>(i)].bytes);
+        CHECK(measured[i].y() == Approx(expected.points[static_cast<std::size_t>(i)].measuredBusbwGBps));
+        CHECK(errors[i].y() == Approx(expected.points[static_cast<std::size_t>(i)].error));
+    }
+    CHECK(measured.last().y() == Approx(155.57));
+    CHECK(errors.last().y() < -0.3);
+    CHECK(chart->measuredDescription(10).contains(QStringLiteral("line 34")));
+
+    // The dock: the file, the comparison and the finding with its evidence.
+    CHECK(w.importPanel()->title().contains(QStringLiteral("nccl_tests_13.txt")));
+    CHECK(w.importPanel()->comparisonText().contains(QStringLiteral("8 GiB")));
+    CHECK(w.importPanel()->findingRules().contains(QStringLiteral("below-prediction")));
+    // The same finding among the design rules.
+    bool inRules = false;
+    for (const auto& f : w.rules()->report().findings) inRules = inRules || f.rule == "below-prediction";
+    CHECK(inRules);
+
+    // Undo takes the import back: no overlay, no findings.
+    w.document()->undoStack()->undo();
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK(chart->measuredPointsGBps().isEmpty());
+    CHECK(w.importPanel()->findingRules().isEmpty());
+}
+
+TEST_CASE("import a topology: asks which server, replaces the design; a bad file changes nothing", "[gui][import]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    Prompted p;
+    quiet(w, p);
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    const nlohmann::json before = guitest::snapshot(*w.document());
+
+    // Cut off at the top: rejected, named, nothing changes.
+    QSignalSpy done(w.imports(), &app::ImportController::finished);
+    w.imports()->importPath(realInput("topo_smi_13.txt"));
+    REQUIRE(done.wait(30000));
+    CHECK_FALSE(done.first().at(0).toBool());
+    REQUIRE(p.errors.size() == 1);
+    CHECK(p.errors.first().contains(QStringLiteral("topo_smi_13.txt")));
+    CHECK(guitest::snapshot(*w.document()) == before);
+
+    // NV18 x 8 names no GPU: the user picks among the servers it fits.
+    REQUIRE(importAndWait(w, realInput("topo_smi_01.txt")));
+    CHECK(p.offered.contains(QStringLiteral("dgx-h100")));
+    CHECK(p.offered.contains(QStringLiteral("dgx-h200")));
+    CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
+    CHECK(w.importPanel()->findingRules().contains(QStringLiteral("acs-check")));
+    CHECK(w.importPanel()->warnings().join(QLatin1Char(' ')).contains(QStringLiteral("NIC6")));
+}
+
+TEST_CASE("a log dropped on the window is imported: NET/Socket on the RDMA template is an error", "[gui][import]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    Prompted p;
+    quiet(w, p);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(realInput("nccl_log_05.txt"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    CHECK(enter.isAccepted());
+    QSignalSpy done(w.imports(), &app::ImportController::finished);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    REQUIRE(done.wait(30000));
+    REQUIRE(guitest::waitForAnalysis(w.worker(), 60000));
+    const QStringList rules = w.importPanel()->findingRules();
+    CHECK(rules.contains(QStringLiteral("net-socket")));
+    bool error = false;
+    for (const auto& f : w.rules()->report().findings) error = error || (f.rule == "net-socket" && f.severity == model::topology::Severity::Error);
+    CHECK(error);
+
+    // A design file is not taken for an import.
+    QMimeData design;
+    design.setUrls({QUrl::fromLocalFile(guitest::templatePath())});
+    QDragEnterEvent enter2(QPoint(10, 10), Qt::CopyAction, &design, Qt::LeftButton, Qt::NoModifier);
+    enter2.setAccepted(false);
+    QApplication::sendEvent(&w, &enter2);
+    CHECK_FALSE(enter2.isAccepted());
+}

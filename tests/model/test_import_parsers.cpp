@@ -1,0 +1,317 @@
+// The importers on the variants real_inputs does not cover (SOC token, glued cells, rocm-smi,
+// MPI prefixes, rccl-tests, every *_perf factor), and on damaged input: a file cut at any byte
+// is read or rejected with InputError, never a crash or another exception.
+#include "model/io/import/import.hpp"
+#include "model/io/input_error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace model;
+using namespace model::io;
+
+namespace {
+
+std::string slurp(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// A synthetic nccl-tests table: `rows` sizes doubling from 1 MiB, busbw = algbw x factor.
+std::string testsTable(const std::string& binary, int ranks, double factor, const std::string& redop, int root, bool rankLines)
+{
+    std::ostringstream o;
+    o << "$ ./build/" << binary << " -b 1M -e 1G -f 2 -g 1\n";
+    o << "# nThread 1 nGpus 1 minBytes 1048576 maxBytes 1073741824 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n#\n";
+    if (rankLines) {
+        o << "# Using devices\n";
+        for (int r = 0; r < ranks; ++r)
+            o << "#  Rank " << r << " Group  0 Pid  " << 1000 + r << " on node0" << r / 8 << " device  " << r % 8 << " [0x18] NVIDIA H100 80GB HBM3\n";
+    }
+    o << "#\n#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n";
+    o << "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n";
+    o.setf(std::ios::fixed);
+    for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 2) {
+        const double algbw = 20.0 + std::log2(bytes) * 3.0; // GB/s, any positive shape
+        const double timeUs = bytes / (algbw * 1e9) * 1e6;
+        char row[256];
+        std::snprintf(row, sizeof row, "%12.0f %12.0f %9s %7s %7d %8.1f %7.2f %7.2f %6d %8.1f %7.2f %7.2f %6d\n", bytes, bytes / 4, "float",
+                      redop.c_str(), root, timeUs, algbw, algbw * factor, 0, timeUs, algbw, algbw * factor, 0);
+        o << row;
+    }
+    o << "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 42.0\n#\n";
+    return o.str();
+}
+
+} // namespace
+
+TEST_CASE("topo -m: old SOC token, glued cells, no legend", "[import][topo]")
+{
+    const std::string text = "        GPU0    GPU1    GPU2    GPU3    mlx4_0  CPU Affinity\n"
+                             "GPU0     X      PHB     SOC     SOC     PHB     0-9,20-29\n"
+                             "GPU1    PHB      X      SOCSOC          PHB     0-9,20-29\n"
+                             "GPU2    SOC     SOC      X      PHB     SOC     10-19,30-39\n"
+                             "GPU3    SOC     SOC     PHB      X      SOC     10-19,30-39\n"
+                             "mlx4_0  PHB     PHB     SOC     SOC      X\n";
+    const ImportResult r = importText("old.txt", text, ImportKind::Auto);
+    REQUIRE(r.server);
+    const ServerModel& s = *r.server;
+    CHECK(s.format == "nvidia-smi topo -m");
+    CHECK(s.gpus.size() == 4);
+    REQUIRE(s.nics.size() == 1);
+    CHECK(s.nics[0].label == "mlx4_0");
+    CHECK(s.pair(0, 2)->path == PathKind::Sys); // SOC means SYS
+    CHECK(s.pair(1, 3)->token == "SOC");        // from the glued "SOCSOC"
+    CHECK(s.nearestNic(2)->path == PathKind::Sys);
+    CHECK(s.gpus[2].cpuAffinity == "10-19,30-39");
+    CHECK(s.complete);
+    CHECK(r.warnings.empty());
+}
+
+TEST_CASE("topo -m: a header of glued labels and an asymmetric matrix are named, not guessed", "[import][topo]")
+{
+    const std::string text = "\tGPU0GPU1\tCPU Affinity\n"
+                             "GPU0\t X \tNV4\t0-7\n"
+                             "GPU1\tNV2\t X \t0-7\n";
+    const ImportResult r = importText("glued.txt", text, ImportKind::NvidiaSmiTopo);
+    CHECK(r.server->gpus.size() == 2);
+    CHECK(r.server->pair(0, 1)->token == "NV4");
+    CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("not symmetric") != std::string::npos; }));
+}
+
+TEST_CASE("rocm-smi --showtopo: XGMI and PCIE link types, NUMA nodes", "[import][topo]")
+{
+    const std::string text = "======================= ROCm System Management Interface =======================\n"
+                             "=========================== Weight between two GPUs ============================\n"
+                             "       GPU0         GPU1         GPU2         GPU3\n"
+                             "GPU0   0            15           15           72\n"
+                             "GPU1   15           0            15           72\n"
+                             "GPU2   15           15           0            72\n"
+                             "GPU3   72           72           72           0\n"
+                             "========================== Link Type between two GPUs ==========================\n"
+                             "       GPU0         GPU1         GPU2         GPU3\n"
+                             "GPU0   0            XGMI         XGMI         PCIE\n"
+                             "GPU1   XGMI         0            XGMI         PCIE\n"
+                             "GPU2   XGMI         XGMI         0            PCIE\n"
+                             "GPU3   PCIE         PCIE         PCIE         0\n"
+                             "================================== Numa Nodes ==================================\n"
+                             "GPU[0]\t\t: (Topology) Numa Node: 0\n"
+                             "GPU[1]\t\t: (Topology) Numa Node: 0\n"
+                             "GPU[2]\t\t: (Topology) Numa Node: 1\n"
+                             "GPU[3]\t\t: (Topology) Numa Node: 1\n"
+                             "============================= End of ROCm SMI Log ==============================\n";
+    const ImportResult r = importText("rocm.txt", text, ImportKind::Auto);
+    REQUIRE(r.server);
+    const ServerModel& s = *r.server;
+    CHECK(s.format == "rocm-smi --showtopo");
+    CHECK(s.gpus.size() == 4);
+    CHECK(s.pair(0, 1)->path == PathKind::NVLink);
+    CHECK(s.pair(0, 1)->token == "XGMI");
+    CHECK(s.pair(2, 3)->path == PathKind::Pcie);
+    CHECK(s.gpus[2].numaNode == 1);
+    CHECK(s.numaNodes() == std::vector<int>{0, 1});
+}
+
+TEST_CASE("nccl-tests: Open MPI tag-output prefixes and every *_perf factor over rank counts", "[import][nccl-tests]")
+{
+    struct Case {
+        const char* binary;
+        const char* collective;
+        const char* redop;
+        int root;
+    };
+    const Case cases[] = {{"all_reduce_perf", "all_reduce", "sum", -1},      {"all_gather_perf", "all_gather", "none", -1},
+                          {"reduce_scatter_perf", "reduce_scatter", "sum", -1}, {"alltoall_perf", "alltoall", "none", -1},
+                          {"broadcast_perf", "broadcast", "none", 0},        {"sendrecv_perf", "sendrecv", "sum", -1}};
+    for (const Case& c : cases)
+        for (int n : {2, 3, 4, 8, 16, 32, 64}) {
+            INFO(c.binary << " on " << n << " ranks");
+            const double factor = *busbwFactor(c.collective, n);
+            // With the command and the rank lines: read as printed.
+            const ImportResult full = importText("t.txt", testsTable(c.binary, n, factor, c.redop, c.root, true), ImportKind::Auto);
+            REQUIRE(full.curve);
+            CHECK(full.curve->collective == c.collective);
+            CHECK(full.curve->ranks == n);
+            CHECK(full.curve->outOfPlace.size() == 11);
+            CHECK(full.warnings.empty());
+            // Without them (a table pasted alone): the factor names the family and, where the
+            // digits pin it, the rank count.
+            std::string bare = testsTable(c.binary, n, factor, c.redop, c.root, false);
+            bare.erase(0, bare.find('\n') + 1); // drop the command line
+            const ImportResult b = importText("t.txt", bare, ImportKind::Auto);
+            const MeasuredCurve& m = *b.curve;
+            const std::string coll = c.collective;
+            if (coll == "all_reduce") {
+                CHECK(m.collective == (n == 2 ? std::string() : coll)); // at n = 2 its factor is 1, like sendrecv
+                if (n > 2 && n <= 16) CHECK(m.ranks == n);
+            } else if (coll == "all_gather" || coll == "alltoall") {
+                CHECK(m.collective.empty()); // same factor, redop and root: not told apart
+                CHECK(std::find(m.candidates.begin(), m.candidates.end(), coll) != m.candidates.end());
+            } else if (coll == "reduce_scatter" || coll == "broadcast") {
+                CHECK(m.collective == coll);
+            } else if (coll == "sendrecv") {
+                CHECK(m.collective.empty()); // factor 1, root -1, redop sum: all_reduce on 2 ranks reads the same
+                CHECK(m.candidates == std::vector<std::string>{"sendrecv", "all_reduce"});
+            }
+            if (m.ranks > 0) CHECK(m.ranks == n); // never a wrong rank count
+        }
+    // MPI --tag-output prefixes.
+    std::string tagged;
+    std::istringstream in(testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true));
+    for (std::string line; std::getline(in, line);) tagged += "[1,0]<stdout>:" + line + "\n";
+    const ImportResult r = importText("mpi.txt", tagged, ImportKind::Auto);
+    CHECK(r.curve->collective == "all_reduce");
+    CHECK(r.curve->ranks == 8);
+    CHECK(r.curve->outOfPlace.size() == 11);
+}
+
+TEST_CASE("nccl-tests: rccl-tests is named; a row whose algbw is not size/time is refused", "[import][nccl-tests]")
+{
+    std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    t = "RCCL version 2.18.3+hip6.1\n" + t;
+    // Corrupt the 4 MiB row's algbw (columns shifted by a bad paste).
+    const auto at = t.find("\n     4194304");
+    REQUIRE(at != std::string::npos);
+    const auto end = t.find('\n', at + 1);
+    std::string row = t.substr(at + 1, end - at - 1);
+    auto cells = splitBlanks(row);
+    cells[6] = "999.99";
+    std::string bad;
+    for (auto& c : cells) bad += c + " ";
+    t.replace(at + 1, end - at - 1, bad);
+    const ImportResult r = importText("rccl.txt", t, ImportKind::NcclTests);
+    CHECK(r.curve->tool == "rccl-tests");
+    CHECK(r.curve->ncclVersion == "2.18.3+hip6.1");
+    CHECK(r.curve->outOfPlace.size() == 10);
+    CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("size / time") != std::string::npos; }));
+}
+
+TEST_CASE("importers: empty, binary and foreign files are rejected with the file named", "[import]")
+{
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"", "expected one of"},
+        {"hello world\nthis is not a cluster\n", "expected one of"},
+        {std::string("GPU0\0GPU1", 9), "binary"},
+        {"<notsystem><cpu/></notsystem>", "<system>"},
+        {"<system version=\"1\"><cpu numaid=\"0\"><pci busid=", "cut off"},
+    };
+    for (const auto& [text, phrase] : bad) {
+        INFO(phrase);
+        try {
+            (void)importText("bad.txt", text, ImportKind::Auto);
+            FAIL("expected InputError");
+        } catch (const InputError& e) {
+            CHECK(std::string(e.what()).find("bad.txt") == 0);
+            CHECK(std::string(e.what()).find(phrase) != std::string::npos);
+        }
+    }
+    // A kind forced on the wrong format says what it expected.
+    CHECK_THROWS_AS(importText("x.txt", "node01:1:2 [0] NCCL INFO Using network IB\n", ImportKind::NcclTests), InputError);
+    CHECK_THROWS_AS(importText("x.txt", "# nThread 1\n", ImportKind::NcclLog), InputError);
+    CHECK_THROWS_AS(importText("x.txt", "GPU0 X\n", ImportKind::NcclTopo), InputError);
+}
+
+TEST_CASE("importers: every real input cut at any point is read or rejected, never crashes", "[import][robustness]")
+{
+    namespace fs = std::filesystem;
+    std::mt19937 rng(15);
+    for (const auto& e : fs::directory_iterator(std::string(CD_SHARED_DIR) + "/real_inputs")) {
+        if (e.path().filename() == "LOG.md") continue;
+        const std::string content = slurp(e.path().string());
+        const std::size_t step = std::max<std::size_t>(1, content.size() / 120);
+        for (std::size_t cut = 0; cut <= content.size(); cut += step) {
+            for (ImportKind k : {ImportKind::Auto, ImportKind::NvidiaSmiTopo, ImportKind::NcclTopo, ImportKind::NcclTests, ImportKind::NcclLog}) {
+                try {
+                    const ImportResult r = importText(e.path().filename().string(), std::string_view(content).substr(0, cut), k);
+                    (void)toJson(r).dump();
+                } catch (const InputError&) {
+                    // a clear rejection
+                }
+            }
+        }
+        // Bytes flipped at random: still read or rejected.
+        std::string noisy = content;
+        for (int i = 0; i < 20 && !noisy.empty(); ++i) noisy[rng() % noisy.size()] = static_cast<char>(1 + rng() % 255);
+        try {
+            (void)importText("noisy", noisy, ImportKind::Auto);
+        } catch (const InputError&) {
+        }
+    }
+    SUCCEED("no crash and no exception other than InputError");
+}
+
+TEST_CASE("NCCL XML: a narrow or slow GPU link and a VM's numaid -1 are named", "[import][xml]")
+{
+    // Two H100 under one switch: GPU0 trained down to x8, GPU1 at Gen4 under a Gen5 bridge.
+    const std::string xml = R"(<system version="1">
+  <cpu numaid="-1" arch="x86_64" vendor="GenuineIntel" familyid="6" modelid="143">
+    <pci busid="0000:10:00.0" class="0x060400" vendor="0x1000" device="0xc030" link_speed="32.0 GT/s PCIe" link_width="16">
+      <pci busid="0000:11:00.0" class="0x030200" vendor="0x10de" device="0x2330" link_speed="32.0 GT/s PCIe" link_width="8">
+        <gpu dev="0" sm="90" rank="0" gdr="1"/>
+      </pci>
+      <pci busid="0000:12:00.0" class="0x030200" vendor="0x10de" device="0x2330" link_speed="16.0 GT/s PCIe" link_width="16">
+        <gpu dev="1" sm="90" rank="1" gdr="1"/>
+      </pci>
+      <pci busid="0000:13:00.0" class="0x020700" vendor="0x15b3" device="0x1021" link_speed="32.0 GT/s PCIe" link_width="16">
+        <nic><net name="mlx5_0" dev="0" speed="400000" port="1" gdr="1"/></nic>
+      </pci>
+    </pci>
+  </cpu>
+</system>
+)";
+    const ImportResult r = importText("two.xml", xml, ImportKind::Auto);
+    std::vector<std::string> degraded;
+    bool vm = false;
+    for (const auto& f : r.findings) {
+        if (f.rule == "pcie-link-degraded") degraded.push_back(f.message);
+        if (f.rule == "vm-flattened-topology") {
+            vm = true;
+            CHECK(f.message.find("numaid -1") != std::string::npos);
+            CHECK(f.evidence.line == 2);
+        }
+    }
+    REQUIRE(degraded.size() == 2);
+    CHECK(degraded[0].find("GPU0") == 0);
+    CHECK(degraded[0].find("x8 instead of x16") != std::string::npos);
+    CHECK(degraded[1].find("16 GT/s under a 32 GT/s bridge") != std::string::npos);
+    CHECK(vm);
+    CHECK(r.server->nics[0].speedGbps == Approx(400.0));
+    CHECK(r.server->nearestNic(0)->path == PathKind::PIX);
+    CHECK(r.server->gpus[0].numaNode == -1);
+}
+
+TEST_CASE("importers: a megabyte-long line is skipped, not matched", "[import][robustness]")
+{
+    const std::string junk(1 << 20, 'N');
+    CHECK_THROWS_AS(importText("junk.txt", junk, ImportKind::Auto), InputError);
+    for (ImportKind k : {ImportKind::NvidiaSmiTopo, ImportKind::NcclTests, ImportKind::NcclLog, ImportKind::Lspci})
+        CHECK_THROWS_AS(importText("junk.txt", junk + "\n", k), InputError);
+    // In the middle of a real table it costs only that line.
+    std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    t.insert(t.find("# Out of bounds"), "node01:1:2 [0] NCCL INFO " + junk + "\n");
+    const ImportResult r = importText("t.txt", t, ImportKind::Auto);
+    CHECK(r.curve->outOfPlace.size() == 11);
+}
+
+TEST_CASE("nccl-tests: a row beyond the measured ranges is ignored with a warning, not imported", "[import][robustness]")
+{
+    std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    // 1 GiB in 1 ns: algbw agrees with size / time, but 1.07e6 GB/s is no measurement.
+    const std::size_t at = t.find("  1073741824 ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = t.find('\n', at);
+    t.replace(at, end - at, "  1073741824    268435456     float     sum      -1    0.001 1073741.82 1879048.19      0    0.001 1073741.82 1879048.19      0");
+    const ImportResult r = importText("t.txt", t, ImportKind::NcclTests);
+    REQUIRE(r.curve);
+    CHECK(r.curve->outOfPlace.size() == 10);
+    CHECK(r.curve->outOfPlace.back().bytes == 536870912.0);
+    CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("1073741824 B is not a complete nccl-tests row") != std::string::npos; }));
+}

@@ -1,0 +1,117 @@
+#include "views/imports/import_panel.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cstdio>
+
+namespace views {
+
+namespace {
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString percent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f %%", fraction * 100.0);
+    return QString::fromLatin1(buf);
+}
+} // namespace
+
+ImportPanel::ImportPanel(QWidget* parent)
+    : QWidget(parent), title_(new QLabel(this)), comparison_(new QLabel(this)), warnings_(new QLabel(this)), list_(new QTreeWidget(this))
+{
+    title_->setText(tr("Nothing imported. File > Import (or drop a file on the window) reads nvidia-smi topo -m, NCCL topology XML, "
+                       "nccl-tests output or an NCCL log and says what it shows."));
+    title_->setWordWrap(true);
+    comparison_->setWordWrap(true);
+    warnings_->setWordWrap(true);
+    warnings_->setTextFormat(Qt::PlainText);
+    comparison_->hide();
+    warnings_->hide();
+    list_->setColumnCount(5);
+    list_->setHeaderLabels({tr("Severity"), tr("Rule"), tr("Likely cause"), tr("Line"), tr("Evidence")});
+    list_->setRootIsDecorated(false);
+    list_->setWordWrap(true);
+    list_->header()->setStretchLastSection(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(title_);
+    layout->addWidget(comparison_);
+    layout->addWidget(warnings_);
+    layout->addWidget(list_, 1);
+}
+
+QString ImportPanel::title() const { return title_->text(); }
+
+QStringList ImportPanel::findingRules() const
+{
+    QStringList out;
+    for (int i = 0; i < list_->topLevelItemCount(); ++i)
+        if (!list_->topLevelItem(i)->text(1).isEmpty()) out << list_->topLevelItem(i)->text(1);
+    return out;
+}
+
+QString ImportPanel::comparisonText() const { return comparison_->isHidden() ? QString() : comparison_->text(); }
+
+QStringList ImportPanel::warnings() const { return warningTexts_; }
+
+void ImportPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
+{
+    if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
+    shown_ = std::move(snapshot);
+    list_->clear();
+    warningTexts_.clear();
+    comparison_->hide();
+    warnings_->hide();
+    if (!shown_->imported) {
+        if (!shown_->importedError.empty()) title_->setText(tr("The design's import record cannot be read: %1").arg(q(shown_->importedError)));
+        else
+            title_->setText(tr("Nothing imported. File > Import (or drop a file on the window) reads nvidia-smi topo -m, NCCL topology XML, "
+                               "nccl-tests output or an NCCL log and says what it shows."));
+        return;
+    }
+    const model::io::ImportReview& review = *shown_->imported;
+    title_->setText(tr("%1: %2 (%3)").arg(q(review.file), q(review.format), q(review.kind)));
+    for (const auto& w : review.warnings) warningTexts_ << q(w);
+    for (const auto& n : review.notes) warningTexts_ << tr("assumed: %1").arg(q(n));
+    if (!warningTexts_.isEmpty()) {
+        warnings_->setText(warningTexts_.join(QLatin1Char('\n')));
+        warnings_->show();
+    }
+    const model::io::CurveComparison& cmp = review.comparison;
+    if (!cmp.points.empty()) {
+        const auto& last = cmp.points.back();
+        comparison_->setText(tr("Measured %1 on %2 GPUs against \"%3\": %4 at %5 (%6 GB/s measured, %7 GB/s predicted, %8); bound by the %9.")
+                                 .arg(q(cmp.op))
+                                 .arg(cmp.gpus)
+                                 .arg(q(cmp.designName), percent(last.error), q(model::formatBytes(last.bytes)))
+                                 .arg(last.measuredBusbwGBps, 0, 'f', 2)
+                                 .arg(last.predictedBusbwGBps, 0, 'f', 2)
+                                 .arg(q(last.algorithm), q(cmp.boundLayer)));
+        comparison_->show();
+    } else if (!cmp.note.empty()) {
+        comparison_->setText(tr("The measured curve is not compared: %1.").arg(q(cmp.note)));
+        comparison_->show();
+    }
+    for (const auto& f : review.findings) {
+        auto* item = new QTreeWidgetItem(list_);
+        item->setText(0, q(model::topology::toString(f.severity)));
+        item->setText(1, q(f.rule));
+        item->setText(2, q(f.message));
+        item->setText(3, f.evidence.line > 0 ? QString::number(f.evidence.line) : QString());
+        item->setText(4, q(f.evidence.text));
+        item->setToolTip(2, item->text(2));
+        item->setToolTip(4, item->text(4));
+        if (f.severity == model::topology::Severity::Error) item->setForeground(0, QColor(0xb0, 0x00, 0x20));
+        else if (f.severity == model::topology::Severity::Warning) item->setForeground(0, QColor(0xa0, 0x60, 0x00));
+    }
+    if (review.findings.empty()) {
+        auto* item = new QTreeWidgetItem(list_);
+        item->setText(2, tr("No likely cause found in this file."));
+    }
+}
+
+} // namespace views
