@@ -19,7 +19,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 } // namespace
 
 FlowSimulator::FlowSimulator(const NetworkGraph& graph, const SimulationOptions& o)
-    : g_(graph), solver_(capacities(graph)), hostSolver_(solver_.capacity())
+    : g_(graph), solver_(capacities(graph)), hostSolver_(solver_.capacity()), coalesce_(o.departureTolerance)
 {
     fabric_.graph = &g_;
     fabric_.paths = &paths_;
@@ -184,8 +184,9 @@ double FlowSimulator::run(const std::function<bool()>& tick)
         if (!heap_.empty()) t = std::min(t, heap_.front().t);
         if (t == kInf) throw std::runtime_error("flow simulation stalled: active flows get no bandwidth");
         const double tol = std::abs(t) * 1e-12 + 1e-15;
+        const double departures = t + std::abs(t) * coalesce_ + tol;
         seeds.clear();
-        while (!heap_.empty() && heap_.front().t <= t + tol) {
+        while (!heap_.empty() && heap_.front().t <= departures) {
             const Completion c = heap_.front();
             pop();
             if (state_[c.flow] != 1 || c.version != version_[c.flow]) continue;
@@ -212,6 +213,7 @@ double FlowSimulator::run(const std::function<bool()>& tick)
             seeds.insert(seeds.end(), paths_[f].begin(), paths_[f].end());
         }
         resolve(seeds, t);
+        ++batches_;
         if (events_ >= nextTick) {
             nextTick = events_ + 4096;
             if (tick && !tick()) throw Cancelled();

@@ -54,6 +54,8 @@ public:
 
     [[nodiscard]] const std::vector<double>& finishTimes() const noexcept { return finish_; }
     [[nodiscard]] long long events() const noexcept { return events_; }
+    /// Event batches processed: each re-solves the rates of the flows it touches.
+    [[nodiscard]] long long batches() const noexcept { return batches_; }
     [[nodiscard]] std::size_t flowCount() const noexcept { return paths_.size(); }
     /// Rate steps of channel c (recorded for every channel that carried traffic).
     [[nodiscard]] const std::vector<RateStep>& trace(int c) const { return trace_[c]; }
@@ -93,6 +95,8 @@ private:
     std::vector<Completion> heap_;          ///< min-heap of predicted drain times
     int epoch_ = 0;
     long long events_ = 0;
+    long long batches_ = 0;
+    double coalesce_ = 0;                   ///< SimulationOptions::departureTolerance
 };
 
 } // namespace model::sim

@@ -52,6 +52,7 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     for (std::size_t i = 0; i < fin.size(); ++i) out.drain = std::max(out.drain, fin[i] - latency[i]);
     out.flows = static_cast<int>(transfers.size());
     result.events += sim->events();
+    result.eventBatches += sim->batches();
     result.flowsSimulated += static_cast<long long>(transfers.size());
     out.sim = std::move(sim);
     ++donePatterns_;

@@ -96,6 +96,7 @@ nlohmann::json toJson(const SimulationResult& r, bool withSeries)
     j["notes"] = r.notes;
     j["rerouted_flows"] = r.reroutedFlows;
     j["events"] = r.events;
+    j["event_batches"] = r.eventBatches;
     j["flows_simulated"] = r.flowsSimulated;
     j["wall_s"] = r.wallSeconds;
     j["cancelled"] = r.cancelled;

@@ -148,6 +148,11 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
         if (dist[switchIndex_[at]] < 0)
             throw std::invalid_argument("the failures disconnect " + gpuName(src) + " from " + gpuName(dst));
         std::vector<int> candidates;
+        // InfiniBand routes by destination (the subnet manager's fat-tree routing: the up port
+        // is the destination's index mod the ports, its next digit at the next tier, OpenSM
+        // ftree / D-mod-K), so each leaf's uplinks carry equally many destinations; Ethernet
+        // hashes every flow (ECMP).
+        std::uint64_t destination = static_cast<std::uint64_t>(g_.serverIndex.at(d.server));
         while (at != target) {
             candidates.clear();
             const int want = dist[switchIndex_[at]] - 1;
@@ -158,7 +163,13 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
             }
             if (candidates.empty())
                 throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
-            const int pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
+            int pick = 0;
+            if (g_.channels[static_cast<std::size_t>(candidates.front())].control == FlowControl::Lossless) {
+                pick = candidates[destination % candidates.size()];
+                destination /= candidates.size();
+            } else {
+                pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
+            }
             path.push_back(pick);
             at = g_.channels[pick].to;
         }

@@ -5,9 +5,12 @@
 /// - Inside a server: GPU -> hub -> GPU (NVSwitch, or PCIe through the root complex, crossing
 ///   the inter-socket link when the GPUs hang on different sockets).
 /// - Between servers: GPU -> NIC -> switches -> NIC -> GPU. The switch part is a shortest path
-///   by hop count (BFS from the destination switch over links that are up); where several
-///   next hops are equally short (parallel links, several spines) the flow picks one by hashing
-///   its key, as per-flow ECMP does (RFC 2992 hash-threshold idea; one hash per switch).
+///   by hop count (BFS from the destination switch over links that are up). Where several next
+///   hops are equally short (parallel links, several spines), InfiniBand picks by destination
+///   as its subnet manager's fat-tree routing does (the destination server's index mod the
+///   choices, its next digit at the next tier: OpenSM ftree / D-mod-K), which spreads a leaf's
+///   destinations evenly over its uplinks; Ethernet hashes the flow's key, as per-flow ECMP
+///   does (RFC 2992 hash-threshold idea; one hash per switch).
 /// - RoutingPolicy::RailAware on NVLink servers sends from the local GPU whose NIC is on the
 ///   destination GPU's rail, so the flow stays on that rail's leaf (NCCL PXN).
 /// - A failed NIC link makes the flow use another NIC of the server (through the hub): the flow

@@ -86,6 +86,11 @@ struct SimulationOptions {
     /// (schedule_algorithms.hpp allToAllSchedule) [eng: keeps 1,024-GPU all-to-all runs within
     /// seconds; 65,536 flows = every pair of 256 ranks at once].
     int maxConcurrentFlows = 65536;
+    /// Flows predicted to finish within this fraction of the current time after the next
+    /// departure leave together with it, so one rate re-solve serves them all [eng: bounds the
+    /// event batches of asymmetric patterns; each such flow keeps its own finish time, only its
+    /// last bytes (at most this fraction of its life) stop holding bandwidth early].
+    double departureTolerance = 1e-3;
     /// Lossy Ethernet model (fabric_behaviour.hpp): packet payload, bytes (RoCE MTU 4096).
     double mtuBytes = 4096.0;
     /// Lossy Ethernet: retransmission timeout, seconds. 200 us is the fine-grained RTO
@@ -142,6 +147,7 @@ struct SimulationResult {
     std::vector<std::string> notes;           ///< modelling notes: fallbacks, reroutes, symmetry
     int reroutedFlows = 0;                    ///< flows whose path avoided a failed element
     long long events = 0;                     ///< flow arrivals + departures processed
+    long long eventBatches = 0;               ///< rate re-solves (events at one instant share one)
     long long flowsSimulated = 0;
     double wallSeconds = 0;                   ///< host time the simulation took
     bool cancelled = false;                   ///< onProgress returned false
