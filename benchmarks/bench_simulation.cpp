@@ -1,66 +1,92 @@
-// Benchmark of the flow-level simulator (issue 6, item 7): a 1 GiB ring all-reduce on 1,024
-// and 8,192 H100 GPUs over a rail-optimized, non-blocking fat tree of QM9700 switches made by
-// the project's generator (model/topology/fat_tree.hpp; 2-tier for 128 DGX H100, 3-tier for
-// 1,024), then the same on the tests' hand-built fabric, NCCL's double binary tree and SHARP
-// (CollNet) on the generated fabric, and the automatic algorithm choice (ring, hierarchical,
-// tree, nvls_tree simulated, the fastest kept; shown as "auto:<algorithm>"), and a 1 GiB direct
-// all-to-all up to 1,024 GPUs. Prints wall time
-// and events per second. Target for the ring rows on the 2-core development machine: <= 1 s
-// and <= 10 s. Not a test: it asserts nothing.
+// Benchmark of the flow-level simulator (issue 16 item 6), each case in its own process so its
+// peak memory is its own:
+//   - 1 GiB all-to-all (direct, NCCL's grouped send/recv) over 1,024 GPUs = 128 DGX H100 on
+//     rail-optimized QM9700 fat trees from the project's generator at 1:1, 2:1 and 4:1
+//     (targets: at most 2 s and 1 GB each);
+//   - the same over 512 GPUs at 2:1 (the case that took 60 s before);
+//   - 1 GiB all-reduce over 65,536 GPUs = 8,192 DGX H100 on a 1:1 three-tier fat tree, the
+//     algorithm chosen automatically (ring, tree and nvls_tree simulated, the fastest kept)
+//     (target: at most 10 s and 4 GB).
+// Prints the simulated time, the algorithm, flows and events, wall time (design
+// generation excluded), events per second and the process's peak resident memory. Not a test:
+// it asserts nothing.
 //
-// usage: bench_simulation [servers...]   (default 128 1024)
+// usage: bench_simulation [case...]   cases: a2a-1024-1:1 a2a-1024-2:1 a2a-1024-4:1 a2a-512-2:1 ar-65536
 
 #include "model/simulation/simulation.hpp"
 #include "model/topology/fat_tree.hpp"
-#include "tests/model/test_simulation_fabrics.hpp"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
+#include <string>
 #include <vector>
+
+namespace {
+
+struct Case {
+    std::string name;
+    model::CollectiveOp op;
+    int servers;
+    double oversubscription;
+};
+
+void runCase(const Case& c)
+{
+    const model::Catalog catalog = model::Catalog::loadBundled();
+    model::topology::FatTreeOptions ft;
+    ft.server = "dgx-h100";
+    ft.nodes = c.servers;
+    ft.switchModel = "qm9700";
+    ft.oversubscription = c.oversubscription;
+    const model::Design d = model::topology::generateFatTree(catalog, ft);
+    model::CollectiveRequest req;
+    req.op = c.op;
+    req.bytes = 1024.0 * 1024.0 * 1024.0;
+    model::SimulationOptions o;
+    o.compareWithAnalytical = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rusage use{};
+    getrusage(RUSAGE_SELF, &use);
+    std::printf("%-14s %6d %7d %-10s %12.1f %10lld %10lld %8lld %9.3f %12.0f %10.1f\n", c.name.c_str(), c.servers,
+                r.collective.gpus, model::toString(r.collective.algorithm), r.collective.time.inMicroseconds(), r.flowsSimulated, r.events, r.eventBatches, wall, r.events / wall,
+                use.ru_maxrss / 1024.0);
+    std::fflush(stdout);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
-    std::vector<int> sizes;
-    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
-    if (sizes.empty()) sizes = {128, 1024};
-    const model::Catalog catalog = model::Catalog::loadBundled();
-    auto run = [&](const char* fabric, const model::Design& d, int servers, const std::string& algorithm,
-                   model::CollectiveOp op = model::CollectiveOp::AllReduce) {
-        model::CollectiveRequest req;
-        req.op = op;
-        req.bytes = 1024.0 * 1024.0 * 1024.0;
-        req.algorithm = model::parseAlgorithm(algorithm);
-        model::SimulationOptions o;
-        o.compareWithAnalytical = false;
-        const auto t0 = std::chrono::steady_clock::now();
-        const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
-        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const std::string name = model::toString(r.collective.algorithm);
-        const std::string shown = algorithm.empty() ? "auto:" + name : name;
-        std::printf("%10s %8d %8d %16s %12.1f %10.1f %12lld %10lld %12.3f %12.0f\n", fabric, servers, r.collective.gpus,
-                    shown.c_str(), r.collective.time.inMicroseconds(), r.collective.busbw.inGBps(),
-                    r.flowsSimulated, r.events, wall, r.events / wall);
+    const std::vector<Case> all = {
+        {"a2a-1024-1:1", model::CollectiveOp::AllToAll, 128, 1.0},
+        {"a2a-1024-2:1", model::CollectiveOp::AllToAll, 128, 2.0},
+        {"a2a-1024-4:1", model::CollectiveOp::AllToAll, 128, 4.0},
+        {"a2a-512-2:1", model::CollectiveOp::AllToAll, 64, 2.0},
+        {"ar-65536", model::CollectiveOp::AllReduce, 8192, 1.0},
     };
-    std::printf("%10s %8s %8s %16s %12s %10s %12s %10s %12s %12s\n", "fabric", "servers", "gpus", "algorithm",
-                "time_us", "busbw", "flows", "events", "wall_s", "events/s");
-    for (int servers : sizes) {
-        model::topology::FatTreeOptions ft;
-        ft.server = "dgx-h100";
-        ft.nodes = servers;
-        ft.switchModel = "qm9700";
-        const model::Design generated = model::topology::generateFatTree(catalog, ft);
-        simtest::RailFabric f;
-        f.servers = servers;
-        const model::Design handBuilt = simtest::buildRailFabric(catalog, f);
-        run("generator", generated, servers, "ring");
-        run("hand-built", handBuilt, servers, "ring");
-        run("generator", generated, servers, "tree");
-        run("generator", generated, servers, "sharp");
-        run("generator", generated, servers, "");
-        // Concurrent all-to-all (every pair, batched above SimulationOptions::maxConcurrentFlows):
-        // n(n-1) flows, so only up to 1,024 GPUs.
-        if (servers <= 128) run("generator", generated, servers, "direct", model::CollectiveOp::AllToAll);
+    std::vector<Case> chosen;
+    for (int i = 1; i < argc; ++i)
+        for (const Case& c : all)
+            if (c.name == argv[i]) chosen.push_back(c);
+    if (chosen.empty()) chosen = all;
+    std::printf("%-14s %6s %7s %-10s %12s %10s %10s %8s %9s %12s %10s\n", "case", "nodes", "gpus", "algorithm",
+                "time_us", "flows", "events", "batches", "wall_s", "events/s", "peak_MB");
+    std::fflush(stdout);
+    for (const Case& c : chosen) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            runCase(c);
+            _exit(0);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) std::printf("%-14s failed\n", c.name.c_str());
     }
     return 0;
 }
