@@ -3,7 +3,7 @@
 # and runs each for a fixed number of executions, starting from its seed corpus.
 #   bash fuzz/run.sh [TARGET...]      every target (fuzz_*) when none is named, e.g. design
 # Options through the environment:
-#   FUZZ_RUNS      executions per target (default 20000; CI uses this default)
+#   FUZZ_RUNS      executions per target (default 20000; .ci/run sets 3000)
 #   FUZZ_SEED      libFuzzer's random seed (default 1, so CI runs are reproducible)
 #   FUZZ_TIMEOUT   seconds one input may take before it counts as a hang (default 10)
 #   FUZZ_BUILD_DIR build folder (default build-fuzz); JOBS parallel compile jobs (default: all cores)
