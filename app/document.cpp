@@ -1,5 +1,6 @@
 #include "app/document.hpp"
 
+#include "app/error_text.hpp"
 #include "app/commands/add_link_command.hpp"
 #include "app/commands/add_node_command.hpp"
 #include "app/commands/delete_command.hpp"
@@ -75,7 +76,7 @@ std::optional<QString> Document::open(const QString& path)
         loaded = model::loadDesign(p);
         loaded.validateAgainst(*catalog_, p);
     } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
+        return loadErrorText(e);
     }
     replaceDesign(std::move(loaded));
     setFilePath(path);
@@ -88,6 +89,13 @@ std::optional<QString> Document::openRecovered(const QString& autosavePath)
     setFilePath(QString());
     undo_.resetClean(); // no clean state: the recovered design is unsaved work
     emit modifiedChanged(true);
+    return std::nullopt;
+}
+
+std::optional<QString> Document::openUntitled(const QString& path)
+{
+    if (auto error = open(path)) return error;
+    setFilePath(QString());
     return std::nullopt;
 }
 

@@ -55,6 +55,10 @@ public:
     /// Replaces the design with one recovered from an autosave: no file path, and marked
     /// modified (the recovered work is not saved anywhere yet). @return the error text on failure.
     [[nodiscard]] std::optional<QString> openRecovered(const QString& autosavePath);
+    /// Opens `path` as a new untitled design based on it (templates): no file path and not
+    /// modified, so Save asks for a file name and the file itself is never written.
+    /// @return the error text on failure (nothing changes then).
+    [[nodiscard]] std::optional<QString> openUntitled(const QString& path);
     /// Writes the design atomically to `path` (writeDesignFile: QSaveFile) and marks it unmodified.
     /// @return the error text on failure (nothing changes then).
     [[nodiscard]] std::optional<QString> saveAs(const QString& path);

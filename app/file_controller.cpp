@@ -1,22 +1,34 @@
 #include "app/file_controller.hpp"
 
 #include "app/document.hpp"
+#include "app/error_text.hpp"
+#include "app/recent_files.hpp"
+#include "app/template_library.hpp"
+#include "views/templates/template_dialog.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QImage>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPainter>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace app {
 
 FileController::FileController(QWidget* window, Document* doc, views::CanvasView* canvas, QObject* parent)
-    : QObject(parent), window_(window), doc_(doc), canvas_(canvas)
+    : QObject(parent), window_(window), doc_(doc), canvas_(canvas), recent_(new RecentFiles(this))
 {
+    connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (maybeSave()) openPath(path);
+    });
     prompts_.error = [this](const QString& title, const QString& message) {
         QMessageBox::warning(window_, title, message);
     };
@@ -31,14 +43,43 @@ FileController::FileController(QWidget* window, Document* doc, views::CanvasView
         return QFileDialog::getOpenFileName(window_, caption, QString(), filter);
     };
     prompts_.savePath = [this](const QString& caption, const QString& filter) {
-        return QFileDialog::getSaveFileName(window_, caption, doc_->filePath(), filter);
+        // Untitled designs (templates included) are offered the home folder, never the template's.
+        const QString start = doc_->filePath().isEmpty() ? QDir::homePath() : doc_->filePath();
+        return QFileDialog::getSaveFileName(window_, caption, start, filter);
+    };
+    prompts_.chooseTemplate = [this] {
+        QStringList problems;
+        auto list = availableTemplates(doc_->catalog(), &problems);
+        if (!problems.isEmpty())
+            prompts_.error(tr("Some templates were skipped"), problems.join(QStringLiteral("\n\n")));
+        views::TemplateDialog dlg(std::move(list), QDir::toNativeSeparators(userTemplateDirectory()), window_);
+        return dlg.exec() == QDialog::Accepted ? dlg.chosenPath() : QString();
+    };
+    prompts_.templateTitle = [this](const QString& suggested) {
+        bool ok = false;
+        const QString t = QInputDialog::getText(window_, tr("Save as Template"),
+                                                tr("Title shown in File > New from Template:"), QLineEdit::Normal,
+                                                suggested, &ok);
+        return ok ? t.trimmed() : QString();
     };
 }
 
 bool FileController::openPath(const QString& path)
 {
+    if (isTemplatePath(path)) return openTemplate(path);
     if (auto error = doc_->open(path)) {
-        prompts_.error(tr("Cannot open design"), tr("%1 could not be opened:\n\n%2").arg(QFileInfo(path).fileName(), *error));
+        prompts_.error(tr("Cannot open design"), *error + QLatin1Char(' ') + tr("The design on screen is unchanged."));
+        return false;
+    }
+    recent_->add(path);
+    canvas_->zoomToFit();
+    return true;
+}
+
+bool FileController::openTemplate(const QString& path)
+{
+    if (auto error = doc_->openUntitled(path)) {
+        prompts_.error(tr("Cannot open template"), *error + QLatin1Char(' ') + tr("The design on screen is unchanged."));
         return false;
     }
     canvas_->zoomToFit();
@@ -47,11 +88,56 @@ bool FileController::openPath(const QString& path)
 
 bool FileController::saveTo(const QString& path)
 {
-    if (auto error = doc_->saveAs(path)) {
-        prompts_.error(tr("Cannot save design"), *error);
+    if (isBundledTemplatePath(path)) {
+        prompts_.error(tr("Cannot save design"),
+                       tr("“%1” is in the folder of the bundled templates, which Cluster Designer never changes. "
+                          "Choose another folder; to keep this design as a template of your own, use "
+                          "File > Save as Template.")
+                           .arg(QFileInfo(path).fileName()));
         return false;
     }
+    if (auto error = doc_->saveAs(path)) {
+        prompts_.error(tr("Cannot save design"), saveErrorText(path, *error));
+        return false;
+    }
+    recent_->add(path);
     return true;
+}
+
+void FileController::newFromTemplate()
+{
+    if (!maybeSave()) return;
+    const QString path = prompts_.chooseTemplate();
+    if (!path.isEmpty()) openTemplate(path);
+}
+
+QString FileController::saveTemplate(const QString& title)
+{
+    // File name from the title: "My 2-SU pod" -> my-2-su-pod.json (never replaces a bundled one).
+    QString stem = title.toLower();
+    stem.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    stem = stem.section(QLatin1Char('-'), 0, -1, QString::SectionSkipEmpty);
+    if (stem.isEmpty()) stem = QStringLiteral("template");
+    const QString dir = userTemplateDirectory();
+    const QString path = QDir(dir).filePath(stem + QStringLiteral(".json"));
+    nlohmann::json j = model::toJson(doc_->design());
+    const model::Design& d = doc_->design();
+    j["template"] = {{"title", title.toStdString()},
+                     {"description", std::to_string(d.nodes().size()) + " nodes, " + std::to_string(d.links().size()) +
+                                         " links, saved from " + d.name}};
+    QSaveFile f(path);
+    const QByteArray bytes = QByteArray::fromStdString(j.dump(1) + "\n");
+    if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        prompts_.error(tr("Cannot save template"), saveErrorText(path, f.errorString()));
+        return {};
+    }
+    return path;
+}
+
+void FileController::saveAsTemplate()
+{
+    const QString title = prompts_.templateTitle(QString::fromStdString(doc_->design().name));
+    if (!title.isEmpty()) saveTemplate(title);
 }
 
 void FileController::newDesign()
@@ -119,7 +205,7 @@ bool FileController::exportPng(const QString& path, double scale)
         for (auto* item : selection) item->setSelected(true);
     }
     if (!image.save(path, "PNG")) {
-        prompts_.error(tr("Cannot export"), tr("Could not write %1").arg(path));
+        prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the PNG image could not be written there")));
         return false;
     }
     return true;
@@ -136,7 +222,7 @@ bool FileController::exportSvg(const QString& path)
     svg.setTitle(QString::fromStdString(doc_->design().name));
     QPainter p;
     if (!p.begin(&svg)) {
-        prompts_.error(tr("Cannot export"), tr("Could not write %1").arg(path));
+        prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the SVG drawing could not be written there")));
         return false;
     }
     scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);

@@ -1,7 +1,9 @@
 #pragma once
 /// @file file_controller.hpp
-/// File handling of the main window: New, Open, Save, Save As, export of the canvas to PNG or
-/// SVG, and the "unsaved changes" question on close. Dialogs go through replaceable prompt
+/// File handling of the main window: New, New from Template, Open, Open Recent, Save, Save As,
+/// Save as Template, export of the canvas to PNG or SVG, and the "unsaved changes" question on
+/// close. Templates (bundled or the user's) always open as untitled designs, and the bundled
+/// template folder is never written, so a template cannot be overwritten. Dialogs go through replaceable prompt
 /// functions so tests run without blocking (the bad-input rule: a malformed design shows a
 /// dialog naming the problem and leaves the current design untouched).
 
@@ -19,6 +21,7 @@ class CanvasView;
 namespace app {
 
 class Document;
+class RecentFiles;
 
 class FileController final : public QObject {
     Q_OBJECT
@@ -32,6 +35,8 @@ public:
         std::function<SaveAnswer(const QString& documentName)> askSave;
         std::function<QString(const QString& caption, const QString& filter)> openPath;  ///< empty = cancelled
         std::function<QString(const QString& caption, const QString& filter)> savePath;  ///< empty = cancelled
+        std::function<QString()> chooseTemplate;  ///< File > New from Template; the file, empty = cancelled
+        std::function<QString(const QString& suggested)> templateTitle; ///< Save as Template; empty = cancelled
     };
 
     FileController(QWidget* window, Document* doc, views::CanvasView* canvas, QObject* parent = nullptr);
@@ -39,9 +44,17 @@ public:
     void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
     [[nodiscard]] const Prompts& prompts() const { return prompts_; }
 
-    /// Opens `path`. On failure shows the error (file, entry, field, expected) and keeps the
-    /// current design. @return true on success.
+    /// Opens `path`; a template (app/template_library.hpp) opens as an untitled design. On
+    /// failure shows the error (file, entry, field, expected, what to do) and keeps the current
+    /// design. @return true on success.
     bool openPath(const QString& path);
+    /// Opens `path` as a new untitled design based on it (Save asks for a file name).
+    bool openTemplate(const QString& path);
+    /// Writes the design as a template titled `title` into the user's template folder.
+    /// @return the file written, empty on failure (errors are shown).
+    QString saveTemplate(const QString& title);
+    /// The recent files list (File > Open Recent).
+    [[nodiscard]] RecentFiles* recentFiles() const { return recent_; }
     /// Writes to `path` atomically. @return true on success (errors are shown).
     bool saveTo(const QString& path);
     /// Renders the whole design (not just the visible part) to a PNG at 1 px per scene unit x
@@ -55,7 +68,9 @@ public:
 
 public slots:
     void newDesign();
+    void newFromTemplate();
     void open();
+    void saveAsTemplate();
     bool save();
     bool saveAs();
     void exportCanvas();
@@ -65,6 +80,7 @@ private:
     Document* doc_;
     views::CanvasView* canvas_;
     Prompts prompts_;
+    RecentFiles* recent_;
 };
 
 } // namespace app

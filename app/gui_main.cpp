@@ -13,9 +13,36 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include <chrono>
+#include <cstdio>
 #include <exception>
 
 namespace app {
+
+namespace {
+/// $CLUSTER_DESIGNER_STARTUP_PROBE (benchmarks/bench_gui.cpp): once the canvas has painted the
+/// design for the first time, print "usable_at_ms=<epoch ms>" and quit.
+class StartupProbe final : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* e) override
+    {
+        if (e->type() == QEvent::Paint && !done_) {
+            done_ = true;
+            QTimer::singleShot(0, qApp, [] {
+                const double ms = std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
+                std::printf("usable_at_ms=%.1f\n", ms);
+                std::fflush(stdout);
+                QApplication::exit(0);
+            });
+        }
+        return QObject::eventFilter(watched, e);
+    }
+
+private:
+    bool done_ = false;
+};
+} // namespace
 
 int runGui(const QString& designPath)
 {
@@ -29,9 +56,10 @@ int runGui(const QString& designPath)
         loadUserCatalogs(*c);
         catalog = std::move(c);
     } catch (const std::exception& e) {
-        QMessageBox::critical(nullptr, QObject::tr("Cluster Designer"),
-                              QObject::tr("The bundled hardware catalog could not be loaded, so Cluster Designer "
-                                          "cannot start.\n\n%1")
+        QMessageBox::critical(nullptr, QObject::tr("Cluster Designer cannot start"),
+                              QObject::tr("Cluster Designer cannot start because its bundled hardware catalog could not "
+                                          "be read:\n\n%1\n\nReinstall the application, or point "
+                                          "CLUSTER_DESIGNER_CATALOGS at a folder holding a valid catalog.")
                                   .arg(QString::fromStdString(e.what())));
         return 1;
     }
@@ -54,11 +82,18 @@ int runGui(const QString& designPath)
     // Work of a session that was killed or crashed before it was saved.
     offerRecovery(window);
     if (!catalog->problems().empty()) {
-        QString text;
-        for (const auto& p : catalog->problems()) text += QString::fromStdString(p.what()) + QLatin1Char('\n');
+        QString text = QObject::tr("Some entries of your own catalogs were skipped; everything else loaded:\n\n");
+        for (const auto& p : catalog->problems()) text += QStringLiteral("• ") + QString::fromStdString(p.what()) + QLatin1Char('\n');
+        text += QObject::tr("\nCorrect them in %1; the catalog reloads by itself when you save the file.")
+                    .arg(userCatalogDirectory());
         QMessageBox::warning(&window, QObject::tr("User catalog entries skipped"), text);
     }
     QTimer::singleShot(0, window.canvas(), &views::CanvasView::zoomToFit);
+    if (qEnvironmentVariableIsSet("CLUSTER_DESIGNER_STARTUP_PROBE")) {
+        auto* probe = new StartupProbe(&window);
+        // After the fit above has run, the next paint of the canvas shows the design.
+        QTimer::singleShot(0, &window, [&window, probe] { window.canvas()->viewport()->installEventFilter(probe); });
+    }
     return QApplication::exec();
 }
 

@@ -3,11 +3,17 @@
 #include "app/analysis_worker.hpp"
 #include "app/autosave.hpp"
 #include "app/document.hpp"
+#include "app/edit_controller.hpp"
 #include "app/file_controller.hpp"
 #include "app/import_controller.hpp"
+#include "app/theme.hpp"
+#include "model/units/number_format.hpp"
+#include "views/common/plural.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
+#include "views/canvas/mini_map.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/palette/palette_widget.hpp"
 
 #include <QCloseEvent>
 #include <QFileInfo>
@@ -18,11 +24,13 @@ namespace app {
 
 MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* parent) : QMainWindow(parent)
 {
+    theme_ = new Theme(this); // first: every part below paints in its colours
     doc_ = new Document(std::move(catalog), this);
     scene_ = new views::CanvasScene(doc_, this);
     canvas_ = new views::CanvasView(scene_, this);
     setCentralWidget(canvas_);
     files_ = new FileController(this, doc_, canvas_, this);
+    edit_ = new EditController(doc_, canvas_, this);
     worker_ = new AnalysisWorker(doc_, this);
     autosave_ = new Autosave(doc_, QString(), this);
     imports_ = new ImportController(this, doc_, this);
@@ -46,8 +54,15 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::designReset, this, &MainWindow::updateTitle);
+    connect(doc_, &Document::changed, this, &MainWindow::updateTitle); // the design's name may change
     connect(canvas_, &views::CanvasView::zoomChanged, this,
-            [this](double z) { statusZoom_->setText(tr("Zoom %1 %").arg(qRound(z * 100))); });
+            [this](double z) {
+                // Three significant digits: "Zoom 100 %", "Zoom 6.25 %", never "Zoom 0 %" on a huge design.
+                statusZoom_->setText(tr("Zoom %1 %").arg(QString::fromStdString(model::threeDigits(z * 100))));
+            });
+
+    connect(theme_, &Theme::changed, this, &MainWindow::applyTheme);
+    if (theme_->isDark()) applyTheme(true);
 
     resize(1600, 1000);
     updateTitle();
@@ -56,9 +71,12 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
 
 MainWindow::~MainWindow() = default;
 
+QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
+
 void MainWindow::updateTitle()
 {
-    const QString name = doc_->filePath().isEmpty() ? QString::fromStdString(doc_->design().name)
+    // An untitled design (new, or opened from a template) says so: Save will ask for a name.
+    const QString name = doc_->filePath().isEmpty() ? tr("Untitled — %1").arg(QString::fromStdString(doc_->design().name))
                                                     : QFileInfo(doc_->filePath()).fileName();
     setWindowTitle(tr("%1[*] - Cluster Designer").arg(name));
     setWindowModified(doc_->isModified());
@@ -69,12 +87,11 @@ void MainWindow::updateStatus()
     const SnapshotPtr s = worker_->latest();
     if (s) {
         const model::PartCounts& c = s->counts;
-        QString text = tr("%1 servers, %2 GPUs, %3 switches, %4 links")
-                           .arg(c.servers)
-                           .arg(c.gpus)
-                           .arg(c.switches)
-                           .arg(c.links);
-        if (c.appliances > 0) text += tr(", %n appliance(s)", nullptr, c.appliances);
+        using views::countOf;
+        QString text = QStringLiteral("%1, %2, %3, %4")
+                           .arg(countOf(c.servers, tr("server"), tr("servers")), countOf(c.gpus, tr("GPU"), tr("GPUs")),
+                                countOf(c.switches, tr("switch"), tr("switches")), countOf(static_cast<long long>(c.links), tr("link"), tr("links")));
+        if (c.appliances > 0) text += QStringLiteral(", ") + countOf(c.appliances, tr("appliance"), tr("appliances"));
         statusDesign_->setText(text);
     }
     if (worker_->isBusy())
@@ -86,6 +103,21 @@ void MainWindow::updateStatus()
 }
 
 QString MainWindow::statusText() const { return statusDesign_->text() + QStringLiteral(" | ") + statusAnalysis_->text(); }
+
+void MainWindow::applyTheme(bool dark)
+{
+    scene_->update();
+    canvas_->viewport()->update();
+    canvas_->miniMap()->renderNow();
+    palette_->refreshIcons();
+    charts_->setDark(dark);
+}
+
+void MainWindow::changeEvent(QEvent* e)
+{
+    if (e->type() == QEvent::ThemeChange) theme_->desktopChanged();
+    QMainWindow::changeEvent(e);
+}
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {

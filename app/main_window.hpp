@@ -1,16 +1,21 @@
 #pragma once
 /// @file main_window.hpp
 /// The main window: canvas in the middle, palette dock left, inspector and undo history right,
-/// charts bottom, status bar. It only wires parts together; actions live in
-/// main_window_actions.cpp, docks in main_window_docks.cpp, file handling in FileController.
+/// charts bottom, status bar. It only wires parts together: File and Edit actions live in
+/// main_window_actions.cpp, Arrange and View actions and the context menus in
+/// main_window_view.cpp, docks in main_window_docks.cpp, file handling in FileController,
+/// clipboard and arrangement in EditController.
 
 #include <QMainWindow>
 
 #include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
 
 #include <memory>
 
+class QAction;
 class QDockWidget;
+class QMenu;
 class QLabel;
 class QUndoView;
 
@@ -37,9 +42,12 @@ class AnalysisWorker;
 class Autosave;
 class CompareWindow;
 class Document;
+class EditController;
 class FileController;
 class ImportController;
+class PresentationWindow;
 class SimulationRunner;
+class Theme;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -50,6 +58,17 @@ public:
     [[nodiscard]] Document* document() const { return doc_; }
     [[nodiscard]] AnalysisWorker* worker() const { return worker_; }
     [[nodiscard]] FileController* files() const { return files_; }
+    [[nodiscard]] EditController* edits() const { return edit_; }
+    /// Light/dark theme (View > Theme).
+    [[nodiscard]] Theme* theme() const { return theme_; }
+    /// Replaces the design with a generated topology as one undo step (File > Generate
+    /// Topology), collapses its large groups as opening a design does, and zooms to fit.
+    void applyGenerated(const model::Design& generated);
+    /// Opens presentation mode full screen on the current design and the templates (F5).
+    /// @return the presentation window (deleted when it closes).
+    PresentationWindow* startPresentation();
+    /// A window action by its object name (e.g. "actionCopy"), for tests and the CLI.
+    [[nodiscard]] QAction* action(const QString& objectName) const;
     [[nodiscard]] Autosave* autosave() const { return autosave_; }
     [[nodiscard]] views::CanvasScene* scene() const { return scene_; }
     [[nodiscard]] views::CanvasView* canvas() const { return canvas_; }
@@ -81,21 +100,26 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
-    void createActions();   // main_window_actions.cpp
+    void createActions();   // main_window_actions.cpp: File, Edit, toolbar
+    void createViewActions(QMenu* view); // main_window_view.cpp: Arrange, View, context menus
     /// The snapshot of the design as it is now (waits for a run in flight); null on timeout.
     [[nodiscard]] std::shared_ptr<const model::ResultsSnapshot> currentSnapshot(); // main_window_reports.cpp
     void createDocks();     // main_window_docks.cpp
     void createSimulationDock(QDockWidget* tabWith); // main_window_docks.cpp
     void updateTitle();
     void updateStatus();
+    void applyTheme(bool dark);
 
+    Theme* theme_;
     Document* doc_;
     AnalysisWorker* worker_;
     views::CanvasScene* scene_;
     views::CanvasView* canvas_;
     FileController* files_;
+    EditController* edit_;
     Autosave* autosave_;
     views::ChartsPanel* charts_ = nullptr;
     views::InspectorPanel* inspector_ = nullptr;

@@ -1,83 +1,106 @@
-// Menus, toolbar and shortcuts of the main window.
+// File and Edit menus and the toolbar of the main window. Every frequent action has a
+// shortcut; each action has an object name ("actionCopy") so tests and the context menus
+// reach the very same action.
 #include "app/main_window.hpp"
 
 #include "app/document.hpp"
 #include "app/commands/generate_command.hpp"
+#include "app/edit_controller.hpp"
 #include "app/file_controller.hpp"
 #include "app/import_controller.hpp"
+#include "app/recent_files.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/generate/generate_dialog.hpp"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
-#include <QDockWidget>
-#include <QGraphicsItem>
 #include <QMenuBar>
 #include <QToolBar>
 
 namespace app {
 
+namespace {
+/// Names an action (object name "action" + `name`) and gives it its shortcuts.
+QAction* named(QAction* a, const char* name, QList<QKeySequence> keys = {})
+{
+    a->setObjectName(QStringLiteral("action") + QLatin1String(name));
+    if (!keys.isEmpty()) a->setShortcuts(keys);
+    return a;
+}
+} // namespace
+
+void MainWindow::applyGenerated(const model::Design& generated)
+{
+    if (!doc_->push(std::make_unique<GenerateCommand>(doc_, generated))) return;
+    scene_->collapseLargeGroups();
+    canvas_->zoomToFit();
+}
+
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, files_, &FileController::newDesign);
-    file->addAction(tr("&Open…"), QKeySequence::Open, files_, &FileController::open);
-    file->addAction(tr("&Import…"), QKeySequence(tr("Ctrl+I")), imports_, &ImportController::importFile)
+    named(file->addAction(tr("&New"), files_, &FileController::newDesign), "New", {QKeySequence::New});
+    named(file->addAction(tr("New from &Template…"), files_, &FileController::newFromTemplate), "NewFromTemplate",
+          {QKeySequence(tr("Ctrl+Shift+N"))});
+    named(file->addAction(tr("&Open…"), files_, &FileController::open), "Open", {QKeySequence::Open});
+    named(file->addAction(tr("&Import…"), imports_, &ImportController::importFile), "Import", {QKeySequence(tr("Ctrl+I"))})
         ->setToolTip(tr("Read nvidia-smi topo -m, NCCL topology XML, nccl-tests output or an NCCL log (or drop the file on the window)"));
-    file->addAction(tr("&Generate Topology…"), QKeySequence(tr("Ctrl+G")), this, [this] {
+    QMenu* recent = file->addMenu(tr("Open &Recent"));
+    recent->setObjectName(QStringLiteral("recentMenu"));
+    files_->recentFiles()->attach(recent);
+    named(file->addAction(tr("&Generate Topology…"), this, [this] {
         const auto catalog = doc_->sharedCatalog(); // kept alive while the dialog is open
         views::GenerateDialog dlg(*catalog, this);
         // One undoable edit that replaces the whole design, header (name, rental block) included.
-        if (dlg.exec() == QDialog::Accepted && dlg.isValid()) doc_->push(std::make_unique<GenerateCommand>(doc_, dlg.result()));
-    });
-    file->addAction(tr("&Save"), QKeySequence::Save, files_, &FileController::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, files_, &FileController::saveAs);
+        if (dlg.exec() == QDialog::Accepted && dlg.isValid()) applyGenerated(dlg.result());
+    }), "Generate", {QKeySequence(tr("Ctrl+G"))});
     file->addSeparator();
-    file->addAction(tr("&Export Canvas (PNG/SVG)…"), QKeySequence(tr("Ctrl+E")), files_, &FileController::exportCanvas);
-    file->addAction(tr("Export &Report (PDF/HTML/CSV)…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportReport);
+    named(file->addAction(tr("&Save"), files_, &FileController::save), "Save", {QKeySequence::Save});
+    named(file->addAction(tr("Save &As…"), files_, &FileController::saveAs), "SaveAs",
+          {QKeySequence(tr("Ctrl+Shift+S"))}); // QKeySequence::SaveAs is empty on some desktops
+    named(file->addAction(tr("Save as Te&mplate…"), files_, &FileController::saveAsTemplate), "SaveAsTemplate");
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    named(file->addAction(tr("&Export Canvas (PNG/SVG)…"), files_, &FileController::exportCanvas), "ExportCanvas",
+          {QKeySequence(tr("Ctrl+E"))});
+    named(file->addAction(tr("Export &Report (PDF/HTML/CSV)…"), this, &MainWindow::exportReport), "ExportReport",
+          {QKeySequence(tr("Ctrl+Shift+E"))});
+    file->addSeparator();
+    named(file->addAction(tr("&Quit"), this, &QWidget::close), "Quit", {QKeySequence(tr("Ctrl+Q"))});
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
-    QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    QAction* undo = named(doc_->undoStack()->createUndoAction(this, tr("&Undo")), "Undo", {QKeySequence(Qt::CTRL | Qt::Key_Z)});
+    QAction* redo = named(doc_->undoStack()->createRedoAction(this, tr("&Redo")), "Redo",
+                          {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* del = edit->addAction(tr("&Delete"), QKeySequence::Delete, scene_, &views::CanvasScene::deleteSelection);
+    named(edit->addAction(tr("Cu&t"), edit_, &EditController::cut), "Cut", {QKeySequence::Cut});
+    named(edit->addAction(tr("&Copy"), edit_, &EditController::copy), "Copy", {QKeySequence::Copy});
+    QAction* paste = named(edit->addAction(tr("&Paste"), edit_, &EditController::paste), "Paste", {QKeySequence::Paste});
+    paste->setEnabled(edit_->canPaste());
+    connect(edit_, &EditController::pasteAvailable, paste, &QAction::setEnabled);
+    named(edit->addAction(tr("D&uplicate"), edit_, &EditController::duplicate), "Duplicate", {QKeySequence(tr("Ctrl+D"))});
+    QAction* del = named(edit->addAction(tr("&Delete"), scene_, &views::CanvasScene::deleteSelection), "Delete",
+                         {QKeySequence::Delete});
     del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     canvas_->addAction(del); // only while the canvas has focus: Delete in a text field edits text
-    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
-        for (QGraphicsItem* i : scene_->items())
-            if (i->flags() & QGraphicsItem::ItemIsSelectable) i->setSelected(true);
-    });
+    edit->addSeparator();
+    named(edit->addAction(tr("Select &All"), edit_, &EditController::selectAll), "SelectAll", {QKeySequence::SelectAll});
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, canvas_, &views::CanvasView::zoomIn);
-    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, canvas_, &views::CanvasView::zoomOut);
-    view->addAction(tr("Zoom to &Fit"), QKeySequence(tr("Ctrl+0")), canvas_, &views::CanvasView::zoomToFit);
-    view->addSeparator();
-    // Collapsed groups are view state: neither action is an undoable edit.
-    view->addAction(tr("&Collapse Groups"), scene_, &views::CanvasScene::collapseAllGroups);
-    view->addAction(tr("&Expand All Groups"), scene_, &views::CanvasScene::expandAllGroups);
-    view->addSeparator();
-    view->addAction(tr("Compare &Designs…"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::showCompare);
-    view->addSeparator();
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+    createViewActions(view);
 
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName(QStringLiteral("toolsBar"));
     tools->setMovable(false);
     auto* group = new QActionGroup(this);
-    QAction* select = tools->addAction(tr("Select"), this, [this] { canvas_->setTool(views::CanvasView::Tool::Select); });
-    select->setShortcut(QKeySequence(tr("S")));
-    select->setToolTip(tr("Select and move (S). Drag on empty canvas for a rubber band; Alt disables snapping."));
-    QAction* wire = tools->addAction(tr("Wire"), this, [this] { canvas_->setTool(views::CanvasView::Tool::Wire); });
-    wire->setShortcut(QKeySequence(tr("W")));
+    QAction* select = named(tools->addAction(tr("Select"), this, [this] { canvas_->setTool(views::CanvasView::Tool::Select); }),
+                            "SelectTool", {QKeySequence(tr("S"))});
+    select->setToolTip(tr("Select and move (S). Drag on empty canvas for a rubber band; Alt disables snapping; "
+                          "Space + drag or the middle button pans."));
+    QAction* wire = named(tools->addAction(tr("Wire"), this, [this] { canvas_->setTool(views::CanvasView::Tool::Wire); }),
+                          "WireTool", {QKeySequence(tr("W"))});
     wire->setToolTip(tr("Draw a link (W): drag from one server or switch to another."));
     for (QAction* a : {select, wire}) {
         a->setCheckable(true);

@@ -7,6 +7,7 @@
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
+#include "model/units/number_format.hpp"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -15,35 +16,47 @@ namespace app::cli {
 
 namespace {
 
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// "       1 GPU ", "     256 GPUs": right-aligned counts with the noun in the right number.
+QString gpus(int n) { return QString::number(n).rightJustified(8) + (n == 1 ? QStringLiteral(" GPU ") : QStringLiteral(" GPUs")); }
+
+/// Human-readable report: three significant digits with units ("0.842 s", "38.0 %"),
+/// counts with thousands separators.
 void printText(const model::DesignAnalysis& a, bool withWorkload)
 {
+    using model::formatCount, model::formatPercent, model::formatSeconds, model::threeDigits;
     QTextStream out(stdout);
     out << a.nodes << " servers, " << a.gpus << " GPUs\n\nPer-GPU bandwidth, one direction (spec):\n";
     for (const auto& l : a.layers)
         out << "  " << QString::fromLatin1(model::toString(l.scope)).leftJustified(15)
-            << QString::number(l.perGpu.inGBps(), 'g', 6).rightJustified(9) << " GB/s  "
-            << QString::fromStdString(l.technology) << "\n";
-    out << "\nBottleneck: " << model::toString(a.bottleneck.scope) << "\n  " << QString::fromStdString(a.bottleneck.explanation) << "\n";
+            << q(threeDigits(l.perGpu.inGBps())).rightJustified(9) << " GB/s  " << q(l.technology) << "\n";
+    out << "\nBottleneck: " << model::toString(a.bottleneck.scope) << "\n  " << q(a.bottleneck.explanation) << "\n";
     if (!a.bottleneck.checks.empty()) {
         out << "  Before blaming the network, check:\n";
-        for (const auto& c : a.bottleneck.checks) out << "   - " << QString::fromStdString(c) << "\n";
+        for (const auto& c : a.bottleneck.checks) out << "   - " << q(c) << "\n";
     }
-    out << "\nWeak scaling of " << QString::fromStdString(a.workload) << " (efficiency per GPU vs one GPU):\n";
-    for (const auto& p : a.scaling) out << "  " << QString::number(p.gpus).rightJustified(8) << "  " << QString::number(p.efficiency, 'f', 3) << "\n";
+    out << "\nWeak scaling of " << q(a.workload) << " (efficiency per GPU vs one GPU):\n";
+    for (const auto& p : a.scaling)
+        out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
     if (withWorkload && a.hasStep) {
         const auto& s = a.step;
-        out << "\nStep (" << QString::fromStdString(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", "
-            << s.globalBatch << " sequences, " << QString::fromStdString(s.precision) << "):\n"
-            << "  compute " << s.computeS << " s, TP exposed " << s.tpExposedS << " s, bubble " << s.ppBubbleS << " s, PP transfers "
-            << s.ppTransferS << " s, DP exposed " << s.dpExposedS << " s\n"
-            << "  step " << s.stepS << " s, " << s.tokensPerSecond << " tokens/s, MFU " << s.mfu * 100 << "%\n";
+        out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", "
+            << s.globalBatch << " sequences, " << q(s.precision) << "):\n"
+            << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))
+            << ", bubble " << q(formatSeconds(s.ppBubbleS)) << ", PP transfers " << q(formatSeconds(s.ppTransferS))
+            << ", DP exposed " << q(formatSeconds(s.dpExposedS)) << "\n"
+            << "  step " << q(formatSeconds(s.stepS)) << ", " << q(formatCount(s.tokensPerSecond)) << " tokens/s, MFU "
+            << q(formatPercent(s.mfu)) << ", " << q(threeDigits(s.memoryPerGpuGB)) << " GB per GPU\n";
         out << "Strong scaling:\n";
-        for (const auto& p : a.scalingStrong) out << "  " << QString::number(p.gpus).rightJustified(8) << "  " << QString::number(p.efficiency, 'f', 3) << "\n";
+        for (const auto& p : a.scalingStrong)
+            out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
         out << "Levers:\n";
         for (const auto& l : a.levers)
-            out << "  " << QString::fromStdString(l.lever).leftJustified(26) << " step " << l.stepS << " s, " << l.tokensPerSecond << " tokens/s\n";
+            out << "  " << q(l.lever).leftJustified(26) << " step " << q(formatSeconds(l.stepS)) << ", "
+                << q(formatCount(l.tokensPerSecond)) << " tokens/s, MFU " << q(formatPercent(l.mfu)) << "\n";
     }
-    for (const auto& w : a.warnings) out << "warning: " << QString::fromStdString(w) << "\n";
+    for (const auto& w : a.warnings) out << "warning: " << q(w) << "\n";
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
 #include "model/simulation/simulation.hpp"
+#include "model/units/number_format.hpp"
 #include "model/units/units.hpp"
 
 #include <QCommandLineParser>
@@ -126,7 +127,8 @@ int cmdCollective(const QStringList& args)
             for (const auto& n : sr.notes) out << "# " << QString::fromStdString(n) << "\n";
             for (const auto& l : sr.mostCongested)
                 out << "# busiest link " << l.link << " (" << QString::fromStdString(l.description) << "): peak "
-                    << QString::number(l.peak * 100, 'f', 1) << "%, mean " << QString::number(l.mean * 100, 'f', 1) << "%\n";
+                    << QString::fromStdString(model::formatPercent(l.peak)) << ", mean "
+                    << QString::fromStdString(model::formatPercent(l.mean)) << "\n";
             return kOk;
         }
         const model::CollectiveResult r = model::predictCollective(*design, *catalog, req);

@@ -1,12 +1,16 @@
 // `cluster-designer screenshot [DESIGN.json] -o FILE.png`: renders the main window offscreen on
 // a design (the bundled default when none), after the first analysis has arrived; with
-// --simulate, after a flow-level simulation run through the Simulation dock (heat on the links).
+// --simulate, after a flow-level simulation run through the Simulation dock (heat on the links);
+// with --presentation N, presentation mode on slide N instead; --theme light|dark, --expand.
+// High-DPI: run with QT_SCALE_FACTOR=2 for a picture at twice the size.
 #include "app/analysis_worker.hpp"
 #include "app/cli/cli.hpp"
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 #include "app/document.hpp"
 #include "app/main_window.hpp"
+#include "app/presentation_window.hpp"
+#include "app/theme.hpp"
 #include "app/simulation_runner.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
@@ -19,6 +23,7 @@
 #include <QCommandLineParser>
 #include <QEventLoop>
 #include <QPixmap>
+#include <QSettings>
 #include <QTextStream>
 #include <QTimer>
 
@@ -78,6 +83,9 @@ struct ScreenshotOptions {
     std::optional<double> zoom;                    ///< canvas zoom, 1 = 100 %; nullopt = fit the design
     std::optional<QString> select;                 ///< name of the node to select
     std::optional<model::CollectiveRequest> simulate;
+    std::optional<Theme::Mode> theme;              ///< colour theme for this picture only
+    bool expand = false;                           ///< expand every group of servers
+    std::optional<int> presentation;               ///< presentation mode on this slide
 };
 
 void addOptions(QCommandLineParser& p)
@@ -94,6 +102,12 @@ void addOptions(QCommandLineParser& p)
                  QStringLiteral("FACTOR")});
     p.addOption({QStringLiteral("select"), QStringLiteral("Select the node with this name (the inspector shows it)."),
                  QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("theme"), QStringLiteral("light, dark or system (default: the saved choice)."),
+                 QStringLiteral("THEME")});
+    p.addOption({QStringLiteral("expand"), QStringLiteral("Expand every group of servers.")});
+    p.addOption({QStringLiteral("presentation"),
+                 QStringLiteral("Show presentation mode on slide N (0 = the design, 1.. = the templates)."),
+                 QStringLiteral("N")});
     p.addOption({QStringLiteral("simulate"),
                  QStringLiteral("Run a flow-level simulation in the Simulation dock first, OP:SIZE[:GPUS] "
                                 "(e.g. all_reduce:256M:16), and show its heat on the links."),
@@ -133,6 +147,25 @@ std::variant<ScreenshotOptions, int> readOptions(const QCommandLineParser& p)
         }
     }
     if (p.isSet(QStringLiteral("select"))) o.select = p.value(QStringLiteral("select"));
+    if (p.isSet(QStringLiteral("theme"))) {
+        const QString t = p.value(QStringLiteral("theme"));
+        if (t == QLatin1String("light")) o.theme = Theme::Mode::Light;
+        else if (t == QLatin1String("dark")) o.theme = Theme::Mode::Dark;
+        else if (t == QLatin1String("system")) o.theme = Theme::Mode::System;
+        else {
+            printError(QStringLiteral("--theme: expected light, dark or system, got \"%1\"").arg(t));
+            return kUsage;
+        }
+    }
+    o.expand = p.isSet(QStringLiteral("expand"));
+    if (p.isSet(QStringLiteral("presentation"))) {
+        bool ok = false;
+        o.presentation = p.value(QStringLiteral("presentation")).toInt(&ok);
+        if (!ok || *o.presentation < 0) {
+            printError(QStringLiteral("--presentation: expected a slide number >= 0"));
+            return kUsage;
+        }
+    }
     o.design = p.positionalArguments().isEmpty() ? QString::fromStdString(model::defaultDesignPath())
                                                  : p.positionalArguments().first();
     return o;
@@ -165,6 +198,36 @@ bool waitForResults(MainWindow& window)
     return !window.worker()->isBusy();
 }
 
+/// Sets the theme for this picture without changing the user's saved choice.
+void applyTheme(MainWindow& window, Theme::Mode mode)
+{
+    const QVariant saved = QSettings().value(QStringLiteral("theme"));
+    window.theme()->setMode(mode);
+    if (saved.isValid()) QSettings().setValue(QStringLiteral("theme"), saved);
+    else QSettings().remove(QStringLiteral("theme"));
+}
+
+/// Opens presentation mode on `slide`, waits for its analysis and grabs it at `size` pixels.
+QPixmap grabPresentation(MainWindow& window, int slide, QSize size)
+{
+    PresentationWindow* show = window.startPresentation();
+    show->showNormal(); // offscreen has no screen to fill: the window size given by --size
+    show->resize(size);
+    show->showSlide(slide);
+    QEventLoop wait;
+    QTimer::singleShot(kAnalysisTimeoutMs, &wait, &QEventLoop::quit);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &wait, [&] {
+        if (!show->worker()->isBusy()) wait.quit();
+    });
+    poll.start(20);
+    wait.exec();
+    QApplication::processEvents();
+    show->canvas()->zoomToFit();
+    QApplication::processEvents();
+    return show->grab();
+}
+
 /// Fits the design in the canvas, then applies `zoom` around the centre when given.
 void frameCanvas(MainWindow& window, std::optional<double> zoom)
 {
@@ -191,10 +254,12 @@ int cmdScreenshot(const QStringList& args)
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
     MainWindow window(std::make_shared<const model::Catalog>(std::move(*catalog)));
+    if (o.theme) applyTheme(window, *o.theme);
     if (auto error = window.document()->open(o.design)) {
         printError(*error);
         return kBadInput;
     }
+    if (o.expand) window.scene()->expandAllGroups();
     if (o.select && !selectNode(window, *o.select)) {
         printError(QStringLiteral("--select: no node named \"%1\" in %2").arg(*o.select, o.design));
         return kUsage;
@@ -206,7 +271,8 @@ int cmdScreenshot(const QStringList& args)
         printError(QStringLiteral("warning: the simulation did not finish in time"));
     frameCanvas(window, o.zoom);
 
-    if (!window.grab().save(o.out, "PNG")) {
+    const QPixmap shot = o.presentation ? grabPresentation(window, *o.presentation, o.size) : window.grab();
+    if (!shot.save(o.out, "PNG")) {
         printError(QStringLiteral("cannot write %1").arg(o.out));
         return kBadInput;
     }

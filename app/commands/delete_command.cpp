@@ -1,5 +1,7 @@
 #include "app/commands/delete_command.hpp"
 
+#include "views/common/plural.hpp"
+
 #include <set>
 
 namespace app {
@@ -25,7 +27,9 @@ DeleteCommand::DeleteCommand(Document* doc, const std::vector<model::Id>& nodes,
     if (nodes_.size() == 1 && links_.empty())
         setText(QObject::tr("Delete %1").arg(QString::fromStdString(nodes_[0].value("name", std::string()))));
     else
-        setText(QObject::tr("Delete %1 node(s), %2 link(s)").arg(nodes_.size()).arg(links_.size()));
+        setText(QObject::tr("Delete %1, %2")
+                    .arg(views::countOf(static_cast<long long>(nodes_.size()), QObject::tr("node"), QObject::tr("nodes")),
+                         views::countOf(static_cast<long long>(links_.size()), QObject::tr("link"), QObject::tr("links"))));
 }
 
 bool DeleteCommand::redoEdit(DesignEditor& e)

@@ -4,11 +4,12 @@
 
 namespace app {
 
-MoveCommand::MoveCommand(Document* doc, std::vector<views::NodeMove> moves, QUndoCommand* parent)
-    : EditCommand(doc, parent), moves_(std::move(moves))
+MoveCommand::MoveCommand(Document* doc, std::vector<views::NodeMove> moves, const QString& text, QUndoCommand* parent)
+    : EditCommand(doc, parent), moves_(std::move(moves)), named_(!text.isEmpty())
 {
     std::sort(moves_.begin(), moves_.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    updateText();
+    if (named_) setText(text);
+    else updateText();
 }
 
 void MoveCommand::updateText()
@@ -32,7 +33,7 @@ bool MoveCommand::moveAll(DesignEditor& e, bool toEnd)
 bool MoveCommand::mergeWith(const QUndoCommand* other)
 {
     const auto* o = static_cast<const MoveCommand*>(other);
-    if (o->isObsolete() || o->moves_.size() != moves_.size()) return false;
+    if (named_ || o->named_ || o->isObsolete() || o->moves_.size() != moves_.size()) return false;
     for (std::size_t i = 0; i < moves_.size(); ++i)
         if (o->moves_[i].id != moves_[i].id) return false;
     for (std::size_t i = 0; i < moves_.size(); ++i) moves_[i].to = o->moves_[i].to;

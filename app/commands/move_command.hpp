@@ -15,7 +15,10 @@ namespace app {
 
 class MoveCommand final : public EditCommand {
 public:
-    MoveCommand(Document* doc, std::vector<views::NodeMove> moves, QUndoCommand* parent = nullptr);
+    /// @param text the history entry ("Align left", "Auto-layout"); such a named arrangement is
+    ///        its own step and never merges. Empty: "Move <name>" / "Move N nodes", merging.
+    MoveCommand(Document* doc, std::vector<views::NodeMove> moves, const QString& text = {},
+                QUndoCommand* parent = nullptr);
     [[nodiscard]] int id() const override { return kMoveCommandId; }
     /// Folds `other` in when it moves exactly the same nodes: keeps this command's start
     /// positions and takes the other's end positions.
@@ -29,6 +32,7 @@ private:
     bool moveAll(DesignEditor& e, bool toEnd);
     void updateText();
     std::vector<views::NodeMove> moves_;
+    bool named_ = false;
 };
 
 } // namespace app

@@ -52,7 +52,8 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
         throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +
                                     std::to_string(c.dp) + " needs more than the " + std::to_string(gpus) + " GPUs available");
-    if (c.globalBatch == 0) c.globalBatch = c.dp * c.microBatch * (c.pp > 1 ? 4 * c.pp : 1);
+    if (c.globalBatch == 0)
+        c.globalBatch = c.dp * c.microBatch * (c.gradAccumulation > 0 ? c.gradAccumulation : c.pp > 1 ? 4 * c.pp : 1);
     return c;
 }
 

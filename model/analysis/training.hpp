@@ -43,6 +43,10 @@ struct TrainingConfig {
     int interleave = 1;        ///< virtual stages per pipeline rank (v)
     int microBatch = 1;        ///< sequences per micro-batch (b)
     int globalBatch = 1;       ///< sequences per optimizer step (B)
+    /// Micro-batches per step per pipeline (m) asked for instead of a global batch: when
+    /// globalBatch is 0, resolveLayout sets B = dp x b x m (0 = its default rule). JSON
+    /// "grad_accumulation"; presentation mode's what-if slider.
+    int gradAccumulation = 0;
     Precision precision = Precision::BF16;
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;

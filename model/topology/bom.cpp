@@ -123,13 +123,15 @@ struct NodeSize {
 
 void writeRules(Bom& b)
 {
-    b.reachRule = "Copper DAC when both ends share a rack (NVIDIA LinkX 100G-PAM4 DAC reach up to " +
+    // In words a customer reads: sources named as people know them (the repository file and
+    // row are in the header comment of bom.hpp and in shared/reference/network.csv).
+    b.reachRule = "Copper DAC when both ends share a rack (NVIDIA LinkX 100G-PAM4 copper reaches up to " +
                   std::to_string(static_cast<int>(kDacReachM)) +
-                  " m, shared/reference/network.csv cable_dac_100gpam4; a run inside one 42U rack is shorter); "
-                  "optics (a transceiver at each end plus fiber, or an AOC) between racks and wherever a rack is not set.";
-    b.transceiverRule = "One module per NIC port at the NIC end; at a switch, one module per cage of ports_per_cage logical "
-                        "ports (catalog, from shared/reference/network.csv: QM9700 and Q3400 cages are twin-port, 2 ports "
-                        "each, so a QM9700 at 400G takes twin-port 2x400G OSFP modules, one per two ports).";
+                  " m, per NVIDIA's LinkX product overview; a run inside one 42U rack is shorter); optics (a transceiver "
+                  "at each end plus fiber, or an active optical cable) between racks and wherever a rack is not set.";
+    b.transceiverRule = "One module per NIC port at the NIC end. At a switch, one module per cage: Quantum-2 QM9700 and "
+                        "Quantum-X800 Q3400 cages are twin-port (two ports each, per NVIDIA's switch documentation), so a "
+                        "QM9700 at 400G takes one twin-port 2x400G OSFP module per two ports.";
 }
 
 /// Adds server `n` (and its compute NICs) to the tally and its power to the BOM.

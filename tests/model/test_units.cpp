@@ -1,4 +1,5 @@
 #include "model/units/units.hpp"
+#include "model/units/number_format.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -40,4 +41,23 @@ TEST_CASE("parseSize takes nccl-tests style sizes in powers of 1024", "[units]")
     CHECK_THROWS_AS(parseSize("8X"), std::invalid_argument);
     CHECK_THROWS_AS(parseSize(""), std::invalid_argument);
     CHECK(formatBytes(8589934592.0) == "8 GiB");
+}
+
+TEST_CASE("numbers for people: three significant digits, percentages, counts", "[units]")
+{
+    CHECK(threeDigits(0.84213) == "0.842");
+    CHECK(threeDigits(12.36) == "12.4");
+    CHECK(threeDigits(1.2) == "1.20");
+    CHECK(threeDigits(38.0) == "38.0");
+    CHECK(threeDigits(1234.6) == "1235");
+    CHECK(threeDigits(9.996) == "10.0");
+    CHECK(threeDigits(0.0) == "0.00");
+    CHECK(threeDigits(0.000123456) == "0.000123");
+    CHECK(formatSeconds(0.84213) == "0.842 s");
+    CHECK(formatSeconds(22.049) == "22.0 s");
+    CHECK(formatPercent(0.38) == "38.0 %");
+    CHECK(formatPercent(0.4567) == "45.7 %");
+    CHECK(formatCount(1234567.8) == "1,234,568");
+    CHECK(formatCount(999) == "999");
+    CHECK(formatCount(1000) == "1,000");
 }

@@ -6,6 +6,7 @@
 #include "views/canvas/node_item.hpp"
 
 #include <QApplication>
+#include <QGraphicsView>
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
@@ -36,14 +37,20 @@ public:
         edge_ = c;
         update();
     }
-    void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override
+    void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget* widget) override
     {
+        // Drawn at a fixed size on screen: below 12 % zoom the tags of neighbouring bundles
+        // would run into each other, and the bundle's width already shows its size.
+        // The mini-map's thumbnail (rendered without a view) leaves them out too.
+        const auto* view = widget ? qobject_cast<const QGraphicsView*>(widget->parentWidget()) : nullptr;
+        if (view && view->transform().m11() < 0.12) return;
+        if (!view && scene() && scene()->property("thumbnail").toBool()) return;
         p->setRenderHint(QPainter::Antialiasing);
         p->setPen(QPen(edge_, 1.5));
-        p->setBrush(Qt::white);
+        p->setBrush(canvas_style::palette().tagFill);
         p->drawRoundedRect(box_, 8, 8);
         p->setFont(font_);
-        p->setPen(QColor(0x20, 0x24, 0x2b));
+        p->setPen(canvas_style::palette().text);
         p->drawText(box_, Qt::AlignCenter, text_);
     }
 
@@ -62,9 +69,8 @@ BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, 
     setFlags(ItemIsSelectable);
     setZValue(0.0);
     std::sort(links_.begin(), links_.end());
-    color_ = canvas_style::railColor(rail);
     if (node_) node_->attachBundle(this);
-    label_ = new CountTag(this, QStringLiteral("×%1").arg(cables_), color_);
+    label_ = new CountTag(this, QStringLiteral("×%1").arg(cables_), canvas_style::railColor(rail_));
     label_->setZValue(1.0);
     const QString far = node_ ? node_->name() : other_ ? QString::fromStdString(other_->name()) : QString();
     setToolTip(QStringLiteral("%1 - %2\n%3 cables in %4 links (collapsed group)")
@@ -127,7 +133,7 @@ void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     const bool selected = option->state & QStyle::State_Selected;
     const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
     p->setRenderHint(QPainter::Antialiasing);
-    const QColor c = selected ? canvas_style::selectionColor() : color_;
+    const QColor c = selected ? canvas_style::selectionColor() : canvas_style::railColor(rail_);
     if (endSelected && !selected) {
         p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::RoundCap));
         p->drawLine(line_);

@@ -66,8 +66,7 @@ private:
     GroupItem* other_;
     std::vector<model::Id> links_;
     long long cables_;
-    int rail_;
-    QColor color_;
+    int rail_ = -1;   ///< shared rail (-1 mixed); the colour comes from the theme at paint time
     QLineF line_;
 };
 

@@ -64,10 +64,17 @@ void CanvasScene::rebuild()
     for (const auto& [id, l] : d.links()) addLink(id);
     // Large groups start collapsed (see the file comment for the rule).
     collapsed_.clear();
-    for (const auto& g : model::topology::groupsOf(d, doc_->catalog()))
-        if (g.members.size() >= kCollapseAtMembers) collapsed_.insert(g.name);
-    syncGroups();
-    setSceneRect(designBounds().adjusted(-2000, -2000, 2000, 2000));
+    collapseLargeGroups();
+}
+
+void CanvasScene::updateSceneRect()
+{
+    const QRectF b = designBounds();
+    // As much room as the design's larger side on every side: a wide fat tree at fit zoom can
+    // still be panned and zoomed around any point, vertically too.
+    const double m = std::max({kScrollMargin, b.width(), b.height()});
+    const QRectF r = b.adjusted(-m, -m, m, m);
+    if (r != sceneRect()) setSceneRect(r);
 }
 
 void CanvasScene::addNode(model::Id id)
@@ -177,12 +184,13 @@ void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
         p->fillRect(rect, Qt::white);
         return;
     }
-    p->fillRect(rect, QColor(0xfb, 0xfc, 0xfd));
+    const auto& pal = canvas_style::palette();
+    p->fillRect(rect, pal.background);
     // A light grid every 5 snap steps; skipped when zoomed so far out it would be a grey wash.
     const double step = canvas_style::kGrid * 5;
     const double scale = p->worldTransform().m11();
     if (step * scale < 8) return;
-    p->setPen(QPen(QColor(0xe8, 0xec, 0xf0), 0));
+    p->setPen(QPen(pal.grid, 0));
     const double left = std::floor(rect.left() / step) * step;
     const double top = std::floor(rect.top() / step) * step;
     QVector<QLineF> lines;

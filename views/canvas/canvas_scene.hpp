@@ -17,6 +17,7 @@
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
+#include "model/design/arrange.hpp"
 #include "views/common/design_document.hpp"
 
 #include <QGraphicsScene>
@@ -33,6 +34,13 @@ class BundleItem;
 class GroupItem;
 class NodeItem;
 class LinkItem;
+
+/// What Align and Distribute move as one piece: a node symbol, or a collapsed group card
+/// (its members move by the same amount). `box.key` indexes the scene's list.
+struct MovableUnit {
+    model::ArrangeBox box;               ///< centre and size as drawn, scene units
+    std::vector<model::Id> members;      ///< the node, or the group's members
+};
 
 class CanvasScene final : public QGraphicsScene {
     Q_OBJECT
@@ -67,6 +75,9 @@ public:
     void expandGroup(const std::string& name);
     void collapseAllGroups();
     void expandAllGroups();
+    /// Collapses every group of kCollapseAtMembers or more members, as opening a design does
+    /// (used after a generate replaced the design); smaller groups keep their state.
+    void collapseLargeGroups();
     /// Expands group `name` once control returns to the event loop (used by the group card's
     /// double-click, which must not delete the card from inside its own event handler).
     void requestExpand(const std::string& name);
@@ -86,6 +97,16 @@ public:
     [[nodiscard]] QRectF designBounds() const;
     /// Plain white background without the grid (for printed pictures: reports).
     void setPlainBackground(bool on) { plainBackground_ = on; }
+    /// Grows or shrinks the scene rectangle to the design bounds plus room to scroll on every
+    /// side (as much again as the design, at least kScrollMargin), so the view can pan to,
+    /// and zoom around, any part of the design. Runs after every burst of changes.
+    void updateSceneRect();
+    /// Room to scroll around the design, scene units.
+    static constexpr double kScrollMargin = 2000.0;
+
+    /// The selected symbols and group cards as pieces to align or distribute
+    /// (canvas_scene_arrange.cpp), in no particular order.
+    [[nodiscard]] std::vector<MovableUnit> selectedUnits();
 
 signals:
     /// The selection changed; carries the selected ids (for the inspector).

@@ -64,6 +64,13 @@ void CanvasScene::collapseAllGroups()
     syncGroups();
 }
 
+void CanvasScene::collapseLargeGroups()
+{
+    for (const auto& g : model::topology::groupsOf(doc_->design(), doc_->catalog()))
+        if (g.members.size() >= kCollapseAtMembers) collapsed_.insert(g.name);
+    syncGroups();
+}
+
 void CanvasScene::expandAllGroups()
 {
     collapsed_.clear();
@@ -133,6 +140,7 @@ void CanvasScene::syncGroups()
         delete it->second;
         it = groups_.erase(it);
     }
+    updateSceneRect();
 }
 
 void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed)

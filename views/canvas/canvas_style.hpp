@@ -2,7 +2,8 @@
 /// @file canvas_style.hpp
 /// Sizes (scene units: 1 unit = 1 px at 100 % zoom) and colours of the canvas. Server symbols
 /// fit the 130-unit pitch of the bundled templates; switch symbols are wide so many links
-/// can land on them side by side.
+/// can land on them side by side. Colours come from the light or the dark palette
+/// (setDark, chosen by app/theme.hpp from the desktop's setting).
 
 #include "model/design/design.hpp"
 
@@ -15,10 +16,33 @@ inline constexpr double kGrid = 10.0;                 ///< snap grid pitch
 inline const QSizeF kServerSize{116.0, 62.0};
 inline const QSizeF kSwitchSize{320.0, 50.0};
 
+/// Every colour the canvas paints outside the rail palette.
+struct Palette {
+    QColor background;   ///< canvas behind everything
+    QColor grid;         ///< grid lines
+    QColor text;         ///< names and labels on symbols
+    QColor subtleText;   ///< second and third lines, hints
+    QColor tagFill;      ///< count tags on links and bundles
+    QColor frame;        ///< outlines of overlays (mini-map)
+    QColor server;       ///< server symbol fill
+    QColor leaf, spine, core, lone; ///< switch fills by tier
+    QColor fabricLink;   ///< switch-to-switch links
+    QColor idleLink;     ///< links without traffic in the simulation heat view
+};
+
+/// Switches between the light and the dark palette (the app calls it when the theme changes;
+/// the scene must be repainted afterwards).
+void setDark(bool dark);
+[[nodiscard]] bool isDark();
+/// The palette in use.
+[[nodiscard]] const Palette& palette();
+
 /// Fill colour of a switch by tier (leaf green, spine amber, core violet, lone grey-blue).
 QColor tierColor(model::SwitchTier tier);
 /// Fill colour of a server symbol.
 QColor serverColor();
+/// Outline of a symbol filled with `fill`: darker on light, lighter on dark.
+QColor edgeColor(QColor fill);
 /// Colour of a server-to-switch link on rail `port` (cycled palette of 8), or of a
 /// switch-to-switch link when `port` < 0.
 QColor railColor(int port);

@@ -4,6 +4,7 @@
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/group_item.hpp"
 #include "views/canvas/link_item.hpp"
+#include "views/canvas/mini_map.hpp"
 #include "views/canvas/node_item.hpp"
 #include "views/canvas/place_tool.hpp"
 #include "views/canvas/select_tool.hpp"
@@ -21,8 +22,12 @@
 namespace views {
 
 namespace {
-constexpr double kMinZoom = 0.02;
+constexpr double kMinZoom = 0.001; ///< a 2,048-server fat tree is ~280,000 units wide
 constexpr double kMaxZoom = 8.0;
+constexpr double kWheelStep = 1.15; ///< zoom factor per wheel notch (120 units)
+
+bool isItem(const QGraphicsItem* i) { return i->type() == NodeItem::Type || i->type() == GroupItem::Type; }
+bool isLink(const QGraphicsItem* i) { return i->type() == LinkItem::Type || i->type() == BundleItem::Type; }
 } // namespace
 
 CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
@@ -36,12 +41,20 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::RubberBandDrag);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    // Zooming keeps the point under the cursor itself (zoomAround), so Qt's anchor is off.
+    setTransformationAnchor(QGraphicsView::NoAnchor);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
+    setFocusPolicy(Qt::StrongFocus);
     setAcceptDrops(true);
     viewport()->setAcceptDrops(true);
     setFrameShape(QFrame::NoFrame);
+    // Scroll bars always shown: the scene reaches past the design on every side anyway, and a
+    // bar appearing after a zoom would shrink the viewport and spoil the fit it followed.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    miniMap_ = new MiniMap(this);
 }
 
 CanvasView::~CanvasView() = default;
@@ -55,51 +68,102 @@ NodeItem* CanvasView::nodeAt(QPoint viewportPos) const
     return nullptr;
 }
 
+QRectF CanvasView::visibleSceneRect() const { return mapToScene(viewport()->rect()).boundingRect(); }
+
+void CanvasView::setContextActions(MenuKind kind, QList<QAction*> actions)
+{
+    (kind == MenuKind::Item ? itemActions_ : kind == MenuKind::Link ? linkActions_ : canvasActions_) = std::move(actions);
+}
+
 void CanvasView::setTool(Tool tool)
 {
     active_->cancel();
     toolKind_ = tool;
     active_ = tool == Tool::Wire ? wire_.get() : select_.get();
-    viewport()->setCursor(tool == Tool::Wire ? Qt::CrossCursor : Qt::ArrowCursor);
+    restoreCursor();
 }
 
-void CanvasView::scaleBy(double factor)
+void CanvasView::restoreCursor()
+{
+    viewport()->setCursor(spaceHeld_ ? Qt::OpenHandCursor : toolKind_ == Tool::Wire ? Qt::CrossCursor : Qt::ArrowCursor);
+}
+
+void CanvasView::viewChanged()
+{
+    emit zoomChanged(zoom());
+    miniMap_->viewChanged();
+}
+
+void CanvasView::zoomAround(double factor, QPoint anchor)
 {
     const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
     const double f = target / zoom();
     if (std::abs(f - 1.0) < 1e-9) return;
+    const QPointF fixed = mapToScene(anchor);
     scale(f, f);
-    emit zoomChanged(zoom());
+    // Scroll so the scene point that was under the anchor is under it again.
+    const QPoint off = mapFromScene(fixed) - anchor;
+    panBy(off.x(), off.y());
+    viewChanged();
 }
+
+void CanvasView::panBy(int dx, int dy)
+{
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + dx);
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + dy);
+}
+
+void CanvasView::scaleBy(double factor) { zoomAround(factor, viewport()->rect().center()); }
 
 void CanvasView::zoomIn() { scaleBy(1.25); }
 
 void CanvasView::zoomOut() { scaleBy(1.0 / 1.25); }
 
-void CanvasView::zoomToFit()
+void CanvasView::fitRect(const QRectF& r, double maxZoom)
 {
-    const QRectF r = scene_->designBounds();
     const QSize vp = viewport()->size();
-    if (vp.width() < 10 || vp.height() < 10) return;
-    const double z = std::clamp(std::min(vp.width() / r.width(), vp.height() / r.height()), kMinZoom, 1.0);
+    if (vp.width() < 10 || vp.height() < 10 || r.isEmpty()) return;
+    // Two pixels to spare on each side: scroll positions are whole pixels, and at 0.5 % zoom
+    // one pixel is 200 scene units.
+    const double z = std::clamp(std::min((vp.width() - 4) / r.width(), (vp.height() - 4) / r.height()), kMinZoom, maxZoom);
     setTransform(QTransform::fromScale(z, z));
     centerOn(r.center());
-    emit zoomChanged(zoom());
+    viewChanged();
 }
+
+void CanvasView::zoomToFit()
+{
+    scene_->syncGroups(); // a generate or paste may have queued new cards and bundles
+    fitRect(scene_->designBounds(), 1.0);
+}
+
+void CanvasView::zoomToSelection()
+{
+    QRectF r;
+    for (QGraphicsItem* i : scene_->selectedItems()) r |= i->sceneBoundingRect();
+    if (r.isNull()) {
+        zoomToFit();
+        return;
+    }
+    fitRect(r.adjusted(-60, -60, 60, 60), 2.0);
+}
+
+void CanvasView::setMiniMapEnabled(bool on) { miniMap_->setUserEnabled(on); }
 
 void CanvasView::wheelEvent(QWheelEvent* e)
 {
-    // Zoom around the cursor (transformation anchor is AnchorUnderMouse); 15 % per notch.
     const double notches = e->angleDelta().y() / 120.0;
     if (notches == 0.0) return;
-    scaleBy(std::pow(1.15, notches));
+    zoomAround(std::pow(kWheelStep, notches), e->position().toPoint());
     e->accept();
 }
 
 void CanvasView::mousePressEvent(QMouseEvent* e)
 {
-    if (e->button() == Qt::MiddleButton) {
+    const bool pan = e->button() == Qt::MiddleButton || (e->button() == Qt::LeftButton && spaceHeld_);
+    if (pan) {
         panning_ = true;
+        panButton_ = e->button();
         panLast_ = e->position().toPoint();
         viewport()->setCursor(Qt::ClosedHandCursor);
         e->accept();
@@ -115,8 +179,7 @@ void CanvasView::mouseMoveEvent(QMouseEvent* e)
     if (panning_) {
         const QPoint d = e->position().toPoint() - panLast_;
         panLast_ = e->position().toPoint();
-        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
-        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        panBy(-d.x(), -d.y());
         e->accept();
         return;
     }
@@ -126,9 +189,10 @@ void CanvasView::mouseMoveEvent(QMouseEvent* e)
 
 void CanvasView::mouseReleaseEvent(QMouseEvent* e)
 {
-    if (panning_ && e->button() == Qt::MiddleButton) {
+    if (panning_ && e->button() == panButton_) {
         panning_ = false;
-        viewport()->setCursor(toolKind_ == Tool::Wire ? Qt::CrossCursor : Qt::ArrowCursor);
+        panButton_ = Qt::NoButton;
+        restoreCursor();
         e->accept();
         return;
     }
@@ -139,26 +203,65 @@ void CanvasView::mouseReleaseEvent(QMouseEvent* e)
 
 void CanvasView::keyPressEvent(QKeyEvent* e)
 {
-    if (e->key() == Qt::Key_Delete || e->key() == Qt::Key_Backspace) {
+    switch (e->key()) {
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
         scene_->deleteSelection();
         e->accept();
         return;
-    }
-    if (e->key() == Qt::Key_Escape) {
+    case Qt::Key_Escape:
         active_->cancel();
         scene_->clearSelection();
         e->accept();
         return;
+    case Qt::Key_Space:
+        if (!e->isAutoRepeat()) {
+            spaceHeld_ = true;
+            restoreCursor();
+        }
+        e->accept();
+        return;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down: {
+        // A tenth of the view per press, half of it with Shift.
+        const double part = (e->modifiers() & Qt::ShiftModifier) ? 0.5 : 0.1;
+        const int dx = qRound(viewport()->width() * part), dy = qRound(viewport()->height() * part);
+        const int k = e->key();
+        panBy(k == Qt::Key_Left ? -dx : k == Qt::Key_Right ? dx : 0, k == Qt::Key_Up ? -dy : k == Qt::Key_Down ? dy : 0);
+        e->accept();
+        return;
+    }
+    default: break;
     }
     QGraphicsView::keyPressEvent(e);
 }
 
-void CanvasView::contextMenuEvent(QContextMenuEvent* e)
+void CanvasView::keyReleaseEvent(QKeyEvent* e)
 {
+    if (e->key() == Qt::Key_Space && !e->isAutoRepeat()) {
+        spaceHeld_ = false;
+        if (!panning_) restoreCursor();
+        e->accept();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(e);
+}
+
+void CanvasView::focusOutEvent(QFocusEvent* e)
+{
+    spaceHeld_ = false; // the release may never arrive once focus has gone
+    if (!panning_) restoreCursor();
+    QGraphicsView::focusOutEvent(e);
+}
+
+std::unique_ptr<QMenu> CanvasView::buildContextMenu(QPoint pos)
+{
+    contextPos_ = mapToScene(pos);
     QGraphicsItem* hit = nullptr;
-    for (QGraphicsItem* i : items(e->pos()))
-        if (i->type() == NodeItem::Type || i->type() == LinkItem::Type || i->type() == GroupItem::Type ||
-            i->type() == BundleItem::Type) {
+    for (QGraphicsItem* i : items(pos))
+        if (isItem(i) || isLink(i)) {
             hit = i;
             break;
         }
@@ -166,36 +269,42 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* e)
         scene_->clearSelection();
         hit->setSelected(true);
     }
-    QMenu menu(this);
-    QAction* props = nullptr;
-    QAction* del = nullptr;
-    QAction* expand = nullptr;
-    QAction* collapse = nullptr;
-    std::string group;
-    if (hit && hit->type() == GroupItem::Type) {
-        group = static_cast<GroupItem*>(hit)->name();
-        expand = menu.addAction(tr("Expand Group"));
-    } else if (hit && hit->type() == NodeItem::Type) {
-        group = scene_->groupOf(static_cast<NodeItem*>(hit)->id());
-        if (!group.empty())
-            collapse = menu.addAction(tr("Collapse Group %1").arg(QString::fromStdString(group)));
+    auto menu = std::make_unique<QMenu>(this);
+    auto addAll = [&menu](const QList<QAction*>& list) {
+        for (QAction* a : list)
+            if (a) menu->addAction(a);
+            else menu->addSeparator();
+    };
+    if (hit && isItem(hit)) {
+        menu->setObjectName(QStringLiteral("itemMenu"));
+        if (hit->type() == GroupItem::Type) {
+            const std::string group = static_cast<GroupItem*>(hit)->name();
+            menu->addAction(tr("Expand Group"), this, [this, group] { scene_->expandGroup(group); });
+            menu->addSeparator();
+        } else if (const std::string group = scene_->groupOf(static_cast<NodeItem*>(hit)->id()); !group.empty()) {
+            menu->addAction(tr("Collapse Group %1").arg(QString::fromStdString(group)), this,
+                            [this, group] { scene_->collapseGroup(group); });
+            menu->addSeparator();
+        }
+        addAll(itemActions_);
+    } else if (hit) {
+        menu->setObjectName(QStringLiteral("linkMenu"));
+        addAll(linkActions_);
+    } else {
+        menu->setObjectName(QStringLiteral("canvasMenu"));
+        addAll(canvasActions_);
     }
     if (hit) {
-        props = menu.addAction(tr("Properties"));
-        del = menu.addAction(tr("Delete"));
-        del->setShortcut(QKeySequence::Delete);
-        menu.addSeparator();
+        menu->addSeparator();
+        menu->addAction(tr("Properties"), this, &CanvasView::propertiesRequested);
     }
-    QAction* collapseAll = menu.addAction(tr("Collapse Groups"));
-    QAction* expandAll = menu.addAction(tr("Expand All Groups"));
-    QAction* chosen = menu.exec(e->globalPos());
-    if (!chosen) return;
-    if (chosen == del) scene_->deleteSelection();
-    else if (chosen == props) emit propertiesRequested();
-    else if (chosen == expand) scene_->expandGroup(group);
-    else if (chosen == collapse) scene_->collapseGroup(group);
-    else if (chosen == collapseAll) scene_->collapseAllGroups();
-    else if (chosen == expandAll) scene_->expandAllGroups();
+    return menu;
+}
+
+void CanvasView::contextMenuEvent(QContextMenuEvent* e)
+{
+    const auto menu = buildContextMenu(e->pos());
+    menu->exec(e->globalPos());
 }
 
 void CanvasView::dragEnterEvent(QDragEnterEvent* e)
@@ -217,6 +326,19 @@ void CanvasView::dropEvent(QDropEvent* e)
         return;
     }
     QGraphicsView::dropEvent(e);
+}
+
+void CanvasView::resizeEvent(QResizeEvent* e)
+{
+    QGraphicsView::resizeEvent(e);
+    miniMap_->placeInCorner();
+    miniMap_->viewChanged();
+}
+
+void CanvasView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    miniMap_->viewChanged();
 }
 
 } // namespace views

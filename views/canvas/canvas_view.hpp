@@ -1,7 +1,14 @@
 #pragma once
 /// @file canvas_view.hpp
-/// The canvas widget: wheel zoom around the cursor, middle-mouse pan, zoom to fit, Delete key,
-/// context menu on items, drops from the palette, and the active tool (select or wire).
+/// The canvas widget and its navigation habits (shared/design/UX.md):
+/// - wheel: zoom around the point under the cursor (that point stays put), 15 % a notch;
+/// - pan: middle-button drag, Space + left drag, or the arrow keys (a tenth of the view a
+///   press, a half with Shift);
+/// - zoom to fit (always the whole design, scroll bars to reach past it) and zoom to selection;
+/// - a mini-map in the corner for designs larger than the view (views/canvas/mini_map.hpp);
+/// - context menus on items, links and empty canvas, filled with the window's actions
+///   (setContextActions) plus the group and properties entries the canvas owns;
+/// - drops from the palette, and the active tool (select or wire).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -9,13 +16,18 @@
 #include "model/design/design.hpp"
 
 #include <QGraphicsView>
+#include <QList>
 
 #include <memory>
+
+class QAction;
+class QMenu;
 
 namespace views {
 
 class CanvasScene;
 class CanvasTool;
+class MiniMap;
 class NodeItem;
 class PlaceTool;
 
@@ -23,24 +35,48 @@ class CanvasView final : public QGraphicsView {
     Q_OBJECT
 public:
     enum class Tool { Select, Wire };
+    /// Which context menu a list of actions belongs to.
+    enum class MenuKind { Item, Link, Canvas };
 
     explicit CanvasView(CanvasScene* scene, QWidget* parent = nullptr);
     ~CanvasView() override;
 
     [[nodiscard]] CanvasScene* canvasScene() const { return scene_; }
     [[nodiscard]] PlaceTool* placeTool() const { return place_.get(); }
+    [[nodiscard]] MiniMap* miniMap() const { return miniMap_; }
     [[nodiscard]] Tool tool() const { return toolKind_; }
     /// Current zoom factor (1 = 100 %).
     [[nodiscard]] double zoom() const;
     /// The node symbol under a viewport point, or nullptr.
     [[nodiscard]] NodeItem* nodeAt(QPoint viewportPos) const;
+    /// The scene rectangle the viewport shows now.
+    [[nodiscard]] QRectF visibleSceneRect() const;
+
+    /// The window's actions shown in the context menu of `kind` (nullptr = separator).
+    void setContextActions(MenuKind kind, QList<QAction*> actions);
+    /// Scene position where the last context menu opened ("Paste Here").
+    [[nodiscard]] QPointF contextScenePos() const { return contextPos_; }
+    /// Builds the context menu for a click at viewport point `pos` (selecting what is under it
+    /// first, as the menu acts on the selection); the caller owns the menu. For tests.
+    [[nodiscard]] std::unique_ptr<QMenu> buildContextMenu(QPoint pos);
+
+    /// Zooms by `factor` keeping the scene point under viewport point `anchor` where it is.
+    void zoomAround(double factor, QPoint anchor);
+    /// Scrolls the view by (dx, dy) viewport pixels.
+    void panBy(int dx, int dy);
 
 public slots:
     void setTool(views::CanvasView::Tool tool);
     void zoomIn();
     void zoomOut();
-    /// Fits the whole design in the view (never above 100 %).
+    /// Fits the whole design in the view (never above 100 %), on any design, including right
+    /// after a generate (groups and the scene rectangle are brought up to date first).
     void zoomToFit();
+    /// Fits the selection (zoom to fit when nothing is selected), at most 200 %.
+    void zoomToSelection();
+    /// Shows or hides the mini-map (it also shows by itself only when the design is larger
+    /// than the view).
+    void setMiniMapEnabled(bool on);
 
 signals:
     void zoomChanged(double zoom);
@@ -53,13 +89,20 @@ protected:
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
+    void keyReleaseEvent(QKeyEvent* e) override;
+    void focusOutEvent(QFocusEvent* e) override;
     void contextMenuEvent(QContextMenuEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dragMoveEvent(QDragMoveEvent* e) override;
     void dropEvent(QDropEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     void scaleBy(double factor);
+    void fitRect(const QRectF& r, double maxZoom);
+    void restoreCursor();
+    void viewChanged();
 
     CanvasScene* scene_;
     std::unique_ptr<CanvasTool> select_;
@@ -67,8 +110,13 @@ private:
     std::unique_ptr<PlaceTool> place_;
     CanvasTool* active_ = nullptr;
     Tool toolKind_ = Tool::Select;
-    bool panning_ = false;
+    bool panning_ = false;         ///< a pan drag is under way
+    Qt::MouseButton panButton_ = Qt::NoButton;
+    bool spaceHeld_ = false;       ///< Space is down: a left drag pans
     QPoint panLast_;
+    QList<QAction*> itemActions_, linkActions_, canvasActions_;
+    QPointF contextPos_;
+    MiniMap* miniMap_ = nullptr;
 };
 
 } // namespace views

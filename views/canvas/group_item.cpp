@@ -121,12 +121,13 @@ void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidg
     const QRectF r = card();
     const bool selected = option->state & QStyle::State_Selected;
     const QColor fill = canvas_style::serverColor();
-    const QColor edge = selected ? canvas_style::selectionColor() : fill.darker(170);
+    const QColor edge = selected ? canvas_style::selectionColor() : canvas_style::edgeColor(fill);
+    const bool dark = canvas_style::isDark();
     p->setRenderHint(QPainter::Antialiasing);
     // Two cards behind, offset up and right: the symbol of "many identical servers".
     for (int k = 2; k >= 1; --k) {
-        p->setPen(QPen(fill.darker(150), 1.0));
-        p->setBrush(fill.darker(100 + 6 * k));
+        p->setPen(QPen(canvas_style::edgeColor(fill), 1.0));
+        p->setBrush(dark ? fill.lighter(100 + 8 * k) : fill.darker(100 + 6 * k));
         p->drawRoundedRect(r.translated(k * kStack, -k * kStack), 6, 6);
     }
     p->setPen(QPen(edge, selected ? 2.5 : 1.2));
@@ -142,9 +143,9 @@ void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidg
     const double k = std::min(std::max(1.0, 0.8 / lod), (kHeight - 8) / need);
     const QString sub = QStringLiteral("%1 · %2 GPUs").arg(QString::fromStdString(name_)).arg(gpus_);
     struct Line { QString text; double px; bool bold; bool italic; QColor color; double h; };
-    std::vector<Line> lines = {{label_, 16, true, false, QColor(0x20, 0x24, 0x2b), 22},
-                               {sub, 12, false, false, QColor(0x3c, 0x44, 0x50), 18}};
-    if (hint) lines.push_back({QStringLiteral("double-click to expand"), 10, false, true, QColor(0x6b, 0x76, 0x88), 16});
+    const auto& pal = canvas_style::palette();
+    std::vector<Line> lines = {{label_, 16, true, false, pal.text, 22}, {sub, 12, false, false, pal.subtleText, 18}};
+    if (hint) lines.push_back({QStringLiteral("double-click to expand"), 10, false, true, pal.subtleText, 16});
     double total = 0;
     for (const Line& l : lines) total += l.h * k;
     QRectF t(r.left() + 6, r.center().y() - total / 2, r.width() - 12, 0);

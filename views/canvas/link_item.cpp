@@ -39,8 +39,7 @@ void LinkItem::sync(const model::Link& link)
     const bool aServer = a_->kind() == model::NodeKind::Server, bServer = b_->kind() == model::NodeKind::Server;
     int rail = -1;
     if (aServer != bServer) rail = aServer ? portA_ : portB_;
-    color_ = canvas_style::railColor(rail);
-    if (aServer != bServer && rail < 0) color_ = canvas_style::railColor(0);
+    rail_ = aServer != bServer && rail < 0 ? 0 : rail;
     const double perCableGbps = link.perCable().inGbps();
     setToolTip(QStringLiteral("%1 - %2\n%3 × %4 Gb/s %5 (%6 Gb/s per direction)")
                    .arg(a_->name(), b_->name())
@@ -80,7 +79,7 @@ QColor LinkItem::heatColor(double u)
     return QColor(mix(from.red(), to.red()), mix(from.green(), to.green()), mix(from.blue(), to.blue()));
 }
 
-QColor LinkItem::noTrafficColor() { return QColor(0xb8, 0xbd, 0xc4); }
+QColor LinkItem::noTrafficColor() { return canvas_style::palette().idleLink; }
 
 QPointF LinkItem::labelPos() const
 {
@@ -113,10 +112,21 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     p->setRenderHint(QPainter::Antialiasing);
     // Heat: links with traffic opaque and a little wider, idle links faint grey behind them.
     const bool hot = heat_ && *heat_ > 0.0;
-    QColor c = color_;
+    QColor c = canvas_style::railColor(rail_);
     if (heat_) c = hot ? heatColor(*heat_) : noTrafficColor();
     if (selected) c = canvas_style::selectionColor();
     if (!selected && !endSelected && count_ == 1 && !hot) c.setAlpha(heat_ ? 110 : 150);
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    if (lod < 0.12 && !selected && !endSelected && !hot) {
+        // Overview zoom (a 2,048-server design at fit): one-pixel lines without antialiasing,
+        // the cheap way to draw ten thousand cables that are thinner than a pixel anyway.
+        p->setRenderHint(QPainter::Antialiasing, false);
+        QPen pen(c, lod * widthFor(count_) >= 1.5 ? 2.0 : 0.0, Qt::SolidLine, Qt::FlatCap);
+        pen.setCosmetic(true);
+        p->setPen(pen);
+        p->drawLine(line_);
+        return;
+    }
     const double width = widthFor(count_) + (hot ? 1.0 : 0.0);
     if (endSelected && !selected) {
         p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
@@ -134,9 +144,9 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const QString text = QStringLiteral("×%1").arg(count_);
     const QRectF box = QRectF(labelPos() - QPointF(15, 8), QSizeF(30, 16));
     p->setPen(QPen(c, 1.0));
-    p->setBrush(Qt::white);
+    p->setBrush(canvas_style::palette().tagFill);
     p->drawRoundedRect(box, 7, 7);
-    p->setPen(QColor(0x20, 0x24, 0x2b));
+    p->setPen(canvas_style::palette().text);
     p->drawText(box, Qt::AlignCenter, text);
 }
 

@@ -62,7 +62,7 @@ private:
     int portA_ = -1;
     int portB_ = -1;
     int count_ = 1;
-    QColor color_;
+    int rail_ = -1;   ///< rail of a server cable (-1: switch to switch); its colour comes from the theme at paint time
     QLineF line_;
     std::optional<double> heat_;
 };

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QGraphicsScene>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
@@ -26,6 +27,37 @@ QString protocolShort(model::NetProtocol p)
 }
 
 QString gbps(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral("G"); }
+
+/// The GPU as a symbol has room for it: "H100", "B200", "GB200", "L40S", "RTX 4090",
+/// "RTX PRO 6000" (catalog id up to its form factor; GeForce/RTX ids keep every part).
+QString gpuShort(const model::GpuSpec* g)
+{
+    if (!g) return QStringLiteral("unknown GPU");
+    const QString id = QString::fromStdString(g->id);
+    if (id.startsWith(QStringLiteral("rtx"))) return id.toUpper().replace(QLatin1Char('-'), QLatin1Char(' '));
+    return id.section(QLatin1Char('-'), 0, 0).toUpper();
+}
+
+/// A catalog name as the symbol has room for it: without its parenthesised remarks,
+/// "Quantum-2 QM9700 (managed) / QM9790 (unmanaged)" -> "Quantum-2 QM9700 / QM9790",
+/// "GB200 NVL72 rack (DGX GB200)" -> "GB200 NVL72 rack". The tooltip keeps the whole name.
+QString symbolName(const std::string& catalogName)
+{
+    static const QRegularExpression remarks(QStringLiteral("\\s*\\([^()]*\\)"));
+    QString s = QString::fromStdString(catalogName);
+    s.remove(remarks);
+    return s.simplified();
+}
+
+/// The name shortened for overview zoom: "leaf-3 (rails 4-5)" -> "leaf-3", then "dgx-07" -> "07".
+QString shortName(const QString& name, const QFontMetrics& fm, double width)
+{
+    QString text = name;
+    if (fm.horizontalAdvance(text) <= width) return text;
+    if (const int paren = text.indexOf(QStringLiteral(" (")); paren > 0) text = text.left(paren);
+    if (fm.horizontalAdvance(text) <= width) return text;
+    return text.section(QLatin1Char('-'), -1);
+}
 } // namespace
 
 NodeItem::NodeItem(const model::Node& node, const model::Catalog& catalog) : id_(node.id), kind_(node.kind)
@@ -50,18 +82,20 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
         const model::NicSpec* nic = catalog.nic(nicId);
         const int nics = node.nicCount.value_or(s ? s->computeNicCount : 0);
         ports_ = std::max(1, nics);
-        line2_ = s ? QString::fromStdString(s->name) : QString::fromStdString(node.model);
+        line2_ = s ? symbolName(s->name) : QString::fromStdString(node.model);
         const model::GpuSpec* g = s ? catalog.gpu(s->gpuId) : nullptr;
-        QString gpu = g ? QString::fromStdString(g->id).section(QLatin1Char('-'), 0, 0).toUpper() : QStringLiteral("?");
-        const QString nicText = nic ? gbps(nic->speed) : QStringLiteral("?");
+        const QString gpu = gpuShort(g);
+        // "8×H100 · 8×400G"; a box without compute NICs says so instead of "0×?".
+        const QString nicText = nics == 0 || !nic ? QStringLiteral("no NIC") : QStringLiteral("%1×%2").arg(nics).arg(gbps(nic->speed));
         const bool appliance = s && s->isAppliance(); // GPU-less (UFM): say so instead of "0×?"
-        line3_ = appliance ? QStringLiteral("appliance · %1×%2").arg(nics).arg(nicText)
-                           : QStringLiteral("%1×%2 · %3×%4").arg(s ? s->gpuCount : 0).arg(gpu).arg(nics).arg(nicText);
+        line3_ = appliance ? QStringLiteral("appliance · %1").arg(nicText)
+                 : s       ? QStringLiteral("%1×%2 · %3").arg(s->gpuCount).arg(gpu, nicText)
+                           : QStringLiteral("not in the catalog");
         const QString gpuLine = appliance ? QStringLiteral("no GPUs (appliance)")
                                           : QStringLiteral("%1 GPUs (%2)").arg(s ? s->gpuCount : 0).arg(
                                                 g ? QString::fromStdString(g->name) : QStringLiteral("unknown GPU"));
         tip = QStringLiteral("%1\n%2\n%3\n%4 compute NICs: %5")
-                  .arg(name_, line2_, gpuLine)
+                  .arg(name_, s ? QString::fromStdString(s->name) : line2_, gpuLine)
                   .arg(nics)
                   .arg(nic ? QString::fromStdString(nic->name) : QStringLiteral("none"));
     } else {
@@ -69,12 +103,15 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
         const model::SwitchSpec* s = catalog.switchModel(node.model);
         ports_ = std::max(1, s ? s->ports : 1);
         line2_ = s ? QStringLiteral("%1 · %2×%3 %4")
-                         .arg(QString::fromStdString(s->name))
+                         .arg(symbolName(s->name))
                          .arg(s->ports)
                          .arg(gbps(s->portSpeed), protocolShort(s->protocol))
                    : QString::fromStdString(node.model);
         line3_.clear();
-        tip = QStringLiteral("%1 (%2)\n%3").arg(name_, QString::fromLatin1(model::toString(node.tier)), line2_);
+        tip = QStringLiteral("%1 (%2)\n%3").arg(name_, QString::fromLatin1(model::toString(node.tier)),
+                                                 s ? QString::fromStdString(s->name) + QStringLiteral(" · ") +
+                                                         line2_.section(QStringLiteral(" · "), 1)
+                                                   : line2_);
     }
     setToolTip(tip);
     setPos(node.position.x, node.position.y);
@@ -101,13 +138,13 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const bool selected = option->state & QStyle::State_Selected;
     const QColor fill = kind_ == model::NodeKind::Server ? canvas_style::serverColor() : canvas_style::tierColor(tier_);
     p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(selected ? canvas_style::selectionColor() : fill.darker(170), selected ? 2.5 : 1.0));
+    p->setPen(QPen(selected ? canvas_style::selectionColor() : canvas_style::edgeColor(fill), selected ? 2.5 : 1.0));
     p->setBrush(fill);
     p->drawRoundedRect(r, 5, 5);
 
     // Ports: small ticks along the bottom edge (servers: one per NIC; switches: every port).
     if (ports_ > 1 && ports_ <= 128) {
-        p->setPen(QPen(fill.darker(150), 1.0));
+        p->setPen(QPen(canvas_style::edgeColor(fill), 1.0));
         const double y = kind_ == model::NodeKind::Server ? r.top() : r.bottom();
         const double dy = kind_ == model::NodeKind::Server ? 3.0 : -3.0;
         for (int i = 0; i < ports_; ++i) {
@@ -127,17 +164,16 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         f.setPixelSize(std::max(1, int(std::lround(9.0 / lod))));
         f.setBold(true);
         p->setFont(f);
-        p->setPen(QColor(0x20, 0x24, 0x2b));
+        p->setPen(canvas_style::palette().text);
         const QFontMetrics fm(f);
-        QString text = name_;
-        if (fm.horizontalAdvance(text) > r.width() - 4) text = name_.section(QLatin1Char('-'), -1);
+        const QString text = shortName(name_, fm, r.width() - 4);
         p->drawText(r, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, int(r.width() - 2)));
         return;
     }
     f.setPixelSize(int(namePx));
     f.setBold(true);
     p->setFont(f);
-    p->setPen(QColor(0x20, 0x24, 0x2b));
+    p->setPen(canvas_style::palette().text);
     const double lineH = server ? 17.0 : 20.0;
     QRectF t = r.adjusted(4, 5, -4, 0);
     t.setHeight(lineH);
@@ -145,11 +181,20 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     f.setBold(false);
     f.setPixelSize(server ? 10 : 12);
     p->setFont(f);
-    p->setPen(QColor(0x3c, 0x44, 0x50));
+    p->setPen(canvas_style::palette().subtleText);
     for (const QString& line : {line2_, line3_}) {
         if (line.isEmpty()) continue;
         t.translate(0, lineH - 2);
-        p->drawText(t, Qt::AlignHCenter | Qt::AlignVCenter, QFontMetrics(f).elidedText(line, Qt::ElideRight, int(t.width())));
+        // A long catalog name ("4x RTX 4090 workstation") shrinks to fit, down to 80 %, before
+        // it would be cut short.
+        QFont g = f;
+        const double base = f.pixelSize();
+        for (double px = base; px >= base * 0.8 - 1e-9; px -= 0.5) {
+            g.setPixelSize(static_cast<int>(std::lround(px)));
+            if (QFontMetricsF(g).horizontalAdvance(line) <= t.width()) break;
+        }
+        p->setFont(g);
+        p->drawText(t, Qt::AlignHCenter | Qt::AlignVCenter, QFontMetrics(g).elidedText(line, Qt::ElideRight, int(t.width())));
     }
 }
 

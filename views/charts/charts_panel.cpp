@@ -1,11 +1,16 @@
 #include "views/charts/charts_panel.hpp"
 
+#include "model/analysis/chart_csv.hpp"
+#include "views/charts/chart_style.hpp"
+#include "views/charts/chart_tools.hpp"
 #include "views/charts/collective_chart.hpp"
 #include "views/charts/layer_chart.hpp"
 #include "views/charts/scaling_chart.hpp"
+#include "views/common/plural.hpp"
 
 #include "model/analysis/analysis_json.hpp"
 
+#include <QChartView>
 #include <QComboBox>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -39,7 +44,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     layers_->setMinimumWidth(170);
     collectives_->setMinimumWidth(200);
     scaling_->setMinimumWidth(170);
-    row->addWidget(layers_, 3);
+    row->addWidget(layers_, 4);
     row->addWidget(collectives_, 5);
     row->addWidget(scaling_, 4);
 
@@ -76,6 +81,34 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
 
     connect(unit_, &QComboBox::activated, this,
             [this] { setUnit(static_cast<model::RateUnit>(unit_->currentData().toInt())); });
+
+    // Export and unit toggles of each chart (context menu, corner button).
+    tools_[0] = new ChartTools(layers_, {QStringLiteral("layer-bandwidth"), [this] { return model::layersCsv(layers_->layers()); },
+                                         [this] { return layers_->unit(); }, [this](model::RateUnit u) { layers_->setUnit(u); }});
+    tools_[1] = new ChartTools(collectives_->chartView(),
+                               {QStringLiteral("busbw-vs-size"),
+                                [this] {
+                                    const auto s = collectives_->sweeps();
+                                    return s ? model::sweepsCsv(*s) : model::sweepsCsv({});
+                                },
+                                [this] { return collectives_->unit(); }, [this](model::RateUnit u) { collectives_->setUnit(u); }});
+    tools_[2] = new ChartTools(scaling_, {QStringLiteral("scaling-efficiency"), [this] { return model::scalingCsv(scaling_->scaling()); },
+                                          nullptr, nullptr});
+}
+
+void ChartsPanel::setDark(bool dark)
+{
+    for (QChartView* v : findChildren<QChartView*>()) {
+        chart_style::apply(v->chart(), dark);
+        v->setBackgroundBrush(v->chart()->backgroundBrush());
+    }
+    layers_->setUnit(layers_->unit()); // re-colours its value labels
+}
+
+void ChartsPanel::setTypeScale(double factor)
+{
+    for (QChartView* v : findChildren<QChartView*>()) chart_style::setTypeScale(v->chart(), factor);
+    layers_->setUnit(layers_->unit()); // value labels and decade labels follow the new size
 }
 
 void ChartsPanel::setUnit(model::RateUnit unit)
@@ -83,6 +116,8 @@ void ChartsPanel::setUnit(model::RateUnit unit)
     layers_->setUnit(unit);
     collectives_->setUnit(unit);
     unit_->setCurrentIndex(unit_->findData(static_cast<int>(unit)));
+    for (ChartTools* t : tools_)
+        if (t) t->unitChanged();
 }
 
 namespace {
@@ -140,9 +175,8 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
                             QString::fromStdString(shown_->bottleneck.explanation).toHtmlEscaped());
-    html += tr("<p style='color:#555'>%1 GPUs in %2 servers; workload %3.</p>")
-                .arg(shown_->gpus)
-                .arg(shown_->nodes)
+    html += tr("<p style='color:#555'>%1 in %2; workload %3.</p>")
+                .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
                 .arg(QString::fromStdString(shown_->workload).toHtmlEscaped());
     for (const auto& w : shown_->warnings)
         html += QStringLiteral("<p style='color:#a33'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());

@@ -17,6 +17,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <array>
 #include <memory>
 
 class QComboBox;
@@ -24,6 +25,7 @@ class QLabel;
 
 namespace views {
 
+class ChartTools;
 class CollectiveChart;
 class LayerChart;
 class ScalingChart;
@@ -41,6 +43,9 @@ public:
     [[nodiscard]] bool busyShown() const;
     [[nodiscard]] LayerChart* layerChart() const { return layers_; }
     [[nodiscard]] CollectiveChart* collectiveChart() const { return collectives_; }
+    [[nodiscard]] ScalingChart* scalingChart() const { return scaling_; }
+    /// Context menu, export and unit toggle of chart `i` (0 layers, 1 busbw, 2 scaling).
+    [[nodiscard]] ChartTools* tools(int i) const { return tools_[static_cast<std::size_t>(i)]; }
     /// The snapshot on screen (null before the first result).
     [[nodiscard]] std::shared_ptr<const model::DesignAnalysis> shown() const { return shown_; }
     /// Generation of the snapshot on screen (0 before the first one).
@@ -60,6 +65,10 @@ public slots:
     void showSweeps(std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps);
     void setBusy(bool busy);
     void setUnit(model::RateUnit unit);
+    /// Light or dark chart colours (app/theme.hpp).
+    void setDark(bool dark);
+    /// Chart type `factor` times the normal size (presentation mode).
+    void setTypeScale(double factor);
 
 private:
     LayerChart* layers_;
@@ -73,6 +82,7 @@ private:
     std::shared_ptr<const std::vector<model::CollectiveSweep>> shownSweeps_;
     bool errorShown_ = false; ///< the bottleneck box says why the design cannot be analysed
     std::uint64_t generation_ = 0;
+    std::array<ChartTools*, 3> tools_{};
 };
 
 } // namespace views

@@ -243,6 +243,10 @@ void CollectiveChart::apply()
     }
     busbwAxis_->setRange(0, bound);
     busbwAxis_->applyNiceNumbers(); // round tick values (0, 5, 10, ... not 6.25, 12.5)
+    // As many decimals as the tick step needs, so small ranges never repeat "0 0 1 1".
+    const double step = (busbwAxis_->max() - busbwAxis_->min()) / std::max(1, busbwAxis_->tickCount() - 1);
+    const int decimals = step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 3) : 0;
+    busbwAxis_->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
 
 QStringList CollectiveChart::curveNames() const
@@ -303,11 +307,11 @@ QString CollectiveChart::pointDescription(int curve, int index) const
     if (index < 0 || index >= static_cast<int>(pts.size())) return {};
     const model::CollectiveResult& r = pts[static_cast<std::size_t>(index)];
     const model::RateUnit u = unit_;
-    return tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6 us, %7 (%8)")
+    return tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6, %7 (%8)")
         .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)))
         .arg(r.gpus)
         .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
-        .arg(r.time.inMicroseconds(), 0, 'f', 1)
+        .arg(QString::fromStdString(model::formatDuration(r.time)))
         .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));
 }
 

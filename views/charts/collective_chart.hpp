@@ -55,6 +55,11 @@ public:
     [[nodiscard]] QList<QPointF> curvePointsGBps(int i) const;
     /// The busbw axis title (states the unit).
     [[nodiscard]] QString valueAxisTitle() const;
+    /// The sweeps shown (null before the first result), for the CSV export.
+    [[nodiscard]] std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps() const { return sweeps_; }
+    [[nodiscard]] model::RateUnit unit() const { return unit_; }
+    /// The chart itself (context menu, export).
+    [[nodiscard]] QChartView* chartView() const { return view_; }
     /// Tooltip text for point `index` of curve `curve` (empty when out of range).
     [[nodiscard]] QString pointDescription(int curve, int index) const;
     /// The measured overlay on screen: x = message size in bytes, y = measured busbw in GB/s

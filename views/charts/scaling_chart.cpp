@@ -1,10 +1,13 @@
 #include "views/charts/scaling_chart.hpp"
 
+#include "views/charts/log_axis.hpp"
+
+#include <QCategoryAxis>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace views {
@@ -24,10 +27,9 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     dots_->setBorderColor(Qt::white);
     chart->addSeries(line_);
     chart->addSeries(dots_);
-    xAxis_ = new QLogValueAxis;
-    xAxis_->setBase(2);
-    xAxis_->setLabelFormat(QStringLiteral("%d"));
+    xAxis_ = new QCategoryAxis;
     xAxis_->setTitleText(tr("GPUs (log2 scale)"));
+    xAxis_->setGridLineVisible(true);
     yAxis_ = new QValueAxis;
     yAxis_->setRange(0, 100);
     yAxis_->setLabelFormat(QStringLiteral("%d"));
@@ -41,26 +43,51 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     }
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        if (std::abs(this->chart()->plotArea().width() - axisPx_) > 1.0) applyAxis();
+    });
+    applyAxis();
 }
 
 void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload)
 {
+    scaling_ = points;
     QList<QPointF> pts;
     pts.reserve(static_cast<qsizetype>(points.size()));
-    int maxGpus = 1;
     for (const auto& p : points) {
         if (p.gpus < 1) continue; // a log axis cannot show 0 GPUs
-        pts.append(QPointF(p.gpus, p.efficiency * 100.0));
-        maxGpus = std::max(maxGpus, p.gpus);
+        pts.append(QPointF(std::log2(static_cast<double>(p.gpus)), p.efficiency * 100.0));
     }
     line_->replace(pts);
     dots_->replace(pts);
-    const double hi = std::pow(2.0, std::ceil(std::log2(static_cast<double>(maxGpus))));
-    xAxis_->setRange(1, std::max(2.0, hi));
+    applyAxis();
     chart()->setTitle(workload.isEmpty() ? tr("Data-parallel scaling efficiency")
                                          : tr("Data-parallel scaling efficiency (%1)").arg(workload));
 }
 
-QList<QPointF> ScalingChart::points() const { return line_->points(); }
+void ScalingChart::applyAxis()
+{
+    int maxGpus = 1;
+    for (const auto& p : scaling_) maxGpus = std::max(maxGpus, p.gpus);
+    const double hi = std::max(1.0, std::ceil(std::log2(static_cast<double>(maxGpus))));
+    axisPx_ = chart()->plotArea().width();
+    log_axis::setPowerLabels(xAxis_, 0.0, hi, 2, axisPx_ > 10 ? axisPx_ : width() * 0.7);
+}
+
+void ScalingChart::resizeEvent(QResizeEvent* e)
+{
+    QChartView::resizeEvent(e);
+    applyAxis();
+}
+
+QList<QPointF> ScalingChart::points() const
+{
+    // x back to GPUs (the series holds log2 of the count).
+    QList<QPointF> out;
+    for (const QPointF& p : line_->points()) out.append(QPointF(std::round(std::exp2(p.x())), p.y()));
+    return out;
+}
+
+QStringList ScalingChart::axisLabels() const { return xAxis_->categoriesLabels(); }
 
 } // namespace views

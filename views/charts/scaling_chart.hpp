@@ -1,7 +1,9 @@
 #pragma once
 /// @file scaling_chart.hpp
 /// Line chart of data-parallel scaling efficiency (DesignAnalysis::scaling): GPUs on a log2
-/// axis, efficiency in percent (throughput per GPU relative to one GPU). Computes nothing.
+/// axis (a category axis over log2 of the count, labels "1" ... "16k" thinned to the width,
+/// views/charts/log_axis.hpp), efficiency in percent (throughput per GPU relative to one GPU).
+/// Computes nothing.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -11,9 +13,10 @@
 #include <QChartView>
 #include <QList>
 #include <QPointF>
+#include <QStringList>
 
 class QLineSeries;
-class QLogValueAxis;
+class QCategoryAxis;
 class QScatterSeries;
 class QValueAxis;
 
@@ -28,12 +31,22 @@ public:
     void setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload);
     /// The points shown: x = GPUs, y = efficiency in percent.
     [[nodiscard]] QList<QPointF> points() const;
+    /// The points as the engine gave them (for the CSV export).
+    [[nodiscard]] const std::vector<model::ScalingPoint>& scaling() const { return scaling_; }
+    /// The GPU-count labels on the x axis, left to right.
+    [[nodiscard]] QStringList axisLabels() const;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     QLineSeries* line_;
     QScatterSeries* dots_;
-    QLogValueAxis* xAxis_;
+    void applyAxis();
+    QCategoryAxis* xAxis_;   ///< log2 of the GPU count, labels thinned to the width
     QValueAxis* yAxis_;
+    std::vector<model::ScalingPoint> scaling_;
+    double axisPx_ = 0.0; ///< plot width the GPU-count labels were thinned for
 };
 
 } // namespace views

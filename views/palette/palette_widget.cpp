@@ -14,27 +14,35 @@ constexpr int kIdRole = Qt::UserRole + 2;
 
 QIcon symbolIcon(model::NodeKind kind)
 {
-    // A small picture of the canvas symbol: a box for a server, a wide bar with ports for a switch.
-    QPixmap pm(32, 32);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    if (kind == model::NodeKind::Server) {
-        const QColor c = canvas_style::serverColor();
-        p.setPen(QPen(c.darker(170), 1.5));
-        p.setBrush(c);
-        p.drawRoundedRect(QRectF(5, 7, 22, 18), 3, 3);
-        p.setPen(QPen(c.darker(220), 1.5));
-        for (int i = 0; i < 3; ++i) p.drawLine(QPointF(9, 12 + 4 * i), QPointF(23, 12 + 4 * i));
-    } else {
-        const QColor c = canvas_style::tierColor(model::SwitchTier::Leaf);
-        p.setPen(QPen(c.darker(170), 1.5));
-        p.setBrush(c);
-        p.drawRoundedRect(QRectF(1, 11, 30, 10), 3, 3);
-        p.setPen(QPen(c.darker(220), 1.2));
-        for (int i = 0; i < 7; ++i) p.drawLine(QPointF(4.5 + 4 * i, 18), QPointF(4.5 + 4 * i, 21));
+    // A small picture of the canvas symbol in the canvas's colours (light or dark): a box for a
+    // server, a wide bar with ports for a switch. Drawn at 1x and 2x so high-DPI screens get
+    // sharp lines instead of a scaled-up bitmap.
+    QIcon icon;
+    for (const qreal dpr : {1.0, 2.0}) {
+        QPixmap pm(QSize(32, 32) * dpr);
+        pm.setDevicePixelRatio(dpr);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        if (kind == model::NodeKind::Server) {
+            const QColor c = canvas_style::serverColor();
+            p.setPen(QPen(canvas_style::edgeColor(c), 1.5));
+            p.setBrush(c);
+            p.drawRoundedRect(QRectF(5, 7, 22, 18), 3, 3);
+            p.setPen(QPen(canvas_style::edgeColor(c), 1.5));
+            for (int i = 0; i < 3; ++i) p.drawLine(QPointF(9, 12 + 4 * i), QPointF(23, 12 + 4 * i));
+        } else {
+            const QColor c = canvas_style::tierColor(model::SwitchTier::Leaf);
+            p.setPen(QPen(canvas_style::edgeColor(c), 1.5));
+            p.setBrush(c);
+            p.drawRoundedRect(QRectF(1, 11, 30, 10), 3, 3);
+            p.setPen(QPen(canvas_style::edgeColor(c), 1.2));
+            for (int i = 0; i < 7; ++i) p.drawLine(QPointF(4.5 + 4 * i, 18), QPointF(4.5 + 4 * i, 21));
+        }
+        p.end();
+        icon.addPixmap(pm);
     }
-    return QIcon(pm);
+    return icon;
 }
 
 QString gbps(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral(" Gb/s"); }
@@ -103,6 +111,17 @@ void PaletteWidget::setCatalog(const model::Catalog& catalog)
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
     expandAll();
+}
+
+void PaletteWidget::refreshIcons()
+{
+    const QIcon serverIcon = symbolIcon(model::NodeKind::Server);
+    const QIcon switchIcon = symbolIcon(model::NodeKind::Switch);
+    for (int g = 0; g < topLevelItemCount(); ++g)
+        for (int i = 0; i < topLevelItem(g)->childCount(); ++i) {
+            QTreeWidgetItem* item = topLevelItem(g)->child(i);
+            if (auto e = entryOf(item)) item->setIcon(0, e->kind == model::NodeKind::Server ? serverIcon : switchIcon);
+        }
 }
 
 std::optional<PaletteEntry> PaletteWidget::entryOf(const QTreeWidgetItem* item) const

@@ -19,6 +19,8 @@ public:
     explicit PaletteWidget(const model::Catalog& catalog, QWidget* parent = nullptr);
     /// Rebuilds the list from `catalog` (after user catalogs were reloaded). Keeps no reference.
     void setCatalog(const model::Catalog& catalog);
+    /// Redraws the symbol icons in the canvas's current colours (after a theme change).
+    void refreshIcons();
 
     /// The entry a row places; nullopt for group headers.
     [[nodiscard]] std::optional<PaletteEntry> entryOf(const QTreeWidgetItem* item) const;

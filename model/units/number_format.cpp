@@ -1,0 +1,47 @@
+#include "model/units/number_format.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace model {
+
+std::string threeDigits(double v)
+{
+    if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+    const double mag = v == 0.0 ? 0.0 : std::floor(std::log10(std::fabs(v)));
+    int decimals = static_cast<int>(2 - mag);
+    if (decimals < 0) decimals = 0;
+    if (decimals > 9) decimals = 9;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    // Rounding may have added a digit (9.996 -> "10.00"): one decimal fewer then.
+    if (decimals > 0 && v != 0.0 && std::fabs(std::atof(buf)) >= std::pow(10.0, mag + 1))
+        std::snprintf(buf, sizeof buf, "%.*f", decimals - 1, v);
+    return buf;
+}
+
+std::string formatSeconds(double seconds) { return threeDigits(seconds) + " s"; }
+
+std::string formatPercent(double fraction)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f %%", fraction * 100.0);
+    return buf;
+}
+
+std::string formatCount(double v)
+{
+    if (!std::isfinite(v)) return threeDigits(v);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", std::fabs(v));
+    const std::string digits = buf;
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return (v < 0 && out != "0" ? "-" : "") + out;
+}
+
+} // namespace model

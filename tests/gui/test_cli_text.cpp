@@ -1,0 +1,40 @@
+// The command line's text output reads as a person expects: times with three significant
+// digits and a unit ("0.842 s"), percentages with one decimal ("38.0 %"), counts with
+// thousands separators; no raw doubles ("0.84213999999").
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include <QProcess>
+#include <QRegularExpression>
+
+namespace {
+QString run(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(CD_APP_EXE), args);
+    REQUIRE(p.waitForFinished(60000));
+    INFO(p.readAllStandardError().toStdString());
+    REQUIRE(p.exitCode() == 0);
+    return QString::fromLocal8Bit(p.readAllStandardOutput());
+}
+} // namespace
+
+TEST_CASE("analyze prints times, percentages and counts with sensible precision", "[gui][cli]")
+{
+    for (const char* workload : {"gpt3-175b", "llama3-70b"}) {
+        const QString out = run({QStringLiteral("analyze"), guitest::templatePath(), QStringLiteral("--workload"),
+                                 QLatin1String(workload)});
+        INFO(out.toStdString());
+        // "  step 22.0 s, 81,234 tokens/s, MFU 38.0 %, 41.2 GB per GPU"
+        const QRegularExpression step(QStringLiteral(R"(step (\d+(\.\d+)?) s, [\d,]+ tokens/s, MFU \d+\.\d %)"));
+        const auto m = step.match(out);
+        REQUIRE(m.hasMatch());
+        // Three significant digits: "22.0", "0.842", "153".
+        const QString digits = QString(m.captured(1)).remove(QLatin1Char('.')).remove(QRegularExpression(QStringLiteral("^0+")));
+        CHECK(digits.size() == 3);
+        CHECK(out.contains(QRegularExpression(QStringLiteral(R"(\s+256 GPUs\s+\d+\.\d %)"))));
+        // No long raw doubles anywhere.
+        CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(\d\.\d{6,})"))));
+    }
+}

@@ -1,0 +1,45 @@
+#include "views/charts/chart_style.hpp"
+
+#include <QAbstractAxis>
+#include <QApplication>
+#include <QChart>
+#include <QLegend>
+
+namespace views::chart_style {
+
+void apply(QChart* chart, bool dark)
+{
+    const QColor background = dark ? QColor(0x1b, 0x1f, 0x26) : QColor(Qt::white);
+    const QColor text = dark ? QColor(0xe8, 0xec, 0xf1) : QColor(0x20, 0x24, 0x2b);
+    const QColor subtle = dark ? QColor(0xb4, 0xbd, 0xc9) : QColor(0x3c, 0x44, 0x50);
+    const QColor grid = dark ? QColor(0x33, 0x3a, 0x45) : QColor(0xe0, 0xe4, 0xea);
+    const QColor line = dark ? QColor(0x6b, 0x76, 0x88) : QColor(0x9a, 0xa3, 0xb0);
+    chart->setBackgroundBrush(background);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(text);
+    chart->legend()->setLabelColor(text);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsColor(subtle);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setMinorGridLineColor(grid);
+        axis->setLinePenColor(line);
+    }
+}
+
+void setTypeScale(QChart* chart, double factor)
+{
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * factor);
+    QFont title = f;
+    title.setBold(true);
+    chart->setTitleFont(title);
+    chart->legend()->setFont(f);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(f);
+        axis->setTitleFont(f);
+    }
+}
+
+} // namespace views::chart_style

@@ -1,0 +1,44 @@
+#include "views/charts/log_axis.hpp"
+
+#include <QCategoryAxis>
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace views::log_axis {
+
+QString compact(double v)
+{
+    const double a = std::fabs(v);
+    auto trim = [](double x) { return QString::number(x, 'g', 3); };
+    if (a >= 1e9) return trim(v / 1e9) + QStringLiteral("G");
+    if (a >= 1e6) return trim(v / 1e6) + QStringLiteral("M");
+    if (a >= 1e3) return trim(v / 1e3) + QStringLiteral("k");
+    return trim(v);
+}
+
+QString powerLabel(int base, int p)
+{
+    if (base == 2) return QString::number(static_cast<qlonglong>(std::llround(std::pow(2.0, p))));
+    return compact(std::pow(static_cast<double>(base), p));
+}
+
+void setPowerLabels(QCategoryAxis* axis, double lo, double hi, int base, double axisPx)
+{
+    for (const QString& l : axis->categoriesLabels()) axis->remove(l);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setRange(lo, hi);
+    axis->setStartValue(lo - 1e-3); // a label exactly at lo needs a category ending above the start
+    const int first = static_cast<int>(std::ceil(lo - 1e-9)), last = static_cast<int>(std::floor(hi + 1e-9));
+    if (last < first) return;
+    // Pixels between neighbouring powers, and the room the widest label needs (plus a gap).
+    const QFontMetricsF fm(axis->labelsFont());
+    double widest = 0;
+    for (int p = first; p <= last; ++p) widest = std::max(widest, fm.horizontalAdvance(powerLabel(base, p)));
+    const double pitch = axisPx / std::max(1e-9, hi - lo);
+    const int step = std::max(1, static_cast<int>(std::ceil((widest + 12.0) / std::max(1.0, pitch))));
+    for (int p = first; p <= last; p += step) axis->append(powerLabel(base, p), p);
+}
+
+} // namespace views::log_axis
