@@ -25,7 +25,7 @@ if ! command -v clang++ >/dev/null; then
 fi
 
 echo "== fuzz: build (clang, libFuzzer, ASan + UBSan) in $dir =="
-CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
     -DCD_BUILD_FUZZERS=ON -DCD_BUILD_GUI=OFF -DCD_BUILD_TESTS=OFF -DCD_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$dir" -j "$jobs"
 echo "== fuzz: every seed and replay input once (ctest) =="
