@@ -4,7 +4,8 @@
 #                                              (no display: print the analysis, write a screenshot)
 #   bash packaging/dev.sh test                 install missing Debian packages, build, run every test
 # Options through the environment: BUILD_DIR (default build), JOBS (default: all cores),
-# SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan).
+# SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan; SANITIZE_GUI=OFF
+# leaves the Qt app and its GUI tests out of it, as CI does to stay within its time budget).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
@@ -74,7 +75,8 @@ test)
     install_missing
     if [ "${SANITIZE:-0}" = "1" ]; then
         dir="${BUILD_DIR:-build-asan}"
-        configure "$dir" -DCD_BUILD_TESTS=ON -DCD_SANITIZE=ON -DCD_BUILD_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=Debug
+        configure "$dir" -DCD_BUILD_TESTS=ON -DCD_SANITIZE=ON -DCD_BUILD_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=Debug \
+            -DCD_BUILD_GUI="${SANITIZE_GUI:-ON}"
         export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
         export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/packaging/lsan.supp:print_suppressions=0}"
         export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
