@@ -86,7 +86,8 @@ int cmdCollective(const QStringList& args)
         req.op = model::parseCollectiveOp(p.value(QStringLiteral("op")).toStdString());
         bool ok = false;
         req.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
-        if (!ok || req.gpus < 0) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
+        // 0 (the option's default) means every GPU; typed explicitly it is a mistake, not "all".
+        if (!ok || req.gpus < 0 || (p.isSet(QStringLiteral("gpus")) && req.gpus == 0)) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
         req.algorithm = model::parseAlgorithm(p.value(QStringLiteral("algo")).toStdString());
         if (p.isSet(QStringLiteral("sweep"))) {
             const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));

@@ -5,6 +5,7 @@
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_predict.hpp"
 #include "model/analysis/layers.hpp"
+#include "model/analysis/memory_fit.hpp"
 #include "model/analysis/scaling.hpp"
 #include "model/analysis/training.hpp"
 
@@ -102,8 +103,8 @@ DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog, const
         a.levers = levers(c, node, gpu);
         a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes);
         if (s.memoryPerGpuGB > 0.9 * gpu.memoryGB.value_or(1e30))
-            a.warnings.push_back("weights, gradients and optimizer state need " + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
-                                 " GB per GPU, more than the GPU holds: add pipeline stages or shard the optimizer");
+            a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
+                                 " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
     } catch (const std::invalid_argument& e) {
         a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());
         a.bottleneck = layerBottleneck(a.layers, a.nodes);

@@ -1,9 +1,11 @@
 // Build versus rent for one design: assumptions, formulas, and computeCost (cost_model.hpp).
 #include "model/cost/cost_model.hpp"
 
+#include "model/analysis/memory_fit.hpp"
 #include "model/analysis/training.hpp"
 #include "model/cost/cost_lines.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -171,8 +173,16 @@ RunInputs runInputsOf(const DesignAnalysis& a, const nlohmann::json& settings)
     } catch (const std::exception& e) {
         r.whyNot = e.what();
     }
-    if (a.hasStep && a.step.tokensPerSecond > 0) r.tokensPerSecond = a.step.tokensPerSecond;
-    else if (r.whyNot.empty()) r.whyNot = a.warnings.empty() ? "the workload cannot run on this design" : a.warnings.front();
+    // A step the engine could time is no run when its state does not fit in GPU memory.
+    const auto overflow = std::find_if(a.warnings.begin(), a.warnings.end(),
+                                       [](const std::string& w) { return w.rfind(kWorkloadExceedsGpuMemory, 0) == 0; });
+    if (overflow != a.warnings.end()) {
+        if (r.whyNot.empty()) r.whyNot = *overflow;
+    } else if (a.hasStep && a.step.tokensPerSecond > 0) {
+        r.tokensPerSecond = a.step.tokensPerSecond;
+    } else if (r.whyNot.empty()) {
+        r.whyNot = a.warnings.empty() ? "the workload cannot run on this design" : a.warnings.front();
+    }
     return r;
 }
 

@@ -106,6 +106,16 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     if (link <= 0 || link > portGbps + 1e-9)
         badOption(kGen, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
                                             " Gb/s, got " + formatGbps(link));
+    // Fewer endpoints than the server's NIC ports is a choice; more would invent NICs it has no
+    // slot for. A port may split into lanes of the link rate (an 800G port as 2 x 400G planes).
+    if (server->computeNicCount > 0 && nic->speed.inGbps() > 0) {
+        const int lanesPerPort = std::max(1, static_cast<int>(std::floor(nic->speed.inGbps() / link + 1e-9)));
+        const int most = server->computeNicCount * std::max(1, nic->ports) * lanesPerPort;
+        if (endpoints > most)
+            badOption(kGen, "--nics-per-node", "expected 1 to " + std::to_string(most) + " (server \"" + server->id + "\" has " +
+                                                   std::to_string(server->computeNicCount) + " " + nic->id + " at " +
+                                                   formatGbps(link) + " Gb/s per endpoint), got " + std::to_string(endpoints));
+    }
     const double ratio = portGbps / link;
     if (std::abs(ratio - std::round(ratio)) > 1e-9)
         badOption(kGen, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +

@@ -38,3 +38,18 @@ TEST_CASE("analyze prints times, percentages and counts with sensible precision"
         CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(\d\.\d{6,})"))));
     }
 }
+
+TEST_CASE("collective refuses an explicit --gpus 0 instead of reading it as every GPU", "[gui][cli]")
+{
+    QProcess p;
+    p.start(QStringLiteral(CD_APP_EXE), {QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"),
+                                         QStringLiteral("all_reduce"), QStringLiteral("--bytes"), QStringLiteral("1G"),
+                                         QStringLiteral("--gpus"), QStringLiteral("0")});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitCode() != 0);
+    CHECK(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("--gpus expects a whole number >= 1")));
+    // Left out, it still means every GPU of the design (256 on the default template).
+    const QString all = run({QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"),
+                             QStringLiteral("all_reduce"), QStringLiteral("--bytes"), QStringLiteral("1G"), QStringLiteral("--json")});
+    CHECK(all.contains(QStringLiteral("\"gpus\": 256")));
+}

@@ -2,6 +2,7 @@
 // prices named (never zero), settings saved in the design file, and sweeps over sizes.
 #include "test_catalog_support.hpp"
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/memory_fit.hpp"
 #include "model/cost/cost_model.hpp"
 #include "model/io/input_error.hpp"
 #include "model/results/results_snapshot.hpp"
@@ -331,4 +332,32 @@ TEST_CASE("The results snapshot carries the cost; a malformed setting lands in c
     CHECK(b->unexpectedError.empty()); // refused input, not an engine failure
     CHECK(b->bom); // the other parts are still there
     CHECK(bundledPriceTable() == bundledPriceTable()); // read once per process
+}
+
+TEST_CASE("A workload that does not fit in GPU memory has no training run, at any token count", "[cost]")
+{
+    // GPT-3 175B on 4 x RTX 4090 (24 GB each): the engine can time a step, but its weights,
+    // gradients and optimizer state need far more than 24 GB per GPU, so there is no run to
+    // price (before: 131,470 days and a build cost that undercut the SuperPOD).
+    Design d = templateDesign("workstation-4x-rtx4090.json");
+    const nlohmann::json own = d.analysis; // the template's own workload: Llama 3.2 1B, which fits
+    d.analysis.erase("model");
+    d.analysis["workload"] = "gpt3-175b";
+    const DesignAnalysis a = analyzeDesign(d, catalog(), d.analysis);
+    const RunInputs in = runInputsOf(a, d.analysis);
+    CHECK(in.tokensPerSecond == 0);
+    CHECK(in.whyNot.rfind(kWorkloadExceedsGpuMemory, 0) == 0);
+    for (double tokens : {1e9, 3.5e12}) {
+        CostSettings s;
+        s.tokens = tokens;
+        const CostResult c = costOf(d, s, in);
+        CHECK_FALSE(c.run.available);
+        CHECK_FALSE(c.run.rentUsd.has_value());
+        CHECK_FALSE(c.run.buildUsd.has_value());
+    }
+    // A workload that fits keeps its run.
+    d.analysis = own;
+    const DesignAnalysis small = analyzeDesign(d, catalog(), d.analysis);
+    REQUIRE(small.hasStep);
+    CHECK(runInputsOf(small, d.analysis).tokensPerSecond == Approx(small.step.tokensPerSecond));
 }

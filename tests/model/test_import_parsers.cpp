@@ -315,3 +315,19 @@ TEST_CASE("nccl-tests: a row beyond the measured ranges is ignored with a warnin
     CHECK(r.curve->outOfPlace.back().bytes == 536870912.0);
     CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("1073741824 B is not a complete nccl-tests row") != std::string::npos; }));
 }
+
+TEST_CASE("lspci: a table of numbers named as lspci is refused, not read as an empty tree", "[import][lspci]")
+{
+    // nccl-tests rows ("  8388608 ... 12.34  56.78") once passed for "BB.F  device" lines:
+    // `import lspci nccl_tests_13.txt` said "0 GPUs, 0 NICs, no findings".
+    const std::string table = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
+    CHECK_THROWS_AS(importText("nccl_tests.txt", table, ImportKind::Lspci), InputError);
+    // A real tree still reads: one GPU behind a bridge, one NIC.
+    const std::string tree = "-[0000:00]-+-00.0  Intel Corporation Device 09a2\n"
+                             "           +-01.0-[01]----00.0  NVIDIA Corporation Device 2335\n"
+                             "           \\-02.0-[02]----00.0  Mellanox Technologies MT2910 Family [ConnectX-7]\n";
+    const ImportResult r = importText("lspci.txt", tree, ImportKind::Lspci);
+    REQUIRE(r.server);
+    CHECK(r.server->gpus.size() == 1);
+    CHECK(r.server->nics.size() == 1);
+}

@@ -254,3 +254,25 @@ TEST_CASE("single server generator", "[topology][generate]")
     CHECK(d.gpuCount(catalog()) == 8);
     CHECK_THROWS_AS(generateSingleServer(catalog(), {"nope", ""}), InputError);
 }
+
+TEST_CASE("fat-tree generator refuses more endpoints per server than its NIC ports give", "[topology][generate]")
+{
+    FatTreeOptions o;
+    o.server = "dgx-h100"; // 8 ConnectX-7 at 400G
+    o.nodes = 64;
+    o.switchModel = "qm9700";
+    for (int k : {9, 16, 100}) {
+        o.nicsPerNode = k;
+        try {
+            (void)generateFatTree(catalog(), o);
+            FAIL("accepted " << k << " endpoints on an 8-NIC server");
+        } catch (const InputError& e) {
+            CHECK_THAT(e.what(), Catch::Contains("--nics-per-node") && Catch::Contains("expected 1 to 8") &&
+                                     Catch::Contains("got " + std::to_string(k)));
+        }
+    }
+    for (int k : {1, 4, 8}) {
+        o.nicsPerNode = k;
+        CHECK_NOTHROW((void)generateFatTree(catalog(), o));
+    }
+}

@@ -12,8 +12,10 @@ namespace model::io {
 
 ServerModel parseLspciTree(const ImportText& text, std::vector<std::string>& warnings)
 {
-    // The device text follows the last "BB.F" function and two blanks.
-    static const std::regex deviceRe(R"(([0-9a-f]{2}\.[0-9a-f])\s{2,}(.+)$)");
+    // The device text follows the last "BB.F" function and two blanks; the tree always draws a
+    // dash right before the function ("+-00.0", "\-1f.0", "----00.0"), which keeps a table of
+    // numbers such as nccl-tests rows ("  12.34  56.78") from passing for a tree.
+    static const std::regex deviceRe(R"(-([0-9a-f]{2}\.[0-9a-f])\s{2,}(.+)$)");
     static const std::regex bridgeRe(R"(-\[[0-9a-f]{2}(?:-[0-9a-f]{2})?\]-)");
     static const std::regex nvidiaIdRe(R"(NVIDIA Corporation (?:Device )?([0-9a-f]{4})\b)");
     static const std::regex rootRe(R"(\[([0-9a-f]{4}:[0-9a-f]{2})\])");
