@@ -37,17 +37,6 @@ QString layerName(model::Scope s)
     }
 }
 
-QString opName(model::CollectiveOp op)
-{
-    switch (op) {
-    case model::CollectiveOp::AllReduce: return QStringLiteral("all-reduce");
-    case model::CollectiveOp::AllGather: return QStringLiteral("all-gather");
-    case model::CollectiveOp::ReduceScatter: return QStringLiteral("reduce-scatter");
-    case model::CollectiveOp::AllToAll: return QStringLiteral("all-to-all");
-    case model::CollectiveOp::Broadcast: return QStringLiteral("broadcast");
-    }
-    return {};
-}
 
 TableCell cell(const QString& t, TableCell::Tone tone = TableCell::Tone::Normal) { return {t, tone}; }
 
@@ -185,7 +174,7 @@ void busbwSection(ReportDoc& doc, const DesignResults& r)
                 QStringLiteral("8 GiB"), QStringLiteral("Algorithm at 8 GiB")};
     t.numeric = {false, true, true, true, true, true, false};
     for (const auto& s : *r.sweeps) {
-        std::vector<TableCell> row = {cell(opName(s.op)), cell(count(s.gpus))};
+        std::vector<TableCell> row = {cell(views::collectiveLabel(s.op)), cell(count(s.gpus))};
         QString algorithm;
         for (double size : sizes) {
             QString v = QStringLiteral("n/a");

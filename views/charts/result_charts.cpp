@@ -22,17 +22,6 @@ QString layerLabel(model::Scope s)
 
 const model::Scope kLayers[] = {model::Scope::Hbm, model::Scope::IntraNode, model::Scope::NodeBoundary, model::Scope::Fabric};
 
-QString opLabel(model::CollectiveOp op)
-{
-    switch (op) {
-    case model::CollectiveOp::AllReduce: return QStringLiteral("all-reduce");
-    case model::CollectiveOp::AllGather: return QStringLiteral("all-gather");
-    case model::CollectiveOp::ReduceScatter: return QStringLiteral("reduce-scatter");
-    case model::CollectiveOp::AllToAll: return QStringLiteral("all-to-all");
-    case model::CollectiveOp::Broadcast: return QStringLiteral("broadcast");
-    }
-    return {};
-}
 
 QList<QPointF> busbwPoints(const model::CollectiveSweep& s)
 {
@@ -82,6 +71,18 @@ QString label(const std::vector<std::string>& labels, std::size_t i, const model
 
 } // namespace
 
+QString collectiveLabel(model::CollectiveOp op)
+{
+    switch (op) {
+    case model::CollectiveOp::AllReduce: return QStringLiteral("all-reduce");
+    case model::CollectiveOp::AllGather: return QStringLiteral("all-gather");
+    case model::CollectiveOp::ReduceScatter: return QStringLiteral("reduce-scatter");
+    case model::CollectiveOp::AllToAll: return QStringLiteral("all-to-all");
+    case model::CollectiveOp::Broadcast: return QStringLiteral("broadcast");
+    }
+    return {};
+}
+
 ChartSpec layersChart(const model::DesignAnalysis& a)
 {
     ChartSpec c;
@@ -115,7 +116,7 @@ ChartSpec busbwChart(const std::vector<model::CollectiveSweep>& sweeps)
     int colour = 0;
     for (const auto& s : sweeps) {
         if (s.gpus != most) continue;
-        c.series.push_back({opLabel(s.op) + QStringLiteral(", ") + QString::number(s.gpus) + QStringLiteral(" GPUs"), seriesColor(colour++),
+        c.series.push_back({collectiveLabel(s.op) + QStringLiteral(", ") + QString::number(s.gpus) + QStringLiteral(" GPUs"), seriesColor(colour++),
                             busbwPoints(s), false, false});
     }
     for (const auto& s : sweeps)

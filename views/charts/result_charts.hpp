@@ -12,6 +12,10 @@
 
 namespace views {
 
+/// A collective as the charts and reports name it, in words: "all-reduce", "all-gather",
+/// "reduce-scatter", "all-to-all", "broadcast" (nccl-tests names, hyphenated).
+[[nodiscard]] QString collectiveLabel(model::CollectiveOp op);
+
 /// Per-GPU bandwidth of each layer, one direction, GB/s (log axis).
 [[nodiscard]] ChartSpec layersChart(const model::DesignAnalysis& a);
 /// busbw against size for every collective over all GPUs, plus all-reduce on one server (dashed).
