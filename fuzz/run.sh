@@ -7,6 +7,10 @@
 #   FUZZ_SEED      libFuzzer's random seed (default 1, so CI runs are reproducible)
 #   FUZZ_TIMEOUT   seconds one input may take before it counts as a hang (default 10)
 #   FUZZ_BUILD_DIR build folder (default build-fuzz); JOBS parallel compile jobs (default: all cores)
+#   FUZZ_TESTS=ON  also build model_tests in the same instrumented tree and run them (ctest) under
+#                  ASan + UBSan with leak detection: .ci/run's sanitizer pass, which so compiles
+#                  model/ once for both (clang -O1; `SANITIZE=1 bash packaging/dev.sh test` is the
+#                  GCC build of everything, GUI included)
 # New inputs that reach new code are kept in BUILD_DIR/fuzz/corpus/TARGET between runs; a
 # crash, hang or leak stops the target, is saved as BUILD_DIR/fuzz/artifacts/TARGET-*, and
 # makes the script exit 1 after the other targets ran.
@@ -26,10 +30,17 @@ fi
 
 echo "== fuzz: build (clang, libFuzzer, ASan + UBSan) in $dir =="
 CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-    -DCD_BUILD_FUZZERS=ON -DCD_BUILD_GUI=OFF -DCD_BUILD_TESTS=OFF -DCD_BUILD_BENCHMARKS=OFF >/dev/null
+    -DCD_BUILD_FUZZERS=ON -DCD_BUILD_GUI=OFF -DCD_BUILD_TESTS="${FUZZ_TESTS:-OFF}" -DCD_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$dir" -j "$jobs"
-echo "== fuzz: every seed and replay input once (ctest) =="
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+if [ "${FUZZ_TESTS:-OFF}" = "ON" ]; then
+    echo "== fuzz: model_tests, every seed and replay input once (ctest, ASan + UBSan, leak detection) =="
+else
+    echo "== fuzz: every seed and replay input once (ctest) =="
+fi
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" \
+LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/packaging/lsan.supp:print_suppressions=0}" \
+UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
