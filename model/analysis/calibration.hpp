@@ -78,6 +78,21 @@ inline constexpr double kLlMaxBwManyNodesGBps = 20.4;
 
 /// Tree all-reduce bandwidth factor x0.92 (tuning.cc "Tree AR").
 inline constexpr double kTreeBandwidthFactor = 0.92;
+/// Tree protocol refinements (tuning.cc "Various model refinements"): LL x1/3.8 (then capped
+/// by llMaxBw); LL128 x7/9 on one node, x120/128 across nodes.
+inline constexpr double kTreeLlBandwidthFactor = 1.0 / 3.8;
+inline constexpr double kTreeLl128FactorOneNode = 7.0 / 9.0;
+inline constexpr double kTreeLl128FactorMultiNode = 120.0 / 128.0;
+/// Tree bandwidth correction for medium sizes, per protocol {LL, LL128, Simple}, at powers of
+/// two from 64 B (index log2(bytes / 64)), 1 outside the table (tuning.cc
+/// treeCorrectionFactor, v2.30.7: "Trees are not perfectly sticking to the model for medium
+/// sizes. Applying a static correction factor is not ideal but works quite well").
+inline constexpr double kTreeCorrection[3][24] = {
+    {1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0, 1.0},
+    {1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0, 1.0},
+    {.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9, .9}};
+/// CollNet "arity serialization": +0.4 us per local rank (tuning.cc, CollNetDirect).
+inline constexpr double kCollNetArityUs = 0.4;
 
 /// NVLS in-switch reduction efficiency applied to NVLink bandwidth (tuning.cc
 /// nvlsEfficiency: Hopper 0.85, Blackwell 0.74). Combined with Calculon's NVLS all-reduce

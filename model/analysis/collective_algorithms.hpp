@@ -28,12 +28,13 @@ struct AlgoEstimate {
 /// Time in us of `bytes` at `GBps` decimal GB/s: bytes / (1000 x GBps).
 [[nodiscard]] inline double usFor(double bytes, double GBps) noexcept { return bytes / (1000.0 * GBps); }
 
-/// Combines a latency and a bandwidth term. Inside one node (NCCL's own model,
-/// `ncclTopoGetAlgoTime`): lat + bw. Across nodes with the Simple protocol the bandwidth term
-/// is divided by the measured size efficiency eta(S, k) (SimAI nic_ratio.csv), which already
-/// contains the per-step latency of large messages, so the two overlap: max(lat, bw / eta)
-/// [derived, engine_formulas.md §7].
-[[nodiscard]] double combineUs(double latUs, double bwUs, int nodes, Protocol p, double bytes, double& bwUsOut) noexcept;
+/// Time of a multi-node collective: NCCL's predicted time `ncclUs` (nccl_cost.hpp), but never
+/// less than the measured multi-node ramp, the Simple-protocol bandwidth term `simpleBwUs`
+/// divided by SimAI's size efficiency eta(S, k) (size_efficiency.hpp, nic_ratio.csv). NCCL's
+/// tuner ranks algorithms; its absolute times are optimistic at scale (1 GiB ring all-reduce
+/// over 1,024 H100: NCCL's LL128 model 10.7 ms, measured 19.4 ms, nccl-tests #322), which the
+/// measured ramp bounds. One node (`nodes` <= 1): `ncclUs`.
+[[nodiscard]] double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes) noexcept;
 
 /// Ring (all_reduce, all_gather, reduce_scatter, broadcast): engine_formulas.md §2.
 [[nodiscard]] AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes);

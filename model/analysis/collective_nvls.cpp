@@ -10,6 +10,7 @@
 // (SimAI calbusbw.cc), lat = 25 + 2 log2(k) 20.9 us (tuning.cc).
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/nccl_cost.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +40,7 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     if (!nvlsUsable(g, op, g.n, e)) return e;
     e.applicable = true;
     e.protocol = Protocol::Simple;
-    e.latencyUs = calibration::kNvlsHopNvlinkUs;
+    e.latencyUs = ncclLatencyUs(Algorithm::Nvls, Protocol::Simple, op, ncclShape(g));
     e.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), g.intraGBps * nvlsEfficiency(g));
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;
@@ -55,8 +56,10 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.protocol = Protocol::Simple;
     const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
     const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
-    e.latencyUs = calibration::kNvlsHopNvlinkUs + 2.0 * std::log2(static_cast<double>(g.k)) * calibration::kNvlsTreeHopNetUs;
-    e.timeUs = combineUs(e.latencyUs, usFor(2.0 * bytes, base), g.k, Protocol::Simple, bytes, e.bandwidthUs);
+    e.latencyUs = ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, op, ncclShape(g));
+    const double bwUs = usFor(2.0 * bytes, base);
+    e.timeUs = withMeasuredRampUs(e.latencyUs + bwUs, bwUs, g.k, bytes);
+    e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }
 

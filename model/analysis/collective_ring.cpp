@@ -3,51 +3,21 @@
 //   rank0 -> rank1 -> ... -> rank(n-1) -> rank0      (one ring per channel)
 //
 // All-reduce: t = lat + 2(n-1)/n * S / B ; RS, AG: (n-1)/n * S / B ; broadcast: S / B.
-// lat = base + (steps - interSteps) * intraHop + interSteps * netHop (x1.4 Simple multi-node).
-#include "model/analysis/calibration.hpp"
+// Latency, protocol factors and the protocol choice: NCCL's cost model (nccl_cost.hpp); across
+// nodes never faster than the measured ramp (withMeasuredRampUs).
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
 
 #include <algorithm>
-#include <limits>
 
 namespace model::analysis {
 
-double combineUs(double latUs, double bwUs, int nodes, Protocol p, double bytes, double& bwUsOut) noexcept
+double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes) noexcept
 {
-    if (nodes > 1 && p == Protocol::Simple) {
-        bwUsOut = bwUs / nicSizeEfficiency(bytes, nodes);
-        return std::max(latUs, bwUsOut);
-    }
-    bwUsOut = bwUs;
-    return latUs + bwUs;
+    if (nodes <= 1) return ncclUs;
+    return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes, nodes));
 }
-
-namespace {
-
-/// LL busbw cap, GB/s (tuning.cc llMaxBw).
-double llCap(const CommGroup& g) noexcept
-{
-    if (g.k >= 3) return calibration::kLlMaxBwManyNodesGBps;
-    if (g.k == 2) return calibration::kLlMaxBwTwoNodesGBps;
-    switch (g.generation) {
-    case GpuGeneration::Blackwell: return calibration::kLlMaxBwBlackwellGBps;
-    case GpuGeneration::Hopper: return calibration::kLlMaxBwHopperGBps;
-    default: return calibration::kLlMaxBwAmpereGBps;
-    }
-}
-
-double intraHopUs(const CommGroup& g, int p) noexcept
-{
-    switch (g.intraPath) {
-    case IntraPath::NVLink: return calibration::kRingHopNvlinkUs[p];
-    case IntraPath::PciePeer: return calibration::kRingHopPcieUs[p];
-    case IntraPath::HostStaged: return calibration::kRingHopPcieUs[p] * calibration::kHostStagedLatencyFactor;
-    }
-    return 0;
-}
-
-} // namespace
 
 AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
@@ -59,13 +29,12 @@ AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     }
     e.applicable = true;
     const int n = g.n, k = g.k;
-    int steps = 0, inter = 0;
     double volume = 0; // bytes each GPU pushes through its bottleneck link
     switch (op) {
-    case CollectiveOp::AllReduce: steps = 2 * (n - 1); inter = 2 * (k - 1); volume = 2.0 * (n - 1) / n * bytes; break;
+    case CollectiveOp::AllReduce: volume = 2.0 * (n - 1) / n * bytes; break;
     case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter: steps = n - 1; inter = k - 1; volume = (n - 1.0) / n * bytes; break;
-    case CollectiveOp::Broadcast: steps = n; inter = k - 1; volume = bytes; break;
+    case CollectiveOp::ReduceScatter: volume = (n - 1.0) / n * bytes; break;
+    case CollectiveOp::Broadcast: volume = bytes; break;
     case CollectiveOp::AllToAll: break;
     }
     if (n == 1) { // nothing to exchange: a local copy at HBM-class speed is below the model's resolution
@@ -73,26 +42,11 @@ AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
         return e;
     }
     const double b = k == 1 ? g.intraGBps : std::min(g.intraGBps, g.nicNodeGBps * g.fabricRingFactor);
-    e.timeUs = std::numeric_limits<double>::infinity();
-    for (int p = 0; p < 3; ++p) {
-        const auto proto = static_cast<Protocol>(p);
-        if (proto == Protocol::LL128 && (k > 1 || g.intraPath != IntraPath::NVLink)) continue; // NVLink-only
-        const double overhead = k > 1 ? calibration::kNetOverheadUs * (proto == Protocol::Simple ? 3.0 : 1.0) : 0.0;
-        double lat = calibration::kRingBaseUs[p] + (steps - inter) * std::max(intraHopUs(g, p), overhead) +
-                     inter * calibration::kRingHopNetUs[p];
-        if (k > 1 && proto == Protocol::Simple) lat *= calibration::kRingSimpleMultiNodeLatencyFactor;
-        double bw = b;
-        if (proto == Protocol::LL) bw = std::min(b * calibration::kLlBandwidthFactor, llCap(g));
-        if (proto == Protocol::LL128) bw = b * calibration::kLl128BandwidthFactor;
-        double bwUs = 0;
-        const double t = combineUs(lat, usFor(volume, bw), k, proto, bytes, bwUs);
-        if (t < e.timeUs) {
-            e.timeUs = t;
-            e.protocol = proto;
-            e.latencyUs = lat;
-            e.bandwidthUs = bwUs;
-        }
-    }
+    const StepCost c = ncclChooseProtocol(Algorithm::Ring, op, ncclShape(g), bytes, volume, b);
+    e.protocol = c.protocol;
+    e.latencyUs = c.latencyUs;
+    e.timeUs = withMeasuredRampUs(c.timeUs, usFor(volume, b), k, bytes);
+    e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }
 

@@ -123,6 +123,11 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
     }
     g.nvlsCapable = true;
     for (const ServerFacts* s : chosen) {
+        // GPUDirect RDMA: InfiniBand, RoCE or a NIC marked so (the rule layers.cpp names the
+        // fabric by); GPUDirect-TCPXO and plain Ethernet stage through host memory.
+        const bool rdma = s->nic && (s->nic->supports(NetProtocol::InfiniBand) || s->nic->gpuDirectRdma ||
+                                     s->nic->protocolGeneration.find("RoCE") != std::string::npos);
+        g.netGpuDirect = g.netGpuDirect && rdma;
         CommGroup local;
         intraOf(*s, std::min(g.g, s->gpus), local);
         g.nvlsCapable = g.nvlsCapable && local.nvlsCapable;
@@ -145,11 +150,24 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         double r = 1.0;
         for (std::size_t w = 0; w < facts.switches.size(); ++w)
             if (used[w] && facts.switches[w].upGBps > 0) r = std::max(r, facts.switches[w].oversubscription());
-        const double portsTotal = static_cast<double>(g.k) * std::max(1, g.nicPortsPerNode);
-        const double nodesPerLeaf = std::max(1.0, portsTotal / static_cast<double>(switchesUsed) / std::max(1, g.nicPortsPerNode));
-        // Ring/tree: one node's worth of flows per leaf leaves it; all-to-all: all but the local share.
+        // Where the traffic goes: the servers of the group that share each leaf (a rail leaf of
+        // a rail-optimised scalable unit holds one port of each of its servers). The leaf with
+        // the fewest of them sends the largest share of its traffic up.
+        std::vector<std::vector<const ServerFacts*>> onLeaf(facts.switches.size());
+        for (const ServerFacts* s : chosen)
+            for (int w : s->portSwitchIndex)
+                if (w >= 0) {
+                    auto& v = onLeaf[static_cast<std::size_t>(w)];
+                    if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+                }
+        std::size_t fewest = std::numeric_limits<std::size_t>::max();
+        for (const auto& v : onLeaf)
+            if (!v.empty()) fewest = std::min(fewest, v.size());
+        const double nodesPerLeaf = std::max(1.0, static_cast<double>(fewest));
+        // Ring/tree: one node's worth of flows per leaf leaves it. All-to-all: a server sends
+        // evenly to the k-1 others, of which k - nodesPerLeaf sit behind other leaves.
         const double fRing = 1.0 / nodesPerLeaf;
-        const double fA2A = std::max(0.0, 1.0 - nodesPerLeaf / g.k);
+        const double fA2A = g.k > 1 ? std::max(0.0, (g.k - nodesPerLeaf) / (g.k - 1.0)) : 0.0;
         g.fabricRingFactor = std::min(1.0, 1.0 / (r * fRing));
         g.fabricAllToAllFactor = fA2A > 0 ? std::min(1.0, 1.0 / (r * fA2A)) : 1.0;
     }

@@ -26,6 +26,10 @@ struct CommGroup {
     double nicNodeGBps = 0;       ///< practical NIC bandwidth of the slowest node (sum of wired ports)
     double nicLineGbps = 0;       ///< line rate of one wired port of the slowest node, Gb/s
     int nicPortsPerNode = 0;      ///< wired ports of the slowest node
+    /// Every node's compute NIC reaches GPU memory directly (GPUDirect RDMA: InfiniBand,
+    /// RoCE, or a NIC the catalog marks gpudirect_rdma); NCCL enables LL128 across nodes only
+    /// then (nccl_cost.hpp). False e.g. for GPUDirect-TCPXO.
+    bool netGpuDirect = true;
     /// Fraction of NIC bandwidth left after fabric oversubscription for ring/tree traffic
     /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
     double fabricRingFactor = 1.0;

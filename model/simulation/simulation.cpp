@@ -1,6 +1,7 @@
 #include "model/simulation/simulation.hpp"
 
 #include "model/simulation/failure_check.hpp"
+#include "model/simulation/protocol_plan.hpp"
 #include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/sim_engine.hpp"
 
@@ -23,7 +24,7 @@ double secondsSince(Clock::time_point t0)
 int totalGpus(const NetworkGraph& g) { return static_cast<int>(g.gpus.size()); }
 
 void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus, Algorithm algorithm,
-                    double seconds)
+                    double seconds, Protocol protocol = Protocol::Simple)
 {
     c.op = op;
     c.bytes = bytes;
@@ -33,8 +34,9 @@ void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus
     c.time = Duration::seconds(seconds);
     c.algbw = seconds > 0 ? Bandwidth::bytesPerSecond(bytes / seconds) : Bandwidth();
     c.busbw = c.algbw * busBandwidthFactor(op, gpus);
-    // Link rates are the practical Simple-protocol rates (calibration.hpp); no LL/LL128 model.
-    c.protocol = Protocol::Simple;
+    // Link rates are the practical Simple-protocol rates (calibration.hpp); ring schedules carry
+    // the LL / LL128 efficiency as extra bytes (protocol_plan.hpp).
+    c.protocol = protocol;
 }
 
 void finishResult(Engine& e, double total, Clock::time_point t0)
@@ -59,9 +61,21 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
     checkFailures(design, catalog, options.failures);
-    Engine e(design, catalog, options, onProgress);
+    // Ring schedules: protocol, per-step latency and efficiency from the analytical engine's step
+    // cost model (protocol_plan.hpp). Other algorithms keep the simulator's own defaults.
+    const bool ringOnly = request.algorithm == Algorithm::Ring ||
+                          (request.algorithm == Algorithm::Auto &&
+                           (request.op == CollectiveOp::AllGather || request.op == CollectiveOp::ReduceScatter ||
+                            request.op == CollectiveOp::Broadcast));
+    SimulationOptions priced = options; // the Engine reads it by reference: set before simulating
+    Engine e(design, catalog, priced, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
+    ProtocolPlan plan;
+    if (options.ncclStepCost && ringOnly && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
+        plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
+        if (plan.applies) priced.sendOverhead = plan.stepOverhead;
+    }
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));
@@ -72,10 +86,17 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     try {
         const int allToAllPatterns = request.algorithm == Algorithm::Pairwise ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);
         e.setProgressPlan(request.op == CollectiveOp::AllToAll ? allToAllPatterns : 3);
-        const ScheduleRun best = e.simulateCollective(request.op, request.algorithm, groups, request.bytes, schedules);
-        const double total = e.place(best, 0.0, 1);
-        fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total);
+        const ScheduleRun best =
+            e.simulateCollective(request.op, request.algorithm, groups, request.bytes * plan.wireFactor, schedules);
+        const double simulated = e.place(best, 0.0, 1);
+        const double total = applyRampFloor(plan, request.bytes, simulated);
+        fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total, plan.protocol);
         e.result.collective.note = "flow-level simulation, max-min fair sharing";
+        if (plan.applies)
+            e.result.collective.note += std::string("; ") + toString(plan.protocol) +
+                                        " protocol, per-step latency and efficiency from NCCL's cost model (as the analytical engine)";
+        if (total > simulated)
+            e.result.collective.note += "; bounded below by the measured multi-node size efficiency (SimAI nic_ratio.csv)";
         if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;
         e.result.scenario = "collective";
         finishResult(e, total, t0);

@@ -66,8 +66,15 @@ struct SimulationOptions {
     /// width x speed / 80 (0.75 of nominal); engine_formulas.md section 0. False = spec rates.
     bool effectiveRates = true;
     /// Software overhead added once per flow (per ring step), seconds: SimAI AS_SEND_LAT
-    /// default 6 us (engine_anchors.md section b.2).
+    /// default 6 us (engine_anchors.md section b.2). Ring schedules priced by `ncclStepCost`
+    /// use NCCL's per-step latency instead.
     Duration sendOverhead = Duration::microseconds(6.0);
+    /// Price ring collectives (an explicit ring, or all-gather / reduce-scatter / broadcast on
+    /// auto) with the analytical engine's step cost model (protocol_plan.hpp): the protocol NCCL
+    /// chooses, NCCL's per-step latency and the protocol's efficiency, and across nodes the
+    /// measured size-efficiency floor. False: the Simple protocol and `sendOverhead` per step
+    /// (the flow mechanics alone).
+    bool ncclStepCost = true;
     /// Latency of one NVLink/NVSwitch hop: SimAI -nl default 0.000025 ms = 25 ns (b.2).
     Duration nvlinkHopLatency = Duration::nanoseconds(25.0);
     /// Latency of one network hop (cable + port) when the switch's port-to-port latency is not

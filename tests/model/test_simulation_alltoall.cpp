@@ -128,6 +128,7 @@ TEST_CASE("pipelined broadcast: the first chunk's fill costs each hop its own ti
     // bandwidth) where the pipeline fill adds to the transfer.)
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
+    o.ncclStepCost = false; // the flow mechanics with SimAI's 6 us per step
     model::CollectiveRequest req;
     req.op = model::CollectiveOp::Broadcast;
     req.bytes = kGiB;

@@ -50,6 +50,7 @@ model::SimulationOptions noAnalytical()
 {
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
+    o.ncclStepCost = false; // these cases check the flow mechanics with SimAI's 6 us per step
     return o;
 }
 

@@ -1,0 +1,163 @@
+// NCCL's cost model for one collective (tuning.cc v2.30.7; engine_anchors.md a.3). Every
+// constant lives in calibration.hpp with its source; this file only composes them.
+#include "model/analysis/nccl_cost.hpp"
+
+#include "model/analysis/calibration.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace model::analysis {
+
+namespace {
+
+int index(Protocol p) noexcept { return static_cast<int>(p); }
+
+/// llMaxBw (tuning.cc): one node by GPU architecture, several by host CPU (Intel figures).
+double llMaxGBps(const NcclShape& s) noexcept
+{
+    if (s.nodes >= 3) return calibration::kLlMaxBwManyNodesGBps;
+    if (s.nodes == 2) return calibration::kLlMaxBwTwoNodesGBps;
+    switch (s.generation) {
+    case GpuGeneration::Blackwell: return calibration::kLlMaxBwBlackwellGBps;
+    case GpuGeneration::Hopper: return calibration::kLlMaxBwHopperGBps;
+    default: return calibration::kLlMaxBwAmpereGBps;
+    }
+}
+
+HopKind intraHop(IntraPath p) noexcept { return p == IntraPath::NVLink ? HopKind::NVLink : HopKind::Pcie; }
+
+} // namespace
+
+NcclShape ncclShape(const CommGroup& g) noexcept
+{
+    NcclShape s;
+    s.ranks = g.n;
+    s.nodes = g.k;
+    s.ranksPerNode = g.g;
+    s.intraPath = g.intraPath;
+    s.generation = g.generation;
+    s.netGpuDirect = g.netGpuDirect;
+    return s;
+}
+
+double ncclHopLatencyUs(Algorithm a, Protocol p, HopKind hop, IntraPath intra) noexcept
+{
+    const int i = index(p);
+    double us = 0;
+    switch (a) {
+    case Algorithm::Tree:
+        us = hop == HopKind::NVLink ? calibration::kTreeHopNvlinkUs[i]
+             : hop == HopKind::Pcie ? calibration::kTreeHopPcieUs[i]
+                                    : calibration::kTreeHopNetUs[i];
+        break;
+    case Algorithm::Nvls:
+    case Algorithm::NvlsTree:
+        us = hop == HopKind::Net ? calibration::kNvlsTreeHopNetUs : calibration::kNvlsHopNvlinkUs;
+        break;
+    case Algorithm::CollNet:
+        us = hop == HopKind::Net ? calibration::kCollNetHopNetUs : calibration::kCollNetHopNvlinkUs;
+        break;
+    default:
+        us = hop == HopKind::NVLink ? calibration::kRingHopNvlinkUs[i]
+             : hop == HopKind::Pcie ? calibration::kRingHopPcieUs[i]
+                                    : calibration::kRingHopNetUs[i];
+        break;
+    }
+    if (hop == HopKind::Pcie && intra == IntraPath::HostStaged) us *= calibration::kHostStagedLatencyFactor;
+    return us;
+}
+
+double ncclBaseLatencyUs(Algorithm a, Protocol p) noexcept
+{
+    switch (a) {
+    case Algorithm::Tree: return calibration::kTreeBaseUs[index(p)];
+    case Algorithm::Nvls:
+    case Algorithm::NvlsTree:
+    case Algorithm::CollNet: return 0.0; // tuning.cc baseLatencies: CollNet and NVLS 0
+    default: return calibration::kRingBaseUs[index(p)];
+    }
+}
+
+double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s) noexcept
+{
+    const double intra = ncclHopLatencyUs(a, p, intraHop(s.intraPath), s.intraPath);
+    const double net = ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath);
+    const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
+    const double base = ncclBaseLatencyUs(a, p);
+    switch (a) {
+    case Algorithm::Tree: return base + 2.0 * ((s.ranksPerNode - 1) * intra + depth * net);
+    case Algorithm::Nvls: return intra + (s.nodes > 1 ? net : 0.0);
+    case Algorithm::NvlsTree: return intra + 2.0 * depth * net;
+    case Algorithm::CollNet: return intra + net + calibration::kCollNetArityUs * s.ranksPerNode;
+    default: break;
+    }
+    // Ring (and the ring-shaped steps of every other schedule).
+    const int n = s.ranks, k = s.nodes;
+    int steps = n - 1, inter = k - 1;
+    if (op == CollectiveOp::AllReduce) { steps = 2 * (n - 1); inter = 2 * (k - 1); }
+    else if (op == CollectiveOp::Broadcast) steps = n;
+    const double overhead = k > 1 ? calibration::kNetOverheadUs * (p == Protocol::Simple ? 3.0 : 1.0) : 0.0;
+    double lat = base + (steps - inter) * std::max(intra, overhead) + inter * net;
+    if (k > 1 && p == Protocol::Simple) lat *= calibration::kRingSimpleMultiNodeLatencyFactor;
+    return lat;
+}
+
+bool ncclProtocolEnabled(Algorithm a, Protocol p, const NcclShape& s) noexcept
+{
+    if (a == Algorithm::Nvls || a == Algorithm::NvlsTree || a == Algorithm::CollNet) return p == Protocol::Simple;
+    if (p == Protocol::LL128) return s.intraPath == IntraPath::NVLink && (s.nodes == 1 || s.netGpuDirect);
+    return true;
+}
+
+double ncclProtocolGBps(Algorithm a, Protocol p, const NcclShape& s, double simpleGBps) noexcept
+{
+    if (!ncclProtocolEnabled(a, p, s)) return 0.0;
+    if (p == Protocol::Simple) return simpleGBps;
+    if (a == Algorithm::Tree) {
+        if (p == Protocol::LL) return std::min(simpleGBps * calibration::kTreeLlBandwidthFactor, llMaxGBps(s));
+        return simpleGBps * (s.nodes == 1 ? calibration::kTreeLl128FactorOneNode : calibration::kTreeLl128FactorMultiNode);
+    }
+    if (p == Protocol::LL) return std::min(simpleGBps * calibration::kLlBandwidthFactor, llMaxGBps(s));
+    return simpleGBps * calibration::kLl128BandwidthFactor;
+}
+
+double treeCorrectionFactor(Protocol p, double bytes) noexcept
+{
+    if (!(bytes >= 64.0)) return 1.0;
+    const int i = static_cast<int>(std::floor(std::log2(bytes / 64.0)));
+    if (i < 0 || i >= 24) return 1.0;
+    return calibration::kTreeCorrection[index(p)][i];
+}
+
+StepCost ncclCost(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s, double bytes, double bottleneckBytes,
+                  double simpleGBps) noexcept
+{
+    StepCost c;
+    c.protocol = p;
+    double bw = ncclProtocolGBps(a, p, s, simpleGBps);
+    if (a == Algorithm::Tree) bw *= treeCorrectionFactor(p, bytes);
+    if (!(bw > 0)) {
+        c.timeUs = std::numeric_limits<double>::infinity();
+        return c;
+    }
+    c.latencyUs = ncclLatencyUs(a, p, op, s);
+    c.bandwidthUs = bottleneckBytes / (1000.0 * bw);
+    c.timeUs = c.latencyUs + c.bandwidthUs;
+    return c;
+}
+
+StepCost ncclChooseProtocol(Algorithm a, CollectiveOp op, const NcclShape& s, double bytes, double bottleneckBytes,
+                            double simpleGBps) noexcept
+{
+    StepCost best;
+    best.timeUs = std::numeric_limits<double>::infinity();
+    for (Protocol p : {Protocol::LL, Protocol::LL128, Protocol::Simple}) {
+        const StepCost c = ncclCost(a, p, op, s, bytes, bottleneckBytes, simpleGBps);
+        if (c.timeUs < best.timeUs) best = c;
+    }
+    return best;
+}
+
+} // namespace model::analysis

@@ -1,0 +1,96 @@
+#pragma once
+/// @file nccl_cost.hpp
+/// One cost model for a collective step, after NCCL's own tuner (src/graph/tuning.cc, v2.30.7,
+/// as restated in shared/reference/engine_anchors.md a.3): per algorithm and protocol a base
+/// latency, a per-hop latency by hop kind (NVLink, PCIe, network), a protocol bandwidth factor
+/// and cap, the tree's medium-size correction, and NCCL's rule for which protocols are enabled.
+/// The time of one collective under one (algorithm, protocol) is NCCL's
+///     t = latency + bytes on the bottleneck / protocol bandwidth      (ncclTopoGetAlgoTime),
+/// and the protocol is the one with the least predicted time, as NCCL chooses it.
+///
+/// Both engines use it: the analytical engine for a whole collective (collective_*.cpp), the
+/// simulator for the per-step latency and the protocol efficiency of its schedules
+/// (model/simulation/schedule_*.cpp).
+///
+/// Units: latencies in microseconds; bandwidths in decimal GB/s per GPU, one direction;
+/// bytes in bytes.
+
+#include "model/analysis/comm_group.hpp"
+#include "model/analysis/collective_types.hpp"
+
+#include <array>
+
+namespace model::analysis {
+
+/// The kind of one hop of a collective step, as NCCL's latency table distinguishes them
+/// (tuning.cc NCCL_HW_NVLINK, NCCL_HW_PCI, NCCL_HW_NET).
+enum class HopKind { NVLink = 0, Pcie = 1, Net = 2 };
+
+/// What NCCL's tuner knows about one communicator (tuning.cc inputs).
+struct NcclShape {
+    int ranks = 1;              ///< nRanks
+    int nodes = 1;              ///< nNodes
+    int ranksPerNode = 1;       ///< ppn
+    IntraPath intraPath = IntraPath::NVLink;
+    GpuGeneration generation = GpuGeneration::Older;
+    /// The network path reaches GPU memory directly (GPUDirect RDMA; NCCL's typeInter <= PXN).
+    /// NCCL enables LL128 across nodes only then (tuning.cc protocol enable rule).
+    bool netGpuDirect = true;
+};
+
+/// NCCL's view of a placed group (n, k, g, intra path, generation, GPUDirect).
+[[nodiscard]] NcclShape ncclShape(const CommGroup& g) noexcept;
+
+/// Latency of one hop, us, for `algorithm` (Ring, Tree, Nvls, NvlsTree, CollNet; others use
+/// Ring's) and protocol `p` (tuning.cc hwLatencies). Host-staged PCIe hops cost twice a PCIe
+/// hop (calibration.hpp kHostStagedLatencyFactor).
+[[nodiscard]] double ncclHopLatencyUs(Algorithm algorithm, Protocol p, HopKind hop, IntraPath intra = IntraPath::NVLink) noexcept;
+
+/// Base latency, us, of `algorithm` with protocol `p` (tuning.cc baseLatencies).
+[[nodiscard]] double ncclBaseLatencyUs(Algorithm algorithm, Protocol p) noexcept;
+
+/// Per-operation latency, us, NCCL's composition (engine_anchors.md a.3):
+/// - Ring: base + (steps - interSteps) max(intraHop, netOverhead) + interSteps netHop, x1.4
+///   for Simple across nodes ("plateau effect"); steps 2(n-1) for all-reduce, n-1 for
+///   all-gather / reduce-scatter, n for broadcast; interSteps 2(k-1), k-1, k-1.
+/// - Tree: base + 2 ((ppn - 1) intraHop + log2(k) netHop).
+/// - Nvls: NVLink hop (+ network hop across nodes); NvlsTree: NVLink hop + 2 log2(k) network hop.
+/// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
+[[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
+
+/// Whether NCCL runs `algorithm` with protocol `p` here: NVLS, NVLSTree and CollNet are
+/// Simple-only; LL128 needs NVLink inside the node and, across nodes, GPUDirect RDMA.
+[[nodiscard]] bool ncclProtocolEnabled(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;
+
+/// Bus bandwidth, GB/s, of `algorithm` with protocol `p` when the Simple protocol reaches
+/// `simpleGBps` (tuning.cc "model refinements"): Ring LL x0.5 capped by llMaxBw, Ring LL128
+/// x0.92; Tree LL x1/3.8 capped by llMaxBw, Tree LL128 x120/128 (x7/9 on one node); NVLS,
+/// NVLSTree, CollNet only Simple (x1). The tree's own x0.92 is part of its Simple rate
+/// (collective_tree.cpp). @return 0 when the protocol is not enabled.
+[[nodiscard]] double ncclProtocolGBps(Algorithm algorithm, Protocol p, const NcclShape& s, double simpleGBps) noexcept;
+
+/// NCCL's tree bandwidth correction for medium sizes (tuning.cc treeCorrectionFactor: powers
+/// of two from 64 B, index log2(bytes / 64), 24 entries; 1 outside). Dimensionless, (0, 1].
+[[nodiscard]] double treeCorrectionFactor(Protocol p, double bytes) noexcept;
+
+/// Time of one collective under one (algorithm, protocol), NCCL's formula.
+struct StepCost {
+    Protocol protocol = Protocol::Simple;
+    double latencyUs = 0;     ///< ncclLatencyUs
+    double bandwidthUs = 0;   ///< bottleneck bytes / protocol bandwidth (tree-corrected)
+    double timeUs = 0;        ///< latencyUs + bandwidthUs
+};
+
+/// NCCL's choice among the enabled protocols for `algorithm`: the least predicted time.
+/// `bottleneckBytes` = bytes each GPU moves over its bottleneck (e.g. 2(n-1)/n S for a ring
+/// all-reduce); `simpleGBps` = that bottleneck's rate with the Simple protocol; `bytes` = the
+/// nccl-tests size (for the tree correction). @return protocol Simple with infinite time when
+/// none is enabled.
+[[nodiscard]] StepCost ncclChooseProtocol(Algorithm algorithm, CollectiveOp op, const NcclShape& s, double bytes,
+                                          double bottleneckBytes, double simpleGBps) noexcept;
+
+/// Cost of one (algorithm, protocol) pair, without the choice (protocol forced).
+[[nodiscard]] StepCost ncclCost(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s, double bytes,
+                                double bottleneckBytes, double simpleGBps) noexcept;
+
+} // namespace model::analysis

@@ -1,0 +1,50 @@
+// Ring schedules priced with the analytical engine's step cost model (protocol_plan.hpp).
+#include "model/simulation/protocol_plan.hpp"
+
+#include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/comm_group.hpp"
+#include "model/analysis/nccl_cost.hpp"
+
+#include <algorithm>
+#include <exception>
+
+namespace model::sim {
+
+ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus) noexcept
+{
+    ProtocolPlan plan;
+    if (op == CollectiveOp::AllToAll || gpus < 2 || !(bytes > 0)) return plan;
+    try {
+        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+        const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        const int n = g.n;
+        int steps = n - 1;
+        double volume = (n - 1.0) / n * bytes;
+        if (op == CollectiveOp::AllReduce) { steps = 2 * (n - 1); volume = 2.0 * (n - 1) / n * bytes; }
+        if (op == CollectiveOp::Broadcast) { steps = n; volume = bytes; }
+        const double b = g.k == 1 ? g.intraGBps : std::min(g.intraGBps, g.nicNodeGBps * g.fabricRingFactor);
+        if (!(b > 0)) return plan;
+        const analysis::NcclShape shape = analysis::ncclShape(g);
+        const analysis::StepCost c = analysis::ncclChooseProtocol(Algorithm::Ring, op, shape, bytes, volume, b);
+        const double protoGBps = analysis::ncclProtocolGBps(Algorithm::Ring, c.protocol, shape, b);
+        if (!(protoGBps > 0)) return plan;
+        plan.applies = true;
+        plan.protocol = c.protocol;
+        plan.stepOverhead = Duration::microseconds(c.latencyUs / steps);
+        plan.wireFactor = b / protoGBps;
+        plan.nodes = g.k;
+        plan.simpleBandwidthUs = analysis::usFor(volume, b);
+    } catch (const std::exception&) {
+        plan = ProtocolPlan{};
+    }
+    return plan;
+}
+
+double applyRampFloor(const ProtocolPlan& plan, double bytes, double simulatedSeconds) noexcept
+{
+    if (!plan.applies) return simulatedSeconds;
+    return analysis::withMeasuredRampUs(simulatedSeconds * 1e6, plan.simpleBandwidthUs, plan.nodes, bytes) * 1e-6;
+}
+
+} // namespace model::sim

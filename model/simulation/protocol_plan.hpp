@@ -1,0 +1,41 @@
+#pragma once
+/// @file protocol_plan.hpp
+/// The simulator's ring schedules priced with the analytical engine's cost model for a step
+/// (model/analysis/nccl_cost.hpp), so that both engines agree on what a step costs:
+/// - the protocol (LL, LL128, Simple) NCCL would choose for this ring, and
+/// - the per-step latency: NCCL's whole-ring latency spread evenly over the ring's steps (the
+///   simulator runs one identical step pattern `steps` times), replacing SimAI's flat 6 us
+///   send overhead, and
+/// - the protocol's bandwidth efficiency as extra bytes on the wire (LL stores 8 B per 4 B of
+///   data: the simulated flows carry bytes x Simple rate / protocol rate), and
+/// - across nodes, the same floor the analytical engine applies: the measured multi-node ramp
+///   (collective_algorithms.hpp withMeasuredRampUs).
+
+#include "model/analysis/collective_types.hpp"
+#include "model/catalog/catalog.hpp"
+#include "model/design/design.hpp"
+#include "model/units/units.hpp"
+
+namespace model::sim {
+
+/// How one ring collective is priced (see the file comment).
+struct ProtocolPlan {
+    bool applies = false;        ///< false: keep the simulator's defaults (Simple, sendOverhead)
+    Protocol protocol = Protocol::Simple;
+    Duration stepOverhead;       ///< per ring step, replaces SimulationOptions::sendOverhead
+    double wireFactor = 1.0;     ///< simulated bytes per payload byte (>= 1)
+    int nodes = 1;               ///< servers the ring spans
+    double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)
+};
+
+/// Plan for a ring `op` of `bytes` (nccl-tests size) over the first `gpus` GPUs of the design,
+/// placed as the analytical engine places them. Returns applies = false for all-to-all, one
+/// GPU, or a design the analytical engine cannot place (then the simulator's own defaults hold).
+[[nodiscard]] ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes,
+                                            int gpus) noexcept;
+
+/// The simulated time, seconds, after the floor of the plan: across nodes never below the
+/// Simple bandwidth term divided by the measured size efficiency.
+[[nodiscard]] double applyRampFloor(const ProtocolPlan& plan, double bytes, double simulatedSeconds) noexcept;
+
+} // namespace model::sim
