@@ -83,3 +83,14 @@ TEST_CASE("bad requests are rejected with the reason", "[collective][ring]")
     CHECK_THROWS_AS(parseCollectiveOp("allreduce"), std::invalid_argument);
     CHECK(parseCollectiveOp("alltoall") == CollectiveOp::AllToAll);
 }
+
+TEST_CASE("multi-node ring: latency and bandwidth add, so 8 GiB takes longer than 1 GiB at 8,192 GPUs", "[collective][ring]")
+{
+    // Issue 16: with max(latency, bandwidth) a ring all-reduce over 8,192 GPUs took 108,353 us for
+    // 1 GiB and for 8 GiB alike. NCCL's time is latency + bytes / bandwidth (nccl_cost.hpp).
+    const model::Design d = golden::rail("dgx-h100", 1024);
+    const CollectiveResult one = golden::run(d, CollectiveOp::AllReduce, k1GiB, 8192, "ring");
+    const CollectiveResult eight = golden::run(d, CollectiveOp::AllReduce, 8 * k1GiB, 8192, "ring");
+    CHECK(eight.time.inMicroseconds() > one.time.inMicroseconds() * 1.5);
+    CHECK(one.time.inMicroseconds() > one.latency.inMicroseconds());
+}
