@@ -8,7 +8,8 @@
 //     algorithm chosen automatically (ring, tree and nvls_tree simulated, the fastest kept)
 //     (target: at most 10 s and 4 GB).
 // Prints the simulated time, the algorithm, flows and events, wall time (design
-// generation excluded), events per second and the process's peak resident memory. Not a test:
+// generation excluded), the CPU time of the simulation (user + system: the figure to read on a
+// loaded machine), events per second of wall time and the process's peak resident memory. Not a test:
 // it asserts nothing.
 //
 // usage: bench_simulation [case...]   cases: a2a-1024-1:1 a2a-1024-2:1 a2a-1024-4:1 a2a-512-2:1 ar-65536
@@ -48,14 +49,18 @@ void runCase(const Case& c)
     req.bytes = 1024.0 * 1024.0 * 1024.0;
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
+    rusage before{};
+    getrusage(RUSAGE_SELF, &before);
     const auto t0 = std::chrono::steady_clock::now();
     const model::SimulationResult r = model::simulateCollective(d, catalog, req, o);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     rusage use{};
     getrusage(RUSAGE_SELF, &use);
-    std::printf("%-14s %6d %7d %-10s %12.1f %10lld %10lld %8lld %9.3f %12.0f %10.1f\n", c.name.c_str(), c.servers,
-                r.collective.gpus, model::toString(r.collective.algorithm), r.collective.time.inMicroseconds(), r.flowsSimulated, r.events, r.eventBatches, wall, r.events / wall,
-                use.ru_maxrss / 1024.0);
+    auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6; };
+    const double cpu = seconds(use.ru_utime) + seconds(use.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime);
+    std::printf("%-14s %6d %7d %-10s %12.1f %10lld %10lld %8lld %9.3f %8.3f %12.0f %10.1f\n", c.name.c_str(), c.servers,
+                r.collective.gpus, model::toString(r.collective.algorithm), r.collective.time.inMicroseconds(), r.flowsSimulated, r.events, r.eventBatches, wall, cpu,
+                r.events / wall, use.ru_maxrss / 1024.0);
     std::fflush(stdout);
 }
 
@@ -75,8 +80,8 @@ int main(int argc, char** argv)
         for (const Case& c : all)
             if (c.name == argv[i]) chosen.push_back(c);
     if (chosen.empty()) chosen = all;
-    std::printf("%-14s %6s %7s %-10s %12s %10s %10s %8s %9s %12s %10s\n", "case", "nodes", "gpus", "algorithm",
-                "time_us", "flows", "events", "batches", "wall_s", "events/s", "peak_MB");
+    std::printf("%-14s %6s %7s %-10s %12s %10s %10s %8s %9s %8s %12s %10s\n", "case", "nodes", "gpus", "algorithm",
+                "time_us", "flows", "events", "batches", "wall_s", "cpu_s", "events/s", "peak_MB");
     std::fflush(stdout);
     for (const Case& c : chosen) {
         const pid_t pid = fork();

@@ -46,9 +46,9 @@ int FlowSimulator::add(FlowSpec f)
         d = std::min(d, solver_.capacity()[c]);
         lat += g_.channels[c].latency;
     }
-    prefix_.push_back(hostPrefix(g_, f.path));
+    // Only lossy fabrics read the host part of a path (offered rates, fabric_behaviour.hpp).
+    prefix_.push_back(needsFabric_ ? hostPrefix(g_, f.path) : std::vector<int>{});
     paths_.push_back(std::move(f.path));
-    posOn_.emplace_back();
     bytes_.push_back(f.bytes);
     start_.push_back(f.start);
     latency_.push_back(f.latency);
@@ -70,35 +70,25 @@ int FlowSimulator::add(FlowSpec f)
 void FlowSimulator::activate(int f)
 {
     state_[f] = 1;
-    auto& pos = posOn_[f];
-    pos.resize(paths_[f].size());
-    for (std::size_t k = 0; k < paths_[f].size(); ++k) {
-        auto& list = onChannel_[paths_[f][k]];
-        pos[k] = static_cast<int>(list.size());
-        list.push_back(f);
-    }
+    for (int c : paths_[f]) onChannel_[c].push_back(f);
 }
 
 void FlowSimulator::deactivate(int f)
 {
+    // Taken off its channels' lists by purge(), once per batch for every departure together.
     state_[f] = 2;
-    for (std::size_t k = 0; k < paths_[f].size(); ++k) {
-        const int c = paths_[f][k];
-        auto& list = onChannel_[c];
-        const int at = posOn_[f][k];
-        const int moved = list.back();
-        list[at] = moved;
-        list.pop_back();
-        if (moved != f) {
-            const auto& mp = paths_[moved];
-            for (std::size_t j = 0; j < mp.size(); ++j)
-                if (mp[j] == c) {
-                    posOn_[moved][j] = at;
-                    break;
-                }
-        }
-    }
     rate_[f] = 0;
+}
+
+void FlowSimulator::purge(const std::vector<int>& channels)
+{
+    ++epoch_;
+    for (int c : channels) {
+        if (stampC_[c] == epoch_) continue;
+        stampC_[c] = epoch_;
+        auto& list = onChannel_[c];
+        std::erase_if(list, [this](int f) { return state_[f] != 1; });
+    }
 }
 
 void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
@@ -126,6 +116,8 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
         remaining_[f] = std::max(0.0, remaining_[f] - rate_[f] * (now - since_[f]));
         since_[f] = now;
     }
+    before_.resize(flows.size());
+    for (std::size_t i = 0; i < flows.size(); ++i) before_[i] = rate_[flows[i]];
     if (!flows.empty()) {
         solver_.solve(flows, paths_, {}, rate_);
         if (needsFabric_) {
@@ -145,7 +137,11 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
             }
         }
     }
-    for (int f : flows) {
+    for (std::size_t i = 0; i < flows.size(); ++i) {
+        const int f = flows[i];
+        // Same rate as before: its predicted drain time (and heap entry) still holds. (A new
+        // flow's rate before is 0; at rate 0 it has no entry to keep.)
+        if (rate_[f] == before_[i]) continue;
         ++version_[f];
         if (rate_[f] > 0) {
             heap_.push_back({now + remaining_[f] / rate_[f], f, version_[f]});
@@ -198,6 +194,7 @@ double FlowSimulator::run(const std::function<bool()>& tick)
             --active;
             ++events_;
         }
+        if (!seeds.empty()) purge(seeds);
         while (next < n && start_[order[next]] <= t + tol) {
             const int f = order[next++];
             ++events_;
@@ -221,6 +218,34 @@ double FlowSimulator::run(const std::function<bool()>& tick)
     }
     if (tick && !tick()) throw Cancelled();
     return makespan;
+}
+
+void FlowSimulator::releaseFlows()
+{
+    auto drop = [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); };
+    drop(paths_);
+    drop(prefix_);
+    drop(bytes_);
+    drop(start_);
+    drop(latency_);
+    drop(demand_);
+    drop(rtt_);
+    drop(offer_);
+    drop(hostRate_);
+    drop(remaining_);
+    drop(since_);
+    drop(rate_);
+    drop(caps_);
+    drop(finish_);
+    drop(version_);
+    drop(state_);
+    drop(onChannel_);
+    drop(channelRate_);
+    drop(before_);
+    drop(stampC_);
+    drop(stampF_);
+    drop(heap_);
+    hostSolver_ = MaxMinSolver({});
 }
 
 double FlowSimulator::bytesOn(int c) const

@@ -53,6 +53,10 @@ public:
     double run(const std::function<bool()>& tick = {});
 
     [[nodiscard]] const std::vector<double>& finishTimes() const noexcept { return finish_; }
+    /// Frees everything kept per flow (paths, rates, finish times: finishTimes() is empty
+    /// afterwards) and the solvers' scratch; keeps the channel traces, capacities and counters,
+    /// which is all a finished pattern is read for (utilization.hpp). Call after run().
+    void releaseFlows();
     [[nodiscard]] long long events() const noexcept { return events_; }
     /// Event batches processed: each re-solves the rates of the flows it touches.
     [[nodiscard]] long long batches() const noexcept { return batches_; }
@@ -66,6 +70,8 @@ public:
 private:
     void activate(int f);
     void deactivate(int f);
+    /// Drops the flows that are no longer active from the lists of `channels`.
+    void purge(const std::vector<int>& channels);
     void resolve(const std::vector<int>& seedChannels, double now);
 
     const NetworkGraph& g_;
@@ -75,7 +81,6 @@ private:
     bool needsFabric_ = false;
 
     std::vector<std::vector<int>> paths_;
-    std::vector<std::vector<int>> posOn_;   ///< per flow, per hop: index in onChannel_[channel]
     std::vector<std::vector<int>> prefix_;  ///< per flow: hostPrefix() of its path
     std::vector<double> bytes_, start_, latency_, demand_, rtt_;
     std::vector<double> offer_, hostRate_;  ///< per flow: offered rate, host-part max-min rate (bytes/s)
@@ -85,6 +90,7 @@ private:
     std::vector<std::vector<int>> onChannel_;
     std::vector<std::vector<RateStep>> trace_;
     std::vector<double> channelRate_;
+    std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
     std::vector<int> stampC_, stampF_;
     struct Completion {
         double t;

@@ -12,7 +12,8 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
       version_(capacity_.size(), 0),
       stamp_(capacity_.size(), -1),
       start_(capacity_.size(), 0),
-      length_(capacity_.size(), 0)
+      length_(capacity_.size(), 0),
+      mark_(capacity_.size(), -1)
 {
 }
 
@@ -69,6 +70,11 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::v
     std::size_t nextCap = 0;
     std::size_t left = flows.size();
 
+    // Channels whose share a freeze changed; their new share is pushed once per round (one
+    // bottleneck channel's flows, or one capped flow), not once per frozen flow: a round that
+    // freezes k flows crossing a channel pushes it once instead of k times.
+    touched_.clear();
+    ++round_;
     auto freeze = [&](int i, double rate) {
         frozen_[i] = 1;
         --left;
@@ -76,8 +82,18 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::v
         rates[f] = rate;
         for (int c : paths[f]) {
             remaining_[c] = std::max(0.0, remaining_[c] - rate);
-            if (--unfrozen_[c] > 0) heap.push({remaining_[c] / unfrozen_[c], c, ++version_[c]});
+            --unfrozen_[c];
+            if (mark_[c] != round_) {
+                mark_[c] = round_;
+                touched_.push_back(c);
+            }
         }
+    };
+    auto endRound = [&] {
+        for (int c : touched_)
+            if (unfrozen_[c] > 0) heap.push({remaining_[c] / unfrozen_[c], c, ++version_[c]});
+        touched_.clear();
+        ++round_;
     };
 
     while (left > 0) {
@@ -91,6 +107,7 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::v
         if (heap.empty() && !haveCap) break; // cannot happen for non-empty paths
         if (haveCap && (heap.empty() || caps[flows[capped[nextCap]]] <= heap.top().share)) {
             freeze(capped[nextCap], caps[flows[capped[nextCap]]]);
+            endRound();
             continue;
         }
         const Entry top = heap.top();
@@ -102,6 +119,7 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::v
             const int i = onChannel_[k];
             if (!frozen_[i]) freeze(i, top.share);
         }
+        endRound();
     }
 }
 

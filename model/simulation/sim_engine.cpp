@@ -54,6 +54,7 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     result.events += sim->events();
     result.eventBatches += sim->batches();
     result.flowsSimulated += static_cast<long long>(transfers.size());
+    sim->releaseFlows(); // the recorder reads only its channel traces
     out.sim = std::move(sim);
     ++donePatterns_;
     if (!tick()) throw Cancelled();
