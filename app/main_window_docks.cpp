@@ -15,6 +15,7 @@
 #include "views/cost/cost_panel.hpp"
 #include "views/catalog/catalog_browser_dock.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/charts/collective_chart.hpp"
 #include "views/imports/import_panel.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/palette/palette_widget.hpp"
@@ -154,6 +155,9 @@ void MainWindow::createSimulationDock(QDockWidget* tabWith)
         else simulation_->showError(outcome.error);
     });
     connect(simulation_, &views::SimulationPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
+    // The busbw chart overlays this design's simulated collectives beside the analytical curves.
+    connect(simulation_, &views::SimulationPanel::designRunsChanged, charts_,
+            [this] { charts_->collectiveChart()->setSimulated(simulation_->designRuns()); });
 }
 
 } // namespace app

@@ -9,8 +9,18 @@
 #include "model/analysis/analysis.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/charts/collective_chart.hpp"
+#include "views/simulation/simulation_form.hpp"
+#include "views/simulation/simulation_panel.hpp"
+#include "model/simulation/engine_difference.hpp"
+
+#include <QDockWidget>
+#include <QPushButton>
 
 #include <QComboBox>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -67,4 +77,92 @@ TEST_CASE("collective chart on the template: busbw curves equal chartSweeps for 
     w.charts()->setUnit(model::RateUnit::Gbps);
     CHECK(chart->valueAxisTitle() == QStringLiteral("busbw, Gb/s"));
     requireCurvesShow(*chart, expected, model::CollectiveOp::AllToAll);
+}
+
+TEST_CASE("collective chart: the algorithm and protocol of each size are the engine's; simulated points beside",
+          "[gui][sweep][simulation]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.resize(1600, 1000);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    const model::Design& design = w.document()->design();
+    views::CollectiveChart* chart = w.charts()->collectiveChart();
+    REQUIRE(chart->op() == model::CollectiveOp::AllReduce);
+    const QString table = chart->spansText();
+
+    // For both curves (8 and 256 GPUs) and several sizes, the table and the tooltip name what
+    // model::predictCollective picks for that size alone.
+    for (int c = 0; c < 2; ++c) {
+        const std::vector<model::AlgorithmSpan> spans = chart->spans(c);
+        REQUIRE_FALSE(spans.empty());
+        const int gpus = c == 0 ? 8 : 256;
+        for (int i : {0, 9, 14, 17, 21, 27, 31}) {
+            const double bytes = 8.0 * std::ldexp(1.0, i);
+            INFO(gpus << " GPUs, " << bytes << " B");
+            model::CollectiveRequest req;
+            req.bytes = bytes;
+            req.gpus = gpus;
+            const model::CollectiveResult engine = model::predictCollective(design, w.document()->catalog(), req);
+            const auto span = std::find_if(spans.begin(), spans.end(), [i](const auto& s) { return s.firstPoint <= i && i <= s.lastPoint; });
+            REQUIRE(span != spans.end());
+            CHECK(span->algorithm == engine.algorithm);
+            CHECK(span->protocol == engine.protocol);
+            const QString tip = chart->pointDescription(c, i);
+            CHECK(tip.contains(QStringLiteral("%1 (%2)").arg(QLatin1String(model::toString(engine.algorithm)),
+                                                             QLatin1String(model::toString(engine.protocol)))));
+        }
+        for (const auto& sp : spans)
+            CHECK(table.contains(QStringLiteral("%1 %2").arg(QLatin1String(model::toString(sp.algorithm)),
+                                                           QLatin1String(model::toString(sp.protocol)))));
+    }
+    // NCCL's tuner runs small messages on LL and large ones on Simple: the table shows a change.
+    CHECK(chart->spans(1).size() >= 2);
+    auto* spansLabel = chart->findChild<QWidget*>(QStringLiteral("algorithmSpans"));
+    REQUIRE(spansLabel != nullptr);
+    CHECK(spansLabel->isVisible());
+    CHECK(chart->simulatedPointsGBps().isEmpty());
+
+    // Two simulations on one server: their points overlay the chart with both engines' figures.
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("simulationDock"));
+    REQUIRE(dock != nullptr);
+    dock->raise();
+    views::SimulationPanel* panel = w.simulation();
+    for (double bytes : {1048576.0, 67108864.0}) {
+        model::CollectiveRequest r;
+        r.bytes = bytes;
+        r.gpus = 8;
+        panel->form()->setRequest(r);
+        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+        REQUIRE(QTest::qWaitFor([panel] { return panel->state() != views::SimulationPanel::State::Running; }, 120000));
+        REQUIRE(panel->result() != nullptr);
+    }
+    REQUIRE(panel->designRuns().size() == 2);
+    const QList<QPointF> sim = chart->simulatedPointsGBps();
+    REQUIRE(sim.size() == 2);
+    for (int k = 0; k < 2; ++k) {
+        const model::SimulationResult& run = *panel->designRuns()[static_cast<std::size_t>(k)];
+        CHECK(sim[k].x() == run.collective.bytes);
+        CHECK(sim[k].y() == Approx(run.collective.busbw.inGBps()));
+        REQUIRE(run.analytical.has_value());
+        const QString tip = chart->simulatedDescription(k);
+        CHECK(tip.contains(QStringLiteral("simulated: busbw ") + QString::fromStdString(model::formatBandwidth(run.collective.busbw, model::RateUnit::GBps))));
+        CHECK(tip.contains(QStringLiteral("analytical: busbw ") + QString::fromStdString(model::formatBandwidth(run.analytical->busbw, model::RateUnit::GBps))));
+        const double diff = *model::busbwDifference(run) * 100.0;
+        CHECK(tip.contains(QStringLiteral("%1%2 %").arg(diff >= 0 ? QStringLiteral("+") : QString()).arg(diff, 0, 'f', 1)));
+    }
+    // The curve point at 1 MiB on one server names the simulated figure too.
+    CHECK(chart->pointDescription(0, 17).contains(QStringLiteral("simulated: busbw")));
+    // Another collective has no simulated point; a real edit drops them (their design is gone).
+    chart->setOp(model::CollectiveOp::AllGather);
+    CHECK(chart->simulatedPointsGBps().isEmpty());
+    chart->setOp(model::CollectiveOp::AllReduce);
+    CHECK(chart->simulatedPointsGBps().size() == 2);
+    model::Node renamed = design.nodes().begin()->second;
+    renamed.name += "-renamed";
+    w.document()->requestSetNode(renamed, "Rename");
+    CHECK(chart->simulatedPointsGBps().isEmpty());
+    w.document()->undoStack()->setClean(); // nothing to ask on close
 }

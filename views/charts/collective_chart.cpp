@@ -1,11 +1,15 @@
 #include "views/charts/collective_chart.hpp"
 
+#include "model/simulation/engine_difference.hpp"
+
 #include <QCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScatterSeries>
+#include <QTextDocumentFragment>
 #include <QToolTip>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -111,9 +115,40 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
             QToolTip::showText(QCursor::pos(), measuredDescription(best), view_);
         });
     }
+    // This design's simulation runs: diamonds at the simulated busbw (tab10 purple).
+    simulated_ = new QScatterSeries;
+    simulated_->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    simulated_->setMarkerSize(11);
+    simulated_->setColor(QColor(0x94, 0x67, 0xbd));
+    simulated_->setBorderColor(QColor(0x40, 0x20, 0x60));
+    simulated_->setName(tr("simulated"));
+    chart->addSeries(simulated_);
+    simulated_->attachAxis(sizeAxis_);
+    simulated_->attachAxis(busbwAxis_);
+    connect(simulated_, &QScatterSeries::hovered, this, [this](const QPointF& p, bool state) {
+        if (!state) { QToolTip::hideText(); return; }
+        const auto shown = shownSimulations();
+        int best = -1;
+        double dist = 1e9;
+        for (std::size_t k = 0; k < shown.size(); ++k) {
+            const double d = std::fabs(std::log2(shown[k]->collective.bytes) - p.x()) + std::fabs(shown[k]->collective.busbw.inGBps() - p.y()) * 1e-6;
+            if (d < dist) { dist = d; best = static_cast<int>(k); }
+        }
+        QToolTip::showText(QCursor::pos(), simulatedDescription(best), view_);
+    });
     view_ = new QChartView(chart, this);
     view_->setRenderHint(QPainter::Antialiasing);
     col->addWidget(view_, 1);
+    // Which algorithm and protocol each curve assumes over which sizes (the engine's choice).
+    spansTable_ = new QLabel(this);
+    spansTable_->setObjectName(QStringLiteral("algorithmSpans"));
+    spansTable_->setTextFormat(Qt::RichText);
+    spansTable_->setWordWrap(true);
+    spansTable_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    spansTable_->setContentsMargins(6, 0, 6, 2);
+    spansTable_->setToolTip(tr("The NCCL algorithm and protocol (LL, LL128, Simple) the analytical engine picks at each "
+                               "message size, as NCCL's tuner would; hover a point for its figures"));
+    col->addWidget(spansTable_);
 
     connect(opBox_, &QComboBox::activated, this,
             [this] { setOp(static_cast<model::CollectiveOp>(opBox_->currentData().toInt())); });
@@ -124,6 +159,20 @@ void CollectiveChart::setSweeps(std::shared_ptr<const std::vector<model::Collect
 {
     sweeps_ = std::move(sweeps);
     apply();
+}
+
+void CollectiveChart::setSimulated(std::vector<std::shared_ptr<const model::SimulationResult>> runs)
+{
+    runs_ = std::move(runs);
+    apply();
+}
+
+std::vector<const model::SimulationResult*> CollectiveChart::shownSimulations() const
+{
+    std::vector<const model::SimulationResult*> out;
+    for (const auto& r : runs_)
+        if (r && r->scenario == "collective" && r->collective.op == op_ && r->collective.bytes > 0) out.push_back(r.get());
+    return out;
 }
 
 void CollectiveChart::setOp(model::CollectiveOp op)
@@ -208,6 +257,29 @@ void CollectiveChart::apply()
         series_[i]->replace(pts);
         series_[i]->setVisible(i < shown.size());
     }
+    QList<QPointF> sim;
+    for (const model::SimulationResult* r : shownSimulations()) {
+        const double v = gbit ? r->collective.busbw.inGbps() : r->collective.busbw.inGBps();
+        sim.append(QPointF(std::log2(r->collective.bytes), v));
+        top = std::max(top, v);
+    }
+    simulated_->replace(sim);
+    simulated_->setVisible(!sim.isEmpty());
+    QString table;
+    for (std::size_t i = 0; i < shown.size() && i < series_.size(); ++i) {
+        table += QStringLiteral("<tr><td style='color:%1; padding-right:6px'><b>%2</b></td><td>")
+                     .arg(kCurveColors[i].name(), series_[i]->name().toHtmlEscaped());
+        QStringList cells;
+        for (const model::AlgorithmSpan& sp : model::algorithmSpans(*shown[i])) {
+            const QString range = sp.fromBytes == sp.toBytes ? sizeLabel(sp.fromBytes)
+                                                             : QStringLiteral("%1–%2").arg(sizeLabel(sp.fromBytes), sizeLabel(sp.toBytes));
+            cells << QStringLiteral("%1: <b>%2</b> %3").arg(range, QString::fromLatin1(model::toString(sp.algorithm)),
+                                                           QString::fromLatin1(model::toString(sp.protocol)));
+        }
+        table += cells.join(QStringLiteral(" &nbsp;│&nbsp; ")) + QStringLiteral("</td></tr>");
+    }
+    spansTable_->setText(table.isEmpty() ? QString() : QStringLiteral("<table cellspacing='0'>") + table + QStringLiteral("</table>"));
+    spansTable_->setVisible(!table.isEmpty());
     QList<QPointF> meas, pred, err;
     double lowErr = 0, highErr = 0, maxLog = 34;
     if (measuredShown()) {
@@ -266,6 +338,52 @@ QList<QPointF> CollectiveChart::curvePointsGBps(int i) const
     return pts;
 }
 
+QList<QPointF> CollectiveChart::simulatedPointsGBps() const
+{
+    QList<QPointF> pts;
+    for (const model::SimulationResult* r : shownSimulations()) pts.append(QPointF(r->collective.bytes, r->collective.busbw.inGBps()));
+    return pts;
+}
+
+QString CollectiveChart::simulatedDescription(int index) const
+{
+    const auto shown = shownSimulations();
+    if (index < 0 || index >= static_cast<int>(shown.size())) return {};
+    const model::SimulationResult& s = *shown[static_cast<std::size_t>(index)];
+    const model::CollectiveResult& c = s.collective;
+    const model::RateUnit u = unit_;
+    QString text = tr("%1 %2 on %3 GPUs\nsimulated: busbw %4, time %5, %6 (%7)")
+                       .arg(sizeLabel(c.bytes), QString::fromLatin1(model::toString(c.op)))
+                       .arg(c.gpus)
+                       .arg(QString::fromStdString(model::formatBandwidth(c.busbw, u)), QString::fromStdString(model::formatDuration(c.time)),
+                            QString::fromLatin1(model::toString(c.algorithm)), QString::fromLatin1(model::toString(c.protocol)));
+    if (s.analytical) {
+        const model::CollectiveResult& a = *s.analytical;
+        text += tr("\nanalytical: busbw %1, time %2, %3 (%4)")
+                    .arg(QString::fromStdString(model::formatBandwidth(a.busbw, u)), QString::fromStdString(model::formatDuration(a.time)),
+                         QString::fromLatin1(model::toString(a.algorithm)), QString::fromLatin1(model::toString(a.protocol)));
+        if (const auto d = model::busbwDifference(s))
+            text += tr("\ndifference: simulated busbw %1%2 % against analytical")
+                        .arg(*d >= 0 ? QStringLiteral("+") : QString())
+                        .arg(*d * 100.0, 0, 'f', 1);
+    } else if (!s.analyticalError.empty()) {
+        text += tr("\nanalytical: %1").arg(QString::fromStdString(s.analyticalError));
+    }
+    return text;
+}
+
+std::vector<model::AlgorithmSpan> CollectiveChart::spans(int i) const
+{
+    const auto shown = shownSweeps();
+    if (i < 0 || i >= static_cast<int>(shown.size())) return {};
+    return model::algorithmSpans(*shown[static_cast<std::size_t>(i)]);
+}
+
+QString CollectiveChart::spansText() const
+{
+    return QTextDocumentFragment::fromHtml(spansTable_->text()).toPlainText();
+}
+
 QString CollectiveChart::valueAxisTitle() const { return busbwAxis_->titleText(); }
 
 QList<QPointF> CollectiveChart::measuredPointsGBps() const
@@ -307,12 +425,24 @@ QString CollectiveChart::pointDescription(int curve, int index) const
     if (index < 0 || index >= static_cast<int>(pts.size())) return {};
     const model::CollectiveResult& r = pts[static_cast<std::size_t>(index)];
     const model::RateUnit u = unit_;
-    return tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6, %7 (%8)")
-        .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)))
-        .arg(r.gpus)
-        .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
-        .arg(QString::fromStdString(model::formatDuration(r.time)))
-        .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));
+    QString text = tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6, %7 (%8)")
+                       .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)))
+                       .arg(r.gpus)
+                       .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
+                       .arg(QString::fromStdString(model::formatDuration(r.time)))
+                       .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));
+    // A simulation of this very point (same size and ranks): both engines' figures.
+    const auto sims = shownSimulations();
+    for (std::size_t k = sims.size(); k-- > 0;) {
+        const model::SimulationResult& s = *sims[k];
+        if (s.collective.bytes != r.bytes || s.collective.gpus != r.gpus) continue;
+        text += tr("\nsimulated: busbw %1, %2").arg(QString::fromStdString(model::formatBandwidth(s.collective.busbw, u)),
+                                                    QString::fromLatin1(model::toString(s.collective.algorithm)));
+        if (const auto d = model::busbwDifference(s))
+            text += tr(" (%1%2 %)").arg(*d >= 0 ? QStringLiteral("+") : QString()).arg(*d * 100.0, 0, 'f', 1);
+        break;
+    }
+    return text;
 }
 
 } // namespace views

@@ -9,12 +9,18 @@
 /// A measured curve imported into the design (File > Import of nccl-tests output) overlays
 /// the chart for its collective: the measured busbw, the prediction at the same sizes and
 /// rank count, and the error at every size on a second axis (percent, right).
+/// Under the chart, a table names the algorithm and NCCL protocol each curve assumes over each
+/// run of sizes (model::algorithmSpans of the engine's per-point choices). Simulations run on
+/// the design as it is (the Simulation dock) overlay the chart as diamonds: the simulated busbw
+/// at its size, the tooltip giving both engines' figures and their difference.
 /// Computes nothing: it shows CollectiveResult figures converted to the display unit.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/sweep_spans.hpp"
+#include "model/simulation/simulation.hpp"
 #include "model/io/import/advisor.hpp"
 
 #include <QList>
@@ -28,7 +34,9 @@
 class QCategoryAxis;
 class QChartView;
 class QComboBox;
+class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 namespace views {
@@ -70,8 +78,22 @@ public:
     /// Tooltip text for measured point `index` (empty when out of range).
     [[nodiscard]] QString measuredDescription(int index) const;
 
+    /// Simulation results of the design as it is (each a collective; the newest per op, size
+    /// and rank count first or last, any order): those of the chosen collective are drawn.
+    void setSimulated(std::vector<std::shared_ptr<const model::SimulationResult>> runs);
+    /// The simulated points on screen: x = message size in bytes, y = simulated busbw in GB/s.
+    [[nodiscard]] QList<QPointF> simulatedPointsGBps() const;
+    /// Tooltip text for simulated point `index`: both engines' busbw, time, algorithm and
+    /// protocol, and their difference (empty when out of range).
+    [[nodiscard]] QString simulatedDescription(int index) const;
+    /// Algorithm/protocol runs of curve `i` as the table under the chart lists them.
+    [[nodiscard]] std::vector<model::AlgorithmSpan> spans(int i) const;
+    /// Plain text of the table under the chart (one line per curve).
+    [[nodiscard]] QString spansText() const;
+
 private:
     void apply();
+    [[nodiscard]] std::vector<const model::SimulationResult*> shownSimulations() const;
     [[nodiscard]] std::vector<const model::CollectiveSweep*> shownSweeps() const;
 
     QComboBox* opBox_;
@@ -83,6 +105,9 @@ private:
     QLineSeries* predictedAt_ = nullptr; ///< the prediction at the measured sizes and rank count
     QLineSeries* error_ = nullptr;       ///< error at each measured size, percent (right axis)
     QValueAxis* errorAxis_ = nullptr;
+    QScatterSeries* simulated_ = nullptr; ///< simulated busbw of this design's simulation runs
+    QLabel* spansTable_ = nullptr;        ///< algorithm and protocol per run of sizes, per curve
+    std::vector<std::shared_ptr<const model::SimulationResult>> runs_;
     std::shared_ptr<const model::io::CurveComparison> comparison_;
     [[nodiscard]] bool measuredShown() const;
     std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps_;

@@ -205,6 +205,13 @@ void SimulationPanel::showResult(std::shared_ptr<const model::SimulationResult> 
                                        .arg(QString::fromStdString(model::formatDuration(
                                            model::Duration::seconds(result_->wallSeconds)))));
     updateTimeLabel();
+    if (!stale_ && result_->scenario == "collective") {
+        std::erase_if(designRuns_, [&c](const auto& r) {
+            return r->collective.op == c.op && r->collective.bytes == c.bytes && r->collective.gpus == c.gpus;
+        });
+        designRuns_.push_back(result_);
+        emit designRunsChanged();
+    }
     if (!stale_ && !heatBox_->isChecked()) heatBox_->setChecked(true); // refreshes the heat
     else refreshHeat();
 }
@@ -259,6 +266,10 @@ void SimulationPanel::nodeChanged(model::Id id)
 void SimulationPanel::designChanged()
 {
     if (std::exchange(lastChangeWasMove_, false)) return;
+    if (!designRuns_.empty()) {
+        designRuns_.clear();
+        emit designRunsChanged();
+    }
     int gpus = 0;
     try {
         gpus = doc_->design().gpuCount(doc_->catalog());

@@ -64,6 +64,10 @@ public:
     [[nodiscard]] bool isStale() const { return stale_; }
     /// The result shown (null before the first successful run).
     [[nodiscard]] std::shared_ptr<const model::SimulationResult> result() const { return result_; }
+    /// The successful collective runs of the design as it is now, oldest first (one per op,
+    /// size and rank count: a rerun replaces its predecessor). Emptied by any change of the
+    /// design other than a move on the canvas; a run the design changed under is not kept.
+    [[nodiscard]] const std::vector<std::shared_ptr<const model::SimulationResult>>& designRuns() const { return designRuns_; }
     /// The status line above the results ("Simulating...", "Cancelled", the error, ...).
     [[nodiscard]] QString statusText() const;
     /// The child widgets, for the window's wiring, the screenshot command and the tests.
@@ -96,6 +100,8 @@ signals:
     /// Run this collective on the design as it is now; the panel is Running until one of
     /// showResult / showCancelled / showError is called.
     void runRequested(const model::CollectiveRequest& request, const model::SimulationOptions& options);
+    /// designRuns() changed (a run was added, or the design changed and they were dropped).
+    void designRunsChanged();
     /// The user pressed Cancel.
     void cancelRequested();
     /// Select these ids on the canvas (a congested link's row was clicked).
@@ -113,6 +119,7 @@ private:
     State state_ = State::Idle;
     bool stale_ = false;
     std::shared_ptr<const model::SimulationResult> result_;
+    std::vector<std::shared_ptr<const model::SimulationResult>> designRuns_;
     double seriesEnd_s_ = 0.0; ///< end of the longest utilisation series, seconds
     /// The nodes as they were when the run was requested: a change that only moves a node on
     /// the canvas leaves the result current.
