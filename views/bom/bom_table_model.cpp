@@ -8,20 +8,30 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 void BomTableModel::setBom(const model::topology::Bom& bom)
 {
-    beginResetModel();
-    rows_.clear();
+    std::vector<Row> rows;
     for (const auto& s : bom.servers)
-        rows_.push_back(s.appliance ? Row{tr("Appliance"), q(s.name), tr("no GPUs"), s.count}
-                                    : Row{tr("Server"), q(s.name), tr("%1 GPUs").arg(s.gpus), s.count});
-    for (const auto& s : bom.switches) rows_.push_back({tr("Switch"), q(s.name), q(model::toString(s.tier)), s.count});
-    for (const auto& n : bom.nics) rows_.push_back({tr("Compute NIC"), q(n.name), q(n.model), n.count});
+        rows.push_back(s.appliance ? Row{tr("Appliance"), q(s.name), tr("no GPUs"), s.count}
+                                   : Row{tr("Server"), q(s.name), tr("%1 GPUs").arg(s.gpus), s.count});
+    for (const auto& s : bom.switches) rows.push_back({tr("Switch"), q(s.name), q(model::toString(s.tier)), s.count});
+    for (const auto& n : bom.nics) rows.push_back({tr("Compute NIC"), q(n.name), q(n.model), n.count});
     for (const auto& c : bom.cables) {
-        if (c.dac) rows_.push_back({tr("Cable"), q(c.between), tr("copper DAC (within a rack)"), c.dac});
-        if (c.optical) rows_.push_back({tr("Cable"), q(c.between), tr("optical (between racks)"), c.optical});
+        if (c.dac) rows.push_back({tr("Cable"), q(c.between), tr("copper DAC (within a rack)"), c.dac});
+        if (c.optical) rows.push_back({tr("Cable"), q(c.between), tr("optical (between racks)"), c.optical});
     }
     for (const auto& t : bom.transceivers)
-        rows_.push_back({tr("Transceiver"), q(t.form()), tr("%1 end").arg(q(t.end)), t.count});
-    endResetModel();
+        rows.push_back({tr("Transceiver"), q(t.form()), tr("%1 end").arg(q(t.end)), t.count});
+    if (rows.size() != rows_.size()) {
+        beginResetModel();
+        rows_ = std::move(rows);
+        endResetModel();
+        return;
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r] == rows_[r]) continue;
+        rows_[r] = std::move(rows[r]);
+        const int row = static_cast<int>(r);
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
 }
 
 int BomTableModel::rowCount(const QModelIndex& parent) const

@@ -21,7 +21,10 @@ public:
     enum Column { Category, Item, Detail, Count, ColumnCount };
     using QAbstractTableModel::QAbstractTableModel;
 
-    /// Replaces the rows with those of `bom`.
+    /// Shows the rows of `bom`. Only what differs is announced: nothing when every row is as
+    /// shown (most edits: a move, a rename), dataChanged for the rows that differ when the
+    /// row count is the same (a cable count), a model reset otherwise. A reset made the view
+    /// measure and lay out every row again, and drop its selection, after each edit.
     void setBom(const model::topology::Bom& bom);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
@@ -33,6 +36,7 @@ private:
     struct Row {
         QString category, item, detail;
         qlonglong count = 0;
+        bool operator==(const Row&) const = default;
     };
     std::vector<Row> rows_;
 };

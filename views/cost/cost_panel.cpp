@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QBrush>
 #include <QTableWidget>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -171,22 +172,36 @@ void CostPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snaps
 
 void CostPanel::fillLines(const model::cost::CostResult& c)
 {
+    // The cells are kept and only what differs is set: a new item for every cell and sizing
+    // the columns to their contents after each edit measured every cell's text again.
     const int selected = lines_->currentRow();
-    lines_->setRowCount(static_cast<int>(c.build.lines.size()));
-    for (int r = 0; r < static_cast<int>(c.build.lines.size()); ++r) {
+    const int rows = static_cast<int>(c.build.lines.size());
+    bool changed = lines_->rowCount() != rows;
+    lines_->setRowCount(rows);
+    const auto set = [&changed](QTableWidgetItem* item, int role, const QVariant& value) {
+        if (item->data(role) == value) return;
+        item->setData(role, value);
+        changed = true;
+    };
+    for (int r = 0; r < rows; ++r) {
         const auto& l = c.build.lines[static_cast<std::size_t>(r)];
         const QString cells[] = {q(l.item), QString::number(l.count), l.unitUsd ? usd(*l.unitUsd) : tr("no price"),
                                  l.priced() ? usd(l.totalUsd()) : tr("not counted"), q(l.priced() ? l.provenance.label : l.missingReason)};
         for (int col = 0; col < 5; ++col) {
-            auto* item = new QTableWidgetItem(cells[col]);
-            if (col >= 1 && col <= 3) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (!l.priced()) item->setForeground(QColor(0xb3, 0x26, 0x1e));
-            if (l.provenance.overridden) item->setToolTip(tr("Set in this design"));
-            if (col == 0) item->setData(Qt::UserRole, q(l.key));
-            lines_->setItem(r, col, item);
+            QTableWidgetItem* item = lines_->item(r, col);
+            if (!item) {
+                item = new QTableWidgetItem;
+                if (col >= 1 && col <= 3) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                lines_->setItem(r, col, item);
+                changed = true;
+            }
+            set(item, Qt::DisplayRole, cells[col]);
+            set(item, Qt::ForegroundRole, l.priced() ? QVariant() : QVariant(QBrush(QColor(0xb3, 0x26, 0x1e))));
+            set(item, Qt::ToolTipRole, l.provenance.overridden ? QVariant(tr("Set in this design")) : QVariant());
+            if (col == 0) set(item, Qt::UserRole, q(l.key));
         }
     }
-    lines_->resizeColumnsToContents();
+    if (changed) lines_->resizeColumnsToContents();
     if (selected >= 0 && selected < lines_->rowCount()) lines_->selectRow(selected);
 }
 

@@ -5,10 +5,24 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace views {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// True when the two lists read the same: every row's severity, rule, explanation and waiver
+/// (the ids a row selects may differ; they are not shown).
+bool sameText(const model::topology::RuleReport& a, const model::topology::RuleReport& b)
+{
+    const auto same = [](const std::vector<model::topology::Finding>& x, const std::vector<model::topology::Finding>& y) {
+        return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const auto& f, const auto& g) {
+            return f.severity == g.severity && f.rule == g.rule && f.message == g.message && f.waiverReason == g.waiverReason;
+        });
+    };
+    return same(a.findings, b.findings) && same(a.waived, b.waived);
+}
 } // namespace
 
 RulesPanel::RulesPanel(QWidget* parent) : QWidget(parent), list_(new QTreeWidget(this)), summary_(new QLabel(this))
@@ -38,7 +52,12 @@ std::uint64_t RulesPanel::shownGeneration() const { return shown_ ? shown_->gene
 void RulesPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
 {
     if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
+    // The rows stay when the new report reads the same (most edits): rebuilding them re-laid
+    // out every word-wrapped row and lost the selection and scroll position after each edit.
+    // shown_ is replaced either way, so activateRow selects the newest ids.
+    const bool sameRows = shown_ && shown_->rules && snapshot->rules && sameText(*shown_->rules, *snapshot->rules);
     shown_ = std::move(snapshot);
+    if (sameRows) return;
     list_->clear();
     if (!shown_->rules) { // a malformed "rule_waivers" entry
         summary_->setText(q(shown_->rulesError));
