@@ -1,5 +1,6 @@
 #include "app/gui_main.hpp"
 
+#include "app/analysis_worker.hpp"
 #include "app/autosave.hpp"
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
@@ -20,27 +21,45 @@
 namespace app {
 
 namespace {
-/// $CLUSTER_DESIGNER_STARTUP_PROBE (benchmarks/bench_gui.cpp): once the canvas has painted the
-/// design for the first time, print "usable_at_ms=<epoch ms>" and quit.
+/// $CLUSTER_DESIGNER_STARTUP_PROBE (benchmarks/bench_gui.cpp): prints "shown_at_ms=<epoch ms>"
+/// once the canvas has painted the opened design for the first time (after the fit), and
+/// "snapshot_at_ms=<epoch ms>" once the first analysis snapshot of that design is in the charts
+/// and the window has been repainted with it; then quits.
 class StartupProbe final : public QObject {
 public:
-    using QObject::QObject;
+    explicit StartupProbe(MainWindow* window) : QObject(window), window_(window)
+    {
+        // Connected after the panels (main_window_docks.cpp): they already hold the snapshot.
+        connect(window->worker(), &AnalysisWorker::snapshotReady, this, [this] {
+            if (snapshot_) return;
+            snapshot_ = true;
+            window_->repaint(); // synchronous: the charts and docks paint the snapshot now
+            mark("snapshot_at_ms");
+        });
+        // After the fit queued before this probe has run, the next canvas paint shows the design.
+        QTimer::singleShot(0, this, [this] { window_->canvas()->viewport()->installEventFilter(this); });
+    }
     bool eventFilter(QObject* watched, QEvent* e) override
     {
-        if (e->type() == QEvent::Paint && !done_) {
-            done_ = true;
-            QTimer::singleShot(0, qApp, [] {
-                const double ms = std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
-                std::printf("usable_at_ms=%.1f\n", ms);
-                std::fflush(stdout);
-                QApplication::exit(0);
-            });
+        if (e->type() == QEvent::Paint && !shown_) {
+            shown_ = true;
+            // Marked once this paint has finished (the event loop runs the timer after it).
+            QTimer::singleShot(0, this, [this] { mark("shown_at_ms"); });
         }
         return QObject::eventFilter(watched, e);
     }
 
 private:
-    bool done_ = false;
+    void mark(const char* what)
+    {
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
+        std::printf("%s=%.1f\n", what, ms);
+        std::fflush(stdout);
+        if (++marks_ == 2) QApplication::exit(0);
+    }
+    MainWindow* window_;
+    bool shown_ = false, snapshot_ = false;
+    int marks_ = 0;
 };
 } // namespace
 
@@ -89,11 +108,7 @@ int runGui(const QString& designPath)
         QMessageBox::warning(&window, QObject::tr("User catalog entries skipped"), text);
     }
     QTimer::singleShot(0, window.canvas(), &views::CanvasView::zoomToFit);
-    if (qEnvironmentVariableIsSet("CLUSTER_DESIGNER_STARTUP_PROBE")) {
-        auto* probe = new StartupProbe(&window);
-        // After the fit above has run, the next paint of the canvas shows the design.
-        QTimer::singleShot(0, &window, [&window, probe] { window.canvas()->viewport()->installEventFilter(probe); });
-    }
+    if (qEnvironmentVariableIsSet("CLUSTER_DESIGNER_STARTUP_PROBE")) new StartupProbe(&window);
     return QApplication::exec();
 }
 

@@ -134,12 +134,15 @@ void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
     p->setRenderHint(QPainter::Antialiasing);
     const QColor c = selected ? canvas_style::selectionColor() : canvas_style::railColor(rail_);
-    if (endSelected && !selected) {
-        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::RoundCap));
-        p->drawLine(line_);
+    const QLineF shown = canvas_style::visiblePart(line_, *p, width() + 6.0);
+    if (!shown.isNull()) {
+        if (endSelected && !selected) {
+            p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::RoundCap));
+            p->drawLine(shown);
+        }
+        p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(shown);
     }
-    p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
-    p->drawLine(line_);
     static_cast<CountTag*>(label_)->setEdge(c);
 }
 

@@ -1,5 +1,6 @@
 #include "views/canvas/canvas_style.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -57,5 +58,29 @@ QColor railColor(int port)
 QColor selectionColor() { return gDark ? QColor(0x5a, 0xa2, 0xff) : QColor(0x1a, 0x73, 0xe8); }
 
 double snap(double v) { return std::round(v / kGrid) * kGrid; }
+
+QLineF visiblePart(const QLineF& line, const QPainter& p, double margin)
+{
+    bool invertible = false;
+    const QTransform toItem = p.worldTransform().inverted(&invertible);
+    if (!invertible || !p.device()) return line;
+    const QRectF r = toItem.mapRect(QRectF(p.viewport())).adjusted(-margin, -margin, margin, margin);
+    // Liang-Barsky: the parameter interval [t0, t1] of the segment inside r.
+    const double dx = line.dx(), dy = line.dy();
+    double t0 = 0.0, t1 = 1.0;
+    const double pq[4][2] = {{-dx, line.x1() - r.left()}, {dx, r.right() - line.x1()},
+                             {-dy, line.y1() - r.top()}, {dy, r.bottom() - line.y1()}};
+    for (const auto& [pk, qk] : pq) {
+        if (pk == 0.0) {
+            if (qk < 0.0) return {};
+            continue;
+        }
+        const double t = qk / pk;
+        if (pk < 0.0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
+        if (t0 > t1) return {};
+    }
+    return QLineF(line.pointAt(t0), line.pointAt(t1));
+}
 
 } // namespace views::canvas_style

@@ -6,6 +6,7 @@
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/mini_map.hpp"
 #include "views/canvas/node_item.hpp"
+#include "views/canvas/overview_cache.hpp"
 #include "views/canvas/place_tool.hpp"
 #include "views/canvas/select_tool.hpp"
 #include "views/canvas/wire_tool.hpp"
@@ -13,11 +14,14 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
+#include <QPaintEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace views {
 
@@ -55,6 +59,11 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     miniMap_ = new MiniMap(this);
+    overview_ = std::make_unique<OverviewCache>(this);
+    // An edit may move items (their old place is not in the view's repaint) or change the
+    // design's bounds: the overview picture is drawn again.
+    connect(scene_->document(), &DesignDocument::changed, this, [this] { overview_->invalidate(); });
+    connect(scene_, &QGraphicsScene::sceneRectChanged, this, [this] { overview_->invalidate(); });
 }
 
 CanvasView::~CanvasView() = default;
@@ -90,6 +99,7 @@ void CanvasView::restoreCursor()
 
 void CanvasView::viewChanged()
 {
+    viewMoved_ = true;
     emit zoomChanged(zoom());
     miniMap_->viewChanged();
 }
@@ -330,13 +340,27 @@ void CanvasView::dropEvent(QDropEvent* e)
 
 void CanvasView::resizeEvent(QResizeEvent* e)
 {
+    viewMoved_ = true;
     QGraphicsView::resizeEvent(e);
     miniMap_->placeInCorner();
     miniMap_->viewChanged();
 }
 
+void CanvasView::paintEvent(QPaintEvent* e)
+{
+    const bool moved = std::exchange(viewMoved_, false);
+    if (!overview_->applies()) {
+        overview_->invalidate(); // changes painted directly are not followed in the picture
+        QGraphicsView::paintEvent(e);
+        return;
+    }
+    QPainter p(viewport());
+    overview_->paint(p, e->region(), moved);
+}
+
 void CanvasView::scrollContentsBy(int dx, int dy)
 {
+    viewMoved_ = true;
     QGraphicsView::scrollContentsBy(dx, dy);
     miniMap_->viewChanged();
 }

@@ -28,6 +28,7 @@ namespace views {
 class CanvasScene;
 class CanvasTool;
 class MiniMap;
+class OverviewCache;
 class NodeItem;
 class PlaceTool;
 
@@ -42,6 +43,8 @@ public:
     ~CanvasView() override;
 
     [[nodiscard]] CanvasScene* canvasScene() const { return scene_; }
+    /// The picture a large design is painted from at overview zoom (overview_cache.hpp).
+    [[nodiscard]] OverviewCache* overviewCache() const { return overview_.get(); }
     [[nodiscard]] PlaceTool* placeTool() const { return place_.get(); }
     [[nodiscard]] MiniMap* miniMap() const { return miniMap_; }
     [[nodiscard]] Tool tool() const { return toolKind_; }
@@ -97,6 +100,8 @@ protected:
     void dropEvent(QDropEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
     void scrollContentsBy(int dx, int dy) override;
+    /// A large design at overview zoom is painted from one picture (overview_cache.hpp).
+    void paintEvent(QPaintEvent* e) override;
 
 private:
     void scaleBy(double factor);
@@ -117,6 +122,8 @@ private:
     QList<QAction*> itemActions_, linkActions_, canvasActions_;
     QPointF contextPos_;
     MiniMap* miniMap_ = nullptr;
+    std::unique_ptr<OverviewCache> overview_;
+    bool viewMoved_ = false; ///< scrolled, zoomed or resized since the last paint
 };
 
 } // namespace views

@@ -128,15 +128,20 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         return;
     }
     const double width = widthFor(count_) + (hot ? 1.0 : 0.0);
-    if (endSelected && !selected) {
-        p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
-        p->drawLine(line_);
+    const QLineF shown = canvas_style::visiblePart(line_, *p, width + 6.0);
+    if (!shown.isNull()) {
+        if (endSelected && !selected) {
+            p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
+            p->drawLine(shown);
+        }
+        p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+        p->drawLine(shown);
     }
-    p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
-    p->drawLine(line_);
     if (count_ <= 1) return;
     // The count label only where it can be read; the line width still shows the bundle size.
     if (option->levelOfDetailFromTransform(p->worldTransform()) * 11.0 < 7.0) return;
+    const QRectF tag(labelPos() - QPointF(15, 8), QSizeF(30, 16));
+    if (canvas_style::visiblePart(QLineF(tag.topLeft(), tag.bottomRight()), *p, 0.0).isNull()) return; // off screen
     QFont f = QApplication::font();
     f.setPixelSize(11);
     f.setBold(true);
