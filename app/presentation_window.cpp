@@ -7,6 +7,7 @@
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/common/plural.hpp"
 #include "views/presentation/what_if_panel.hpp"
 
 #include <QHBoxLayout>
@@ -154,7 +155,7 @@ void PresentationWindow::showFigures()
         return;
     }
     const model::DesignAnalysis* a = &*snapshot->analysis;
-    QString text = tr("%1 GPUs in %2 servers").arg(a->gpus).arg(a->nodes);
+    QString text = tr("%1 in %2").arg(views::countOf(a->gpus, tr("GPU"), tr("GPUs")), views::countOf(a->nodes, tr("server"), tr("servers")));
     if (a->hasStep)
         text += tr(" · step %1 · MFU %2 · %3 tokens/s")
                     .arg(QString::fromStdString(model::formatSeconds(a->step.stepS)),

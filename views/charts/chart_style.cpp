@@ -3,6 +3,7 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
+#include <QFontMetrics>
 #include <QLegend>
 
 namespace views::chart_style {
@@ -40,6 +41,11 @@ void setTypeScale(QChart* chart, double factor)
         axis->setLabelsFont(f);
         axis->setTitleFont(f);
     }
+    // The last tick label is centred on the axis end: room for half of it on the right, or
+    // large type cuts "100k" to "100I" and "1024" to "102".
+    QMargins m = chart->margins();
+    m.setRight(4 + QFontMetrics(f).horizontalAdvance(QStringLiteral("1024")) / 2);
+    chart->setMargins(m);
 }
 
 } // namespace views::chart_style

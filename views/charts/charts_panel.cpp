@@ -68,15 +68,19 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     bottleneck_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     col->addWidget(bottleneck_, 1);
-    auto* unitRow = new QHBoxLayout;
-    unitRow->addWidget(new QLabel(tr("Bandwidth unit:"), side));
+    // The unit choice under its label, not beside it: side by side they were cut short
+    // ("Bandwidth un", "GB/s (gigal") in a narrow panel or in presentation type.
+    auto* unitLabel = new QLabel(tr("Bandwidth unit:"), side);
+    unitLabel->setWordWrap(true);
+    col->addWidget(unitLabel);
     unit_ = new QComboBox(side);
-    unit_->addItem(tr("GB/s (gigabytes)"), static_cast<int>(model::RateUnit::GBps));
-    unit_->addItem(tr("Gb/s (gigabits)"), static_cast<int>(model::RateUnit::Gbps));
-    unitRow->addWidget(unit_);
-    unitRow->addStretch(1);
-    col->addLayout(unitRow);
-    side->setMinimumWidth(180);
+    unit_->addItem(tr("GB/s"), static_cast<int>(model::RateUnit::GBps));
+    unit_->addItem(tr("Gb/s"), static_cast<int>(model::RateUnit::Gbps));
+    unit_->setItemData(0, tr("gigabytes per second (NVLink, HBM and spec sheets of GPUs)"), Qt::ToolTipRole);
+    unit_->setItemData(1, tr("gigabits per second (network links and NICs; 8 Gb/s = 1 GB/s)"), Qt::ToolTipRole);
+    col->addWidget(unit_, 0, Qt::AlignLeft);
+    // No fixed minimum width: the header ("Bottleneck" and the busy note) sets it, so large
+    // type widens the panel instead of cutting the title short.
     row->addWidget(side, 3);
 
     connect(unit_, &QComboBox::activated, this,
@@ -98,11 +102,13 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
 
 void ChartsPanel::setDark(bool dark)
 {
+    setProperty("darkTheme", dark);
     for (QChartView* v : findChildren<QChartView*>()) {
         chart_style::apply(v->chart(), dark);
         v->setBackgroundBrush(v->chart()->backgroundBrush());
     }
     layers_->setUnit(layers_->unit()); // re-colours its value labels
+    if (shown_ && !errorShown_) showAnalysis(shown_); // the bottleneck text's colours
 }
 
 void ChartsPanel::setTypeScale(double factor)
@@ -175,11 +181,16 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
                             QString::fromStdString(shown_->bottleneck.explanation).toHtmlEscaped());
-    html += tr("<p style='color:#555'>%1 in %2; workload %3.</p>")
+    // Secondary text and warnings in colours that read on the light and the dark theme (the
+    // fixed #555 was dark grey on the dark panel).
+    const bool darkPanel = property("darkTheme").toBool() || bottleneck_->palette().color(QPalette::Window).lightness() < 128;
+    const QString subtle = darkPanel ? QStringLiteral("#b4bdc9") : QStringLiteral("#555");
+    const QString warn = darkPanel ? QStringLiteral("#ff8a80") : QStringLiteral("#a33");
+    html += tr("<p style='color:%4'>%1 in %2; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
-                .arg(QString::fromStdString(shown_->workload).toHtmlEscaped());
+                .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle);
     for (const auto& w : shown_->warnings)
-        html += QStringLiteral("<p style='color:#a33'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+        html += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped(), warn);
     bottleneck_->setText(html);
 }
 

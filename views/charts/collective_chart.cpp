@@ -1,6 +1,7 @@
 #include "views/charts/collective_chart.hpp"
 
 #include "model/simulation/engine_difference.hpp"
+#include "views/common/plural.hpp"
 
 #include <QCategoryAxis>
 #include <QChartView>
@@ -41,8 +42,11 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     col->setSpacing(2);
     auto* header = new QHBoxLayout;
     header->setContentsMargins(6, 0, 6, 0);
-    header->addWidget(new QLabel(tr("<b>busbw against message size</b>"), this));
-    header->addStretch(1);
+    // Wraps rather than being cut short when the chart is narrow or the type large (presentation).
+    auto* title = new QLabel(tr("<b>busbw against message size</b>"), this);
+    title->setObjectName(QStringLiteral("collectiveTitle"));
+    title->setWordWrap(true);
+    header->addWidget(title, 1);
     opBox_ = new QComboBox(this);
     opBox_->setObjectName(QStringLiteral("collectiveOp"));
     opBox_->addItem(tr("all-reduce"), static_cast<int>(model::CollectiveOp::AllReduce));
@@ -252,7 +256,8 @@ void CollectiveChart::apply()
                 pts.append(QPointF(std::log2(r.bytes), v));
                 top = std::max(top, v);
             }
-            series_[i]->setName(s.scope == "one server" ? tr("one server, %1 GPUs").arg(s.gpus) : tr("all %1 GPUs").arg(s.gpus));
+            series_[i]->setName(s.scope == "one server" ? tr("one server, %1").arg(countOf(s.gpus, tr("GPU"), tr("GPUs")))
+                                                         : tr("all %1").arg(countOf(s.gpus, tr("GPU"), tr("GPUs"))));
         }
         series_[i]->replace(pts);
         series_[i]->setVisible(i < shown.size());
@@ -295,8 +300,8 @@ void CollectiveChart::apply()
             highErr = std::max(highErr, p.error * 100.0);
             maxLog = std::max(maxLog, std::ceil(x));
         }
-        measured_->setName(tr("measured, %1 GPUs").arg(comparison_->gpus));
-        predictedAt_->setName(tr("predicted, %1 GPUs").arg(comparison_->gpus));
+        measured_->setName(tr("measured, %1").arg(countOf(comparison_->gpus, tr("GPU"), tr("GPUs"))));
+        predictedAt_->setName(tr("predicted, %1").arg(countOf(comparison_->gpus, tr("GPU"), tr("GPUs"))));
         error_->setName(tr("error %"));
     }
     measured_->replace(meas);
@@ -407,9 +412,8 @@ QString CollectiveChart::measuredDescription(int index) const
     if (!comparison_ || index < 0 || index >= static_cast<int>(comparison_->points.size())) return {};
     const auto& p = comparison_->points[static_cast<std::size_t>(index)];
     const model::RateUnit u = unit_;
-    return tr("%1 %2 on %3 GPUs (line %4 of the file)\nmeasured %5, predicted %6 (%7)\nerror %8 %")
-        .arg(sizeLabel(p.bytes), QString::fromStdString(comparison_->op))
-        .arg(comparison_->gpus)
+    return tr("%1 %2 on %3 (line %4 of the file)\nmeasured %5, predicted %6 (%7)\nerror %8 %")
+        .arg(sizeLabel(p.bytes), QString::fromStdString(comparison_->op), countOf(comparison_->gpus, tr("GPU"), tr("GPUs")))
         .arg(p.line)
         .arg(QString::fromStdString(model::formatBandwidth(model::Bandwidth::GBps(p.measuredBusbwGBps), u)),
              QString::fromStdString(model::formatBandwidth(model::Bandwidth::GBps(p.predictedBusbwGBps), u)),
@@ -425,9 +429,8 @@ QString CollectiveChart::pointDescription(int curve, int index) const
     if (index < 0 || index >= static_cast<int>(pts.size())) return {};
     const model::CollectiveResult& r = pts[static_cast<std::size_t>(index)];
     const model::RateUnit u = unit_;
-    QString text = tr("%1 %2 on %3 GPUs\nbusbw %4, algbw %5\ntime %6, %7 (%8)")
-                       .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)))
-                       .arg(r.gpus)
+    QString text = tr("%1 %2 on %3\nbusbw %4, algbw %5\ntime %6, %7 (%8)")
+                       .arg(sizeLabel(r.bytes), QString::fromLatin1(model::toString(r.op)), countOf(r.gpus, tr("GPU"), tr("GPUs")))
                        .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
                        .arg(QString::fromStdString(model::formatDuration(r.time)))
                        .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));

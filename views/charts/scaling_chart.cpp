@@ -62,7 +62,7 @@ void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, co
     dots_->replace(pts);
     applyAxis();
     chart()->setTitle(workload.isEmpty() ? tr("Data-parallel scaling efficiency")
-                                         : tr("Data-parallel scaling efficiency (%1)").arg(workload));
+                                         : tr("Data-parallel scaling, %1").arg(workload));
 }
 
 void ScalingChart::applyAxis()

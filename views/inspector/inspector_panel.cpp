@@ -1,5 +1,6 @@
 #include "views/inspector/inspector_panel.hpp"
 
+#include "views/common/plural.hpp"
 #include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
 
@@ -15,6 +16,7 @@ InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(p
     auto* layout = new QVBoxLayout(this);
     stack_ = new QStackedWidget(this);
     summary_ = new QLabel(this);
+    summary_->setObjectName(QStringLiteral("inspectorSummary"));
     summary_->setWordWrap(true);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     summary_->setMargin(6);
@@ -69,14 +71,16 @@ void InspectorPanel::refresh()
     link_->setLink(0);
     if (nodes_.empty() && links_.empty()) {
         const model::Design& d = doc_->design();
-        summary_->setText(tr("<b>%1</b><br>%2 nodes, %3 links, %4 GPUs.<br><br>Select a server, switch or link to "
+        summary_->setText(tr("<b>%1</b><br>%2, %3, %4.<br><br>Select a server, switch or link to "
                              "see and edit its properties.")
-                              .arg(QString::fromStdString(d.name).toHtmlEscaped())
-                              .arg(d.nodes().size())
-                              .arg(d.links().size())
-                              .arg(d.gpuCount(doc_->catalog())));
+                              .arg(QString::fromStdString(d.name).toHtmlEscaped(),
+                                   countOf(static_cast<long long>(d.nodes().size()), tr("node"), tr("nodes")),
+                                   countOf(static_cast<long long>(d.links().size()), tr("link"), tr("links")),
+                                   countOf(d.gpuCount(doc_->catalog()), tr("GPU"), tr("GPUs"))));
     } else {
-        summary_->setText(tr("%1 nodes and %2 links selected.").arg(nodes_.size()).arg(links_.size()));
+        summary_->setText(tr("%1 and %2 selected.")
+                              .arg(countOf(static_cast<long long>(nodes_.size()), tr("node"), tr("nodes")),
+                                   countOf(static_cast<long long>(links_.size()), tr("link"), tr("links"))));
     }
     stack_->setCurrentWidget(summary_);
 }
