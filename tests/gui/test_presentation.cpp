@@ -52,7 +52,10 @@ TEST_CASE("F5 opens presentation mode full screen; arrows step through every tem
         QTest::keyClick(p, Qt::Key_Right);
         CHECK(p->slideIndex() == i);
         CHECK(shownGpus(p) == gpus[static_cast<std::size_t>(i - 1)]);
-        CHECK(p->figuresText().contains(QStringLiteral("%1 GPUs").arg(gpus[static_cast<std::size_t>(i - 1)])));
+        // Thousands separated: "1,024 GPUs", not "1024 GPUs" (issue 14 item 7).
+        const int n = gpus[static_cast<std::size_t>(i - 1)];
+        CHECK(p->figuresText().contains((n >= 1000 ? QStringLiteral("%1,%2 GPUs").arg(n / 1000).arg(n % 1000, 3, 10, QLatin1Char('0'))
+                                                   : QStringLiteral("%1 GPUs").arg(n))));
     }
     QTest::keyClick(p, Qt::Key_Right); // wraps to the first slide
     CHECK(p->slideIndex() == 0);
