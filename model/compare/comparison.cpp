@@ -1,5 +1,6 @@
 // The comparison table of two to four designs (comparison.hpp).
 #include "model/compare/comparison.hpp"
+#include "model/compare/scope_title.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -103,7 +104,7 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
         return c;
     });
     addRow(rows, ds, "bottleneck", "Bottleneck", "", Better::None, [](const DesignResults& d) {
-        return Cell{std::nullopt, d.analysis ? toString(d.analysis->bottleneck.scope) : "n/a", false};
+        return Cell{std::nullopt, d.analysis ? scopeTitle(d.analysis->bottleneck.scope) : "n/a", false};
     });
     addRow(rows, ds, "rule_errors", "Rule errors", "", Better::Lower, [](const DesignResults& d) {
         return number(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Error)) : std::nullopt, 9);
@@ -117,7 +118,11 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
 {
     addRow(rows, ds, "payment", "Paid by", "", Better::None, [](const DesignResults& d) {
         const auto* c = costOf(d);
-        return Cell{std::nullopt, !c ? "n/a" : c->rentedDesign ? "renting (" + c->rent.offerText() + ")" : "building", false};
+        if (!c) return Cell{std::nullopt, "n/a", false};
+        if (!c->rentedDesign) return Cell{std::nullopt, "building", false};
+        return Cell{std::nullopt,
+                    "renting (" + c->rent.offerText() + (c->rent.any() ? ", " + cost::formatUsd(c->rent.usdPerGpuHour) + " per GPU-hour" : "") + ")",
+                    false};
     });
     addRow(rows, ds, "capital_USD", "Capital cost (to build)", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
@@ -192,7 +197,7 @@ cost::BreakEven crossBreakEven(const cost::CostResult& build, const cost::CostRe
     if (!rent.rent.complete() || rent.gpus <= 0) return {std::nullopt, false, "not computed: the rent has no price for every GPU"};
     const double perBuildGpu = 1.0 / build.gpus, perRentGpu = 1.0 / rent.gpus;
     return cost::breakEven(build.build.capitalUsd * perBuildGpu, build.build.monthlyRunningUsd() * perBuildGpu,
-                           rent.rent.monthlyUsd * perRentGpu, buildLowerBound(build));
+                           rent.rent.monthlyUsd * perRentGpu, buildLowerBound(build), " per GPU");
 }
 
 std::string Comparison::verdictText() const
@@ -231,6 +236,20 @@ Comparison compareDesigns(const std::vector<const DesignResults*>& designs)
         }
     c.verdict = verdictOf(c, designs);
     return c;
+}
+
+const char* scopeTitle(Scope s) noexcept
+{
+    switch (s) {
+    case Scope::Compute: return "Compute (GPU math)";
+    case Scope::Hbm: return "HBM (GPU memory bandwidth)";
+    case Scope::IntraNode: return "Intra-node (NVLink / PCIe)";
+    case Scope::NodeBoundary: return "Node boundary (compute NICs)";
+    case Scope::Fabric: return "Fabric (switches: oversubscription / bisection)";
+    case Scope::PipelineBubble: return "Pipeline bubble";
+    case Scope::Latency: return "Latency";
+    }
+    return "?";
 }
 
 std::string scopeWords(Scope s)

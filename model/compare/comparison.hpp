@@ -28,7 +28,7 @@ enum class Better { None, Higher, Lower };
 /// One figure of one design.
 struct Cell {
     std::optional<double> value;   ///< the number (in the row's unit); nullopt for text-only or unknown
-    std::string text;              ///< as displayed, e.g. "US$ 6,368,000+" or "node boundary"
+    std::string text;              ///< as displayed, e.g. "US$ 6,368,000+" or "Node boundary (compute NICs)"
     bool lowerBound = false;       ///< the true figure is higher (some price or power is unknown)
 };
 

@@ -99,22 +99,36 @@ std::string breakEvenSentence(const Comparison& c, const CrossBreakEven& x, cons
     return s + perGpu;
 }
 
+/// "A: why; B: why" for the designs whose cost could not be computed at all; "" when none.
+std::string costErrors(const Comparison& c, const std::vector<const DesignResults*>& ds)
+{
+    std::string s;
+    for (std::size_t i = 0; i < ds.size(); ++i)
+        if (!ds[i]->cost) s += (s.empty() ? "" : "; ") + c.labels[i] + ": " + (ds[i]->costError.empty() ? "no cost computed" : ds[i]->costError);
+    return s;
+}
+
 /// When no design is rented: the cheapest per delivered GPU-hour.
 std::string cheapestSentence(const Comparison& c, const std::vector<const DesignResults*>& ds)
 {
+    // A design without any cost is missing for its own reason (a refused setting, no bill of
+    // materials), not for want of prices: say so instead of blaming prices.
+    const std::string errors = costErrors(c, ds);
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < ds.size(); ++i) {
         const auto& k = ds[i]->cost;
         if (!k || k->build.capitalUsd <= 0) continue;
         if (!best || k->build.usdPerDeliveredGpuHour < ds[*best]->cost->build.usdPerDeliveredGpuHour) best = i;
     }
+    if (!best && !errors.empty()) return "Costs are not compared, because a cost could not be computed (" + errors + ").";
     if (!best) return "No design has a priced part, so their costs cannot be compared; set prices in the designs (analysis.cost.prices).";
     std::string s = "Per delivered GPU-hour, " + how(c, *best, *ds[*best]->cost, false) + " costs least: " +
-                    cost::formatUsd(ds[*best]->cost->build.usdPerDeliveredGpuHour);
+                    cost::formatUsd(ds[*best]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour";
     for (std::size_t i = 0; i < ds.size(); ++i)
         if (i != *best && ds[i]->cost && ds[i]->cost->build.capitalUsd > 0)
-            s += ", against " + cost::formatUsd(ds[i]->cost->build.usdPerDeliveredGpuHour) + " for " + c.labels[i];
-    return s + " (known parts only where prices are missing).";
+            s += ", against " + cost::formatUsd(ds[i]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour for " + c.labels[i];
+    s += " (known parts only where prices are missing)";
+    return s + (errors.empty() ? "." : "; no cost for " + errors + ".");
 }
 
 /// Why `fast` trains faster than `slow`: more GPUs, more work per GPU, or both.
@@ -138,6 +152,8 @@ std::string because(const Comparison& c, std::size_t fast, std::size_t slow, con
 std::string daysText(double seconds)
 {
     const double days = seconds / 86400.0;
+    if (seconds < 120) return num(seconds, seconds < 10 ? 1 : 0) + " seconds";
+    if (seconds < 7200) return num(seconds / 60.0, 0) + " minutes";
     if (days < 2) return num(seconds / 3600.0, 1) + " hours";
     return whole(days) + " days";
 }
@@ -150,7 +166,13 @@ void speedSentences(const Comparison& c, const std::vector<const DesignResults*>
         if (!fastest || ds[i]->cost->run.seconds < ds[*fastest]->cost->run.seconds) fastest = i;
     }
     if (!fastest) {
-        out.push_back("No design can run the training workload, so run times are not compared.");
+        std::string why;
+        for (std::size_t i = 0; i < ds.size(); ++i) {
+            const auto& k = ds[i]->cost;
+            const std::string reason = k ? k->run.whyNot : !ds[i]->analysis ? ds[i]->analysisError : ds[i]->costError;
+            why += (why.empty() ? "" : "; ") + c.labels[i] + ": " + (reason.empty() ? "no training step" : reason);
+        }
+        out.push_back("No design can run the training workload, so run times are not compared (" + why + ").");
         return;
     }
     const auto& fr = ds[*fastest]->cost->run;
@@ -158,7 +180,8 @@ void speedSentences(const Comparison& c, const std::vector<const DesignResults*>
         if (i == *fastest) continue;
         const auto& k = ds[i]->cost;
         if (!k || !k->run.available || !ds[i]->analysis) {
-            out.push_back(c.labels[i] + " cannot run the workload: " + (k ? k->run.whyNot : ds[i]->analysisError) + ".");
+            out.push_back(c.labels[i] + " cannot run the workload: " +
+                          (k ? k->run.whyNot : !ds[i]->analysis ? ds[i]->analysisError : "its cost could not be computed: " + ds[i]->costError) + ".");
             continue;
         }
         const double speedup = k->run.seconds / fr.seconds;

@@ -95,19 +95,19 @@ double monthlyRentUsd(double usdPerGpuHour, int gpus, double utilisation) noexce
     return usdPerGpuHour * gpus * kHoursPerMonth * utilisation;
 }
 
-BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMonthlyUsd, bool lowerBound)
+BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMonthlyUsd, bool lowerBound, const std::string& per)
 {
     BreakEven b;
     b.lowerBound = lowerBound;
     const double saving = rentMonthlyUsd - runningMonthlyUsd;
     if (!(saving > 0)) {
-        b.text = "never: renting costs " + formatUsd(rentMonthlyUsd) + " a month, no more than running the built cluster (" +
-                 formatUsd(runningMonthlyUsd) + " a month)";
+        b.text = "never: renting costs " + formatUsd(rentMonthlyUsd) + per + " a month, no more than running the built cluster (" +
+                 formatUsd(runningMonthlyUsd) + per + " a month)";
         return b;
     }
     b.months = capitalUsd / saving;
     b.text = std::string(lowerBound ? "month " + std::to_string(*b.month()) + " or later" : "month " + std::to_string(*b.month())) +
-             " (" + fmt(*b.months) + " months: " + formatUsd(capitalUsd) + " capital / " + formatUsd(saving) + " a month saved)";
+             " (" + fmt(*b.months) + " months: " + formatUsd(capitalUsd) + per + " capital / " + formatUsd(saving) + per + " a month saved)";
     return b;
 }
 
@@ -218,6 +218,12 @@ TrainingRun priceRun(const CostResult& c, const RunInputs& in, const CostSetting
     run.tokens = s.tokens.value_or(kTokensPerParameter * in.params);
     run.tokensSource = s.tokens ? "set in this design" : kTokensSource;
     run.tokensPerSecond = in.tokensPerSecond;
+    if (!in.sizeError.empty()) {
+        run.tokens = 0.0;
+        run.tokensSource = "refused: " + in.sizeError;
+        run.whyNot = in.sizeError;
+        return run;
+    }
     if (!(in.tokensPerSecond > 0) || !(run.tokens > 0)) {
         run.whyNot = in.whyNot.empty() ? "no training step for this workload" : in.whyNot;
         return run;

@@ -160,6 +160,9 @@ struct RunInputs {
     double params = 0.0;               ///< parameters
     double tokensPerSecond = 0.0;      ///< whole design; 0 = the workload cannot run (see whyNot)
     std::string whyNot;
+    /// The run size the design sets is refused (costSettingsExceptRunSize): no run, for this
+    /// reason, whatever the engine says; the rest of the cost stands.
+    std::string sizeError;
 };
 
 /// A training run of `tokens` tokens on the design.
@@ -198,7 +201,10 @@ struct CostResult {
 [[nodiscard]] double monthlyRentUsd(double usdPerGpuHour, int gpus, double utilisation) noexcept;
 /// Break-even of paying `capitalUsd` up front plus `runningMonthlyUsd` a month against
 /// `rentMonthlyUsd` a month: capital / (rent - running); never when rent <= running.
-[[nodiscard]] BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMonthlyUsd, bool lowerBound);
+/// `per` follows every money figure of the text: " per GPU" when the figures are per GPU
+/// (a comparison of designs of different sizes), "" for a whole design.
+[[nodiscard]] BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMonthlyUsd, bool lowerBound,
+                                  const std::string& per = "");
 
 /// Tokens/s and model size of the design's workload, from the engine's analysis and the
 /// design's analysis settings (same keys as analyzeDesign).

@@ -15,7 +15,7 @@ std::optional<double> boundedNumber(const json& j, const char* field, const Json
 {
     auto it = j.find(field);
     if (it == j.end() || it->is_null()) return std::nullopt;
-    if (!it->is_number() || it->get<double>() < min || it->get<double>() > max)
+    if (!it->is_number() || !(it->get<double>() >= min && it->get<double>() <= max)) // NaN too
         throw InputError(c.file, c.entry, field, "expected " + expected + ", got " + io::describe(*it));
     return it->get<double>();
 }
@@ -70,6 +70,8 @@ json overrideToJson(const Override& o, const char* valueKey)
 }
 } // namespace
 
+std::string runTokensRangeText() { return "from 1e6 to 1e15 tokens (1 million to 1,000 trillion)"; }
+
 CostSettings costSettingsFromJson(const json& j, const std::string& file)
 {
     const JsonContext c{file, "analysis.cost"};
@@ -83,7 +85,7 @@ CostSettings costSettingsFromJson(const json& j, const std::string& file)
     s.electricityState = io::optionalString(j, "electricity_state", c);
     s.electricityRate = io::optionalEnum(j, "electricity_rate", c, {"commercial", "industrial"}, "");
     s.commitmentDiscountPercent = boundedNumber(j, "commitment_discount_percent", c, 0.0, 100.0, "a percentage between 0 and 100");
-    s.tokens = boundedNumber(j, "tokens", c, 1.0, 1e20, "a token count >= 1");
+    s.tokens = boundedNumber(j, "tokens", c, kMinRunTokens, kMaxRunTokens, "a training-run size " + runTokensRangeText());
     if (auto r = j.find("rent"); r != j.end() && !r->is_null()) s.rent = rentFromJson(*r, {file, "analysis.cost.rent"});
     s.prices = overrideMap(j, "prices", "usd", c, "a price in US dollars >= 0");
     s.powerW = overrideMap(j, "power_W", "W", c, "a power in watts >= 0");
@@ -96,6 +98,21 @@ CostSettings costSettingsOf(const Design& d, const std::string& file)
     auto it = d.analysis.find("cost");
     if (it == d.analysis.end() || it->is_null()) return {};
     return costSettingsFromJson(*it, file);
+}
+
+CostSettings costSettingsExceptRunSize(const Design& d, const std::string& file, std::string& runSizeError)
+{
+    runSizeError.clear();
+    try {
+        return costSettingsOf(d, file);
+    } catch (const InputError& e) {
+        if (e.entry() != "analysis.cost" || e.field() != "tokens") throw;
+        json withoutSize = d.analysis.at("cost");
+        withoutSize.erase("tokens");
+        CostSettings s = costSettingsFromJson(withoutSize, file); // throws for any other bad field
+        runSizeError = e.what();
+        return s;
+    }
 }
 
 json toJson(const CostSettings& s)

@@ -32,6 +32,16 @@
 
 namespace model::cost {
 
+/// Training-run sizes the cost model accepts (analysis.cost.tokens, `--tokens`), in tokens:
+/// from 1 million (a small fine-tuning run) to 1e15 (a quadrillion, about 25x the largest
+/// published pre-training runs: Qwen3, 36 trillion tokens, Qwen3 Technical Report 2025).
+/// Outside it a run's time and cost mean nothing (1e25 tokens would take 3 billion years even
+/// at 100 million tokens/s), so the size is refused, naming this range.
+inline constexpr double kMinRunTokens = 1e6;
+inline constexpr double kMaxRunTokens = 1e15;
+/// "from 1e6 to 1e15 tokens (1 million to 1,000 trillion)": the range in words, for messages.
+[[nodiscard]] std::string runTokensRangeText();
+
 /// A figure set by the user for one design, with where it comes from.
 struct Override {
     double value = 0.0;        ///< US$ for a price, W for a power figure, US$/GPU-hour for rent
@@ -59,7 +69,7 @@ struct CostSettings {
     std::string electricityState;                 ///< a state of prices.json "electricity"
     std::string electricityRate;                  ///< "commercial" or "industrial"; empty = commercial
     std::optional<double> commitmentDiscountPercent; ///< off the rent price, 0..100
-    std::optional<double> tokens;                 ///< training-run size, tokens, > 0
+    std::optional<double> tokens;                 ///< training-run size, tokens, kMinRunTokens..kMaxRunTokens
     std::optional<RentChoice> rent;
     std::map<std::string, Override> prices;       ///< key -> US$ per unit
     std::map<std::string, Override> powerW;       ///< server or switch model -> W per unit
@@ -70,6 +80,12 @@ struct CostSettings {
 /// @throws InputError naming `file`, entry "analysis.cost" (or "analysis.cost.prices.KEY") and
 ///         the field when a value is mistyped or out of range.
 [[nodiscard]] CostSettings costSettingsOf(const Design& d, const std::string& file = "<design>");
+/// As costSettingsOf, except that a training-run size out of range (analysis.cost.tokens)
+/// does not refuse the whole cost: `tokens` is left unset and `runSizeError` gets the
+/// InputError's message, so capital and monthly cost are still computed and the run alone is
+/// impossible, for that reason (cost::RunInputs::sizeError). `runSizeError` is cleared first.
+/// @throws InputError as costSettingsOf for any other bad field.
+[[nodiscard]] CostSettings costSettingsExceptRunSize(const Design& d, const std::string& file, std::string& runSizeError);
 /// Parses a "cost" object. @throws InputError as costSettingsOf.
 [[nodiscard]] CostSettings costSettingsFromJson(const nlohmann::json& j, const std::string& file);
 /// The JSON form (only the fields that are set), the inverse of costSettingsFromJson.

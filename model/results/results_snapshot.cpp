@@ -112,7 +112,9 @@ void costStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
         cost::RunInputs run;
         if (s.analysis) run = cost::runInputsOf(*s.analysis, d.analysis);
         else run.whyNot = "the engine could not analyse the design: " + s.analysisError;
-        s.cost = cost::computeCost(d, *s.catalog, *s.bom, *in.prices, cost::costSettingsOf(d, d.name), run, d.name);
+        // A run size out of range makes the run impossible, not the cost unknown.
+        const cost::CostSettings settings = cost::costSettingsExceptRunSize(d, d.name, run.sizeError);
+        s.cost = cost::computeCost(d, *s.catalog, *s.bom, *in.prices, settings, run, d.name);
     } catch (...) { // a malformed analysis["cost"] setting is an InputError
         noteFailure(s, s.costError);
     }
