@@ -43,6 +43,40 @@ int kindRank(const ServerSpec& s)
     return s.kind == "node" ? 0 : s.kind == "baseboard" ? 1 : s.kind == "workstation" ? 2 : 3;
 }
 
+/// Catalog servers with `gpus` GPUs, "a, b, c" (for a message); "none in the catalog" when none.
+std::string serversWithGpus(const Catalog& catalog, std::size_t gpus)
+{
+    std::string list;
+    for (const ServerSpec& spec : catalog.servers())
+        if (!spec.isAppliance() && static_cast<std::size_t>(spec.gpuCount) == gpus) list += (list.empty() ? "" : ", ") + spec.id;
+    return list.empty() ? "none in the catalog" : list;
+}
+
+/// Refuses a server chosen with --server that contradicts the file: another GPU count (the
+/// design would invent or drop GPUs the file measured) or another GPU model than the file names.
+/// The compute NIC count may differ: the design takes the file's count and says so in a note.
+/// @throws InputError (file, --server) naming both counts or both GPUs.
+void checkChosenServer(const ServerModel& s, const ServerSpec& spec, const Catalog& catalog, const std::string& file)
+{
+    if (static_cast<std::size_t>(spec.gpuCount) != s.gpus.size())
+        throw InputError(file, "", "--server",
+                         "the file shows " + std::to_string(s.gpus.size()) + " GPU" + (s.gpus.size() == 1 ? "" : "s") + " but " + spec.id + " has " +
+                             std::to_string(spec.gpuCount) + "; pass a server with " + std::to_string(s.gpus.size()) + " GPUs (" +
+                             serversWithGpus(catalog, s.gpus.size()) + ")");
+    const std::string named = namedGpu(s);
+    if (!named.empty() && named != spec.gpuId)
+        throw InputError(file, "", "--server", "the file's GPUs are " + named + " but " + spec.id + " carries " + spec.gpuId +
+                                                   "; pass a server with " + named + " GPUs");
+    // NVLinks per GPU: a matrix of PCIe paths only (0) cannot be an NVLink server, nor NV12 an NV18 one.
+    const GpuSpec* g = catalog.gpu(spec.gpuId);
+    const auto links = nvlinksPerGpu(s);
+    if (g && links && g->scaleUp == ScaleUpKind::NVLink && g->scaleUpLinks && *g->scaleUpLinks != *links)
+        throw InputError(file, "", "--server",
+                         "the file shows " + (*links == 0 ? std::string("no NVLink between the GPUs") : std::to_string(*links) + " NVLinks per GPU") +
+                             " but " + spec.id + "'s " + spec.gpuId + " has " + std::to_string(*g->scaleUpLinks) +
+                             " NVLinks per GPU; pass a server whose GPUs match the file");
+}
+
 } // namespace
 
 int computeNicCount(const ServerModel& s)
@@ -97,6 +131,7 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
         if (!serverId.empty()) {
             spec = catalog.server(serverId);
             if (!spec) throw InputError(r.file, "", "--server", "expected a catalog server id, got \"" + serverId + "\"");
+            checkChosenServer(s, *spec, catalog, r.file);
             out.notes.push_back("server " + spec->id + " as asked (--server)");
         } else {
             const auto candidates = matchingServers(s, catalog);

@@ -38,7 +38,10 @@ struct ImportedDesign {
 /// instead of matching one.
 /// @throws InputError (file = the import's file) when the import describes no server (a log),
 ///         `serverId` is not a catalog server, or no catalog server matches; the message lists
-///         the candidates and says to pass --server.
+///         the candidates and says to pass --server. A `serverId` whose GPU count differs from
+///         the file's (or whose GPU differs from the one the file names) is refused (field
+///         "--server"), naming both counts and the servers that fit; a different compute NIC
+///         count is taken from the file and noted.
 [[nodiscard]] ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId = {});
 
 /// Writes the import record (import_record.hpp) to design.analysis["imported"].
