@@ -3,10 +3,13 @@
 #include "app/cli/cli.hpp"
 
 #include "app/user_catalogs.hpp"
+#include "model/analysis/training.hpp"
 
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <iostream>
 
 namespace app::cli {
@@ -28,6 +31,38 @@ std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& ar
         return kOk;
     }
     return std::nullopt;
+}
+
+std::optional<int> checkPositionals(const QCommandLineParser& parser, qsizetype min, qsizetype max, const QString& command,
+                                    const QString& usage)
+{
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() >= min && pos.size() <= max) return std::nullopt;
+    QString what;
+    if (pos.size() < min) {
+        what = QStringLiteral("missing argument");
+    } else {
+        QStringList extra;
+        for (qsizetype i = max; i < pos.size(); ++i) extra << QLatin1Char('"') + pos[i] + QLatin1Char('"');
+        what = (extra.size() == 1 ? QStringLiteral("unexpected argument ") : QStringLiteral("unexpected arguments ")) + extra.join(QStringLiteral(", "));
+    }
+    printError(command + QStringLiteral(": ") + what + QStringLiteral("; usage: cluster-designer ") + usage);
+    return kUsage;
+}
+
+std::string presetList()
+{
+    std::string list;
+    for (const auto& n : model::analysis::presetNames()) list += (list.empty() ? "" : ", ") + n;
+    return list;
+}
+
+std::string workloadOption(const QCommandLineParser& parser)
+{
+    const std::string name = parser.value(QStringLiteral("workload")).toStdString();
+    const auto& names = model::analysis::presetNames();
+    if (std::find(names.begin(), names.end(), name) != names.end()) return name;
+    throw std::invalid_argument("--workload: expected one of " + presetList() + "; got \"" + name + "\"");
 }
 
 void printJson(const nlohmann::json& j)

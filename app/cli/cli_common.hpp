@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <string>
 
 namespace app::cli {
 
@@ -31,6 +32,20 @@ void printJson(const nlohmann::json& j);
 /// help text to stdout. @return the exit status to stop with (kUsage or kOk), or nullopt
 /// when the command should go on.
 [[nodiscard]] std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& args);
+
+/// Checks the number of positional arguments against [min, max]. Missing ones and every
+/// unexpected one ("catalog extra") are refused: prints "COMMAND: unexpected argument "extra";
+/// usage: USAGE" (or "COMMAND: missing argument; usage: USAGE") to stderr.
+/// @return kUsage after printing, or nullopt when the count is right.
+[[nodiscard]] std::optional<int> checkPositionals(const QCommandLineParser& parser, qsizetype min, qsizetype max,
+                                                  const QString& command, const QString& usage);
+
+/// The training presets' names, comma-separated ("gpt3-175b, llama3-8b, ...").
+[[nodiscard]] std::string presetList();
+
+/// The value of --workload (a training preset name, model::analysis::presetNames()).
+/// @throws std::invalid_argument "--workload: expected one of gpt3-175b, ..., got "NAME"".
+[[nodiscard]] std::string workloadOption(const QCommandLineParser& parser);
 
 /// Prints "cluster-designer: MESSAGE" to stderr.
 void printError(const QString& message);

@@ -67,22 +67,27 @@ int cmdAnalyze(const QStringList& args)
     p.setApplicationDescription(QStringLiteral("Per-layer bandwidth, bottleneck and scaling of a design."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (JSON)."));
-    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b, megatron-530b, megatron-1t); adds the step breakdown."), QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (") + QString::fromStdString(presetList()) + QStringLiteral("); adds the step breakdown."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
-    if (p.positionalArguments().size() != 1) {
-        printError(QStringLiteral("analyze: expected exactly one DESIGN.json"));
+    if (const auto stop = checkPositionals(p, 1, 1, QStringLiteral("analyze"), QStringLiteral("analyze DESIGN.json [--workload NAME] [--json]")))
+        return *stop;
+    const bool withWorkload = p.isSet(QStringLiteral("workload"));
+    std::string workload;
+    try {
+        if (withWorkload) workload = workloadOption(p); // refused here, naming the option, not the design
+    } catch (const std::exception& e) {
+        printError(QStringLiteral("analyze: ") + QString::fromStdString(e.what()));
         return kUsage;
     }
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
     auto design = loadDesignOrReport(p.positionalArguments().front(), *catalog);
     if (!design) return kBadInput;
-    const bool withWorkload = p.isSet(QStringLiteral("workload"));
     try {
         nlohmann::json settings = design->analysis.is_object() ? design->analysis : nlohmann::json::object();
         if (withWorkload) {
-            settings["workload"] = p.value(QStringLiteral("workload")).toStdString();
+            settings["workload"] = workload;
             settings.erase("model");
         }
         const model::DesignAnalysis a = model::analyzeDesign(*design, *catalog, settings);

@@ -21,6 +21,7 @@ int cmdBom(const QStringList& args)
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     p.addOption({QStringLiteral("csv"), QStringLiteral("CSV on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 1, QStringLiteral("bom"), QStringLiteral("bom DESIGN.json [--json|--csv]"))) return *stop;
     if (p.positionalArguments().size() != 1 || (p.isSet(QStringLiteral("json")) && p.isSet(QStringLiteral("csv")))) {
         printError(QStringLiteral("bom: expected one DESIGN.json and at most one of --json, --csv"));
         return kUsage;

@@ -17,6 +17,7 @@ int cmdCatalog(const QStringList& args)
     p.addHelpOption();
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 0, QStringLiteral("catalog"), QStringLiteral("catalog [--json]"))) return *stop;
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
     if (p.isSet(QStringLiteral("json"))) {

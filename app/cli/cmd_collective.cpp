@@ -66,10 +66,9 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
-    if (p.positionalArguments().size() != 1) {
-        printError(QStringLiteral("collective: expected exactly one DESIGN.json"));
-        return kUsage;
-    }
+    if (const auto stop = checkPositionals(p, 1, 1, QStringLiteral("collective"),
+                                           QStringLiteral("collective DESIGN.json --op OP --bytes SIZE [--gpus N] [--json]")))
+        return *stop;
     const bool simulate = p.value(QStringLiteral("engine")) == QLatin1String("simulation");
     if (!simulate && p.value(QStringLiteral("engine")) != QLatin1String("analytical")) {
         printError(QStringLiteral("collective: engine \"%1\" is not available; use --engine analytical or simulation").arg(p.value(QStringLiteral("engine"))));
@@ -82,24 +81,33 @@ int cmdCollective(const QStringList& args)
     model::SimulationOptions simOptions;
     model::CollectiveRequest req;
     double sweepMin = 0, sweepMax = 0;
+    // Each value's error names its option ("--op: unknown collective ..."), not the design.
+    const auto option = [&p](const char* name, auto&& parse) {
+        try {
+            return parse(p.value(QString::fromLatin1(name)).toStdString());
+        } catch (const std::exception& e) {
+            throw std::invalid_argument(std::string("--") + name + ": " + e.what());
+        }
+    };
     try {
-        req.op = model::parseCollectiveOp(p.value(QStringLiteral("op")).toStdString());
+        req.op = option("op", [](const std::string& v) { return model::parseCollectiveOp(v); });
         bool ok = false;
         req.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
         // 0 (the option's default) means every GPU; typed explicitly it is a mistake, not "all".
         if (!ok || req.gpus < 0 || (p.isSet(QStringLiteral("gpus")) && req.gpus == 0)) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
-        req.algorithm = model::parseAlgorithm(p.value(QStringLiteral("algo")).toStdString());
+        req.algorithm = option("algo", [](const std::string& v) { return model::parseAlgorithm(v); });
         if (p.isSet(QStringLiteral("sweep"))) {
             const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));
             if (parts.size() != 2) throw std::invalid_argument("--sweep expects MIN:MAX, e.g. 8:16G");
-            sweepMin = static_cast<double>(model::parseSize(parts[0].toStdString()));
-            sweepMax = static_cast<double>(model::parseSize(parts[1].toStdString()));
+            sweepMin = option("sweep", [&](const std::string&) { return static_cast<double>(model::parseSize(parts[0].toStdString())); });
+            sweepMax = option("sweep", [&](const std::string&) { return static_cast<double>(model::parseSize(parts[1].toStdString())); });
         } else {
             if (!p.isSet(QStringLiteral("bytes"))) throw std::invalid_argument("--bytes SIZE is required (or --sweep MIN:MAX)");
-            req.bytes = static_cast<double>(model::parseSize(p.value(QStringLiteral("bytes")).toStdString()));
+            req.bytes = option("bytes", [](const std::string& v) { return static_cast<double>(model::parseSize(v)); });
+            if (!(req.bytes > 0)) throw std::invalid_argument("--bytes: expected a message size above zero, e.g. 1G; got \"" + p.value(QStringLiteral("bytes")).toStdString() + "\"");
         }
         for (const QString& spec : p.values(QStringLiteral("fail")))
-            simOptions.failures.push_back(model::parseFailure(spec.toStdString()));
+            simOptions.failures.push_back(option("fail", [&](const std::string&) { return model::parseFailure(spec.toStdString()); }));
     } catch (const std::exception& e) {
         printError(QStringLiteral("collective: ") + QString::fromStdString(e.what()));
         return kUsage;

@@ -73,6 +73,7 @@ int cmdCompare(const QStringList& args)
     p.addOption({QStringLiteral("csv"), QStringLiteral("Also write the table and every design's data as CSV files into DIR."), QStringLiteral("DIR")});
     addResultOptions(p);
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 4, QStringLiteral("compare"), QStringLiteral("compare A.json B.json [C.json D.json] [--workload NAME] [--tokens N] [--json] [-o FILE.pdf|FILE.html|FILE.csv]"))) return *stop;
     const QStringList files = p.positionalArguments();
     if (files.size() < 2 || files.size() > 4) {
         printError(QStringLiteral("compare: expected 2 to 4 design files, got %1").arg(files.size()));

@@ -24,6 +24,7 @@ int cmdExport(const QStringList& args)
     p.addPositionalArgument(QStringLiteral("DESIGN.json"), QStringLiteral("The design."));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Directory to write (created when missing)."), QStringLiteral("DIR")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 2, QStringLiteral("export"), QStringLiteral("export astra-sim|infragraph DESIGN.json -o DIR"))) return *stop;
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2 || !p.isSet(QStringLiteral("o"))) {
         printError(QStringLiteral("export: expected FORMAT (astra-sim or infragraph), DESIGN.json and -o DIR"));

@@ -167,6 +167,7 @@ int cmdGenerate(const QStringList& args)
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Design file to write."), QStringLiteral("DESIGN.json")});
     p.addOption({QStringLiteral("json"), QStringLiteral("Print a summary as one JSON object.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 1, QStringLiteral("generate"), QStringLiteral("generate KIND [options] -o DESIGN.json"))) return *stop;
     if (p.positionalArguments().size() != 1) {
         printError(QStringLiteral("generate: expected one KIND (%1)").arg(QString::fromLatin1(kKinds)));
         return kUsage;

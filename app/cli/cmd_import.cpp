@@ -12,6 +12,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 namespace app::cli {
@@ -70,6 +71,26 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
     }
 }
 
+/// "1 server (dgx-h100, 8 GPUs), no switches" or "2 servers (dgx-h100), 16 GPUs, 3 switches".
+std::string designSummary(const model::Design& d, const model::Catalog& catalog)
+{
+    std::map<std::string, int> servers;
+    int switches = 0, serverCount = 0;
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind == model::NodeKind::Server) {
+            ++servers[n.model];
+            ++serverCount;
+        } else {
+            ++switches;
+        }
+    }
+    std::string models;
+    for (const auto& [m, count] : servers) models += (models.empty() ? "" : ", ") + (servers.size() > 1 ? std::to_string(count) + "x " : "") + m;
+    const int gpus = d.gpuCount(catalog);
+    return std::to_string(serverCount) + (serverCount == 1 ? " server (" : " servers (") + models + "), " + std::to_string(gpus) +
+           (gpus == 1 ? " GPU, " : " GPUs, ") + (switches == 0 ? std::string("no switches") : std::to_string(switches) + (switches == 1 ? " switch" : " switches"));
+}
+
 } // namespace
 
 int cmdImport(const QStringList& args)
@@ -87,6 +108,7 @@ int cmdImport(const QStringList& args)
                  QStringLiteral("DESIGN.json")});
     p.addOption({QStringLiteral("server"), QStringLiteral("Catalog server to use for -o when the file does not name its GPU."), QStringLiteral("ID")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 2, QStringLiteral("import"), QStringLiteral("import KIND FILE [-o DESIGN.json] [--json] [--design DESIGN.json] [--server ID]"))) return *stop;
     const QStringList pos = p.positionalArguments();
     if (pos.size() != 2) {
         printError(QStringLiteral("import: expected KIND and FILE (KIND: %1)").arg(QString::fromStdString(model::io::importKindNames())));
@@ -118,13 +140,14 @@ int cmdImport(const QStringList& args)
             for (const auto& f : review.findings) findings.push_back(model::io::toJson(f));
             j["findings"] = std::move(findings);
             j.update(model::io::toJson(review));
-            if (written) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"server", written->serverId}, {"notes", written->notes}};
+            if (written) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"server", written->serverId}, {"notes", written->notes},
+                               {"summary", designSummary(written->design, *catalog)}};
             printJson(j);
         } else {
             printText(r, review);
             if (written) {
                 QTextStream o(stdout);
-                o << "wrote " << p.value(QStringLiteral("o")) << " (" << QString::fromStdString(written->serverId) << ")\n";
+                o << "wrote " << p.value(QStringLiteral("o")) << ": " << QString::fromStdString(designSummary(written->design, *catalog)) << "\n";
                 for (const auto& n : written->notes) o << "  " << QString::fromStdString(n) << "\n";
             }
         }

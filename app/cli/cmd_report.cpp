@@ -23,6 +23,7 @@ int cmdReport(const QStringList& args)
     p.addOption({QStringLiteral("csv"), QStringLiteral("Also write the data (BOM, chart data, cost) as CSV files into DIR."), QStringLiteral("DIR")});
     addResultOptions(p);
     if (const auto stop = parseOrStop(p, args)) return *stop;
+    if (const auto stop = checkPositionals(p, 0, 1, QStringLiteral("report"), QStringLiteral("report DESIGN.json -o FILE.pdf|FILE.html [--workload NAME] [--tokens N] [--csv DIR]"))) return *stop;
     if (p.positionalArguments().size() != 1 || (!p.isSet(QStringLiteral("output")) && !p.isSet(QStringLiteral("csv")))) {
         printError(QStringLiteral("report: expected one DESIGN.json and -o FILE.pdf|FILE.html (or --csv DIR)"));
         return kUsage;

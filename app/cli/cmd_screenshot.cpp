@@ -1,4 +1,4 @@
-// `cluster-designer screenshot [DESIGN.json] -o FILE.png`: renders the main window offscreen on
+// `cluster-designer screenshot [DESIGN.json] -o FILE.png|FILE.jpg|...`: renders the main window offscreen on
 // a design (the bundled default when none), after the first analysis has arrived; with
 // --simulate, after a flow-level simulation run through the Simulation dock (heat on the links);
 // with --presentation N, presentation mode on slide N instead; --theme light|dark, --expand.
@@ -7,6 +7,7 @@
 #include "app/cli/cli.hpp"
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/picture_file.hpp"
 #include "app/document.hpp"
 #include "app/main_window.hpp"
 #include "app/presentation_window.hpp"
@@ -39,26 +40,34 @@ constexpr int kAnalysisTimeoutMs = 20000;
 /// Longest wait for a --simulate run (milliseconds).
 constexpr int kSimulationTimeoutMs = 300000;
 
-/// Parses --simulate "OP:SIZE[:GPUS]" (e.g. "all_reduce:256M:16"; GPUS 0 or absent = all).
-/// @throws std::invalid_argument naming what is wrong.
+/// Parses --simulate "OP:SIZE[:GPUS]" (e.g. "all_reduce:256M:16"; GPUS absent = every GPU).
+/// A zero size or GPU count is refused (as `collective --gpus 0` is), not run as a no-op.
+/// @throws std::invalid_argument naming --simulate, the part and what was expected.
 model::CollectiveRequest parseSimulate(const QString& spec)
 {
     const QStringList parts = spec.split(QLatin1Char(':'));
+    const std::string got = "; got \"" + spec.toStdString() + "\"";
     if (parts.size() < 2 || parts.size() > 3)
-        throw std::invalid_argument("--simulate: expected OP:SIZE[:GPUS], e.g. all_reduce:256M:16, got \"" +
-                                    spec.toStdString() + "\"");
+        throw std::invalid_argument("--simulate: expected OP:SIZE[:GPUS], e.g. all_reduce:256M:16" + got);
     model::CollectiveRequest r;
-    r.op = model::parseCollectiveOp(parts[0].toStdString());
-    r.bytes = static_cast<double>(model::parseSize(parts[1].toStdString()));
+    try {
+        r.op = model::parseCollectiveOp(parts[0].toStdString());
+        r.bytes = static_cast<double>(model::parseSize(parts[1].toStdString()));
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(std::string("--simulate: ") + e.what());
+    }
+    if (!(r.bytes > 0)) throw std::invalid_argument("--simulate: SIZE must be above zero bytes, e.g. 256M" + got);
     bool ok = true;
     if (parts.size() == 3) r.gpus = parts[2].toInt(&ok);
-    if (!ok || r.gpus < 0) throw std::invalid_argument("--simulate: GPUS must be a count >= 0");
+    if (!ok || (parts.size() == 3 && r.gpus < 1))
+        throw std::invalid_argument("--simulate: GPUS must be a whole number >= 1 (leave it out for every GPU)" + got);
     return r;
 }
 
 /// Runs `request` through the window's Simulation dock (brought to front) and waits for it.
-/// @return false when it did not finish in time.
-bool simulateInWindow(MainWindow& window, const model::CollectiveRequest& request)
+/// @return false when it did not finish in time. @param refused set to the dock's reason when
+/// it refused the request (more GPUs than the design has, ...).
+bool simulateInWindow(MainWindow& window, const model::CollectiveRequest& request, QString& refused)
 {
     if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("simulationDock"))) dock->raise();
     window.simulation()->form()->setRequest(request);
@@ -69,7 +78,10 @@ bool simulateInWindow(MainWindow& window, const model::CollectiveRequest& reques
     QObject::connect(window.simulationRunner(), &SimulationRunner::finished, &loop, &QEventLoop::quit,
                      Qt::QueuedConnection); // after the panel has shown the outcome
     window.simulation()->requestRun();
-    if (!window.simulationRunner()->isRunning()) return true; // refused: the panel shows why
+    if (!window.simulationRunner()->isRunning()) { // refused: the panel says why
+        refused = window.simulation()->statusText();
+        return true;
+    }
     timeout.start(kSimulationTimeoutMs);
     loop.exec();
     return !window.simulationRunner()->isRunning();
@@ -94,8 +106,8 @@ void addOptions(QCommandLineParser& p)
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (default: the bundled design)."),
                             QStringLiteral("[DESIGN.json]"));
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("PNG file to write."),
-                 QStringLiteral("FILE.png")});
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                 QStringLiteral("Picture to write, in the format its extension names (.png, .jpg, .bmp, ...)."), QStringLiteral("FILE.png")});
     p.addOption({QStringLiteral("size"), QStringLiteral("Window size, WIDTHxHEIGHT (default 1600x1000)."),
                  QStringLiteral("WxH"), QStringLiteral("1600x1000")});
     p.addOption({QStringLiteral("zoom"), QStringLiteral("Canvas zoom, 1 = 100 % (default: fit the design)."),
@@ -119,8 +131,15 @@ std::variant<ScreenshotOptions, int> readOptions(const QCommandLineParser& p)
 {
     ScreenshotOptions o;
     o.out = p.value(QStringLiteral("o"));
-    if (o.out.isEmpty() || p.positionalArguments().size() > 1) {
+    if (const auto stop = checkPositionals(p, 0, 1, QStringLiteral("screenshot"), QStringLiteral("screenshot [DESIGN.json] -o FILE.png")))
+        return *stop;
+    if (o.out.isEmpty()) {
         printError(QStringLiteral("usage: cluster-designer screenshot [DESIGN.json] -o FILE.png"));
+        return kUsage;
+    }
+    if (pictureFormatFor(o.out).isEmpty()) {
+        printError(QStringLiteral("-o: cannot write a picture named \"%1\": expected a file name ending in one of %2")
+                       .arg(o.out, writablePictureExtensions()));
         return kUsage;
     }
     const QStringList size = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
@@ -162,7 +181,7 @@ std::variant<ScreenshotOptions, int> readOptions(const QCommandLineParser& p)
         bool ok = false;
         o.presentation = p.value(QStringLiteral("presentation")).toInt(&ok);
         if (!ok || *o.presentation < 0) {
-            printError(QStringLiteral("--presentation: expected a slide number >= 0"));
+            printError(QStringLiteral("--presentation: expected a slide number >= 0, got \"%1\"").arg(p.value(QStringLiteral("presentation"))));
             return kUsage;
         }
     }
@@ -253,6 +272,16 @@ int cmdScreenshot(const QStringList& args)
 
     auto catalog = loadCatalogOrReport();
     if (!catalog) return kBadInput;
+    if (o.presentation) {
+        // Slide 0 is the design, 1.. the templates that load (PresentationWindow::slidesFor).
+        const int last = static_cast<int>(PresentationWindow::slidesFor(model::Design{}, *catalog).size()) - 1;
+        if (*o.presentation > last) {
+            printError(QStringLiteral("--presentation: there is no slide %1; expected 0 to %2 (0 = the design, 1 to %2 = the templates)")
+                           .arg(*o.presentation)
+                           .arg(last));
+            return kUsage;
+        }
+    }
     MainWindow window(std::make_shared<const model::Catalog>(std::move(*catalog)));
     if (o.theme) applyTheme(window, *o.theme);
     if (auto error = window.document()->open(o.design)) {
@@ -267,13 +296,18 @@ int cmdScreenshot(const QStringList& args)
     window.resize(o.size);
     window.show();
     if (!waitForResults(window)) printError(QStringLiteral("warning: the analysis did not finish in time"));
-    if (o.simulate && !simulateInWindow(window, *o.simulate))
+    QString refused;
+    if (o.simulate && !simulateInWindow(window, *o.simulate, refused))
         printError(QStringLiteral("warning: the simulation did not finish in time"));
+    if (!refused.isEmpty()) {
+        printError(QStringLiteral("--simulate: the Simulation dock refused the run: ") + refused);
+        return kUsage;
+    }
     frameCanvas(window, o.zoom);
 
     const QPixmap shot = o.presentation ? grabPresentation(window, *o.presentation, o.size) : window.grab();
-    if (!shot.save(o.out, "PNG")) {
-        printError(QStringLiteral("cannot write %1").arg(o.out));
+    if (const QString error = savePicture(shot, o.out); !error.isEmpty()) {
+        printError(error);
         return kBadInput;
     }
     return kOk;

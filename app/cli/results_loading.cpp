@@ -34,15 +34,17 @@ double parseTokens(const QString& text)
     }
     bool ok = false;
     const double v = t.toDouble(&ok) * scale;
-    if (!ok || !(v >= 1) || !std::isfinite(v))
-        throw std::invalid_argument("--tokens: expected a token count such as 3.5e12, 300B or 3.5T, got \"" + text.toStdString() + "\"");
+    // NaN fails both comparisons; 0, negative and absurd sizes (1e25) are refused here, before
+    // any design is loaded, instead of leaving every design without a run.
+    if (!ok || !(v >= model::cost::kMinRunTokens && v <= model::cost::kMaxRunTokens))
+        throw std::invalid_argument("--tokens: expected a training-run size " + model::cost::runTokensRangeText() +
+                                    ", such as 3.5e12, 300B or 3.5T; got \"" + text.toStdString() + "\"");
     return v;
 }
 
 void addResultOptions(QCommandLineParser& p)
 {
-    QString presets;
-    for (const auto& n : model::analysis::presetNames()) presets += (presets.isEmpty() ? "" : ", ") + QString::fromStdString(n);
+    const QString presets = QString::fromStdString(presetList());
     p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset for every design (") + presets + QStringLiteral(")."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("tokens"), QStringLiteral("Training-run size in tokens (3.5e12, 300B, 3.5T); default 20 per parameter (Chinchilla)."),
                  QStringLiteral("N")});
@@ -52,8 +54,7 @@ model::compare::ResultOptions resultOptions(const QCommandLineParser& p)
 {
     model::compare::ResultOptions o;
     if (p.isSet(QStringLiteral("workload"))) {
-        o.workload = p.value(QStringLiteral("workload")).toStdString();
-        (void)model::analysis::presetModel(o.workload); // throws listing the presets
+        o.workload = workloadOption(p); // throws naming --workload and listing the presets
     }
     if (p.isSet(QStringLiteral("tokens"))) o.tokens = parseTokens(p.value(QStringLiteral("tokens")));
     return o;

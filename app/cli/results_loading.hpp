@@ -18,7 +18,8 @@ namespace app::cli {
 [[nodiscard]] std::optional<model::cost::PriceTable> loadPricesOrReport();
 
 /// Parses a token count: plain ("3.5e12") or with a decimal suffix K, M, B (or G), T
-/// ("300B", "3.5T"). @throws std::invalid_argument naming the text.
+/// ("300B", "3.5T"), within model::cost::kMinRunTokens..kMaxRunTokens.
+/// @throws std::invalid_argument naming --tokens, the range and the text.
 [[nodiscard]] double parseTokens(const QString& text);
 
 /// --workload and --tokens from `p` (options added by addResultOptions). @throws std::invalid_argument.

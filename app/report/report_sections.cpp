@@ -225,10 +225,11 @@ QStringList designVerdict(const DesignResults& r)
                                            .arg(usd(c.build.capitalUsd), missingNote(c), months,
                                                 *c.breakEven.months > life ? QStringLiteral(", beyond its amortisation: keep renting") : QString()));
     } else if (c.breakEven.month()) {
-        out << QStringLiteral("Building costs %1 up front%2 and %3 a month; against renting the same GPUs (%4, %5 a month) it pays back in %6%7.")
+        out << QStringLiteral("Building costs %1 up front%2 and %3 a month; against renting the same GPUs (%4 at %8 per GPU-hour, %5 a month) it pays back in %6%7.")
                    .arg(usd(c.build.capitalUsd), missingNote(c), usd(c.build.monthlyUsd()), q(c.rent.offerText()), usd(c.rent.monthlyUsd), months,
                         *c.breakEven.months <= life ? QStringLiteral(", within its %1-year amortisation: for steady use, building costs less").arg(number(c.assumptions.amortisationYears, 2))
-                                                    : QStringLiteral(", beyond its amortisation: renting costs less over the hardware's life"));
+                                                    : QStringLiteral(", beyond its amortisation: renting costs less over the hardware's life"),
+                        usd(c.rent.usdPerGpuHour));
     } else {
         out << QStringLiteral("Build against rent: ") + q(c.breakEven.text) + QLatin1Char('.');
     }

@@ -9,6 +9,7 @@
 #include "views/common/plural.hpp"
 
 #include "model/analysis/analysis_json.hpp"
+#include "model/compare/scope_title.hpp"
 
 #include <QChartView>
 #include <QComboBox>
@@ -22,16 +23,7 @@ namespace views {
 
 QString ChartsPanel::bottleneckTitle(model::Scope s)
 {
-    switch (s) {
-    case model::Scope::Compute: return tr("Compute (GPU math)");
-    case model::Scope::Hbm: return tr("HBM (GPU memory bandwidth)");
-    case model::Scope::IntraNode: return tr("Intra-node (NVLink / PCIe)");
-    case model::Scope::NodeBoundary: return tr("Node boundary (compute NICs)");
-    case model::Scope::Fabric: return tr("Fabric (switches: oversubscription / bisection)");
-    case model::Scope::PipelineBubble: return tr("Pipeline bubble");
-    case model::Scope::Latency: return tr("Latency");
-    }
-    return {};
+    return QString::fromUtf8(model::compare::scopeTitle(s)); // the words the comparison uses too
 }
 
 ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)

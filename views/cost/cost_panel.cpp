@@ -43,7 +43,7 @@ const AssumptionField kFields[] = {
     {"pue", "PUE (facility / IT power)", 1.0, 1, 5, 2},
     {"electricity_usd_per_kWh", "Electricity (US$/kWh)", 1.0, 0, 10, 4},
     {"commitment_discount_percent", "Rent commitment discount (%)", 1.0, 0, 100, 1},
-    {"tokens", "Training run (billion tokens)", 1e9, 0.001, 1e8, 1},
+    {"tokens", "Training run (billion tokens)", 1e9, model::cost::kMinRunTokens / 1e9, model::cost::kMaxRunTokens / 1e9, 1},
 };
 
 /// The resolved value of field `key` of `c`, in the unit the panel shows.

@@ -1,0 +1,202 @@
+// The command line refuses what it cannot honour, up front, naming the option, the value and
+// what was expected: --tokens out of range, --workload unknown, stray positional arguments,
+// --presentation out of range, --simulate with zero sizes or GPUs, a picture extension no Qt
+// writer knows; and writes the picture format the extension names. Each refusal happens before
+// any design is analysed, so these runs take a fraction of a second.
+#include <catch2/catch.hpp>
+
+#include "../gui/gui_test_support.hpp"
+#include "app/cli/picture_file.hpp"
+
+#include <QFile>
+#include <QPixmap>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+namespace {
+struct Outcome {
+    int code = -1;
+    QString out, err;
+};
+
+Outcome cli(const QStringList& args)
+{
+    // A private runtime folder: without XDG_RUNTIME_DIR (root in CI) Qt warns on stderr, and these
+    // tests compare stderr exactly.
+    static QTemporaryDir runtimeDir;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(CD_APP_EXE), args);
+    REQUIRE(p.waitForFinished(60000));
+    return {p.exitCode(), QString::fromLocal8Bit(p.readAllStandardOutput()), QString::fromLocal8Bit(p.readAllStandardError())};
+}
+
+QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR "/real_inputs/") + QLatin1String(name); }
+} // namespace
+
+TEST_CASE("compare and report refuse a --tokens outside 1e6..1e15, zero, negative or NaN, naming the option and the range", "[cli][tokens]")
+{
+    const QString design = guitest::templatePath();
+    for (const char* bad : {"1e25", "1e16", "2000T", "0", "-5", "nan", "inf", "1", "999999", "lots"}) {
+        for (const char* command : {"compare", "report"}) {
+            INFO(command << " --tokens " << bad);
+            QStringList args{QLatin1String(command), design};
+            if (QLatin1String(command) == QLatin1String("compare")) args << design;
+            else args << QStringLiteral("-o") << QStringLiteral("never-written.html");
+            const Outcome o = cli(args << QStringLiteral("--tokens") << QLatin1String(bad));
+            CHECK(o.code == 2);
+            CHECK(o.err == QStringLiteral("cluster-designer: %1: --tokens: expected a training-run size from 1e6 to 1e15 tokens "
+                                          "(1 million to 1,000 trillion), such as 3.5e12, 300B or 3.5T; got \"%2\"\n")
+                               .arg(QLatin1String(command), QLatin1String(bad)));
+            CHECK(o.out.isEmpty());
+        }
+    }
+    CHECK_FALSE(QFile::exists(QStringLiteral("never-written.html")));
+}
+
+TEST_CASE("an unknown --workload names the option, the value and the valid workloads, never <design>", "[cli][workload]")
+{
+    const QString design = guitest::templatePath();
+    const QString expected = QStringLiteral("--workload: expected one of gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b, "
+                                            "megatron-530b, megatron-1t; got \"nope\"\n");
+    for (const QStringList& args : {QStringList{QStringLiteral("analyze"), design}, QStringList{QStringLiteral("compare"), design, design},
+                                    QStringList{QStringLiteral("report"), design, QStringLiteral("-o"), QStringLiteral("x.html")}}) {
+        INFO(args.join(QLatin1Char(' ')).toStdString());
+        const Outcome o = cli(QStringList(args) << QStringLiteral("--workload") << QStringLiteral("nope"));
+        CHECK(o.code == 2);
+        CHECK(o.err == QStringLiteral("cluster-designer: ") + args[0] + QStringLiteral(": ") + expected);
+        CHECK_FALSE(o.err.contains(QStringLiteral("<design>")));
+    }
+}
+
+TEST_CASE("collective names the option whose value is wrong", "[cli][collective]")
+{
+    const QString design = guitest::templatePath();
+    const Outcome op = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("allreduce"), QStringLiteral("--bytes"),
+                            QStringLiteral("1G")});
+    CHECK(op.code == 2);
+    CHECK(op.err.startsWith(QStringLiteral("cluster-designer: collective: --op: ")));
+    CHECK(op.err.contains(QStringLiteral("allreduce")));
+    const Outcome zero = cli({QStringLiteral("collective"), design, QStringLiteral("--bytes"), QStringLiteral("0")});
+    CHECK(zero.code == 2);
+    CHECK(zero.err == QStringLiteral("cluster-designer: collective: --bytes: expected a message size above zero, e.g. 1G; got \"0\"\n"));
+    const Outcome size = cli({QStringLiteral("collective"), design, QStringLiteral("--bytes"), QStringLiteral("big")});
+    CHECK(size.code == 2);
+    CHECK(size.err.startsWith(QStringLiteral("cluster-designer: collective: --bytes: size \"big\"")));
+}
+
+TEST_CASE("Every command refuses a stray positional argument, naming it", "[cli][arguments]")
+{
+    const QString d = guitest::templatePath();
+    const std::vector<std::pair<QStringList, QString>> cases = {
+        {{QStringLiteral("catalog"), QStringLiteral("extra")}, QStringLiteral("catalog: unexpected argument \"extra\"; usage: cluster-designer catalog [--json]")},
+        {{QStringLiteral("analyze"), d, QStringLiteral("extra")}, QStringLiteral("analyze: unexpected argument \"extra\"; usage: cluster-designer analyze")},
+        {{QStringLiteral("collective"), d, QStringLiteral("extra"), QStringLiteral("--bytes"), QStringLiteral("1G")},
+         QStringLiteral("collective: unexpected argument \"extra\"; usage: cluster-designer collective")},
+        {{QStringLiteral("bom"), d, QStringLiteral("extra")}, QStringLiteral("bom: unexpected argument \"extra\"; usage: cluster-designer bom")},
+        {{QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("extra"), QStringLiteral("-o"), QStringLiteral("x.json")},
+         QStringLiteral("generate: unexpected argument \"extra\"; usage: cluster-designer generate")},
+        {{QStringLiteral("report"), d, QStringLiteral("extra"), QStringLiteral("-o"), QStringLiteral("x.html")},
+         QStringLiteral("report: unexpected argument \"extra\"; usage: cluster-designer report")},
+        {{QStringLiteral("compare"), d, d, d, d, QStringLiteral("extra")}, QStringLiteral("compare: unexpected argument \"extra\"; usage: cluster-designer compare")},
+        {{QStringLiteral("import"), QStringLiteral("auto"), realInput("topo_smi_03.txt"), QStringLiteral("extra"), QStringLiteral("more")},
+         QStringLiteral("import: unexpected arguments \"extra\", \"more\"; usage: cluster-designer import")},
+        {{QStringLiteral("export"), QStringLiteral("astra-sim"), d, QStringLiteral("extra"), QStringLiteral("-o"), QStringLiteral("dir")},
+         QStringLiteral("export: unexpected argument \"extra\"; usage: cluster-designer export")},
+        {{QStringLiteral("screenshot"), d, QStringLiteral("extra"), QStringLiteral("-o"), QStringLiteral("x.png")},
+         QStringLiteral("screenshot: unexpected argument \"extra\"; usage: cluster-designer screenshot")},
+    };
+    for (const auto& [args, message] : cases) {
+        INFO(args.join(QLatin1Char(' ')).toStdString());
+        const Outcome o = cli(args);
+        CHECK(o.code == 2);
+        CHECK(o.err.startsWith(QStringLiteral("cluster-designer: ") + message));
+        CHECK(o.out.isEmpty());
+    }
+}
+
+TEST_CASE("screenshot refuses a slide, a simulation or a picture format it cannot honour", "[cli][screenshot]")
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("x.png"));
+    const Outcome slide = cli({QStringLiteral("screenshot"), QStringLiteral("--presentation"), QStringLiteral("999"), QStringLiteral("-o"), png});
+    CHECK(slide.code == 2);
+    INFO(slide.err.toStdString());
+    CHECK(slide.err.startsWith(QStringLiteral("cluster-designer: --presentation: there is no slide 999; expected 0 to ")));
+    CHECK(slide.err.contains(QStringLiteral("(0 = the design, 1 to ")));
+    const Outcome negative = cli({QStringLiteral("screenshot"), QStringLiteral("--presentation"), QStringLiteral("-1"), QStringLiteral("-o"), png});
+    CHECK(negative.code == 2);
+    CHECK(negative.err.contains(QStringLiteral("--presentation: expected a slide number >= 0")));
+
+    const std::vector<std::pair<const char*, QString>> simulations = {
+        {"all_reduce:0:0", QStringLiteral("--simulate: SIZE must be above zero bytes, e.g. 256M; got \"all_reduce:0:0\"")},
+        {"all_reduce:0", QStringLiteral("--simulate: SIZE must be above zero bytes, e.g. 256M; got \"all_reduce:0\"")},
+        {"all_reduce:1M:0", QStringLiteral("--simulate: GPUS must be a whole number >= 1 (leave it out for every GPU); got \"all_reduce:1M:0\"")},
+        {"all_reduce:1M:-4", QStringLiteral("--simulate: GPUS must be a whole number >= 1 (leave it out for every GPU); got \"all_reduce:1M:-4\"")},
+        {"all_reduce", QStringLiteral("--simulate: expected OP:SIZE[:GPUS], e.g. all_reduce:256M:16; got \"all_reduce\"")},
+    };
+    for (const auto& [spec, message] : simulations) {
+        INFO(spec);
+        const Outcome o = cli({QStringLiteral("screenshot"), QStringLiteral("--simulate"), QLatin1String(spec), QStringLiteral("-o"), png});
+        CHECK(o.code == 2);
+        CHECK(o.err == QStringLiteral("cluster-designer: ") + message + QLatin1Char('\n'));
+    }
+    const Outcome op = cli({QStringLiteral("screenshot"), QStringLiteral("--simulate"), QStringLiteral("allreduce:1M"), QStringLiteral("-o"), png});
+    CHECK(op.code == 2);
+    CHECK(op.err.startsWith(QStringLiteral("cluster-designer: --simulate: ")));
+
+    for (const char* name : {"x.xyz", "x", "x.pdf"}) {
+        INFO(name);
+        const Outcome o = cli({QStringLiteral("screenshot"), QStringLiteral("-o"), dir.filePath(QLatin1String(name))});
+        CHECK(o.code == 2);
+        CHECK(o.err.contains(QStringLiteral("-o: cannot write a picture named")));
+        CHECK(o.err.contains(QStringLiteral(".png")));
+        CHECK(o.err.contains(QStringLiteral(".jpg")));
+    }
+    CHECK_FALSE(QFile::exists(png)); // every refusal came before a window was drawn
+}
+
+TEST_CASE("Pictures are written in the format their extension names", "[cli][screenshot]")
+{
+    QTemporaryDir dir;
+    QPixmap picture(40, 30);
+    picture.fill(Qt::darkCyan);
+    const std::vector<std::pair<const char*, QByteArray>> formats = {
+        {"a.png", QByteArray("\x89PNG", 4)}, {"a.jpg", QByteArray("\xFF\xD8\xFF", 3)}, {"a.JPEG", QByteArray("\xFF\xD8\xFF", 3)},
+        {"a.bmp", QByteArray("BM")}};
+    for (const auto& [name, magic] : formats) {
+        INFO(name);
+        const QString path = dir.filePath(QLatin1String(name));
+        CHECK(app::cli::savePicture(picture, path).isEmpty());
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::ReadOnly));
+        CHECK(f.read(magic.size()) == magic);
+    }
+    CHECK(app::cli::pictureFormatFor(QStringLiteral("a.JPG")) == "jpg");
+    CHECK(app::cli::pictureFormatFor(QStringLiteral("a.xyz")).isEmpty());
+    CHECK(app::cli::pictureFormatFor(QStringLiteral("noextension")).isEmpty());
+    CHECK(app::cli::savePicture(picture, dir.filePath(QStringLiteral("a.xyz"))).startsWith(QStringLiteral("cannot write ")));
+}
+
+TEST_CASE("import --server that contradicts the matrix is refused; the summary names what was written", "[cli][import]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("i4.json"));
+    const Outcome refused = cli({QStringLiteral("import"), QStringLiteral("nvidia-smi-topo"), realInput("topo_smi_03.txt"), QStringLiteral("--server"),
+                                 QStringLiteral("dgx-h100"), QStringLiteral("-o"), out});
+    CHECK(refused.code == 1);
+    INFO(refused.err.toStdString());
+    CHECK(refused.err.contains(QStringLiteral("field \"--server\": the file shows 4 GPUs but dgx-h100 has 8; pass a server with 4 GPUs (")));
+    CHECK_FALSE(QFile::exists(out));
+
+    const Outcome written = cli({QStringLiteral("import"), QStringLiteral("nvidia-smi-topo"), realInput("topo_smi_03.txt"), QStringLiteral("--server"),
+                                 QStringLiteral("ws-4x-rtx4090"), QStringLiteral("-o"), out});
+    CHECK(written.code == 0);
+    INFO(written.out.toStdString());
+    CHECK(written.out.contains(QStringLiteral("wrote ") + out + QStringLiteral(": 1 server (ws-4x-rtx4090), 4 GPUs, no switches\n")));
+    CHECK_FALSE(written.out.contains(QStringLiteral("()")));
+    CHECK(QFile::exists(out));
+}
