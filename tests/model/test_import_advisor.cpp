@@ -81,9 +81,17 @@ TEST_CASE("advisor: measured against predicted on the real nccl-tests runs", "[i
         CHECK(rev.comparison.points.size() == r.curve->points().size());
         const ComparedPoint& last = rev.comparison.points.back();
         CHECK(last.measuredBusbwGBps == Approx(r.curve->points().back().busbwGBps));
-        CHECK(last.error == Approx(last.measuredBusbwGBps / last.predictedBusbwGBps - 1.0));
-        // Every point's error is the same arithmetic.
-        for (const auto& p : rev.comparison.points) CHECK(p.error == Approx(p.measuredBusbwGBps / p.predictedBusbwGBps - 1.0));
+        CHECK(last.error == Approx(last.measuredBusbwGBps / last.predictedBusbwGBps - 1.0).margin(0.005));
+        // Every point's error is the same arithmetic: from the printed times, which agrees with the
+        // busbw ratio wherever the printed busbw (two decimals) is precise enough to compare.
+        for (const auto& p : rev.comparison.points) {
+            INFO(p.bytes << " B: measured " << p.measuredTimeUs << " us, " << p.measuredBusbwGBps << " GB/s");
+            REQUIRE(p.measuredTimeUs > 0);
+            CHECK(p.error == Approx(p.predictedTimeUs / p.measuredTimeUs - 1.0));
+            CHECK(p.error > -1.0);
+            if (p.measuredBusbwGBps >= 1.0)
+                CHECK(p.error == Approx(p.measuredBusbwGBps / p.predictedBusbwGBps - 1.0).margin(0.02));
+        }
         const AdvisorFinding* below = find(rev.findings, "below-prediction");
         if (c.below) {
             REQUIRE(below);

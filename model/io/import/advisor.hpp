@@ -39,9 +39,15 @@ namespace model::io {
 /// One measured size beside the prediction.
 struct ComparedPoint {
     double bytes = 0;
-    double measuredBusbwGBps = 0;
-    double predictedBusbwGBps = 0;
-    /// (measured - predicted) / predicted: -0.4 = 40 % below the prediction.
+    double measuredBusbwGBps = 0;             ///< decimal GB/s, as printed
+    double predictedBusbwGBps = 0;            ///< decimal GB/s
+    double measuredTimeUs = 0;                ///< microseconds, as printed (0: not printed)
+    double predictedTimeUs = 0;               ///< microseconds
+    /// (measured - predicted) / predicted busbw: -0.4 = 40 % below the prediction. Taken from the
+    /// times (predicted / measured - 1, the same ratio, since busbw = factor x bytes / time) when
+    /// the file prints one: nccl-tests prints busbw with two decimals, so below ~1 GB/s the
+    /// printed busbw is too coarse (0.00 at 8 B would read -100 %), while the time keeps 3-4
+    /// significant digits at every size.
     double error = 0;
     std::string algorithm;                    ///< the algorithm the prediction assumes
     int line = 0;                             ///< the measured row's line

@@ -161,7 +161,12 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
             c.bytes = p.bytes;
             c.measuredBusbwGBps = p.busbwGBps;
             c.predictedBusbwGBps = r.busbw.inGBps();
-            c.error = c.predictedBusbwGBps > 0 ? p.busbwGBps / c.predictedBusbwGBps - 1.0 : 0.0;
+            c.measuredTimeUs = p.timeUs;
+            c.predictedTimeUs = r.time.inMicroseconds();
+            if (c.measuredTimeUs > 0 && c.predictedTimeUs > 0)
+                c.error = c.predictedTimeUs / c.measuredTimeUs - 1.0;
+            else
+                c.error = c.predictedBusbwGBps > 0 ? p.busbwGBps / c.predictedBusbwGBps - 1.0 : 0.0;
             c.algorithm = toString(r.algorithm);
             c.line = p.line;
             cmp.points.push_back(c);
