@@ -1,6 +1,7 @@
 // Comparison of designs: rows, differences, the per-GPU break-even worked by hand, the
 // verdict in words, and the compare --json keys (shared/design/ARCHITECTURE.md).
 #include "test_catalog_support.hpp"
+#include "test_price_support.hpp"
 #include "model/compare/comparison.hpp"
 #include "model/io/csv_text.hpp"
 #include "model/io/results_csv.hpp"
@@ -12,15 +13,10 @@ using namespace model;
 using namespace model::compare;
 
 namespace {
-const cost::PriceTable& prices()
-{
-    static const cost::PriceTable t = cost::loadPriceTable(cost::bundledPricesPath());
-    return t;
-}
 
 DesignResults resultsOf(const std::string& path, const ResultOptions& o = {})
 {
-    return computeDesignResults(std::make_shared<const Design>(loadDesign(path)), testsupport::bundledCatalog(), prices(), o, path);
+    return computeDesignResults(std::make_shared<const Design>(loadDesign(path)), testsupport::bundledCatalog(), testsupport::bundledPrices(), o, path);
 }
 
 std::string rentedPath() { return bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"; }
@@ -138,7 +134,7 @@ TEST_CASE("Compare needs two to four designs and marks the best figure", "[compa
         o.nodes = nodes;
         o.switchModel = "qm9700";
         trees.push_back(computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
-                                             testsupport::bundledCatalog(), prices(), {}, ""));
+                                             testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, ""));
     }
     const Comparison c = compareDesigns({&trees[0], &trees[1], &trees[2]});
     CHECK(c.breakEvens.empty());

@@ -3,6 +3,7 @@
 // verdict names the real reason (never "prices" when prices are not the cause); per-GPU
 // figures say "per GPU" and prices per GPU-hour "per GPU-hour"; layers read as words.
 #include "test_catalog_support.hpp"
+#include "test_price_support.hpp"
 #include "model/compare/comparison.hpp"
 #include "model/compare/scope_title.hpp"
 #include "model/io/input_error.hpp"
@@ -17,11 +18,6 @@ using namespace model;
 using namespace model::compare;
 
 namespace {
-const cost::PriceTable& prices()
-{
-    static const cost::PriceTable t = cost::loadPriceTable(cost::bundledPricesPath());
-    return t;
-}
 
 /// A fat tree of `nodes` DGX H100 (8 GPUs each) on QM9700 switches.
 Design dgxTree(int nodes)
@@ -36,7 +32,7 @@ Design dgxTree(int nodes)
 /// Every design trains Llama 3 8B (it fits in 16 H100s), so there is a run to refuse or price.
 DesignResults resultsOf(const Design& d, const ResultOptions& o = {"llama3-8b", std::nullopt})
 {
-    return computeDesignResults(std::make_shared<const Design>(d), testsupport::bundledCatalog(), prices(), o, "test.json");
+    return computeDesignResults(std::make_shared<const Design>(d), testsupport::bundledCatalog(), testsupport::bundledPrices(), o, "test.json");
 }
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -133,7 +129,7 @@ TEST_CASE("Prices per GPU-hour and per-GPU break-even figures say so", "[compare
     const DesignResults tree = resultsOf(dgxTree(2));
     const DesignResults rented =
         computeDesignResults(std::make_shared<const Design>(loadDesign(bundledTemplateDirectory() + "/rented-8x-h100-3200g.json")),
-                             testsupport::bundledCatalog(), prices(), {}, "rented.json");
+                             testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, "rented.json");
     const Comparison c = compareDesigns({&tree, &rented});
     REQUIRE(c.breakEvens.size() == 1);
     const std::string& be = c.breakEvens[0].breakEven.text;
