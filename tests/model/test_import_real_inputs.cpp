@@ -31,6 +31,15 @@ struct Expect {
     int complete = -1;                   ///< 1 complete, 0 flagged incomplete, -1 not checked
 };
 
+/// A file that must be refused with a message containing `mention`; nothing else is checked.
+Expect reject(std::string mention)
+{
+    Expect e;
+    e.content = "reject";
+    e.rejectMentions = std::move(mention);
+    return e;
+}
+
 const std::map<std::string, Expect>& expectations()
 {
     static const std::map<std::string, Expect> e = {
@@ -42,17 +51,17 @@ const std::map<std::string, Expect>& expectations()
         {"topo_smi_07.txt", {"server model", "", 2, 0, 0, "?", -1, -1, -1, {"no-nvlink"}, {"gpus-across-sockets"}, 1}},
         {"topo_smi_09.txt", {"server model", "", 8, 2, 6, "?", -1, -1, -1, {"nvlink-partial", "nic-far-from-gpu", "fewer-nics-than-gpus"}, {"no-nvlink"}, 0}},
         {"topo_smi_11.txt", {"server model", "", 2, 1, 0, "?", -1, -1, -1, {"nic-far-from-gpu", "fewer-nics-than-gpus"}, {}, 1}},
-        {"topo_smi_13.txt", {"reject", "starts mid-matrix"}},
-        {"topo_smi_15.txt", {"reject", "starts mid-matrix"}},
+        {"topo_smi_13.txt", reject("starts mid-matrix")},
+        {"topo_smi_15.txt", reject("starts mid-matrix")},
         {"topo_smi_17.txt", {"server model", "", 8, 2, 0, "?", -1, -1, -1, {"gpus-across-sockets", "nic-far-from-gpu", "fewer-nics-than-gpus"}, {}, 1}},
         {"topo_smi_19.txt", {"server model", "", 8, 12, 12, "?", -1, -1, -1, {"acs-check"}, {"fewer-nics-than-gpus", "no-nvlink"}, 0}},
         {"topo_smi_21.txt", {"server model", "", 8, 10, 0, "?", -1, -1, -1, {"gpus-across-sockets", "no-nvlink"}, {"nic-far-from-gpu", "fewer-nics-than-gpus"}, 0}},
         {"topo_smi_23.txt", {"server model", "", 8, 6, 18, "?", -1, -1, -1, {"fewer-nics-than-gpus"}, {"no-nvlink"}, 0}},
         {"topo_p2p_01.txt", {"server model", "", 2, 0, -2, "?", -1, -1, -1, {"no-peer-to-peer"}, {}, 1}},
-        {"p2p_bw_02.txt", {"reject", "p2pBandwidthLatencyTest"}},
+        {"p2p_bw_02.txt", reject("p2pBandwidthLatencyTest")},
         {"lspci_01.txt", {"server model", "", 8, 8, -1, "?", -1, -1, -1, {"vm-flattened-topology"}, {}, 1}},
-        {"ibdev2netdev_01.txt", {"reject", "ibdev2netdev"}},
-        {"ibstat_01.txt", {"reject", "ibstat"}},
+        {"ibdev2netdev_01.txt", reject("ibdev2netdev")},
+        {"ibstat_01.txt", reject("ibstat")},
         // ---- NCCL topology XML (section 2)
         {"nccl_topo_01.xml", {"server model", "", 8, 8, -1, "?", -1, -1, -1, {"acs-check"}, {"no-nvlink", "fewer-nics-than-gpus", "vm-flattened-topology"}, 1}},
         {"nccl_topo_02.xml", {"server model", "", 8, 8, -1, "?", -1, -1, -1, {"acs-check"}, {"no-nvlink", "vm-flattened-topology"}, 1}},
@@ -61,7 +70,7 @@ const std::map<std::string, Expect>& expectations()
         {"nccl_topo_07.xml", {"server model", "", 8, 32, -1, "?", -1, -1, -1, {}, {"fewer-nics-than-gpus", "nic-far-from-gpu"}, 1}},
         {"nccl_topo_09.xml", {"server model", "", 8, 8, 18, "?", -1, -1, -1, {"vm-flattened-topology"}, {"fewer-nics-than-gpus", "nic-far-from-gpu"}, 1}},
         {"nccl_topo_12.xml", {"server model", "", 8, 5, 12, "?", -1, -1, -1, {"fewer-nics-than-gpus"}, {"vm-flattened-topology", "nic-far-from-gpu"}, 1}},
-        {"nccl_topo_14_partial.xml", {"reject", "cut off before its elements close"}},
+        {"nccl_topo_14_partial.xml", reject("cut off before its elements close")},
         // ---- nccl-tests (section 3)
         {"nccl_tests_01.txt", {"curve", "", -1, -1, -2, "all_reduce", 16, 2, 469.21, {}, {"curve-collapse"}, 1}},
         {"nccl_tests_02.txt", {"curve", "", -1, -1, -2, "all_reduce", 32, 4, 365.84, {}, {"curve-collapse"}, 1}},
@@ -76,12 +85,12 @@ const std::map<std::string, Expect>& expectations()
         {"nccl_tests_19.txt", {"curve", "", -1, -1, -2, "", 0, 0, 0.62, {}, {}, 0}},
         {"nccl_tests_21.txt", {"curve", "", -1, -1, -2, "alltoall", 2, 1, -1, {"no-peer-to-peer"}, {}, 0}},
         // ---- NCCL logs (section 4)
-        {"nccl_log_01.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"vm-flattened-topology"}, {"no-gdrdma", "net-socket"}}},
+        {"nccl_log_01.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"vm-flattened-topology"}, {"no-gdrdma", "net-socket"}, -1}},
         {"nccl_log_02.txt", {"curve", "", -1, -1, -2, "sendrecv", 8, 2, 5.86, {"fewer-nics-than-gpus", "nvls-unavailable", "env-override"}, {"no-gdrdma", "net-socket"}, 1}},
-        {"nccl_log_04.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"no-peer-to-peer"}, {}}},
-        {"nccl_log_05.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"net-socket"}, {"no-gdrdma"}}},
-        {"nccl_log_07.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"pcie-speed-unknown", "nic-far-from-gpu"}, {}}},
-        {"nccl_log_09.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {}, {"net-socket", "no-gdrdma", "no-peer-to-peer"}}},
+        {"nccl_log_04.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"no-peer-to-peer"}, {}, -1}},
+        {"nccl_log_05.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"net-socket"}, {"no-gdrdma"}, -1}},
+        {"nccl_log_07.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {"pcie-speed-unknown", "nic-far-from-gpu"}, {}, -1}},
+        {"nccl_log_09.txt", {"log", "", -1, -1, -2, "?", -1, -1, -1, {}, {"net-socket", "no-gdrdma", "no-peer-to-peer"}, -1}},
     };
     return e;
 }
