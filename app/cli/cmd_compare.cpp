@@ -5,6 +5,7 @@
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/results_loading.hpp"
+#include "app/cli/text_wrap.hpp"
 #include "app/report/csv_export.hpp"
 #include "app/report/reports.hpp"
 
@@ -15,28 +16,51 @@ namespace app::cli {
 
 namespace {
 
+/// Widest cell (characters) before a cell wraps onto more lines, and the verdict's line width.
+constexpr int kCellWidth = 28;
+constexpr int kLabelWidth = 48;
+constexpr int kParagraphWidth = 100;
+
+/// The comparison as a terminal table: one column per design, long cells and labels wrapped
+/// at word boundaries (never cut), then the verdict as wrapped paragraphs.
 void printTable(const model::compare::Comparison& c)
 {
     QTextStream o(stdout);
     for (std::size_t i = 0; i < c.labels.size(); ++i) o << QString::fromStdString(c.labels[i]) << ": " << QString::fromStdString(c.names[i]) << "\n";
+    int labelWidth = 6;
+    for (const auto& r : c.rows) labelWidth = std::max(labelWidth, static_cast<int>(r.label.size() + (r.unit.empty() ? 0 : r.unit.size() + 3)));
+    labelWidth = std::min(labelWidth, kLabelWidth);
+    // Each row as wrapped columns: [0] the label, [1..] one per design.
+    std::vector<std::vector<QStringList>> table;
     std::vector<int> width(c.labels.size(), 12);
-    for (const auto& r : c.rows)
-        for (std::size_t i = 0; i < r.cells.size(); ++i) width[i] = std::max(width[i], static_cast<int>(r.cells[i].text.size()) + 3);
-    o << "\n" << QStringLiteral("Figure").leftJustified(54);
-    for (std::size_t i = 0; i < c.labels.size(); ++i) o << QString::fromStdString(c.labels[i]).rightJustified(width[i]);
-    o << "\n";
     for (const auto& r : c.rows) {
         const QString label = QString::fromStdString(r.label) + (r.unit.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.unit) + QLatin1Char(')'));
-        o << (r.differs ? "* " : "  ") << label.leftJustified(52);
+        std::vector<QStringList> columns{wrapWords(label, labelWidth)};
         for (std::size_t i = 0; i < r.cells.size(); ++i) {
             QString t = QString::fromStdString(r.cells[i].text);
             if (r.best && *r.best == i) t += QLatin1Char('<');
-            o << t.rightJustified(width[i]);
+            columns.push_back(wrapWords(t, kCellWidth));
+            for (const QString& l : columns.back()) width[i] = std::max(width[i], static_cast<int>(l.size()) + 3);
         }
-        o << "\n";
+        table.push_back(std::move(columns));
+    }
+    o << "\n" << QStringLiteral("  Figure").leftJustified(labelWidth + 2);
+    for (std::size_t i = 0; i < c.labels.size(); ++i) o << QString::fromStdString(c.labels[i]).rightJustified(width[i]);
+    o << "\n";
+    for (std::size_t row = 0; row < table.size(); ++row) {
+        const auto& columns = table[row];
+        qsizetype lines = 0;
+        for (const auto& col : columns) lines = std::max(lines, col.size());
+        for (qsizetype l = 0; l < lines; ++l) {
+            QString line = (l == 0 && c.rows[row].differs ? QStringLiteral("* ") : QStringLiteral("  ")) + columns[0].value(l).leftJustified(labelWidth);
+            for (std::size_t i = 1; i < columns.size(); ++i) line += columns[i].value(l).rightJustified(width[i - 1]);
+            while (line.endsWith(QLatin1Char(' '))) line.chop(1);
+            o << line << "\n";
+        }
     }
     o << "\n* the designs differ; < the better figure; + a lower bound (some price is unknown)\n\nVerdict:\n";
-    for (const auto& v : c.verdict) o << "  " << QString::fromStdString(v) << "\n";
+    for (const auto& v : c.verdict)
+        for (const QString& l : wrapWords(QString::fromStdString(v), kParagraphWidth - 2)) o << "  " << l << "\n";
 }
 
 int writeOutputs(const QCommandLineParser& p, const model::compare::Comparison& c, const std::vector<const model::compare::DesignResults*>& ds,

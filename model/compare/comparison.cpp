@@ -185,6 +185,13 @@ void markDifferences(Row& r)
         if (!best || (r.better == Better::Higher ? *r.cells[i].value > *r.cells[*best].value : *r.cells[i].value < *r.cells[*best].value))
             best = i;
     }
+    // A tie for the best figure (within the same 1 % that makes a row differ) names no winner.
+    const auto tied = [&](std::size_t i) {
+        const double v = *r.cells[i].value, b = *r.cells[*best].value;
+        return i != *best && std::abs(v - b) <= 0.01 * std::max(std::abs(v), std::abs(b));
+    };
+    for (std::size_t i = 0; best && i < r.cells.size(); ++i)
+        if (r.cells[i].value && tied(i)) best.reset();
     // A lower bound cannot win a "lower is better" row: its true figure may be higher.
     if (best && !(r.better == Better::Lower && r.cells[*best].lowerBound)) r.best = best;
 }

@@ -163,3 +163,29 @@ TEST_CASE("Chart data as CSV at full precision", "[compare][csv]")
     const std::string scaling = io::scalingCsv(*r.analysis);
     CHECK(scaling.find("weak,256,") != std::string::npos);
 }
+
+TEST_CASE("A figure tied for best names no winner; a lone best does", "[compare]")
+{
+    // Two DGX H100 fat trees (same layers) and the RTX 4090 workstation: the trees differ from
+    // the workstation on every layer but tie with each other, so no '<' goes to either.
+    std::vector<DesignResults> ds;
+    for (int nodes : {2, 4}) {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        ds.push_back(computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
+                                          testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, ""));
+    }
+    ds.push_back(resultsOf(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json"));
+    const Comparison c = compareDesigns({&ds[0], &ds[1], &ds[2]});
+    for (const char* key : {"layer_hbm_GBps", "layer_intra_node_GBps"}) {
+        INFO(key);
+        REQUIRE(c.row(key));
+        CHECK(c.row(key)->differs);
+        CHECK_FALSE(c.row(key)->best);
+    }
+    const Comparison pair = compareDesigns({&ds[1], &ds[2]});
+    REQUIRE(pair.row("layer_hbm_GBps")->best);
+    CHECK(*pair.row("layer_hbm_GBps")->best == 0);
+}
