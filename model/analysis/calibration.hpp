@@ -105,6 +105,24 @@ inline constexpr double kNvlsEfficiencyBlackwell = 0.74;
 /// engine_anchors.md §a.2).
 inline constexpr int kNvlsMinGpus = 5;
 
+/// NVLS execution channels (CTAs) per GPU (src/transport/nvls.cc v2.30.7: NVLS_NCHANNELS_SM90
+/// 16; SM100: 24 on one node, 32 across nodes; "NVLS should not need more than 16 channels to
+/// get peak BW", enqueue.cc).
+inline constexpr int kNvlsChannelsHopper = 16;
+inline constexpr int kNvlsChannelsBlackwellOneNode = 24;
+inline constexpr int kNvlsChannelsBlackwellNodes = 32;
+/// NVLS chunk size, bytes (nvls.cc NCCL_NVLS_CHUNKSIZE default 128 KiB); NVLSTree caps it at
+/// 64 KiB from 4 nodes on (nvls.cc treeMaxChunkSize default).
+inline constexpr double kNvlsChunkBytes = 128.0 * 1024;
+inline constexpr double kNvlsTreeChunkBytesFourNodes = 64.0 * 1024;
+/// Chunks per (channel, head) at which enqueue.cc stops shrinking NVLS / NVLSTree chunks
+/// (calcCollChunking: NVLS keeps its largest chunk once nBytes >= 64 x concurrentOps x chunk,
+/// NVLSTree once nBytes >= 32 x concurrentOps x chunk). NCCL's NVLS bandwidth (tuning.cc
+/// nvlsEfficiency, "AllReduce pipelines two operations") is its plateau figure, reached with
+/// pipelines at least this deep; the model charges only the fill beyond that depth's.
+inline constexpr double kNvlsPlateauChunks = 64.0;
+inline constexpr double kNvlsTreePlateauChunks = 32.0;
+
 /// CollNetDirect (IB SHARP) all-reduce bandwidth x0.85 on Hopper (tuning.cc).
 inline constexpr double kCollNetBandwidthFactor = 0.85;
 

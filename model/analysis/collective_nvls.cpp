@@ -8,6 +8,8 @@
 //   t = 25 us + S (1 + 1/n) / (B_nvlink x eff)          => busbw = B eff 2(n-1)/(n+1).
 // NVLSTree across nodes: busbw = min(B_nic_node f(k), busbw_nvls g/(g-1)) (n-1)/n
 // (SimAI calbusbw.cc), lat = 25 + 2 log2(k) 20.9 us (tuning.cc).
+// Both pay the fill of their chunk pipeline at medium sizes, which NCCL's tuner leaves out
+// (nccl_cost.hpp ncclPipelineFillFactor, chunk sizes from enqueue.cc).
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/nccl_cost.hpp"
@@ -18,6 +20,9 @@
 namespace model::analysis {
 
 namespace {
+/// NCCL_MAX_NVLS_ARITY (src/include/device.h): at most 32 NVLS heads.
+constexpr int kMaxNvlsHeads = 32;
+
 double nvlsEfficiency(const CommGroup& g) noexcept
 {
     return g.generation == GpuGeneration::Blackwell ? calibration::kNvlsEfficiencyBlackwell : calibration::kNvlsEfficiencyHopper;
@@ -40,8 +45,12 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     if (!nvlsUsable(g, op, g.n, e)) return e;
     e.applicable = true;
     e.protocol = Protocol::Simple;
-    e.latencyUs = ncclLatencyUs(Algorithm::Nvls, Protocol::Simple, op, ncclShape(g));
-    e.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), g.intraGBps * nvlsEfficiency(g));
+    const NcclShape shape = ncclShape(g);
+    e.latencyUs = ncclLatencyUs(Algorithm::Nvls, Protocol::Simple, op, shape);
+    // One node: every GPU is an NVLS head (NCCL search.cc: heads = GPUs, at most 32).
+    const int heads = std::min(g.n, kMaxNvlsHeads);
+    e.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), g.intraGBps * nvlsEfficiency(g)) *
+                    ncclPipelineFillFactor(Algorithm::Nvls, shape, bytes, heads);
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;
 }
@@ -56,9 +65,13 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.protocol = Protocol::Simple;
     const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
     const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
-    e.latencyUs = ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, op, ncclShape(g));
+    const NcclShape shape = ncclShape(g);
+    e.latencyUs = ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, op, shape);
+    // Across nodes one NVLS head per GPU with a NIC (NCCL search.cc: GPU:NIC combinations).
+    const int heads = std::min({g.g, g.nicPortsPerNode > 0 ? g.nicPortsPerNode : g.g, kMaxNvlsHeads});
     const double bwUs = usFor(2.0 * bytes, base);
-    e.timeUs = withMeasuredRampUs(e.latencyUs + bwUs, bwUs, g.k, bytes);
+    const double fill = ncclPipelineFillFactor(Algorithm::NvlsTree, shape, bytes, heads);
+    e.timeUs = withMeasuredRampUs(e.latencyUs + bwUs * fill, bwUs, g.k, bytes);
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

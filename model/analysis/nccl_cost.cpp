@@ -131,6 +131,46 @@ double treeCorrectionFactor(Protocol p, double bytes) noexcept
     return calibration::kTreeCorrection[index(p)][i];
 }
 
+namespace {
+int nvlsChannels(const NcclShape& s) noexcept
+{
+    if (s.generation == GpuGeneration::Blackwell)
+        return s.nodes > 1 ? calibration::kNvlsChannelsBlackwellNodes : calibration::kNvlsChannelsBlackwellOneNode;
+    return calibration::kNvlsChannelsHopper;
+}
+} // namespace
+
+double ncclNvlsChunkBytes(Algorithm a, const NcclShape& s, double bytes, int heads) noexcept
+{
+    const double ops = static_cast<double>(nvlsChannels(s)) * std::max(1, heads);
+    if (a == Algorithm::Nvls) {
+        double chunk = calibration::kNvlsChunkBytes;
+        if (bytes < 64.0 * ops * chunk && chunk > 65536) chunk = 65536;
+        if (bytes < 8.0 * ops * chunk && chunk > 32768) chunk = 32768;
+        if (bytes < 2.0 * ops * chunk && chunk > 16384) chunk = 16384;
+        return chunk;
+    }
+    if (a == Algorithm::NvlsTree) {
+        double chunk = s.nodes >= 4 ? calibration::kNvlsTreeChunkBytesFourNodes : calibration::kNvlsChunkBytes;
+        if (bytes < 4.0 * ops * chunk && chunk > 65536) chunk = 65536;
+        if (bytes < 1.0 * ops * chunk && chunk > 32768) chunk = 32768;
+        return chunk;
+    }
+    return 0.0;
+}
+
+double ncclPipelineFillFactor(Algorithm a, const NcclShape& s, double bytes, int heads) noexcept
+{
+    if ((a != Algorithm::Nvls && a != Algorithm::NvlsTree) || !(bytes > 0)) return 1.0;
+    const double chunk = ncclNvlsChunkBytes(a, s, bytes, heads);
+    const double ops = static_cast<double>(nvlsChannels(s)) * std::max(1, heads);
+    const double chunks = std::max(1.0, bytes / (ops * chunk));
+    const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
+    const double stages = a == Algorithm::Nvls ? 2.0 : 2.0 + 2.0 * depth;
+    const double plateau = a == Algorithm::Nvls ? calibration::kNvlsPlateauChunks : calibration::kNvlsTreePlateauChunks;
+    return 1.0 + std::max(0.0, (stages - 1.0) / chunks - (stages - 1.0) / plateau);
+}
+
 StepCost ncclCost(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s, double bytes, double bottleneckBytes,
                   double simpleGBps) noexcept
 {

@@ -73,6 +73,30 @@ struct NcclShape {
 /// of two from 64 B, index log2(bytes / 64), 24 entries; 1 outside). Dimensionless, (0, 1].
 [[nodiscard]] double treeCorrectionFactor(Protocol p, double bytes) noexcept;
 
+/// NCCL's chunk size, bytes, for an NVLS (one node) or NVLSTree (across nodes) all-reduce of
+/// `bytes` with `heads` NVLS heads per node (enqueue.cc calcCollChunking, v2.30.7): from
+/// 128 KiB (64 KiB for NVLSTree from 4 nodes), halved stepwise while the message is small
+/// against concurrentOps x chunk, concurrentOps = NVLS channels x heads:
+/// - NVLS: 64 KiB below 64 x ops x chunk, 32 KiB below 8 x ops x chunk, 16 KiB below 2 x ops x chunk;
+/// - NVLSTree: 64 KiB below 4 x ops x chunk, 32 KiB below 1 x ops x chunk.
+/// Other algorithms: 0.
+[[nodiscard]] double ncclNvlsChunkBytes(Algorithm algorithm, const NcclShape& s, double bytes, int heads) noexcept;
+
+/// What NCCL's tuner leaves out and a medium-size run pays: the fill of a chunk pipeline.
+/// NVLS and NVLSTree move each (channel, head) share of the message in chunks through P
+/// stages that run concurrently on successive chunks (tuning.cc: "AllReduce pipelines two
+/// operations"): NVLS P = 2 (switch reduce, multicast), NVLSTree P = 2 + 2 log2(nodes) (NVLS
+/// reduce, tree up, tree down, multicast). C chunks per (channel, head) take (C + P - 1)
+/// stage times where the tuner's bandwidth term counts C; a share smaller than one chunk
+/// still crosses all P stages. NCCL's bandwidth constants are plateau figures, reached with
+/// at least kNvlsPlateauChunks (NVLSTree kNvlsTreePlateauChunks) chunks in flight, so the
+/// factor on the bandwidth term is 1 + max(0, (P - 1) / max(C, 1) - (P - 1) / C_plateau):
+/// 1 for large messages, 1.23 for 16 MiB on 8 H100 (C = 4), 3.9 for 1 MiB on 2 x 8 H100.
+/// Ring and tree: 1 (a ring has no fill: every rank starts at once; NCCL's tree correction
+/// factor already holds the tree's). `heads` = NVLS heads per node (NCCL: every GPU of one
+/// node; across nodes one per GPU with a NIC). Dimensionless, >= 1.
+[[nodiscard]] double ncclPipelineFillFactor(Algorithm algorithm, const NcclShape& s, double bytes, int heads) noexcept;
+
 /// Time of one collective under one (algorithm, protocol), NCCL's formula.
 struct StepCost {
     Protocol protocol = Protocol::Simple;

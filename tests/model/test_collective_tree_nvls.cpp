@@ -2,6 +2,8 @@
 // (engine_formulas.md §3 and §5).
 #include "test_analysis_support.hpp"
 
+#include "model/analysis/nccl_cost.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace model;
@@ -63,4 +65,46 @@ TEST_CASE("NVLSTree across 2 nodes is what NCCL would pick for large messages", 
     const CollectiveResult r = golden::run(golden::rail("dgx-h100", 2), CollectiveOp::AllReduce, k16GiB, 16);
     CHECK(r.algorithm == model::Algorithm::NvlsTree);
     CHECK(r.time.inMicroseconds() == Approx(63876.70).epsilon(1e-6));
+}
+
+TEST_CASE("NVLS and NVLSTree pay their chunk pipeline's fill at medium sizes, nothing at the plateau", "[collective][nvls][nccl]")
+{
+    using model::analysis::ncclNvlsChunkBytes;
+    using model::analysis::ncclPipelineFillFactor;
+    model::analysis::NcclShape one;
+    one.ranks = one.ranksPerNode = 8;
+    one.generation = model::analysis::GpuGeneration::Hopper;
+    // NCCL enqueue.cc on 8 H100: 16 NVLS channels x 8 heads = 128 concurrent ops.
+    // 16 MiB: below 8 x 128 x 64 KiB, not below 2 x 128 x 32 KiB -> 32 KiB chunks, C = 4:
+    // fill 1 + 1/4 - 1/64 = 1.234375.
+    CHECK(ncclNvlsChunkBytes(Algorithm::Nvls, one, 16.0 * (1 << 20), 8) == 32768);
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, one, 16.0 * (1 << 20), 8) == Approx(1.234375));
+    // 1 MiB: 16 KiB chunks, half a chunk per op still crosses both stages: 1 + 1 - 1/64.
+    CHECK(ncclNvlsChunkBytes(Algorithm::Nvls, one, 1 << 20, 8) == 16384);
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, one, 1 << 20, 8) == Approx(1.984375));
+    // 1 GiB and up: 128 KiB chunks, 64 or more per op: NCCL's plateau figure holds as it is.
+    CHECK(ncclNvlsChunkBytes(Algorithm::Nvls, one, 1024.0 * (1 << 20), 8) == 131072);
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, one, 1024.0 * (1 << 20), 8) == 1.0);
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, one, k8GiB, 8) == 1.0);
+    // Across 2 nodes (NVLSTree, 8 heads): 1 MiB -> 32 KiB chunks, C < 1, P = 2 + 2 log2(2) = 4:
+    // 1 + 3 - 3/32.
+    model::analysis::NcclShape two = one;
+    two.ranks = 16;
+    two.nodes = 2;
+    CHECK(ncclNvlsChunkBytes(Algorithm::NvlsTree, two, 1 << 20, 8) == 32768);
+    CHECK(ncclPipelineFillFactor(Algorithm::NvlsTree, two, 1 << 20, 8) == Approx(4.0 - 3.0 / 32));
+    // Ring and tree carry no such term (a ring has no fill; the tree's is in NCCL's correction).
+    CHECK(ncclPipelineFillFactor(Algorithm::Ring, one, 1 << 20, 8) == 1.0);
+    CHECK(ncclPipelineFillFactor(Algorithm::Tree, two, 1 << 20, 8) == 1.0);
+    // Never below 1 and never growing with size, 4 KiB to 16 GiB.
+    for (const auto& s : {one, two}) {
+        const Algorithm a = s.nodes > 1 ? Algorithm::NvlsTree : Algorithm::Nvls;
+        double last = 1e9;
+        for (double b = 4096; b <= k16GiB; b *= 2) {
+            const double f = ncclPipelineFillFactor(a, s, b, 8);
+            CHECK(f >= 1.0);
+            CHECK(f <= last + 1e-12);
+            last = f;
+        }
+    }
 }
