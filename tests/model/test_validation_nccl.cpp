@@ -144,8 +144,12 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
     REQUIRE(medium.size() >= 8);
     REQUIRE(smallRatio.size() >= 4);
     CHECK(largeMedian <= 0.05);
-    // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model
-    // (see the table): reported, not asserted, until the model holds them.
+    // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model,
+    // even with the NVLS / NVLSTree pipeline fill it leaves out (nccl_cost.hpp): single-node
+    // ring LL at 1 MiB runs ~14 us (one us per ring step) slower than NCCL's per-hop latencies
+    // say, ring LL128 at 16 MiB on A100 at half NCCL's rate, and GCP A3 Mega (GPUDirect-TCPXO)
+    // pays a network latency no public source states. Reported, not asserted, until the model
+    // holds them.
     CHECK_NOFAIL(mediumMedian <= 0.15);
     for (double x : smallRatio) CHECK_NOFAIL((x >= 0.5 && x <= 2.0));
 }
