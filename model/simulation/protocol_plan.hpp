@@ -5,7 +5,8 @@
 /// - the protocol (LL, LL128, Simple) NCCL would choose for this ring, and
 /// - the per-step latency: NCCL's whole-ring latency spread evenly over the ring's steps (the
 ///   simulator runs one identical step pattern `steps` times), replacing SimAI's flat 6 us
-///   send overhead, and
+///   send overhead; simulateCollective charges it less the wire latency it routes for a ring
+///   hop between servers, which NCCL's per-step latency already holds, and
 /// - the protocol's bandwidth efficiency as extra bytes on the wire (LL stores 8 B per 4 B of
 ///   data: the simulated flows carry bytes x Simple rate / protocol rate), and
 /// - across nodes, the same floor the analytical engine applies: the measured multi-node ramp

@@ -5,6 +5,7 @@
 #include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/sim_engine.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -37,6 +38,24 @@ void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus
     // Link rates are the practical Simple-protocol rates (calibration.hpp); ring schedules carry
     // the LL / LL128 efficiency as extra bytes (protocol_plan.hpp).
     c.protocol = protocol;
+}
+
+/// Wire latency, seconds, that the simulator routes for the slowest hop of a ring over the first
+/// `n` GPUs: GPU 0 to the first of them on another server, else GPU 0 to GPU 1. Every simulated
+/// ring step pays it (one step pattern, its slowest flow), while NCCL's per-step latency, which
+/// the plan spreads over the steps, already holds the wire: the step overhead charges only the
+/// rest, so the wire is not paid twice (issue 16 item 2). 0 when no pair can be routed.
+double ringHopWireSeconds(Engine& e, int n) noexcept
+{
+    if (n < 2 || totalGpus(e.graph) < n) return 0.0;
+    int peer = 1;
+    for (int i = 1; i < n; ++i)
+        if (e.graph.gpus[static_cast<std::size_t>(i)].server != e.graph.gpus[0].server) { peer = i; break; }
+    try {
+        return e.router.latency(e.router.route(0, peer, 0));
+    } catch (const std::exception&) {
+        return 0.0;
+    }
 }
 
 void finishResult(Engine& e, double total, Clock::time_point t0)
@@ -74,7 +93,11 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     ProtocolPlan plan;
     if (options.ncclStepCost && ringOnly && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
         plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
-        if (plan.applies) priced.sendOverhead = plan.stepOverhead;
+        if (plan.applies) {
+            const int n = request.gpus == 0 ? all : request.gpus;
+            priced.sendOverhead =
+                Duration::seconds(std::max(0.0, plan.stepOverhead.inSeconds() - ringHopWireSeconds(e, n)));
+        }
     }
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +

@@ -4,9 +4,12 @@
 // (model/analysis/nccl_cost.hpp; the simulator through protocol_plan.hpp), the simulator adding
 // what it routes. The sweep prints its table; "floor" marks results where both engines sit on the
 // shared multi-node size-efficiency floor (agreement there is by construction, not simulated).
-// Not yet held, reported (CHECK_NOFAIL): 1 MiB across servers, where the simulator's one step
-// pattern charges every ring step the slowest (inter-server) transfer's path latency on top of
-// NCCL's per-step latency: 1.5x at 64 GPUs, 2.4x at 1,024.
+// NCCL's per-step latency already holds the wire, so the simulator's step overhead is that
+// latency less the wire it routes for a ring hop between two servers (simulation.cpp): at 1 MiB
+// on 64 GPUs the engines agree (1.02x; 1.52x before). Not yet held, reported (CHECK_NOFAIL):
+// 1 MiB on 1,024 GPUs, 1.56x (2.38x before): the simulator's one step pattern charges every ring
+// step the slowest hop's wire, through the spines, where NCCL's 2(n-1) steps cross servers only
+// 2(k-1) times.
 #include "model/analysis/analysis.hpp"
 #include "model/simulation/simulation.hpp"
 #include "test_simulation_fabrics.hpp"
@@ -40,7 +43,7 @@ TEST_CASE("non-blocking fabrics: simulated and analytical ring collectives withi
                             model::toString(r.collective.protocol), r.collective.time.inMicroseconds(),
                             r.analytical->time.inMicroseconds(), ratio, floored ? "floor" : "");
                 CHECK(r.collective.protocol == r.analytical->protocol);
-                if (servers == 1 || bytes >= 64 * kMiB)
+                if (servers <= 8 || bytes >= 64 * kMiB)
                     CHECK(ratio == Approx(1.0).epsilon(0.10));
                 else
                     CHECK_NOFAIL(ratio == Approx(1.0).epsilon(0.10));
