@@ -28,6 +28,14 @@ double llMaxGBps(const NcclShape& s) noexcept
 
 HopKind intraHop(IntraPath p) noexcept { return p == IntraPath::NVLink ? HopKind::NVLink : HopKind::Pcie; }
 
+/// NVLS execution channels (nvls.cc ncclNvlsTuning defaults).
+int nvlsChannels(const NcclShape& s) noexcept
+{
+    if (s.generation == GpuGeneration::Blackwell)
+        return s.nodes > 1 ? calibration::kNvlsChannelsBlackwellNodes : calibration::kNvlsChannelsBlackwellOneNode;
+    return calibration::kNvlsChannelsHopper;
+}
+
 } // namespace
 
 NcclShape ncclShape(const CommGroup& g) noexcept
@@ -130,15 +138,6 @@ double treeCorrectionFactor(Protocol p, double bytes) noexcept
     if (i < 0 || i >= 24) return 1.0;
     return calibration::kTreeCorrection[index(p)][i];
 }
-
-namespace {
-int nvlsChannels(const NcclShape& s) noexcept
-{
-    if (s.generation == GpuGeneration::Blackwell)
-        return s.nodes > 1 ? calibration::kNvlsChannelsBlackwellNodes : calibration::kNvlsChannelsBlackwellOneNode;
-    return calibration::kNvlsChannelsHopper;
-}
-} // namespace
 
 double ncclNvlsChunkBytes(Algorithm a, const NcclShape& s, double bytes, int heads) noexcept
 {
