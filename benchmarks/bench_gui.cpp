@@ -11,8 +11,10 @@
 //     moves the view (pan by 37 px, or zoom 10 % in/out around a point) and repaints the
 //     canvas synchronously (QWidget::repaint: scene painting and, on xcb, the flush to the X
 //     server). Up to 120 frames or 3 s per case. Target >= 60 frames per second.
-// Usage: bench_gui [--platform offscreen|xcb] (offscreen by default; under Xvfb run it as
-//     QT_QPA_PLATFORM=xcb xvfb-run -s '-screen 0 1600x1000x24' bench_gui).
+// Usage: bench_gui [--platform offscreen|xcb] [--case grouped|expanded[:fit|4x|100]]
+//     (offscreen by default; under Xvfb run it as
+//     QT_QPA_PLATFORM=xcb xvfb-run -s '-screen 0 1600x1000x24' bench_gui). --case runs only
+//     that pan/zoom case (no cold start): for a profiler, e.g. --case expanded:100.
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
@@ -32,6 +34,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 namespace {
@@ -91,15 +94,25 @@ void coldStart()
     std::printf("  process start to exit: median %.0f ms\n", median(total));
 }
 
+/// CPU time of this process (all threads: Qt's raster engine may use a thread pool), ms.
+double cpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 /// Frames per second of up to `frames` pan (or zoom) steps (at most 3 s), each repainted
-/// synchronously; `paintMs` gets the mean time of one frame in milliseconds.
-double fps(app::MainWindow& w, bool zoom, int frames, double& paintMs)
+/// synchronously; `paintMs` gets the mean wall time of one frame in milliseconds and `cpuFrameMs`
+/// its mean CPU time (on a loaded machine wall time varies with the load, CPU time much less).
+double fps(app::MainWindow& w, bool zoom, int frames, double& paintMs, double& cpuFrameMs)
 {
     views::CanvasView* v = w.canvas();
     const QPoint centre = v->viewport()->rect().center();
     QApplication::processEvents();
     v->viewport()->repaint(); // warm caches
     const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = cpuMs();
     int done = 0;
     double s = 0;
     for (; done < frames && s < 3.0; ++done) {
@@ -109,6 +122,7 @@ double fps(app::MainWindow& w, bool zoom, int frames, double& paintMs)
         s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     paintMs = s * 1000.0 / done;
+    cpuFrameMs = (cpuMs() - c0) / done;
     return done / s;
 }
 
@@ -117,7 +131,22 @@ double msSince(std::chrono::steady_clock::time_point t0)
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void panZoom(const std::shared_ptr<const model::Catalog>& catalog)
+/// Which pan/zoom cases run: "" all, else "grouped" or "expanded", optionally ":fit", ":4x",
+/// ":100".
+struct CaseFilter {
+    QString layout, zoom;
+    [[nodiscard]] bool wants(bool expanded) const
+    {
+        return layout.isEmpty() || layout == (expanded ? QLatin1String("expanded") : QLatin1String("grouped"));
+    }
+    [[nodiscard]] bool wants(int zoomCase) const
+    {
+        static const char* names[] = {"fit", "4x", "100"};
+        return zoom.isEmpty() || zoom == QLatin1String(names[zoomCase]);
+    }
+};
+
+void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFilter& filter)
 {
     model::topology::FatTreeOptions o;
     o.server = "dgx-h100";
@@ -143,6 +172,7 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog)
     std::printf("  opened (groups collapsed), fitted and drawn in %.0f ms; canvas %dx%d px\n", msSince(t0),
                 w.canvas()->viewport()->width(), w.canvas()->viewport()->height());
     for (const bool expanded : {false, true}) {
+        if (!filter.wants(expanded)) continue;
         t0 = std::chrono::steady_clock::now();
         if (expanded) w.scene()->expandAllGroups();
         else w.scene()->collapseAllGroups();
@@ -150,6 +180,7 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog)
         std::printf("  %s: %zu scene items (%.0f ms to %s)\n", expanded ? "expanded" : "grouped", static_cast<std::size_t>(w.scene()->items().size()),
                     msSince(t0), expanded ? "expand all" : "collapse all");
         for (const int zoomCase : {0, 1, 2}) {
+            if (!filter.wants(zoomCase)) continue;
             w.canvas()->zoomToFit();
             if (zoomCase == 1) w.canvas()->zoomAround(4.0, w.canvas()->viewport()->rect().center());
             if (zoomCase == 2) {
@@ -157,11 +188,11 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog)
                 w.canvas()->centerOn(w.scene()->designBounds().center());
             }
             const double z = w.canvas()->zoom();
-            double panMs = 0, zoomMs = 0;
-            const double pan = fps(w, false, 120, panMs), zoom = fps(w, true, 120, zoomMs);
-            std::printf("    %-8s %-8s (%6.2f %% zoom): pan %6.1f fps (%5.1f ms/frame), zoom %6.1f fps (%5.1f ms/frame)\n",
+            double panMs = 0, zoomMs = 0, panCpu = 0, zoomCpu = 0;
+            const double pan = fps(w, false, 120, panMs, panCpu), zoom = fps(w, true, 120, zoomMs, zoomCpu);
+            std::printf("    %-8s %-8s (%6.2f %% zoom): pan %6.1f fps (%5.1f ms/frame, CPU %5.1f ms), zoom %6.1f fps (%5.1f ms/frame, CPU %5.1f ms)\n",
                         expanded ? "expanded" : "grouped", zoomCase == 0 ? "fit" : zoomCase == 1 ? "4x fit" : "100 %", z * 100.0, pan, panMs,
-                        zoom, zoomMs);
+                        panCpu, zoom, zoomMs, zoomCpu);
         }
     }
 }
@@ -171,14 +202,22 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog)
 int main(int argc, char* argv[])
 {
     bool platformGiven = false;
-    for (int i = 1; i < argc; ++i)
+    CaseFilter filter;
+    bool oneCase = false;
+    for (int i = 1; i < argc; ++i) {
         if (QByteArray(argv[i]) == "--platform" || QByteArray(argv[i]).startsWith("-platform")) platformGiven = true;
+        if (QByteArray(argv[i]) == "--case" && i + 1 < argc) {
+            const QString c = QString::fromLocal8Bit(argv[i + 1]);
+            filter = {c.section(QLatin1Char(':'), 0, 0), c.section(QLatin1Char(':'), 1, 1)};
+            oneCase = true;
+        }
+    }
     if (!platformGiven && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // each figure as soon as it is measured
     QApplication a(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ClusterDesignerBench"));
     std::printf("platform %s, %d logical CPUs\n", qPrintable(QApplication::platformName()), QThread::idealThreadCount());
-    coldStart();
-    panZoom(std::make_shared<const model::Catalog>(model::Catalog::loadBundled()));
+    if (!oneCase) coldStart();
+    panZoom(std::make_shared<const model::Catalog>(model::Catalog::loadBundled()), filter);
     return 0;
 }

@@ -130,20 +130,21 @@ QPainterPath BundleItem::shape() const
 
 void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
 {
-    const bool selected = option->state & QStyle::State_Selected;
-    const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
-    p->setRenderHint(QPainter::Antialiasing);
-    const QColor c = selected ? canvas_style::selectionColor() : canvas_style::railColor(rail_);
     const QLineF shown = canvas_style::visiblePart(line_, *p, width() + 6.0);
-    if (!shown.isNull()) {
-        if (endSelected && !selected) {
-            p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::RoundCap));
-            p->drawLine(shown);
-        }
-        p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+    const bool selected = option->state & QStyle::State_Selected;
+    const QColor c = selected ? canvas_style::selectionColor() : canvas_style::railColor(rail_);
+    static_cast<CountTag*>(label_)->setEdge(c);
+    if (shown.isNull()) return;
+    const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
+    p->setRenderHint(QPainter::Antialiasing, !(canvas_style::aliasPassingLines() && canvas_style::passesThrough(line_, shown)));
+    // Flat caps: the ends sit under the symbols, and a flat-capped line is rasterized directly
+    // (see LinkItem::paint).
+    if (endSelected && !selected) {
+        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::FlatCap));
         p->drawLine(shown);
     }
-    static_cast<CountTag*>(label_)->setEdge(c);
+    p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap));
+    p->drawLine(shown);
 }
 
 } // namespace views

@@ -19,7 +19,12 @@ const Palette kDark{
     QColor(0x55, 0x40, 0x1c), QColor(0x40, 0x31, 0x5c), QColor(0x34, 0x3d, 0x4a), QColor(0x9a, 0xa6, 0xb8),
     QColor(0x5a, 0x62, 0x6e)};
 bool gDark = false;
+bool gAliasPassing = false;
 } // namespace
+
+void setAliasPassingLines(bool on) { gAliasPassing = on; }
+
+bool aliasPassingLines() { return gAliasPassing; }
 
 void setDark(bool dark) { gDark = dark; }
 

@@ -56,6 +56,18 @@ QColor selectionColor();
 /// screen, not along its whole length (the raster engine stroked and scanned all of it: 22 s
 /// per frame on a 2,048-server design). A null line when none of it shows.
 [[nodiscard]] QLineF visiblePart(const QLineF& line, const QPainter& p, double margin);
+/// Large designs (CanvasView sets this while it paints one of OverviewCache::kMinElements
+/// nodes and links or more): a cable that only passes through the view, both ends off screen,
+/// is drawn without antialiasing. At 100 % zoom on a 2,048-server fat tree some 500 spine-core
+/// cables cross the view as one solid band; antialiasing them took half the frame time, and
+/// the band looks the same without it. Cables that end in view (the fans at each switch) keep it.
+void setAliasPassingLines(bool on);
+[[nodiscard]] bool aliasPassingLines();
+/// True when `shown` (a visiblePart of `line`) contains neither end of `line`.
+[[nodiscard]] inline bool passesThrough(const QLineF& line, const QLineF& shown)
+{
+    return shown.p1() != line.p1() && shown.p2() != line.p2();
+}
 /// Snaps a scene coordinate to the grid.
 [[nodiscard]] double snap(double v);
 

@@ -2,6 +2,7 @@
 
 #include "views/canvas/bundle_item.hpp"
 #include "views/canvas/canvas_scene.hpp"
+#include "views/canvas/canvas_style.hpp"
 #include "views/canvas/group_item.hpp"
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/mini_map.hpp"
@@ -351,7 +352,10 @@ void CanvasView::paintEvent(QPaintEvent* e)
     const bool moved = std::exchange(viewMoved_, false);
     if (!overview_->applies()) {
         overview_->invalidate(); // changes painted directly are not followed in the picture
+        const model::Design& d = scene_->document()->design();
+        canvas_style::setAliasPassingLines(d.nodes().size() + d.links().size() >= OverviewCache::kMinElements);
         QGraphicsView::paintEvent(e);
+        canvas_style::setAliasPassingLines(false);
         return;
     }
     QPainter p(viewport());

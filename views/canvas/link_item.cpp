@@ -35,6 +35,7 @@ void LinkItem::sync(const model::Link& link)
     portA_ = link.a.port;
     portB_ = link.b.port;
     count_ = link.count;
+    width_ = widthFor(count_);
     // Server-to-switch cables take the colour of their rail (the server's NIC index).
     const bool aServer = a_->kind() == model::NodeKind::Server, bServer = b_->kind() == model::NodeKind::Server;
     int rail = -1;
@@ -54,6 +55,9 @@ void LinkItem::adjust()
 {
     prepareGeometryChange();
     line_ = QLineF(a_->anchor(portA_, b_->pos()), b_->anchor(portB_, a_->pos()));
+    const double m = width_ + 4;
+    bounds_ = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
+    if (count_ > 1) bounds_ |= QRectF(labelPos() - QPointF(20, 10), QSizeF(40, 20));
     update();
 }
 
@@ -88,58 +92,58 @@ QPointF LinkItem::labelPos() const
     return aLower ? line_.pointAt(0.22) : line_.pointAt(0.78);
 }
 
-QRectF LinkItem::boundingRect() const
-{
-    const double m = widthFor(count_) + 4;
-    QRectF r = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
-    if (count_ > 1) r |= QRectF(labelPos() - QPointF(20, 10), QSizeF(40, 20));
-    return r;
-}
+QRectF LinkItem::boundingRect() const { return bounds_; }
 
 QPainterPath LinkItem::shape() const
 {
     QPainterPath path(line_.p1());
     path.lineTo(line_.p2());
     QPainterPathStroker stroker;
-    stroker.setWidth(std::max(8.0, widthFor(count_) + 4));
+    stroker.setWidth(std::max(8.0, width_ + 4));
     return stroker.createStroke(path);
 }
 
 void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
 {
+    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+    const bool overview = lod < 0.12;
+    // At 100 % most links of a large fabric pass by the view: their bounding rectangles cross it
+    // but the lines do not. Those return here, before any other work. The margin covers the
+    // selection halo and the count tag beside the line.
+    const QLineF shown = overview ? line_ : canvas_style::visiblePart(line_, *p, width_ + 22.0);
+    if (shown.isNull()) return;
     const bool selected = option->state & QStyle::State_Selected;
     const bool endSelected = a_->isSelected() || b_->isSelected(); // cables of a selected node stand out
-    p->setRenderHint(QPainter::Antialiasing);
+    p->setRenderHint(QPainter::Antialiasing, !(canvas_style::aliasPassingLines() && canvas_style::passesThrough(line_, shown)));
     // Heat: links with traffic opaque and a little wider, idle links faint grey behind them.
     const bool hot = heat_ && *heat_ > 0.0;
     QColor c = canvas_style::railColor(rail_);
     if (heat_) c = hot ? heatColor(*heat_) : noTrafficColor();
     if (selected) c = canvas_style::selectionColor();
     if (!selected && !endSelected && count_ == 1 && !hot) c.setAlpha(heat_ ? 110 : 150);
-    const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    if (lod < 0.12 && !selected && !endSelected && !hot) {
+    if (overview && !selected && !endSelected && !hot) {
         // Overview zoom (a 2,048-server design at fit): one-pixel lines without antialiasing,
         // the cheap way to draw ten thousand cables that are thinner than a pixel anyway.
         p->setRenderHint(QPainter::Antialiasing, false);
-        QPen pen(c, lod * widthFor(count_) >= 1.5 ? 2.0 : 0.0, Qt::SolidLine, Qt::FlatCap);
+        QPen pen(c, lod * width_ >= 1.5 ? 2.0 : 0.0, Qt::SolidLine, Qt::FlatCap);
         pen.setCosmetic(true);
         p->setPen(pen);
         p->drawLine(line_);
         return;
     }
-    const double width = widthFor(count_) + (hot ? 1.0 : 0.0);
-    const QLineF shown = canvas_style::visiblePart(line_, *p, width + 6.0);
-    if (!shown.isNull()) {
-        if (endSelected && !selected) {
-            p->setPen(QPen(canvas_style::selectionColor().lighter(150), widthFor(count_) + 3.0, Qt::SolidLine, Qt::RoundCap));
-            p->drawLine(shown);
-        }
-        p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::RoundCap));
+    const double width = width_ + (hot ? 1.0 : 0.0);
+    // Flat caps: the ends sit under the node symbols (drawn above links), and a flat-capped solid
+    // line is rasterized directly (QRasterizer::rasterizeLine) where a round cap makes Qt stroke
+    // it as a path and fill that, several times slower for the long lines of a fabric.
+    if (endSelected && !selected) {
+        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width_ + 3.0, Qt::SolidLine, Qt::FlatCap));
         p->drawLine(shown);
     }
+    p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap));
+    p->drawLine(shown);
     if (count_ <= 1) return;
     // The count label only where it can be read; the line width still shows the bundle size.
-    if (option->levelOfDetailFromTransform(p->worldTransform()) * 11.0 < 7.0) return;
+    if (lod * 11.0 < 7.0) return;
     const QRectF tag(labelPos() - QPointF(15, 8), QSizeF(30, 16));
     if (canvas_style::visiblePart(QLineF(tag.topLeft(), tag.bottomRight()), *p, 0.0).isNull()) return; // off screen
     QFont f = QApplication::font();
