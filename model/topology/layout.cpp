@@ -45,6 +45,8 @@ std::string ServerGrid::rackName(int su, int slot) const
     return "su" + std::to_string(su + 1) + "-rack" + pad2(slot / perRack_ + 1);
 }
 
+double spineLift(double width) { return std::clamp(width / 16.0 - 300.0, 0.0, 2100.0); }
+
 std::vector<double> spread(int n, double width, double maxPitch)
 {
     std::vector<double> xs;
@@ -117,6 +119,7 @@ void FabricBuilder::addUpperSwitches(const FatTreePlan& plan, double width)
     for (int s : plan.spinesInPod) spinesPerPlane += s;
     const auto spineX = spread(spinesPerPlane * plan.planes, width);
     const auto coreX = spread(plan.coresPerPlane * plan.planes, width);
+    const double lift = spineLift(width);
     int spineNo = 0, coreNo = 0;
     cores_.assign(plan.planes, {});
     spines_.assign(plan.planes, {});
@@ -124,13 +127,13 @@ void FabricBuilder::addUpperSwitches(const FatTreePlan& plan, double width)
         const std::string pp = plan.planes > 1 ? "p" + std::to_string(plane + 1) + "-" : "";
         for (int c = 0; c < plan.coresPerPlane; ++c, ++coreNo)
             cores_[plane].push_back(addSwitch(pp + "core-" + std::to_string(c + 1), SwitchTier::Core,
-                                              {coreX[coreNo], kCoreY}, "net-core-" + std::to_string(coreNo / 32 + 1)));
+                                              {coreX[coreNo], kCoreY - lift}, "net-core-" + std::to_string(coreNo / 32 + 1)));
         for (int pod = 0; pod < plan.pods; ++pod) {
             const std::string podName = plan.tiers == 3 ? "pod" + std::to_string(pod + 1) + "-" : "";
             spines_[plane].emplace_back();
             for (int j = 0; j < plan.spinesInPod[pod]; ++j, ++spineNo)
                 spines_[plane][pod].push_back(addSwitch(pp + podName + "spine-" + std::to_string(j + 1), SwitchTier::Spine,
-                                                        {spineX[spineNo], kSpineY},
+                                                        {spineX[spineNo], kSpineY - lift},
                                                         "net-spine-" + std::to_string(spineNo / 32 + 1)));
         }
     }

@@ -4,8 +4,8 @@
 /// is drawn about 110 x 60, a switch about 300 x 50 (views/canvas), so servers sit 130 apart
 /// and switches at least 340 apart.
 ///
-///   cores    y = -350   spread over the whole width
-///   spines   y =    0   spread over the whole width
+///   cores    y = -350   spread over the whole width  (both raised by spineLift(width) when
+///   spines   y =    0   spread over the whole width   the design is wider than 4,800 units)
 ///   leaves   y =  300   centred over the servers of their scalable unit (SU)
 ///   servers  y =  650   one block per SU, rows of up to 32, SUs side by side
 
@@ -40,6 +40,13 @@ private:
     int perRack_, cols_;
     double blockWidth_, width_;
 };
+
+/// How far spines and cores are raised above y = kSpineY / kCoreY (scene units) for a layout
+/// `width` units wide: width / 16 - 300, at least 0 and at most 2,100. The leaf-spine mesh of a
+/// four-SU system (17,400 units wide, fitted at about 6 %) spans 300 units, 18 pixels, where
+/// its 512 cables merged into one grey band; raised by 790 its bundles fan out readably. One
+/// SU (4,160 wide) keeps the plain layout.
+[[nodiscard]] double spineLift(double width);
 
 /// x positions of `n` items of width kSwitchWidth spread over [0, width], centred.
 [[nodiscard]] std::vector<double> spread(int n, double width, double maxPitch = 480.0);

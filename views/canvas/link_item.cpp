@@ -124,7 +124,11 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     if (overview && !selected && !endSelected && !hot) {
         // Overview zoom (a 2,048-server design at fit): one-pixel lines without antialiasing,
         // the cheap way to draw ten thousand cables that are thinner than a pixel anyway.
+        // A cable narrower than a pixel keeps the share of the pixel it covers as opacity (what
+        // antialiasing would show): 512 leaf-spine cables of a four-SU system at 6 % are 0.15 px
+        // wide, and drawn opaque they merged into one grey band.
         p->setRenderHint(QPainter::Antialiasing, false);
+        if (const double px = lod * width_; px < 1.0) c.setAlphaF(c.alphaF() * std::max(0.25, px));
         QPen pen(c, lod * width_ >= 1.5 ? 2.0 : 0.0, Qt::SolidLine, Qt::FlatCap);
         pen.setCosmetic(true);
         p->setPen(pen);
