@@ -25,6 +25,10 @@ namespace {
 /// Colours of the "one server" and "whole design" curves (matplotlib tab10 orange and blue).
 const QColor kCurveColors[] = {QColor(0xff, 0x7f, 0x0e), QColor(0x1f, 0x77, 0xb4)};
 
+/// Smallest height of the chart view, pixels: legend, size axis with its title, and a plot
+/// as tall as the busbw axis title is long.
+constexpr int kMinChartHeight = 210;
+
 QString sizeLabel(double bytes)
 {
     static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -69,7 +73,8 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     // Binary size labels at 8 B, 1 KiB, 1 MiB and 1 GiB (the axis ends at 16 GiB) (log2 of the size in bytes).
     const std::pair<const char*, int> ticks[] = {{"8 B", 3}, {"1 KiB", 10}, {"1 MiB", 20}, {"1 GiB", 30}};
     for (const auto& [label, at] : ticks) sizeAxis_->append(QLatin1String(label), at);
-    sizeAxis_->setTitleText(tr("Message size (log2)"));
+    // No axis title: the header names the message size, and the height it took left the busbw
+    // axis too short for its own title in a low Analysis dock.
     busbwAxis_ = new QValueAxis;
     busbwAxis_->setLabelFormat(QStringLiteral("%.0f"));
     busbwAxis_->setTickCount(5);
@@ -142,6 +147,10 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     });
     view_ = new QChartView(chart, this);
     view_->setRenderHint(QPainter::Antialiasing);
+    // Room for the plot with its axis labels and the "busbw, GB/s" title: in a short Analysis
+    // dock (the dark window's, a template with three rows of algorithm spans) Qt Charts elided
+    // the title to "busbw, G..." and the size labels to "...".
+    view_->setMinimumHeight(kMinChartHeight);
     col->addWidget(view_, 1);
     // Which algorithm and protocol each curve assumes over which sizes (the engine's choice).
     spansTable_ = new QLabel(this);
