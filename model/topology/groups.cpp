@@ -7,37 +7,44 @@
 
 namespace model::topology {
 
+std::optional<NodeGroup> groupFromMembers(const Design& d, const Catalog& catalog, const std::string& name,
+                                          const std::vector<Id>& members)
+{
+    if (members.size() < 2) return std::nullopt;
+    NodeGroup g;
+    g.name = name;
+    g.members = members;
+    const Node* first = d.node(members.front());
+    if (!first) return std::nullopt;
+    g.topLeft = g.bottomRight = first->position;
+    bool same = true;
+    for (Id id : members) {
+        const Node* n = d.node(id);
+        if (!n) return std::nullopt;
+        g.topLeft = {std::min(g.topLeft.x, n->position.x), std::min(g.topLeft.y, n->position.y)};
+        g.bottomRight = {std::max(g.bottomRight.x, n->position.x), std::max(g.bottomRight.y, n->position.y)};
+        if (n->kind == NodeKind::Server)
+            if (const ServerSpec* s = catalog.server(n->model)) g.gpus += s->gpuCount;
+        same = same && n->model == first->model;
+    }
+    std::string what = "mixed";
+    if (same) {
+        const ServerSpec* s = first->kind == NodeKind::Server ? catalog.server(first->model) : nullptr;
+        const SwitchSpec* w = first->kind == NodeKind::Switch ? catalog.switchModel(first->model) : nullptr;
+        what = s ? s->name : w ? w->name : first->model;
+    }
+    g.label = what + " x" + std::to_string(g.members.size());
+    return g;
+}
+
 std::vector<NodeGroup> groupsOf(const Design& d, const Catalog& catalog)
 {
-    std::map<std::string, NodeGroup> byName;
-    for (const auto& [id, n] : d.nodes()) {
-        if (n.group.empty()) continue;
-        NodeGroup& g = byName[n.group];
-        if (g.members.empty()) {
-            g.name = n.group;
-            g.topLeft = g.bottomRight = n.position;
-        }
-        g.members.push_back(id);
-        g.topLeft = {std::min(g.topLeft.x, n.position.x), std::min(g.topLeft.y, n.position.y)};
-        g.bottomRight = {std::max(g.bottomRight.x, n.position.x), std::max(g.bottomRight.y, n.position.y)};
-        if (n.kind == NodeKind::Server)
-            if (const ServerSpec* s = catalog.server(n.model)) g.gpus += s->gpuCount;
-    }
+    std::map<std::string, std::vector<Id>> byName; // members in id order (nodes() is ordered)
+    for (const auto& [id, n] : d.nodes())
+        if (!n.group.empty()) byName[n.group].push_back(id);
     std::vector<NodeGroup> out;
-    for (auto& [name, g] : byName) {
-        if (g.members.size() < 2) continue;
-        const Node& first = *d.node(g.members.front());
-        const bool same = std::all_of(g.members.begin(), g.members.end(),
-                                      [&](Id id) { return d.node(id)->model == first.model; });
-        std::string what = "mixed";
-        if (same) {
-            const ServerSpec* s = first.kind == NodeKind::Server ? catalog.server(first.model) : nullptr;
-            const SwitchSpec* w = first.kind == NodeKind::Switch ? catalog.switchModel(first.model) : nullptr;
-            what = s ? s->name : w ? w->name : first.model;
-        }
-        g.label = what + " x" + std::to_string(g.members.size());
-        out.push_back(std::move(g));
-    }
+    for (const auto& [name, members] : byName)
+        if (auto g = groupFromMembers(d, catalog, name, members)) out.push_back(std::move(*g));
     return out;
 }
 

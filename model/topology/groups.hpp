@@ -13,6 +13,7 @@
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,13 @@ struct GroupBundle {
 /// Every group with at least two members, in name order. Nodes with an empty group are
 /// left out. Never throws.
 [[nodiscard]] std::vector<NodeGroup> groupsOf(const Design& d, const Catalog& catalog);
+
+/// Group `name` made of `members` (node ids, ascending, each a node of `d` whose Node::group
+/// is `name`) exactly as groupsOf reports it: label, bounding box, GPU count. Used by the
+/// canvas to re-derive only the groups an edit touched. std::nullopt when fewer than two
+/// members are given or one of them is not in `d`. Never throws.
+[[nodiscard]] std::optional<NodeGroup> groupFromMembers(const Design& d, const Catalog& catalog, const std::string& name,
+                                                        const std::vector<Id>& members);
 
 /// The bundles between group `g` and the nodes outside it (links inside the group are
 /// left out), in order of the outside node's id.

@@ -58,6 +58,7 @@ void CanvasScene::clearItems()
 
 void CanvasScene::rebuild()
 {
+    fullSync_ = true; // no marks while every item is added: the collapse below derives all
     clearItems();
     const model::Design& d = doc_->design();
     for (const auto& [id, n] : d.nodes()) addNode(id);
@@ -84,6 +85,7 @@ void CanvasScene::addNode(model::Id id)
     auto* item = new NodeItem(*n, doc_->catalog());
     nodes_.emplace(id, item);
     addItem(item);
+    markNode(id);
     groupsDirty();
 }
 
@@ -92,10 +94,10 @@ void CanvasScene::removeNode(model::Id id)
     auto it = nodes_.find(id);
     if (it == nodes_.end()) return;
     NodeItem* item = it->second;
+    markNode(id); // while its item still names the cards bundled to it
     nodes_.erase(it);
     // Bundles ending at this node must not outlive it: re-derive them now.
-    if (std::any_of(bundles_.begin(), bundles_.end(), [item](const BundleItem* b) { return b->node() == item; }))
-        syncGroups();
+    if (!item->bundles().empty()) syncDirtyGroups();
     delete item; // its links were removed (and announced) before the node
     groupsDirty();
 }
@@ -104,7 +106,8 @@ void CanvasScene::syncNode(model::Id id)
 {
     const model::Node* n = doc_->design().node(id);
     if (NodeItem* item = nodeItem(id); item && n) item->sync(*n, doc_->catalog());
-    groupsDirty(); // position or group may have changed
+    markNode(id); // position or group may have changed
+    groupsDirty();
 }
 
 void CanvasScene::addLink(model::Id id)
@@ -117,6 +120,11 @@ void CanvasScene::addLink(model::Id id)
     auto* item = new LinkItem(*l, a, b);
     links_.emplace(id, item);
     addItem(item);
+    if (!fullSync_) {
+        markedLinks_.insert(id);
+        markGroupsOf(l->a.node);
+        markGroupsOf(l->b.node);
+    }
     groupsDirty();
 }
 
@@ -124,6 +132,8 @@ void CanvasScene::removeLink(model::Id id)
 {
     auto it = links_.find(id);
     if (it == links_.end()) return;
+    markGroupsOf(it->second->endA()->id());
+    markGroupsOf(it->second->endB()->id());
     delete it->second;
     links_.erase(it);
     groupsDirty();
@@ -132,7 +142,16 @@ void CanvasScene::removeLink(model::Id id)
 void CanvasScene::syncLink(model::Id id)
 {
     const model::Link* l = doc_->design().link(id);
-    if (LinkItem* item = linkItem(id); item && l) item->sync(*l);
+    if (LinkItem* item = linkItem(id)) {
+        markGroupsOf(item->endA()->id());
+        markGroupsOf(item->endB()->id());
+        if (l) item->sync(*l);
+    }
+    if (l) {
+        markGroupsOf(l->a.node);
+        markGroupsOf(l->b.node);
+    }
+    markedLinks_.insert(id);
     groupsDirty(); // the cable count of a bundle may have changed
 }
 
@@ -201,7 +220,7 @@ void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
 
 void CanvasScene::selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)
 {
-    if (groupsDirty_) syncGroups();
+    if (groupsDirty_) syncDirtyGroups();
     clearSelection();
     for (model::Id id : nodes) {
         NodeItem* item = nodeItem(id);

@@ -13,6 +13,10 @@
 /// collapseAllGroups() / expandAllGroups() (View menu, canvas context menu) change all.
 /// Group items and bundles follow the document's change signals: the scene re-derives them
 /// once per burst of changes (queued), and every accessor below brings them up to date first.
+/// After an edit only the groups it touched are re-derived (the old and new group of each
+/// changed node, the groups at both ends of each changed link, the cards bundled to a changed
+/// outside node) with their bundles; opening a design, collapsing and expanding re-derive
+/// all. Both give the same cards, bundles and hidden items (tests/gui/test_canvas_incremental).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -81,7 +85,7 @@ public:
     /// Expands group `name` once control returns to the event loop (used by the group card's
     /// double-click, which must not delete the card from inside its own event handler).
     void requestExpand(const std::string& name);
-    /// Re-derives group cards, bundles and which member items are hidden, now.
+    /// Re-derives every group card, bundle and which member items are hidden, now.
     void syncGroups();
 
     /// Ids of the selected nodes and links, in id order. A selected group card stands for
@@ -125,13 +129,25 @@ private:
     void addLink(model::Id id);
     void removeLink(model::Id id);
     void syncLink(model::Id id);
-    /// Marks groups out of date and queues syncGroups().
+    /// Marks groups out of date and queues syncDirtyGroups().
     void groupsDirty();
+    /// Notes that node `id` changed (or is about to go): its old and new group and the cards
+    /// bundled to it are re-derived by the next syncDirtyGroups().
+    void markNode(model::Id id);
+    /// Notes the groups of node `id` (as last synced and as now) for re-derivation.
+    void markGroupsOf(model::Id id);
+    /// Brings the groups up to date: only what the marks name, or everything after a reset.
+    void syncDirtyGroups();
+    /// syncGroups restricted to the marked groups (same result, see the file comment).
+    void syncMarkedGroups();
     void clearGroupItems();
     /// Brings the bundle items in line with the collapsed groups (`memberOf`: member -> card),
     /// keeping the items that are unchanged; `changed` (cards new or re-synced) grows by the
     /// cards whose bundles changed, and those cards lay out their bundle slots again.
-    void syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed);
+    /// `only`: re-derive just the bundles touching these cards (all when null); `gone`: cards
+    /// about to be deleted (their bundles go).
+    void syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed,
+                     const std::set<GroupItem*>* only = nullptr, const std::set<GroupItem*>& gone = {});
 
     DesignDocument* doc_;
     std::unordered_map<model::Id, NodeItem*> nodes_;
@@ -141,6 +157,14 @@ private:
     std::vector<BundleItem*> bundles_;
     bool groupsDirty_ = false;
     bool groupsQueued_ = false;
+    // What the next syncDirtyGroups() re-derives (see markNode), and the state it starts from.
+    bool fullSync_ = true;                            ///< re-derive everything (after a reset)
+    std::set<std::string> markedGroups_;              ///< Node::group names touched since the last sync
+    std::set<model::Id> markedNodes_;                 ///< nodes changed, added or removed since then
+    std::set<model::Id> markedLinks_;                 ///< links changed or added since then
+    std::map<std::string, std::set<model::Id>> groupMembers_; ///< every Node::group -> its nodes, as last synced
+    std::unordered_map<model::Id, std::string> nodeGroup_;    ///< node -> its Node::group, as last synced
+    std::unordered_map<model::Id, GroupItem*> memberOf_;      ///< member -> card of its collapsed group
 };
 
 } // namespace views

@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <optional>
 
 namespace views {
 
@@ -26,7 +27,7 @@ std::string CanvasScene::groupOf(model::Id id) const
 
 std::vector<GroupItem*> CanvasScene::groupItems()
 {
-    if (groupsDirty_) syncGroups();
+    if (groupsDirty_) syncDirtyGroups();
     std::vector<GroupItem*> out;
     for (const auto& [name, item] : groups_) out.push_back(item);
     return out;
@@ -34,14 +35,14 @@ std::vector<GroupItem*> CanvasScene::groupItems()
 
 GroupItem* CanvasScene::groupItem(const std::string& name)
 {
-    if (groupsDirty_) syncGroups();
+    if (groupsDirty_) syncDirtyGroups();
     auto it = groups_.find(name);
     return it == groups_.end() ? nullptr : it->second;
 }
 
 std::vector<BundleItem*> CanvasScene::bundleItems()
 {
-    if (groupsDirty_) syncGroups();
+    if (groupsDirty_) syncDirtyGroups();
     return bundles_;
 }
 
@@ -89,8 +90,33 @@ void CanvasScene::groupsDirty()
     groupsQueued_ = true;
     QTimer::singleShot(0, this, [this] {
         groupsQueued_ = false;
-        if (groupsDirty_) syncGroups();
+        if (groupsDirty_) syncDirtyGroups();
     });
+}
+
+void CanvasScene::markGroupsOf(model::Id id)
+{
+    if (fullSync_) return;
+    if (const auto it = nodeGroup_.find(id); it != nodeGroup_.end()) markedGroups_.insert(it->second);
+    if (const model::Node* n = doc_->design().node(id); n && !n->group.empty()) markedGroups_.insert(n->group);
+}
+
+void CanvasScene::markNode(model::Id id)
+{
+    if (fullSync_) return;
+    markGroupsOf(id);
+    markedNodes_.insert(id);
+    if (const NodeItem* item = nodeItem(id))
+        for (const BundleItem* b : item->bundles()) { // an outside end moved: its cards lay out their slots again
+            markedGroups_.insert(b->group()->name());
+            if (b->otherGroup()) markedGroups_.insert(b->otherGroup()->name());
+        }
+}
+
+void CanvasScene::syncDirtyGroups()
+{
+    if (fullSync_) syncGroups();
+    else syncMarkedGroups();
 }
 
 void CanvasScene::clearGroupItems()
@@ -104,6 +130,10 @@ void CanvasScene::clearGroupItems()
 void CanvasScene::syncGroups()
 {
     groupsDirty_ = false;
+    fullSync_ = false;
+    markedGroups_.clear();
+    markedNodes_.clear();
+    markedLinks_.clear();
     const model::Design& d = doc_->design();
     const auto groups = model::topology::groupsOf(d, doc_->catalog());
 
@@ -140,10 +170,92 @@ void CanvasScene::syncGroups()
         delete it->second;
         it = groups_.erase(it);
     }
+    // The state the next edit's incremental pass starts from.
+    memberOf_ = std::move(memberOf);
+    groupMembers_.clear();
+    nodeGroup_.clear();
+    for (const auto& [id, n] : d.nodes())
+        if (!n.group.empty()) {
+            groupMembers_[n.group].insert(id);
+            nodeGroup_.emplace(id, n.group);
+        }
     updateSceneRect();
 }
 
-void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed)
+void CanvasScene::syncMarkedGroups()
+{
+    groupsDirty_ = false;
+    const model::Design& d = doc_->design();
+    // Membership as it is now, for the marked nodes.
+    for (model::Id id : markedNodes_) {
+        if (const auto old = nodeGroup_.find(id); old != nodeGroup_.end()) {
+            const auto members = groupMembers_.find(old->second);
+            if (members != groupMembers_.end() && (members->second.erase(id), members->second.empty()))
+                groupMembers_.erase(members);
+            nodeGroup_.erase(old);
+        }
+        if (const model::Node* n = d.node(id); n && !n->group.empty()) {
+            groupMembers_[n->group].insert(id);
+            nodeGroup_[id] = n->group;
+        }
+    }
+    // Cards of the marked groups, as syncGroups makes them; `touched`: nodes whose hiding may change.
+    std::set<GroupItem*> changed, affected, gone;
+    std::set<model::Id> touched(markedNodes_.begin(), markedNodes_.end());
+    for (const std::string& name : markedGroups_) {
+        const auto cardIt = groups_.find(name);
+        GroupItem* card = cardIt == groups_.end() ? nullptr : cardIt->second;
+        if (card)
+            for (model::Id m : card->members()) {
+                touched.insert(m);
+                if (const auto mi = memberOf_.find(m); mi != memberOf_.end() && mi->second == card) memberOf_.erase(mi);
+            }
+        std::optional<model::topology::NodeGroup> g;
+        if (collapsed_.count(name))
+            if (const auto members = groupMembers_.find(name); members != groupMembers_.end())
+                g = model::topology::groupFromMembers(d, doc_->catalog(), name,
+                                                      std::vector<model::Id>(members->second.begin(), members->second.end()));
+        if (!g) { // no longer a collapsed group: the card goes after its bundles
+            if (card) {
+                gone.insert(card);
+                groups_.erase(cardIt);
+            }
+            continue;
+        }
+        if (!card) {
+            card = new GroupItem(*g);
+            addItem(card);
+            groups_[name] = card;
+            changed.insert(card);
+        } else if (card->sync(*g)) {
+            changed.insert(card);
+        }
+        affected.insert(card);
+        for (model::Id m : g->members) {
+            memberOf_[m] = card;
+            touched.insert(m);
+        }
+    }
+    for (model::Id id : touched)
+        if (NodeItem* item = nodeItem(id)) item->setVisible(!memberOf_.count(id));
+    std::set<model::Id> links(markedLinks_.begin(), markedLinks_.end());
+    for (model::Id id : touched)
+        for (const model::Link* l : d.linksOf(id)) links.insert(l->id);
+    for (model::Id id : links)
+        if (LinkItem* item = linkItem(id)) {
+            const model::Link* l = d.link(id);
+            item->setVisible(l && !memberOf_.count(l->a.node) && !memberOf_.count(l->b.node));
+        }
+    syncBundles(memberOf_, changed, &affected, gone);
+    for (GroupItem* card : gone) delete card;
+    markedGroups_.clear();
+    markedNodes_.clear();
+    markedLinks_.clear();
+    updateSceneRect();
+}
+
+void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& memberOf, std::set<GroupItem*>& changed,
+                              const std::set<GroupItem*>* only, const std::set<GroupItem*>& gone)
 {
     const model::Design& d = doc_->design();
     struct Acc {
@@ -158,7 +270,16 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
     std::map<std::pair<const void*, const void*>, Acc> acc;
     std::set<model::Id> seen;
     std::set<GroupItem*> cards;
-    for (const auto& [m, gi] : memberOf) cards.insert(gi);
+    if (only) cards = *only;
+    else
+        for (const auto& [m, gi] : memberOf) cards.insert(gi);
+    // A bundle is re-derived when it touches a card being re-derived or going away.
+    const auto redo = [&](const BundleItem* b) {
+        if (!only) return true;
+        for (const GroupItem* g : {b->group(), b->otherGroup()})
+            if (g && (only->count(const_cast<GroupItem*>(g)) || gone.count(const_cast<GroupItem*>(g)))) return true;
+        return false;
+    };
     for (GroupItem* gi : cards) {
         for (model::Id m : gi->members())
             for (const model::Link* l : d.linksOf(m)) {
@@ -172,8 +293,9 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
                 Acc* a = nullptr;
                 if (farGroup != memberOf.end()) {
                     a = &acc[{std::min<const void*>(gi, farGroup->second), std::max<const void*>(gi, farGroup->second)}];
-                    a->group = gi;
-                    a->other = farGroup->second;
+                    // The lower card is the bundle's group, whichever side found it first.
+                    a->group = std::min(gi, farGroup->second);
+                    a->other = std::max(gi, farGroup->second);
                     a->rail = -1;
                 } else {
                     NodeItem* n = nodeItem(far);
@@ -194,6 +316,10 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
     std::set<std::vector<model::Id>> selectedGone;
     std::vector<BundleItem*> kept;
     for (BundleItem* b : bundles_) {
+        if (!redo(b)) {
+            kept.push_back(b);
+            continue;
+        }
         const auto it = acc.find(b->otherGroup() ? std::make_pair(std::min<const void*>(b->group(), b->otherGroup()),
                                                                   std::max<const void*>(b->group(), b->otherGroup()))
                                                  : std::make_pair<const void*, const void*>(b->group(), b->node()));
@@ -226,7 +352,19 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
         byGroup[b->group()].push_back(b);
         if (b->otherGroup()) byGroup[b->otherGroup()].push_back(b);
     }
-    for (GroupItem* g : cards)
+    // Incremental: the re-derived cards, those whose bundles changed and those bundled to a
+    // re-derived card (its position orders their slots) lay out; other cards are as they were.
+    std::set<GroupItem*> layout = cards;
+    if (only) {
+        layout.insert(changed.begin(), changed.end());
+        for (BundleItem* b : bundles_)
+            if (b->otherGroup() && (cards.count(b->group()) || cards.count(b->otherGroup()))) {
+                layout.insert(b->group());
+                layout.insert(b->otherGroup());
+            }
+        for (GroupItem* g : gone) layout.erase(g);
+    }
+    for (GroupItem* g : layout)
         if (g->setBundles(byGroup[g])) changed.insert(g); // also when a far end moved and the slot order changed
     for (BundleItem* b : bundles_)
         if (changed.count(b->group()) || changed.count(b->otherGroup())) b->adjust(); // both cards know their slots now

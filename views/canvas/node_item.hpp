@@ -40,6 +40,8 @@ public:
     /// Bundles of a collapsed group that end here follow this symbol when it moves.
     void attachBundle(BundleItem* bundle);
     void detachBundle(BundleItem* bundle);
+    /// The bundles attached here.
+    [[nodiscard]] const std::vector<BundleItem*>& bundles() const { return bundles_; }
 
     [[nodiscard]] QRectF boundingRect() const override;
     /// The symbol's outline (selection and rubber band hit the symbol, not its margin).
