@@ -36,7 +36,7 @@ bool overloaded(const FabricView& v, int c, const std::vector<double>& demand)
     return offered > (*v.capacity)[c] * kOverload;
 }
 
-int positionOf(const std::vector<int>& path, int channel) noexcept
+int positionOf(std::span<const int> path, int channel) noexcept
 {
     for (std::size_t k = 0; k < path.size(); ++k)
         if (path[k] == channel) return static_cast<int>(k);
@@ -44,7 +44,7 @@ int positionOf(const std::vector<int>& path, int channel) noexcept
 }
 } // namespace
 
-std::vector<int> hostPrefix(const NetworkGraph& g, const std::vector<int>& path)
+std::vector<int> hostPrefix(const NetworkGraph& g, std::span<const int> path)
 {
     for (std::size_t k = 0; k < path.size(); ++k)
         if (g.vertices[g.channels[path[k]].to].kind == VertexKind::Switch)

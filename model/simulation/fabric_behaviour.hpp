@@ -62,8 +62,10 @@
 /// that, so it bounds the harm from above. Pauses propagating further upstream (PFC storms)
 /// are not modelled: the switch upstream of u holds a victim's backlog without pausing in turn.
 
+#include "model/simulation/max_min.hpp"
 #include "model/simulation/sim_graph.hpp"
 
+#include <span>
 #include <vector>
 
 namespace model::sim {
@@ -78,7 +80,7 @@ namespace model::sim {
 /// Inputs of one fabric-behaviour pass over a component of flows.
 struct FabricView {
     const NetworkGraph* graph = nullptr;
-    const std::vector<std::vector<int>>* paths = nullptr;      ///< per flow
+    const FlowPaths* paths = nullptr;                          ///< per flow
     const std::vector<std::vector<int>>* onChannel = nullptr;  ///< active flows per channel
     /// per flow: rate it offers to a switch port (demand rule above), bytes/s
     const std::vector<double>* demand = nullptr;
@@ -91,7 +93,7 @@ struct FabricView {
 
 /// Host part of a path: its channels up to and including the first one that enters a switch
 /// (the sender's GPU -> NIC and NIC -> leaf hops); empty when the path meets no switch.
-[[nodiscard]] std::vector<int> hostPrefix(const NetworkGraph& graph, const std::vector<int>& path);
+[[nodiscard]] std::vector<int> hostPrefix(const NetworkGraph& graph, std::span<const int> path);
 
 /// True when some Pfc or Lossy channel among `channels` carries two or more flows whose
 /// `demand` (bytes/s, per flow) adds up to more than its capacity. fabricCaps sets no cap

@@ -38,26 +38,43 @@ FlowSimulator::FlowSimulator(const NetworkGraph& graph, const SimulationOptions&
     stampC_.assign(n, -1);
 }
 
-int FlowSimulator::add(FlowSpec f)
+int FlowSimulator::add(const FlowSpec& f) { return add(f.path, f.bytes, f.start, f.latency); }
+
+void FlowSimulator::reserve(std::size_t flows, std::size_t channels)
 {
-    const int id = static_cast<int>(paths_.size());
+    const std::size_t n = bytes_.size() + flows;
+    paths_.reserve(n, channels);
+    for (auto* v : {&bytes_, &start_, &latency_, &demand_, &offer_, &hostRate_, &rtt_, &remaining_, &since_, &rate_,
+                    &caps_, &finish_})
+        v->reserve(n);
+    version_.reserve(n);
+    state_.reserve(n);
+    stampF_.reserve(n);
+}
+
+int FlowSimulator::add(std::span<const int> path, double bytes, double start, double latency)
+{
+    const int id = static_cast<int>(bytes_.size());
     double d = kInf, lat = 0;
-    for (int c : f.path) {
+    for (int c : path) {
         d = std::min(d, solver_.capacity()[c]);
         lat += g_.channels[c].latency;
     }
     // Only lossy fabrics read the host part of a path (offered rates, fabric_behaviour.hpp).
-    prefix_.push_back(needsFabric_ ? hostPrefix(g_, f.path) : std::vector<int>{});
-    paths_.push_back(std::move(f.path));
-    bytes_.push_back(f.bytes);
-    start_.push_back(f.start);
-    latency_.push_back(f.latency);
+    if (needsFabric_)
+        prefix_.add(hostPrefix(g_, path));
+    else
+        prefix_.add({});
+    paths_.add(path);
+    bytes_.push_back(bytes);
+    start_.push_back(start);
+    latency_.push_back(latency);
     demand_.push_back(d);
     offer_.push_back(d);
     hostRate_.push_back(d);
     rtt_.push_back(std::max(2.0 * lat, 1e-7));
-    remaining_.push_back(f.bytes);
-    since_.push_back(f.start);
+    remaining_.push_back(bytes);
+    since_.push_back(start);
     rate_.push_back(0.0);
     caps_.push_back(MaxMinSolver::kNoCap);
     finish_.push_back(0.0);
@@ -94,7 +111,10 @@ void FlowSimulator::purge(const std::vector<int>& channels)
 void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
 {
     ++epoch_;
-    std::vector<int> flows, channels;
+    std::vector<int>& flows = flows_;
+    std::vector<int>& channels = channels_;
+    flows.clear();
+    channels.clear();
     for (int c : seeds)
         if (stampC_[c] != epoch_) {
             stampC_[c] = epoch_;
@@ -160,7 +180,7 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
 
 double FlowSimulator::run(const std::function<bool()>& tick)
 {
-    const int n = static_cast<int>(paths_.size());
+    const int n = static_cast<int>(bytes_.size());
     std::vector<int> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return start_[a] < start_[b]; });
@@ -223,8 +243,8 @@ double FlowSimulator::run(const std::function<bool()>& tick)
 void FlowSimulator::releaseFlows()
 {
     auto drop = [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); };
-    drop(paths_);
-    drop(prefix_);
+    paths_.clear();
+    prefix_.clear();
     drop(bytes_);
     drop(start_);
     drop(latency_);
@@ -242,6 +262,8 @@ void FlowSimulator::releaseFlows()
     drop(onChannel_);
     drop(channelRate_);
     drop(before_);
+    drop(flows_);
+    drop(channels_);
     drop(stampC_);
     drop(stampF_);
     drop(heap_);

@@ -17,6 +17,7 @@
 #include "model/simulation/sim_graph.hpp"
 
 #include <functional>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -45,7 +46,11 @@ public:
     FlowSimulator(const NetworkGraph& graph, const SimulationOptions& options);
 
     /// Adds a flow before run(). @return its index.
-    int add(FlowSpec flow);
+    int add(const FlowSpec& flow);
+    /// The same without building a FlowSpec: `path` is copied into the simulator's path table.
+    int add(std::span<const int> path, double bytes, double start, double latency);
+    /// Reserves room for `flows` more flows crossing `channels` channel hops in all.
+    void reserve(std::size_t flows, std::size_t channels);
 
     /// Runs every flow to completion. `tick` is called every 4096 events and at the end; when
     /// it returns false the run throws Cancelled. @return the makespan, seconds (last finish).
@@ -60,7 +65,7 @@ public:
     [[nodiscard]] long long events() const noexcept { return events_; }
     /// Event batches processed: each re-solves the rates of the flows it touches.
     [[nodiscard]] long long batches() const noexcept { return batches_; }
-    [[nodiscard]] std::size_t flowCount() const noexcept { return paths_.size(); }
+    [[nodiscard]] std::size_t flowCount() const noexcept { return bytes_.size(); }
     /// Rate steps of channel c (recorded for every channel that carried traffic).
     [[nodiscard]] const std::vector<RateStep>& trace(int c) const { return trace_[c]; }
     /// Bytes channel c carried in the run.
@@ -80,8 +85,8 @@ private:
     MaxMinSolver hostSolver_;               ///< solves the host parts of paths (offered rates)
     bool needsFabric_ = false;
 
-    std::vector<std::vector<int>> paths_;
-    std::vector<std::vector<int>> prefix_;  ///< per flow: hostPrefix() of its path
+    FlowPaths paths_;
+    FlowPaths prefix_;                      ///< per flow: hostPrefix() of its path
     std::vector<double> bytes_, start_, latency_, demand_, rtt_;
     std::vector<double> offer_, hostRate_;  ///< per flow: offered rate, host-part max-min rate (bytes/s)
     std::vector<double> remaining_, since_, rate_, caps_, finish_;
@@ -91,6 +96,7 @@ private:
     std::vector<std::vector<RateStep>> trace_;
     std::vector<double> channelRate_;
     std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
+    std::vector<int> flows_, channels_;     ///< scratch: a resolve's component
     std::vector<int> stampC_, stampF_;
     struct Completion {
         double t;

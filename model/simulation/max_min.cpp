@@ -20,6 +20,14 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
 void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
                          const std::vector<double>& caps, std::vector<double>& rates)
 {
+    FlowPaths table;
+    for (const auto& p : paths) table.add(p);
+    solve(flows, table, caps, rates);
+}
+
+void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+                         std::vector<double>& rates)
+{
     ++epoch_;
     local_.clear();
     // Count flows per channel; stamp_ marks channels of this solve.

@@ -12,10 +12,48 @@
 /// component of the flow-channel graph): the simulator re-solves only the component touched by
 /// an arrival or departure, which gives the same rates as a global solve.
 
+#include <cstddef>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace model::sim {
+
+/// The channel lists of many flows in one contiguous array (compressed rows): flow f crosses
+/// channels data[start[f]] .. data[start[f+1] - 1]. One allocation for all flows instead of
+/// one per flow, read in order by the solver and the simulator's event loop.
+class FlowPaths {
+public:
+    /// Appends the path of the next flow. @return its flow index.
+    int add(std::span<const int> path)
+    {
+        data_.insert(data_.end(), path.begin(), path.end());
+        start_.push_back(static_cast<int>(data_.size()));
+        return static_cast<int>(start_.size()) - 2;
+    }
+    /// Channels of flow f (empty for a local copy).
+    [[nodiscard]] std::span<const int> operator[](int f) const noexcept
+    {
+        return {data_.data() + start_[static_cast<std::size_t>(f)],
+                static_cast<std::size_t>(start_[static_cast<std::size_t>(f) + 1] - start_[static_cast<std::size_t>(f)])};
+    }
+    [[nodiscard]] std::size_t size() const noexcept { return start_.size() - 1; }
+    void reserve(std::size_t flows, std::size_t channels)
+    {
+        start_.reserve(flows + 1);
+        data_.reserve(channels);
+    }
+    /// Frees both arrays (size() is 0 afterwards).
+    void clear()
+    {
+        std::vector<int>{0}.swap(start_);
+        std::vector<int>{}.swap(data_);
+    }
+
+private:
+    std::vector<int> start_{0};
+    std::vector<int> data_;
+};
 
 class MaxMinSolver {
 public:
@@ -26,6 +64,9 @@ public:
     /// `paths[f]`: the channels flow f crosses (non-empty, no repeats). `caps[f]`: the most
     /// flow f may get (infinity = no cap); `caps` may be empty (no caps at all). Channels used by
     /// `flows` must carry no other flows. Rates never exceed any channel's capacity in total.
+    void solve(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+               std::vector<double>& rates);
+    /// The same with one vector of channels per flow.
     void solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
                const std::vector<double>& caps, std::vector<double>& rates);
 

@@ -39,13 +39,16 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     std::vector<double> latency;
     latency.reserve(transfers.size());
     const double overhead = options.sendOverhead.inSeconds();
+    sim->reserve(transfers.size(), transfers.size() * 8);
+    std::vector<int> routed;
     for (const Transfer& t : transfers) {
         bool moved = false;
-        std::vector<int> path = t.path.empty() ? router.route(t.src, t.dst, t.key, &moved) : t.path;
+        if (t.path.empty()) router.route(t.src, t.dst, t.key, routed, &moved);
+        const std::vector<int>& path = t.path.empty() ? routed : t.path;
         if (moved) ++result.reroutedFlows;
         const double lat = router.latency(path) + overhead;
         latency.push_back(lat);
-        sim->add({std::move(path), t.bytes, 0.0, lat});
+        sim->add(path, t.bytes, 0.0, lat);
     }
     out.duration = sim->run([this] { return tick(); });
     const auto& fin = sim->finishTimes();

@@ -1,6 +1,5 @@
 #include "model/simulation/sim_routing.hpp"
 
-#include <deque>
 #include <stdexcept>
 #include <string>
 
@@ -18,28 +17,45 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
     : g_(graph), policy_(policy), switchIndex_(graph.vertices.size(), -1)
 {
     int k = 0;
+    std::vector<int> vertexOf;
     for (std::size_t v = 0; v < graph.vertices.size(); ++v)
-        if (graph.vertices[v].kind == VertexKind::Switch) switchIndex_[v] = k++;
+        if (graph.vertices[v].kind == VertexKind::Switch) {
+            switchIndex_[v] = k++;
+            vertexOf.push_back(static_cast<int>(v));
+        }
+    switchCount_ = k;
+    // Links are full duplex and fail in both directions, so forward adjacency serves for BFS.
+    adjStart_.assign(static_cast<std::size_t>(k) + 1, 0);
+    for (int s = 0; s < k; ++s) {
+        adjStart_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
+        for (int c : graph.out[static_cast<std::size_t>(vertexOf[static_cast<std::size_t>(s)])]) {
+            const Channel& ch = graph.channels[static_cast<std::size_t>(c)];
+            if (ch.up && ch.capacity > 0 && switchIndex_[static_cast<std::size_t>(ch.to)] >= 0)
+                adj_.push_back(switchIndex_[static_cast<std::size_t>(ch.to)]);
+        }
+    }
+    adjStart_[static_cast<std::size_t>(k)] = static_cast<int>(adj_.size());
 }
 
 const std::vector<int>& Router::distancesTo(int dstSwitch)
 {
     auto it = dist_.find(dstSwitch);
     if (it != dist_.end()) return it->second;
-    int nSwitches = 0;
-    for (int s : switchIndex_) nSwitches += s >= 0;
-    std::vector<int> dist(nSwitches, -1);
-    std::deque<int> queue{dstSwitch};
-    dist[switchIndex_[dstSwitch]] = 0;
-    // Links are full duplex and fail in both directions, so forward adjacency serves for BFS.
-    while (!queue.empty()) {
-        const int v = queue.front();
-        queue.pop_front();
-        for (int c : g_.out[v]) {
-            const Channel& ch = g_.channels[c];
-            const int w = ch.to;
-            if (!ch.up || ch.capacity <= 0 || switchIndex_[w] < 0 || dist[switchIndex_[w]] >= 0) continue;
-            dist[switchIndex_[w]] = dist[switchIndex_[v]] + 1;
+    // Breadth-first over the switch adjacency (hop counts are what a BFS over the channels
+    // finds: same reachable switches, same levels).
+    std::vector<int> dist(static_cast<std::size_t>(switchCount_), -1);
+    std::vector<int> queue;
+    queue.reserve(static_cast<std::size_t>(switchCount_));
+    const int source = switchIndex_[static_cast<std::size_t>(dstSwitch)];
+    dist[static_cast<std::size_t>(source)] = 0;
+    queue.push_back(source);
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        const int s = queue[head];
+        const int next = dist[static_cast<std::size_t>(s)] + 1;
+        for (int a = adjStart_[static_cast<std::size_t>(s)]; a < adjStart_[static_cast<std::size_t>(s) + 1]; ++a) {
+            const int w = adj_[static_cast<std::size_t>(a)];
+            if (dist[static_cast<std::size_t>(w)] >= 0) continue;
+            dist[static_cast<std::size_t>(w)] = next;
             queue.push_back(w);
         }
     }
@@ -99,14 +115,21 @@ void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
 std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted)
 {
     std::vector<int> path;
-    if (src == dst) return path;
+    route(src, dst, key, path, rerouted);
+    return path;
+}
+
+void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, bool* rerouted)
+{
+    path.clear();
+    if (src == dst) return;
     const GpuInfo& s = g_.gpus[src];
     const GpuInfo& d = g_.gpus[dst];
     const ServerInfo& ss = g_.servers[g_.serverIndex.at(s.server)];
     const ServerInfo& ds = g_.servers[g_.serverIndex.at(d.server)];
     if (s.server == d.server) {
         appendLocal(path, src, dst);
-        return path;
+        return;
     }
     auto firstUsable = [&](const ServerInfo& si) {
         for (std::size_t p = 0; p < si.nicVertex.size(); ++p)
@@ -147,7 +170,7 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
         const std::vector<int>& dist = distancesTo(target);
         if (dist[switchIndex_[at]] < 0)
             throw std::invalid_argument("the failures disconnect " + gpuName(src) + " from " + gpuName(dst));
-        std::vector<int> candidates;
+        std::vector<int>& candidates = candidates_;
         // InfiniBand routes by destination (the subnet manager's fat-tree routing: the up port
         // is the destination's index mod the ports, its next digit at the next tier, OpenSM
         // ftree / D-mod-K), so each leaf's uplinks carry equally many destinations; Ethernet
@@ -180,7 +203,6 @@ std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerout
     for (int c : path)
         if (c < 0) throw std::invalid_argument("internal routing gap from " + gpuName(src) + " to " + gpuName(dst));
     if (rerouted) *rerouted = moved;
-    return path;
 }
 
 double Router::latency(const std::vector<int>& path) const noexcept
