@@ -36,6 +36,7 @@ FlowSimulator::FlowSimulator(const NetworkGraph& graph, const SimulationOptions&
     trace_.resize(n);
     channelRate_.assign(n, 0.0);
     stampC_.assign(n, -1);
+    changedC_.assign(n, -1);
 }
 
 int FlowSimulator::add(const FlowSpec& f) { return add(f.path, f.bytes, f.start, f.latency); }
@@ -157,11 +158,15 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
             }
         }
     }
+    // A channel's carried rate can change only where a flow joined or left it (the seeds) or
+    // a flow on it changed rate; the others would sum the same rates in the same order.
+    for (int c : seeds) changedC_[c] = epoch_;
     for (std::size_t i = 0; i < flows.size(); ++i) {
         const int f = flows[i];
         // Same rate as before: its predicted drain time (and heap entry) still holds. (A new
         // flow's rate before is 0; at rate 0 it has no entry to keep.)
         if (rate_[f] == before_[i]) continue;
+        for (int c : paths_[f]) changedC_[c] = epoch_;
         ++version_[f];
         if (rate_[f] > 0) {
             heap_.push_back({now + remaining_[f] / rate_[f], f, version_[f]});
@@ -169,6 +174,7 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
         }
     }
     for (int c : channels) {
+        if (changedC_[c] != epoch_) continue;
         double sum = 0;
         for (int f : onChannel_[c]) sum += rate_[f];
         if (sum != channelRate_[c]) {
@@ -265,6 +271,7 @@ void FlowSimulator::releaseFlows()
     drop(flows_);
     drop(channels_);
     drop(stampC_);
+    drop(changedC_);
     drop(stampF_);
     drop(heap_);
     hostSolver_ = MaxMinSolver({});

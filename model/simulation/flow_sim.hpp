@@ -98,6 +98,7 @@ private:
     std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
     std::vector<int> flows_, channels_;     ///< scratch: a resolve's component
     std::vector<int> stampC_, stampF_;
+    std::vector<int> changedC_;             ///< per channel: the resolve epoch that changed its carried rate
     struct Completion {
         double t;
         int flow;

@@ -30,11 +30,21 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
         adjStart_[static_cast<std::size_t>(s)] = static_cast<int>(adj_.size());
         for (int c : graph.out[static_cast<std::size_t>(vertexOf[static_cast<std::size_t>(s)])]) {
             const Channel& ch = graph.channels[static_cast<std::size_t>(c)];
-            if (ch.up && ch.capacity > 0 && switchIndex_[static_cast<std::size_t>(ch.to)] >= 0)
+            if (ch.up && ch.capacity > 0 && switchIndex_[static_cast<std::size_t>(ch.to)] >= 0) {
                 adj_.push_back(switchIndex_[static_cast<std::size_t>(ch.to)]);
+                adjChannel_.push_back(c);
+            }
         }
     }
     adjStart_[static_cast<std::size_t>(k)] = static_cast<int>(adj_.size());
+    serverOf_.reserve(graph.gpus.size());
+    for (const GpuInfo& gi : graph.gpus) serverOf_.push_back(graph.serverIndex.at(gi.server));
+    downlink_.assign(graph.vertices.size(), -1);
+    for (std::size_t v = 0; v < graph.vertices.size(); ++v) {
+        if (graph.vertices[v].kind != VertexKind::Nic) continue;
+        const int up = uplinkOf(static_cast<int>(v));
+        if (up >= 0) downlink_[v] = graph.channelBetween(graph.channels[static_cast<std::size_t>(up)].to, static_cast<int>(v));
+    }
 }
 
 const std::vector<int>& Router::distancesTo(int dstSwitch)
@@ -91,7 +101,7 @@ void Router::appendLocal(std::vector<int>& path, int from, int to) const
 void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
-    const ServerInfo& si = g_.servers[g_.serverIndex.at(gi.server)];
+    const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
     int from = gi.vertex;
     if (gi.nicPort != port) { // cross the hub to a GPU wired to that NIC (PXN)
         appendLocal(path, gpu, si.nicOwner[port]);
@@ -103,7 +113,7 @@ void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
 void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
-    const ServerInfo& si = g_.servers[g_.serverIndex.at(gi.server)];
+    const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
     if (gi.nicPort == port) {
         path.push_back(g_.channelBetween(si.nicVertex[port], gi.vertex));
         return;
@@ -125,8 +135,8 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
     if (src == dst) return;
     const GpuInfo& s = g_.gpus[src];
     const GpuInfo& d = g_.gpus[dst];
-    const ServerInfo& ss = g_.servers[g_.serverIndex.at(s.server)];
-    const ServerInfo& ds = g_.servers[g_.serverIndex.at(d.server)];
+    const ServerInfo& ss = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(src)])];
+    const ServerInfo& ds = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(dst)])];
     if (s.server == d.server) {
         appendLocal(path, src, dst);
         return;
@@ -175,15 +185,14 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
         // is the destination's index mod the ports, its next digit at the next tier, OpenSM
         // ftree / D-mod-K), so each leaf's uplinks carry equally many destinations; Ethernet
         // hashes every flow (ECMP).
-        std::uint64_t destination = static_cast<std::uint64_t>(g_.serverIndex.at(d.server));
+        std::uint64_t destination = static_cast<std::uint64_t>(serverOf_[static_cast<std::size_t>(dst)]);
         while (at != target) {
             candidates.clear();
             const int want = dist[switchIndex_[at]] - 1;
-            for (int c : g_.out[at]) {
-                const Channel& ch = g_.channels[c];
-                if (ch.up && ch.capacity > 0 && switchIndex_[ch.to] >= 0 && dist[switchIndex_[ch.to]] == want)
-                    candidates.push_back(c);
-            }
+            const auto sw = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]);
+            for (int a = adjStart_[sw]; a < adjStart_[sw + 1]; ++a)
+                if (dist[static_cast<std::size_t>(adj_[static_cast<std::size_t>(a)])] == want)
+                    candidates.push_back(adjChannel_[static_cast<std::size_t>(a)]);
             if (candidates.empty())
                 throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
             int pick = 0;
@@ -196,7 +205,7 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
             path.push_back(pick);
             at = g_.channels[pick].to;
         }
-        const int last = g_.channelBetween(target, dstNic);
+        const int last = downlink_[static_cast<std::size_t>(dstNic)];
         path.push_back(last);
     }
     appendFromNic(path, q, dst);

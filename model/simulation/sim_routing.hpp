@@ -56,9 +56,13 @@ private:
     /// instead of every vertex's channel records (issue 16 item 6: the 2,048 BFS runs of a
     /// 65,536-GPU fabric took most of its simulation time).
     std::vector<int> adjStart_, adj_;
+    std::vector<int> adjChannel_;                        ///< the channel of each adj_ entry (same order as out[])
     int switchCount_ = 0;
     std::unordered_map<int, std::vector<int>> dist_;     ///< dest switch vertex -> hops per switch index
     std::vector<int> candidates_;                        ///< scratch: equally short next hops
+    std::vector<int> serverOf_;                          ///< global GPU index -> index in graph.servers
+    /// NIC vertex -> channel from the switch its uplink reaches back to it (-1: no usable uplink)
+    std::vector<int> downlink_;
 };
 
 /// 64-bit mixing function (splitmix64 finaliser), used for ECMP hashing.
