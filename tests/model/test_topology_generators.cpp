@@ -2,6 +2,7 @@
 #include "test_catalog_support.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
+#include "model/topology/layout.hpp"
 #include "model/topology/rules.hpp"
 
 #include "model/io/input_error.hpp"
@@ -274,5 +275,37 @@ TEST_CASE("fat-tree generator refuses more endpoints per server than its NIC por
     for (int k : {1, 4, 8}) {
         o.nicsPerNode = k;
         CHECK_NOTHROW((void)generateFatTree(catalog(), o));
+    }
+}
+
+TEST_CASE("fat-tree layout raises the upper tiers with the design's width (issue 14)", "[topology][generate]")
+{
+    // A wide fabric fitted in the view shrinks the tier gap with it: the 512 leaf-spine cables
+    // of four SUs at 300 units apart merged into one band. Swept over 1 to 16 SUs (2 and 3 tiers).
+    for (const int servers : {32, 64, 128, 256, 512}) {
+        FatTreeOptions o;
+        o.server = "dgx-b200";
+        o.nodes = servers;
+        o.switchModel = "qm9700";
+        const Design d = generateFatTree(catalog(), o);
+        double minX = 1e18, maxX = -1e18, leafY = 0, spineY = 1e18, coreY = 1e18;
+        for (const auto& [id, n] : d.nodes()) {
+            minX = std::min(minX, n.position.x);
+            maxX = std::max(maxX, n.position.x);
+            if (n.tier == SwitchTier::Leaf) leafY = n.position.y;
+            if (n.tier == SwitchTier::Spine) spineY = std::min(spineY, n.position.y);
+            if (n.tier == SwitchTier::Core) coreY = std::min(coreY, n.position.y);
+        }
+        INFO(servers << " servers, " << maxX - minX << " units wide");
+        CHECK(leafY == 300.0);
+        if (servers == 32) CHECK(spineY == 0.0); // one SU keeps the plain layout
+        else {
+            // The gap grows with the width: at least a 20th of it, up to the cap (2,400 units);
+            // the layout width the spines spread over is at least the nodes' span.
+            CHECK(leafY - spineY >= std::min(2400.0, (maxX - minX) / 20.0));
+            CHECK(leafY - spineY >= 300.0 + spineLift(maxX - minX));
+            CHECK(leafY - spineY <= 2400.0);
+        }
+        if (coreY < 1e18) CHECK(spineY - coreY == 350.0);
     }
 }
