@@ -7,11 +7,11 @@
 //     max.
 //  2. pan and zoom of a 2,048-server design (DGX H100, rail-optimized NDR fat tree, 3 tiers:
 //     16,384 server cables in 2,048 x 8 links plus the upper tiers) with its 64 groups
-//     collapsed ("grouped") and all expanded, at zoom-to-fit, 4x fit and 100 %: each frame
-//     moves the view (pan by 37 px, or zoom 10 % in/out around a point) and repaints the
+//     collapsed ("grouped") and all expanded, at zoom-to-fit, 4x fit and 100 % (at the centre
+//     of the design, and "100 % sp" on the spine tier): each frame moves the view (pan by 37 px, or zoom 10 % in/out around a point) and repaints the
 //     canvas synchronously (QWidget::repaint: scene painting and, on xcb, the flush to the X
 //     server). Up to 120 frames or 3 s per case. Target >= 60 frames per second.
-// Usage: bench_gui [--platform offscreen|xcb] [--case grouped|expanded[:fit|4x|100]]
+// Usage: bench_gui [--platform offscreen|xcb] [--case grouped|expanded[:fit|4x|100|spines]]
 //     (offscreen by default; under Xvfb run it as
 //     QT_QPA_PLATFORM=xcb xvfb-run -s '-screen 0 1600x1000x24' bench_gui). --case runs only
 //     that pan/zoom case (no cold start): for a profiler, e.g. --case expanded:100.
@@ -132,7 +132,8 @@ double msSince(std::chrono::steady_clock::time_point t0)
 }
 
 /// Which pan/zoom cases run: "" all, else "grouped" or "expanded", optionally ":fit", ":4x",
-/// ":100".
+/// ":100" (centre of the design), ":spines" (100 % on the spine tier: the spine-core cables
+/// cross the view as one band, and every spine in view fans out to its leaves and cores).
 struct CaseFilter {
     QString layout, zoom;
     [[nodiscard]] bool wants(bool expanded) const
@@ -141,7 +142,7 @@ struct CaseFilter {
     }
     [[nodiscard]] bool wants(int zoomCase) const
     {
-        static const char* names[] = {"fit", "4x", "100"};
+        static const char* names[] = {"fit", "4x", "100", "spines"};
         return zoom.isEmpty() || zoom == QLatin1String(names[zoomCase]);
     }
 };
@@ -179,19 +180,26 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFil
         QApplication::processEvents();
         std::printf("  %s: %zu scene items (%.0f ms to %s)\n", expanded ? "expanded" : "grouped", static_cast<std::size_t>(w.scene()->items().size()),
                     msSince(t0), expanded ? "expand all" : "collapse all");
-        for (const int zoomCase : {0, 1, 2}) {
+        for (const int zoomCase : {0, 1, 2, 3}) {
             if (!filter.wants(zoomCase)) continue;
             w.canvas()->zoomToFit();
             if (zoomCase == 1) w.canvas()->zoomAround(4.0, w.canvas()->viewport()->rect().center());
-            if (zoomCase == 2) {
+            if (zoomCase >= 2) {
                 w.canvas()->setTransform(QTransform());
-                w.canvas()->centerOn(w.scene()->designBounds().center());
+                QPointF at = w.scene()->designBounds().center();
+                if (zoomCase == 3)
+                    for (const auto& [id, n] : d.nodes())
+                        if (n.tier == model::SwitchTier::Spine) {
+                            at.setY(n.position.y + 150.0); // the spines in the upper half of the view
+                            break;
+                        }
+                w.canvas()->centerOn(at);
             }
             const double z = w.canvas()->zoom();
             double panMs = 0, zoomMs = 0, panCpu = 0, zoomCpu = 0;
             const double pan = fps(w, false, 120, panMs, panCpu), zoom = fps(w, true, 120, zoomMs, zoomCpu);
             std::printf("    %-8s %-8s (%6.2f %% zoom): pan %6.1f fps (%5.1f ms/frame, CPU %5.1f ms), zoom %6.1f fps (%5.1f ms/frame, CPU %5.1f ms)\n",
-                        expanded ? "expanded" : "grouped", zoomCase == 0 ? "fit" : zoomCase == 1 ? "4x fit" : "100 %", z * 100.0, pan, panMs,
+                        expanded ? "expanded" : "grouped", zoomCase == 0 ? "fit" : zoomCase == 1 ? "4x fit" : zoomCase == 2 ? "100 %" : "100 % sp", z * 100.0, pan, panMs,
                         panCpu, zoom, zoomMs, zoomCpu);
         }
     }
