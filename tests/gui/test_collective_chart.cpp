@@ -6,6 +6,7 @@
 
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
+#include "app/theme.hpp"
 #include "model/analysis/analysis.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/charts/collective_chart.hpp"
@@ -13,7 +14,12 @@
 #include "views/simulation/simulation_panel.hpp"
 #include "model/simulation/engine_difference.hpp"
 
+#include <QChart>
+#include <QChartView>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QSettings>
 #include <QPushButton>
 
 #include <QComboBox>
@@ -165,4 +171,32 @@ TEST_CASE("collective chart: the algorithm and protocol of each size are the eng
     w.document()->requestSetNode(renamed, "Rename");
     CHECK(chart->simulatedPointsGBps().isEmpty());
     w.document()->undoStack()->setClean(); // nothing to ask on close
+}
+
+TEST_CASE("busbw axis title is not cut short in a low Analysis dock, dark or light (issue 14)", "[gui][charts]")
+{
+    // The four-SU template has three rows of algorithm spans under the chart, and the dark
+    // window's dock is the lower one: there the title read "busbw, G..." and the labels "...".
+    app::MainWindow w(guitest::catalog());
+    const QString fourSu = QFileInfo(guitest::templatePath()).dir().filePath(QStringLiteral("dgx-b200-4su.json"));
+    REQUIRE(w.files()->openPath(fourSu));
+    w.resize(1600, 1000); // as the screenshot command shows it
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    for (const auto mode : {app::Theme::Mode::Dark, app::Theme::Mode::Light}) {
+        w.theme()->setMode(mode);
+        QApplication::processEvents();
+        QChart* chart = w.charts()->collectiveChart()->chartView()->chart();
+        const QList<QAbstractAxis*> left = chart->axes(Qt::Vertical);
+        QAbstractAxis* busbw = nullptr;
+        for (QAbstractAxis* a : left)
+            if (a->alignment() == Qt::AlignLeft) busbw = a;
+        REQUIRE(busbw != nullptr);
+        INFO("plot " << chart->plotArea().height() << " px high, title " << busbw->titleText().toStdString());
+        CHECK(busbw->titleText() == QStringLiteral("busbw, GB/s"));
+        CHECK(chart->plotArea().height() >= QFontMetricsF(busbw->titleFont()).horizontalAdvance(busbw->titleText()));
+    }
+    w.theme()->setMode(app::Theme::Mode::System);
+    QSettings().remove(QStringLiteral("theme"));
 }
