@@ -252,11 +252,7 @@ void frameCanvas(MainWindow& window, std::optional<double> zoom)
 {
     QApplication::processEvents();
     window.canvas()->zoomToFit();
-    if (zoom) {
-        const QPointF centre = window.canvas()->mapToScene(window.canvas()->viewport()->rect().center());
-        window.canvas()->setTransform(QTransform::fromScale(*zoom, *zoom));
-        window.canvas()->centerOn(centre);
-    }
+    if (zoom) window.canvas()->setZoom(*zoom); // through the view, so the status bar says it too
     QApplication::processEvents();
 }
 } // namespace

@@ -22,7 +22,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QLabel>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QWheelEvent>
 
 #include <set>
@@ -351,5 +353,29 @@ TEST_CASE("every frequent action has its own shortcut", "[gui][habits]")
             CHECK(other == owner.end());
             owner[key] = QLatin1String(name);
         }
+    }
+}
+
+TEST_CASE("a zoom set on the canvas keeps the centre and shows in the status bar", "[gui][habits]")
+{
+    // screenshot --zoom sets the zoom this way; the status bar used to keep the fit zoom.
+    Window f(false);
+    f.w.canvas()->zoomToFit();
+    QApplication::processEvents();
+    const auto zoomLabel = [&]() -> QString {
+        for (const QLabel* l : f.w.statusBar()->findChildren<QLabel*>())
+            if (l->text().startsWith(QLatin1String("Zoom "))) return l->text();
+        return {};
+    };
+    for (const auto& [zoom, text] : {std::pair{1.0, "Zoom 100 %"}, std::pair{0.5, "Zoom 50.0 %"}, std::pair{2.0, "Zoom 200 %"}}) {
+        INFO(zoom);
+        const QPointF centre = f.w.canvas()->mapToScene(f.viewport()->rect().center());
+        f.w.canvas()->setZoom(zoom);
+        QApplication::processEvents();
+        CHECK(f.w.canvas()->zoom() == Approx(zoom));
+        const QPointF now = f.w.canvas()->mapToScene(f.viewport()->rect().center());
+        CHECK(std::abs(now.x() - centre.x()) <= 1.5 / zoom);
+        CHECK(std::abs(now.y() - centre.y()) <= 1.5 / zoom);
+        CHECK(zoomLabel() == QString::fromLatin1(text));
     }
 }

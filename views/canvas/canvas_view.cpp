@@ -124,6 +124,8 @@ void CanvasView::panBy(int dx, int dy)
     verticalScrollBar()->setValue(verticalScrollBar()->value() + dy);
 }
 
+void CanvasView::setZoom(double z) { zoomAround(z / zoom(), viewport()->rect().center()); }
+
 void CanvasView::scaleBy(double factor) { zoomAround(factor, viewport()->rect().center()); }
 
 void CanvasView::zoomIn() { scaleBy(1.25); }

@@ -67,6 +67,9 @@ public:
     void zoomAround(double factor, QPoint anchor);
     /// Scrolls the view by (dx, dy) viewport pixels.
     void panBy(int dx, int dy);
+    /// Sets the zoom to `zoom` (1 = 100 %, clamped to 0.1 %..800 %) keeping the scene point at
+    /// the viewport's centre where it is; emits zoomChanged like every other zoom.
+    void setZoom(double zoom);
 
 public slots:
     void setTool(views::CanvasView::Tool tool);
