@@ -4,6 +4,7 @@
 #include "views/canvas/canvas_style.hpp"
 #include "views/canvas/canvas_view.hpp"
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -19,7 +20,7 @@ MiniMap::MiniMap(CanvasView* view) : QWidget(view), view_(view)
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("Overview: click or drag to move the view (View > Mini-Map hides it)"));
     render_.setSingleShot(true);
-    render_.setInterval(200);
+    render_.setInterval(kRenderDelayMs);
     connect(&render_, &QTimer::timeout, this, &MiniMap::renderNow);
     // Design edits (not QGraphicsScene::changed, which would slow every repaint of the canvas).
     connect(view->canvasScene()->document(), &DesignDocument::changed, this, &MiniMap::sceneChanged);
@@ -45,11 +46,19 @@ bool MiniMap::wanted() const
 
 void MiniMap::sceneChanged()
 {
-    if (userEnabled_ && !render_.isActive()) render_.start();
+    if (!userEnabled_) return;
+    if (isHidden()) { // not shown (the whole design fits the view): drawn afresh when it shows
+        render_.stop();
+        picture_ = QPixmap(); // viewChanged renders a null picture before showing it
+        return;
+    }
+    if (!render_.isActive()) render_.start();
 }
 
 void MiniMap::renderNow()
 {
+    QElapsedTimer took;
+    took.start();
     CanvasScene* scene = view_->canvasScene();
     area_ = scene->designBounds();
     const qreal dpr = devicePixelRatioF();
@@ -65,6 +74,10 @@ void MiniMap::renderNow()
     }
     picture_ = pm;
     update();
+    // A large design takes long to draw (2,048 servers: about 100 ms): the next picture after
+    // an edit waits ten times as long, so while someone edits, the overview never takes more
+    // than a tenth of the UI thread. A small design keeps the 200 ms delay.
+    render_.setInterval(static_cast<int>(std::clamp<qint64>(10 * took.elapsed(), kRenderDelayMs, 5000)));
 }
 
 QRectF MiniMap::target() const

@@ -57,6 +57,9 @@ private:
     QPixmap picture_;
     QRectF area_;
     QTimer render_;
+    /// Delay from a design edit to the overview's new picture, ms (longer for a design whose
+    /// picture takes long to draw: ten times its drawing time, at most 5 s).
+    static constexpr int kRenderDelayMs = 200;
     bool userEnabled_ = true;
 };
 
