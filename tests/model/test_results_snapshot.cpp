@@ -169,3 +169,30 @@ TEST_CASE("results snapshot: a stop request drops the run; a null catalog is ref
     CHECK(asked == 7); // asked once before each of the seven steps (counts, analysis, sweeps, rules, BOM, cost, import review)
     CHECK_THROWS_AS(computeResults(d, nullptr), std::invalid_argument);
 }
+
+TEST_CASE("results snapshot: on a large design (rules and BOM beside the analysis) a failing part still says why", "[snapshot]")
+{
+    // 256 servers: over 2,000 links, so the rules and the BOM run on their own thread.
+    Design d = fatTree("dgx-h100", 256);
+    REQUIRE(d.links().size() >= 2000);
+    d.analysis["rule_waivers"] = nlohmann::json::array({{{"rule", "unconnected"}}}); // no reason: malformed
+    const auto s = computeResults(d, sharedCatalog(), 7);
+    REQUIRE(s != nullptr);
+    CHECK(s->generation == 7);
+    CHECK_FALSE(s->rules.has_value());
+    CHECK(s->rulesError.find("rule_waivers") != std::string::npos);
+    CHECK(s->unexpectedError.empty()); // refused input, not an engine bug
+    CHECK(s->analysis.has_value());
+    CHECK(s->sweeps.has_value());
+    REQUIRE(s->bom.has_value());
+    CHECK(s->bom->cablesBetween("node-leaf") == 256 * 8);
+    CHECK(s->cost.has_value() == computeResults(fatTree("dgx-h100", 256), sharedCatalog())->cost.has_value());
+    for (int at = 1; at <= 7; ++at) { // a stop request at any point drops the run
+        int asked = 0;
+        CHECK(computeResults(d, sharedCatalog(), 1, [&asked, at] { return ++asked == at; }) == nullptr);
+        CHECK(asked == at);
+    }
+    int asked = 0;
+    CHECK(computeResults(d, sharedCatalog(), 1, [&asked] { return ++asked > 100; }) != nullptr);
+    CHECK(asked == 7);
+}
