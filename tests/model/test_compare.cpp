@@ -19,6 +19,17 @@ DesignResults resultsOf(const std::string& path, const ResultOptions& o = {})
     return computeDesignResults(std::make_shared<const Design>(loadDesign(path)), testsupport::bundledCatalog(), testsupport::bundledPrices(), o, path);
 }
 
+/// Results of a generated fat tree of `nodes` DGX H100 on QM9700 switches (no rental).
+DesignResults fatTreeResults(int nodes)
+{
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = nodes;
+    o.switchModel = "qm9700";
+    return computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
+                                testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, "");
+}
+
 std::string rentedPath() { return bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"; }
 } // namespace
 
@@ -128,14 +139,7 @@ TEST_CASE("Compare needs two to four designs and marks the best figure", "[compa
     // Fat trees of 2, 4 and 8 DGX H100: same per-GPU layers, more GPUs; no rented design, so
     // the verdict compares the cost per delivered GPU-hour instead of a break-even.
     std::vector<DesignResults> trees;
-    for (int nodes : {2, 4, 8}) {
-        topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = nodes;
-        o.switchModel = "qm9700";
-        trees.push_back(computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
-                                             testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, ""));
-    }
+    for (int nodes : {2, 4, 8}) trees.push_back(fatTreeResults(nodes));
     const Comparison c = compareDesigns({&trees[0], &trees[1], &trees[2]});
     CHECK(c.breakEvens.empty());
     CHECK(c.row("gpus")->differs);
@@ -169,14 +173,7 @@ TEST_CASE("A figure tied for best names no winner; a lone best does", "[compare]
     // Two DGX H100 fat trees (same layers) and the RTX 4090 workstation: the trees differ from
     // the workstation on every layer but tie with each other, so no '<' goes to either.
     std::vector<DesignResults> ds;
-    for (int nodes : {2, 4}) {
-        topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = nodes;
-        o.switchModel = "qm9700";
-        ds.push_back(computeDesignResults(std::make_shared<const Design>(topology::generateFatTree(testsupport::bundledCatalog(), o)),
-                                          testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, ""));
-    }
+    for (int nodes : {2, 4}) ds.push_back(fatTreeResults(nodes));
     ds.push_back(resultsOf(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json"));
     const Comparison c = compareDesigns({&ds[0], &ds[1], &ds[2]});
     for (const char* key : {"layer_hbm_GBps", "layer_intra_node_GBps"}) {
