@@ -18,6 +18,7 @@
 #include "app/document.hpp"
 #include "app/main_window.hpp"
 #include "model/results/results_snapshot.hpp"
+#include "model/design/node_lookup.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "views/bom/bom_panel.hpp"
 #include "views/charts/charts_panel.hpp"
@@ -94,12 +95,6 @@ bool settle(app::MainWindow& w)
     return true;
 }
 
-model::Id nodeByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
 
 /// The first leaf-spine bundle of the design (the inspector edits its cable count).
 model::Id firstUplinkBundle(const model::Design& d)
@@ -124,7 +119,7 @@ void benchCase(app::MainWindow& w, const char* label, int reps)
         return;
     }
     const model::Design& d = doc.design();
-    const model::Id server = nodeByName(d, "dgx-0001") ? nodeByName(d, "dgx-0001") : nodeByName(d, "dgx-01");
+    const model::Id server = model::nodeNamed(d, "dgx-0001") ? model::nodeNamed(d, "dgx-0001") : model::nodeNamed(d, "dgx-01");
     const model::Id bundle = firstUplinkBundle(d);
     if (!server || !bundle) {
         std::printf("%s: no server or leaf-spine bundle to edit\n", label);

@@ -6,6 +6,7 @@
 
 #include "gui_test_support.hpp"
 
+#include "model/design/node_lookup.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "views/canvas/bundle_item.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -58,19 +59,10 @@ std::vector<std::string> picture(const app::Document& doc, views::CanvasScene& s
     return out;
 }
 
-model::Id nodeNamed(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
-
 /// A leaf switch of the design (the far end of a group's rail bundle).
 model::Id aLeaf(const model::Design& d)
 {
-    for (const auto& [id, n] : d.nodes())
-        if (n.tier == model::SwitchTier::Leaf) return id;
-    return 0;
+    return model::firstNode(d, [](const model::Node& n) { return n.tier == model::SwitchTier::Leaf; });
 }
 
 } // namespace
@@ -86,8 +78,8 @@ TEST_CASE("after each edit the canvas groups equal those of a scene built afresh
         doc.newDesign(model::topology::generateFatTree(*guitest::catalog(), o));
         views::CanvasScene scene(&doc);
         REQUIRE(scene.groupItems().size() == static_cast<std::size_t>((servers + 31) / 32));
-        const model::Id server = nodeNamed(doc.design(), "dgx-0001") ? nodeNamed(doc.design(), "dgx-0001")
-                                                                     : nodeNamed(doc.design(), "dgx-01");
+        const model::Id server = model::nodeNamed(doc.design(), "dgx-0001") ? model::nodeNamed(doc.design(), "dgx-0001")
+                                                                     : model::nodeNamed(doc.design(), "dgx-01");
         const model::Id leaf = aLeaf(doc.design());
         REQUIRE(server != 0);
         REQUIRE(leaf != 0);

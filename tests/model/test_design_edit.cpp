@@ -1,5 +1,6 @@
 // Design edit requests by id (the operations undo commands are built from) and the atomic save.
 #include "model/design/design.hpp"
+#include "model/design/node_lookup.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -207,4 +208,23 @@ TEST_CASE("An atomic save that cannot write leaves the old file intact", "[desig
     }
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+TEST_CASE("nodes found by name, kind or tier: the first in id order, 0 when none", "[design]")
+{
+    Design d;
+    const Id s1 = d.addNode(server("dgx-01"));
+    const Id l1 = d.addNode(leaf("leaf-1"));
+    const Id s2 = d.addNode(server("dgx-02"));
+    const Id twin = d.addNode(server("dgx-01")); // names need not be unique
+    CHECK(nodeNamed(d, "dgx-01") == s1);
+    CHECK(nodeNamed(d, "dgx-02") == s2);
+    CHECK(nodeNamed(d, "leaf-1") == l1);
+    CHECK(nodeNamed(d, "dgx-03") == 0);
+    CHECK(nodeNamed(d, "") == 0);
+    CHECK(twin != s1);
+    CHECK(firstNode(d, [](const Node& n) { return n.tier == SwitchTier::Leaf; }) == l1);
+    CHECK(firstNode(d, [](const Node& n) { return n.kind == NodeKind::Server; }) == s1);
+    CHECK(firstNode(d, [](const Node& n) { return n.tier == SwitchTier::Spine; }) == 0);
+    CHECK(nodeNamed(Design{}, "dgx-01") == 0);
 }

@@ -1,6 +1,7 @@
 // All-to-all as NCCL runs it (every peer at once, "direct") against the synchronized pairwise
 // rounds, and the checks of --fail specs against the design.
 #include "test_catalog_support.hpp"
+#include "model/design/node_lookup.hpp"
 #include "model/io/input_error.hpp"
 #include "model/simulation/simulation.hpp"
 
@@ -30,9 +31,7 @@ model::CollectiveRequest alltoall(int gpus, const std::string& algorithm)
 
 model::Id firstServer(const model::Design& d)
 {
-    for (const auto& [id, n] : d.nodes())
-        if (n.kind == model::NodeKind::Server) return id;
-    return 0;
+    return model::firstNode(d, [](const model::Node& n) { return n.kind == model::NodeKind::Server; });
 }
 
 } // namespace
