@@ -102,14 +102,25 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     default: break;
     }
     // Ring (and the ring-shaped steps of every other schedule).
+    const RingLatency r = ncclRingLatency(p, op, s);
+    return r.baseUs + (r.steps - r.interSteps) * r.intraStepUs + r.interSteps * r.interStepUs;
+}
+
+RingLatency ncclRingLatency(Protocol p, CollectiveOp op, const NcclShape& s) noexcept
+{
+    const Algorithm a = Algorithm::Ring;
     const int n = s.ranks, k = s.nodes;
-    int steps = n - 1, inter = k - 1;
-    if (op == CollectiveOp::AllReduce) { steps = 2 * (n - 1); inter = 2 * (k - 1); }
-    else if (op == CollectiveOp::Broadcast) steps = n;
+    RingLatency r;
+    r.steps = n - 1;
+    r.interSteps = k - 1;
+    if (op == CollectiveOp::AllReduce) { r.steps = 2 * (n - 1); r.interSteps = 2 * (k - 1); }
+    else if (op == CollectiveOp::Broadcast) r.steps = n;
     const double overhead = k > 1 ? calibration::kNetOverheadUs * (p == Protocol::Simple ? 3.0 : 1.0) : 0.0;
-    double lat = base + (steps - inter) * std::max(intra, overhead) + inter * net;
-    if (k > 1 && p == Protocol::Simple) lat *= calibration::kRingSimpleMultiNodeLatencyFactor;
-    return lat;
+    const double factor = k > 1 && p == Protocol::Simple ? calibration::kRingSimpleMultiNodeLatencyFactor : 1.0;
+    r.baseUs = ncclBaseLatencyUs(a, p) * factor;
+    r.intraStepUs = std::max(ncclHopLatencyUs(a, p, intraHop(s.intraPath), s.intraPath), overhead) * factor;
+    r.interStepUs = ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath) * factor;
+    return r;
 }
 
 bool ncclProtocolEnabled(Algorithm a, Protocol p, const NcclShape& s) noexcept

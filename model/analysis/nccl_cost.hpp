@@ -58,6 +58,22 @@ struct NcclShape {
 /// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
 [[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
+/// NCCL's ring latency split by what it is charged for (tuning.cc, engine_anchors.md a.3),
+/// us, each already multiplied by the Simple multi-node factor where it applies:
+/// ncclLatencyUs(Ring, ...) = baseUs + (steps - interSteps) intraStepUs + interSteps interStepUs.
+/// The simulator charges each simulated ring hop the step latency of its kind (a hop inside a
+/// server intraStepUs, one between servers interStepUs) and the base once.
+struct RingLatency {
+    double baseUs = 0;       ///< base latency (baseLatencies)
+    double intraStepUs = 0;  ///< a step inside a server: max(intra hop, host net overhead)
+    double interStepUs = 0;  ///< a step between servers: the network hop
+    int steps = 0;           ///< 2(n-1) all-reduce, n-1 all-gather / reduce-scatter, n broadcast
+    int interSteps = 0;      ///< NCCL's count of steps between servers: 2(k-1), or k-1
+};
+
+/// The parts of NCCL's ring latency for protocol `p` and `op` on `s` (see RingLatency).
+[[nodiscard]] RingLatency ncclRingLatency(Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
+
 /// Whether NCCL runs `algorithm` with protocol `p` here: NVLS, NVLSTree and CollNet are
 /// Simple-only; LL128 needs NVLink inside the node and, across nodes, GPUDirect RDMA.
 [[nodiscard]] bool ncclProtocolEnabled(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;

@@ -213,12 +213,14 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, Algorithm algorit
     switch (op) {
     case CollectiveOp::AllReduce:
         s.phases.push_back(ringStep(g, groups, channels, bytes / (channels * dn), "ring step", 2 * (n - 1)));
-        s.note = channelsText + "; the 2(n-1) ring steps are identical: one simulated, its time counted 2(n-1) times";
+        s.phases.back().ringLength = n;
+        s.note = channelsText + "; the 2(n-1) ring steps are identical: one simulated; each rank runs them pipelined after its predecessor";
         break;
     case CollectiveOp::AllGather:
     case CollectiveOp::ReduceScatter:
         s.phases.push_back(ringStep(g, groups, channels, bytes / (channels * dn), "ring step", n - 1));
-        s.note = channelsText + "; the n-1 ring steps are identical: one simulated, its time counted n-1 times";
+        s.phases.back().ringLength = n;
+        s.note = channelsText + "; the n-1 ring steps are identical: one simulated; each rank runs them pipelined after its predecessor";
         break;
     case CollectiveOp::Broadcast: {
         const int chunks = static_cast<int>(std::max(1.0, std::ceil(bytes / (channels * o.chunkBytes))));

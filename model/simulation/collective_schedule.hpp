@@ -4,10 +4,19 @@
 ///
 /// Ring (engine_formulas.md section 2; NCCL step counts in tuning.cc): C rings ("channels")
 /// each carry 1/C of the buffer; in every step each rank sends one 1/n slice to its ring
-/// successor, all ranks and rings at once. All-reduce takes 2(n-1) steps, reduce-scatter and
-/// all-gather n-1. Every step moves the same bytes between the same pairs of GPUs over the
-/// same paths, so the steps are identical: one step pattern is simulated and its duration
-/// counted 2(n-1) (or n-1) times. Ring c visits the servers in order and, inside each server,
+/// successor, all rings at once. All-reduce takes 2(n-1) steps, reduce-scatter and all-gather
+/// n-1. Every step moves the same bytes between the same pairs of GPUs over the same paths, so
+/// one step pattern is simulated. The steps are not separated by a barrier: a rank starts step
+/// s when its predecessor's step s-1 slice has arrived (NCCL's ring kernel waits only on its
+/// own receive FIFO), so a slice's latency adds up along the hops it actually crosses. The ring
+/// takes (ScheduledPhase::ringLength)
+///     T = S x D + max over the ring's windows of S consecutive hops of sum(latency of the hop)
+/// with S the steps and D the step pattern's drain (its slowest flow's bytes at its max-min
+/// rate: every hop carries one slice per step, so the slowest hop paces the ring), the form of
+/// NCCL's own t = latency + bytes / bandwidth (tuning.cc). Over k servers a window of 2(n-1)
+/// hops crosses servers 2k times (NCCL counts 2(k-1)) and the other hops are NVLink hops; a
+/// barrier per step would charge every step the slowest (inter-server) hop's latency.
+/// Ring c visits the servers in order and, inside each server,
 /// the server's ranks rotated by c, so on a server with one NIC per GPU the C rings leave the
 /// server on C different rails (what NCCL's ring search produces on DGX/HGX systems).
 ///
@@ -66,6 +75,12 @@ struct ScheduledPhase {
     int sameAs = -1;         ///< index of an earlier phase with an identical pattern (reuse its time)
     /// Pipelined schedules: steps of this pattern one further chunk adds (-1 = `repeats`).
     int stepsPerChunk = -1;
+    /// Per-rank pipelined ring (see the file comment): > 0 = the transfers are rings of this
+    /// many hops one after another, transfer i of a ring sending to the sender of transfer
+    /// i+1 (the last to the first), and the `repeats` steps take repeats x drain + the longest
+    /// latency chain of `repeats` consecutive hops. 0 = the steps are separated by a barrier
+    /// (each takes the pattern's whole duration).
+    int ringLength = 0;
 };
 
 /// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).

@@ -19,10 +19,9 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
         const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
         const int n = g.n;
-        int steps = n - 1;
         double volume = (n - 1.0) / n * bytes;
-        if (op == CollectiveOp::AllReduce) { steps = 2 * (n - 1); volume = 2.0 * (n - 1) / n * bytes; }
-        if (op == CollectiveOp::Broadcast) { steps = n; volume = bytes; }
+        if (op == CollectiveOp::AllReduce) volume = 2.0 * (n - 1) / n * bytes;
+        if (op == CollectiveOp::Broadcast) volume = bytes;
         const double b = g.k == 1 ? g.intraGBps : std::min(g.intraGBps, g.nicNodeGBps * g.fabricRingFactor);
         if (!(b > 0)) return plan;
         const analysis::NcclShape shape = analysis::ncclShape(g);
@@ -31,7 +30,10 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         if (!(protoGBps > 0)) return plan;
         plan.applies = true;
         plan.protocol = c.protocol;
-        plan.stepOverhead = Duration::microseconds(c.latencyUs / steps);
+        const analysis::RingLatency lat = analysis::ncclRingLatency(c.protocol, op, shape);
+        plan.intraStepLatency = Duration::microseconds(lat.intraStepUs);
+        plan.interStepLatency = Duration::microseconds(lat.interStepUs);
+        plan.baseLatency = Duration::microseconds(lat.baseUs);
         plan.wireFactor = b / protoGBps;
         plan.nodes = g.k;
         plan.simpleBandwidthUs = analysis::usFor(volume, b);

@@ -3,10 +3,13 @@
 /// The simulator's ring schedules priced with the analytical engine's cost model for a step
 /// (model/analysis/nccl_cost.hpp), so that both engines agree on what a step costs:
 /// - the protocol (LL, LL128, Simple) NCCL would choose for this ring, and
-/// - the per-step latency: NCCL's whole-ring latency spread evenly over the ring's steps (the
-///   simulator runs one identical step pattern `steps` times), replacing SimAI's flat 6 us
-///   send overhead; simulateCollective charges it less the wire latency it routes for a ring
-///   hop between servers, which NCCL's per-step latency already holds, and
+/// - the per-step latency by the kind of hop, as NCCL composes a ring's latency
+///   (nccl_cost.hpp ncclRingLatency): a ring step inside a server costs NCCL's intra-node step
+///   latency, one between servers its network step latency, and the ring's base latency is paid
+///   once. simulateCollective charges each simulated hop its kind's latency less the wire
+///   latency it routes for a reference hop of that kind (NCCL's figures already hold the wire),
+///   and the ring runs per-rank pipelined (collective_schedule.hpp), so a ring of 2(n-1) steps
+///   over k servers pays the network latency about 2k times, not 2(n-1) times (issue 16 item 2);
 /// - the protocol's bandwidth efficiency as extra bytes on the wire (LL stores 8 B per 4 B of
 ///   data: the simulated flows carry bytes x Simple rate / protocol rate), and
 /// - across nodes, the same floor the analytical engine applies: the measured multi-node ramp
@@ -23,7 +26,9 @@ namespace model::sim {
 struct ProtocolPlan {
     bool applies = false;        ///< false: keep the simulator's defaults (Simple, sendOverhead)
     Protocol protocol = Protocol::Simple;
-    Duration stepOverhead;       ///< per ring step, replaces SimulationOptions::sendOverhead
+    Duration intraStepLatency;   ///< per ring step inside a server (NCCL's, wire included)
+    Duration interStepLatency;   ///< per ring step between servers (NCCL's, wire included)
+    Duration baseLatency;        ///< once per ring collective (NCCL's base latency)
     double wireFactor = 1.0;     ///< simulated bytes per payload byte (>= 1)
     int nodes = 1;               ///< servers the ring spans
     double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)

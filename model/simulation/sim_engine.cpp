@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace model::sim {
 
@@ -46,7 +47,13 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
         if (t.path.empty()) router.route(t.src, t.dst, t.key, routed, &moved);
         const std::vector<int>& path = t.path.empty() ? routed : t.path;
         if (moved) ++result.reroutedFlows;
-        const double lat = router.latency(path) + overhead;
+        const double wire = router.latency(path);
+        double lat = wire + overhead;
+        if (ncclStep.set) {
+            const bool between =
+                graph.gpus[static_cast<std::size_t>(t.src)].server != graph.gpus[static_cast<std::size_t>(t.dst)].server;
+            lat = std::max(wire, between ? ncclStep.interServer : ncclStep.intraServer);
+        }
         latency.push_back(lat);
         sim->add(path, t.bytes, 0.0, lat);
     }
@@ -54,6 +61,7 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     const auto& fin = sim->finishTimes();
     for (std::size_t i = 0; i < fin.size(); ++i) out.drain = std::max(out.drain, fin[i] - latency[i]);
     out.flows = static_cast<int>(transfers.size());
+    out.latency = std::move(latency);
     result.events += sim->events();
     result.eventBatches += sim->batches();
     result.flowsSimulated += static_cast<long long>(transfers.size());
@@ -62,6 +70,32 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     ++donePatterns_;
     if (!tick()) throw Cancelled();
     return out;
+}
+
+double pipelinedRingSeconds(const std::vector<double>& latency, int ringLength, int steps, double drain)
+{
+    if (ringLength < 1 || latency.size() % static_cast<std::size_t>(ringLength) != 0)
+        throw std::invalid_argument("pipelined ring: " + std::to_string(latency.size()) +
+                                    " hop latencies do not form rings of " + std::to_string(ringLength));
+    const std::size_t n = static_cast<std::size_t>(ringLength);
+    const std::size_t laps = static_cast<std::size_t>(std::max(0, steps)) / n;
+    const std::size_t rest = static_cast<std::size_t>(std::max(0, steps)) % n;
+    double chain = 0;
+    for (std::size_t b = 0; b < latency.size(); b += n) {
+        const double* ring = latency.data() + b;
+        double lap = 0;
+        for (std::size_t i = 0; i < n; ++i) lap += ring[i];
+        // Largest sum of `rest` consecutive hops, circularly (sliding window).
+        double window = 0;
+        for (std::size_t i = 0; i < rest; ++i) window += ring[i];
+        double best = window;
+        for (std::size_t i = 1; i < n && rest > 0; ++i) {
+            window += ring[(i + rest - 1) % n] - ring[i - 1];
+            best = std::max(best, window);
+        }
+        chain = std::max(chain, static_cast<double>(laps) * lap + best);
+    }
+    return steps * drain + chain;
 }
 
 ScheduleRun Engine::run(const Schedule& s)
@@ -73,6 +107,15 @@ ScheduleRun Engine::run(const Schedule& s)
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         const ScheduledPhase& p = s.phases[i];
         r.runs[i] = p.sameAs >= 0 ? r.runs[static_cast<std::size_t>(p.sameAs)] : simulatePattern(p.transfers);
+        if (p.ringLength > 0 && p.sameAs < 0 && p.repeats > 0) {
+            // Per-rank pipelined ring: its steps' time per step, NCCL's base latency included.
+            PatternRun& run = r.runs[i];
+            const double base = s.algorithm == Algorithm::Ring ? ringBaseLatency : 0.0;
+            run.duration = (pipelinedRingSeconds(run.latency, p.ringLength, p.repeats, run.drain) + base) / p.repeats;
+        } else if (s.algorithm == Algorithm::Ring && i == 0) {
+            sum += ringBaseLatency;
+        }
+        std::vector<double>().swap(r.runs[i].latency);
         sum += p.repeats * r.runs[i].duration;
     }
     double overlap = 0;

@@ -22,7 +22,16 @@ struct PatternRun {
     double drain = 0;      ///< seconds, last byte drained (no latency)
     int flows = 0;
     std::shared_ptr<FlowSimulator> sim;
+    /// Per transfer, in the pattern's order: its latency, seconds (routed wire + send overhead).
+    /// Read by Engine::run for pipelined rings, then freed.
+    std::vector<double> latency;
 };
+
+/// Time of `steps` per-rank pipelined ring steps (ScheduledPhase::ringLength): steps x `drain`
+/// + the largest sum of `latency` over `steps` consecutive hops of one ring (circularly; the
+/// rings are the consecutive blocks of `ringLength` entries of `latency`). Seconds.
+/// @throws std::invalid_argument when ringLength < 1 or does not divide latency.size().
+[[nodiscard]] double pipelinedRingSeconds(const std::vector<double>& latency, int ringLength, int steps, double drain);
 
 /// A schedule after simulation, before it is placed on the timeline.
 struct ScheduleRun {
@@ -57,6 +66,20 @@ public:
 
     /// Set how much of the overall progress the next patterns cover.
     void setProgressPlan(int patterns) noexcept { plannedPatterns_ = std::max(1, patterns); }
+
+    /// NCCL's latency of one ring step by hop kind, seconds (protocol_plan.hpp), set by
+    /// simulateCollective for ring collectives: when set, a transfer's latency is the larger of
+    /// its routed wire latency and its kind's step latency (NCCL's figure holds the wire; a
+    /// longer wire than NCCL assumes is what the simulator adds), instead of wire +
+    /// options.sendOverhead.
+    struct StepLatency {
+        bool set = false;
+        double intraServer = 0;   ///< a transfer between two GPUs of one server
+        double interServer = 0;   ///< a transfer between servers
+    } ncclStep;
+    /// Latency, seconds, a ring schedule (Algorithm::Ring) pays once on top of its steps: NCCL's
+    /// base latency (protocol_plan.hpp); 0 otherwise.
+    double ringBaseLatency = 0;
 
     const Design& design;
     const SimulationOptions& options;

@@ -40,24 +40,6 @@ void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus
     c.protocol = protocol;
 }
 
-/// Wire latency, seconds, that the simulator routes for the slowest hop of a ring over the first
-/// `n` GPUs: GPU 0 to the first of them on another server, else GPU 0 to GPU 1. Every simulated
-/// ring step pays it (one step pattern, its slowest flow), while NCCL's per-step latency, which
-/// the plan spreads over the steps, already holds the wire: the step overhead charges only the
-/// rest, so the wire is not paid twice (issue 16 item 2). 0 when no pair can be routed.
-double ringHopWireSeconds(Engine& e, int n) noexcept
-{
-    if (n < 2 || totalGpus(e.graph) < n) return 0.0;
-    int peer = 1;
-    for (int i = 1; i < n; ++i)
-        if (e.graph.gpus[static_cast<std::size_t>(i)].server != e.graph.gpus[0].server) { peer = i; break; }
-    try {
-        return e.router.latency(e.router.route(0, peer, 0));
-    } catch (const std::exception&) {
-        return 0.0;
-    }
-}
-
 void finishResult(Engine& e, double total, Clock::time_point t0)
 {
     e.recorder.finish(e.design, e.result, total, e.options.maxSeriesPoints);
@@ -86,17 +68,18 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
                           (request.algorithm == Algorithm::Auto &&
                            (request.op == CollectiveOp::AllGather || request.op == CollectiveOp::ReduceScatter ||
                             request.op == CollectiveOp::Broadcast));
-    SimulationOptions priced = options; // the Engine reads it by reference: set before simulating
-    Engine e(design, catalog, priced, onProgress);
+    Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
     ProtocolPlan plan;
     if (options.ncclStepCost && ringOnly && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
         plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
         if (plan.applies) {
-            const int n = request.gpus == 0 ? all : request.gpus;
-            priced.sendOverhead =
-                Duration::seconds(std::max(0.0, plan.stepOverhead.inSeconds() - ringHopWireSeconds(e, n)));
+            // NCCL's step latency by hop kind; the routed wire counts where it is longer.
+            e.ncclStep.set = true;
+            e.ncclStep.intraServer = plan.intraStepLatency.inSeconds();
+            e.ncclStep.interServer = plan.interStepLatency.inSeconds();
+            e.ringBaseLatency = plan.baseLatency.inSeconds();
         }
     }
     if (request.gpus < 0 || request.gpus > all)

@@ -396,11 +396,15 @@ TEST_CASE("PCIe servers: the inter-socket link and host-staged copies set the ri
     req.algorithm = model::Algorithm::Ring;
     // 8 x L40S on 2 sockets: GPUs 0-3 and 4-7 each behind their socket's PCIe (Gen4 x16 x 0.75
     // = 24 GB/s); the ring crosses the 22 GB/s inter-socket link once each way, so every step
-    // takes S/8 / 22 GB/s + 6 us + 3 PCIe hops of 0.1 us.
+    // drains S/8 / 22 GB/s. The steps run pipelined per rank (collective_schedule.hpp): the 14
+    // steps add the latency of 14 consecutive hops, each 6 us plus its wire, the slowest chain
+    // one lap of the 8-hop ring and 6 hops holding both socket crossings: 4 crossings of 3 PCIe
+    // hops of 0.1 us and 10 hops inside a socket of 2.
     const auto l40s = model::simulateCollective(oneServer("pcie-2-8-5-l40s"), catalog(), req, noAnalytical());
-    CHECK(l40s.collective.time.inSeconds() == Approx(14 * (req.bytes / 8 / 22e9 + 6.3e-6)).epsilon(1e-6));
+    CHECK(l40s.collective.time.inSeconds() ==
+          Approx(14 * (req.bytes / 8 / 22e9 + 6e-6) + 4 * 0.3e-6 + 10 * 0.2e-6).epsilon(1e-6));
     // 4 x RTX 4090 without peer-to-peer: host-staged copies at half of 24 GB/s and twice the
-    // 0.1 us hop latency: 6 steps of S/4 / 12 GB/s + 6 us + 2 x 0.2 us.
+    // 0.1 us hop latency: 6 steps of S/4 / 12 GB/s + 6 us + 2 x 0.2 us (every hop alike).
     const auto ws = model::simulateCollective(oneServer("ws-4x-rtx4090"), catalog(), req, noAnalytical());
     CHECK(ws.collective.time.inSeconds() == Approx(6 * (req.bytes / 4 / 12e9 + 6.4e-6)).epsilon(1e-6));
 }
