@@ -109,7 +109,7 @@ void FlowSimulator::purge(const std::vector<int>& channels)
     }
 }
 
-void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
+void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double keepBelow)
 {
     ++epoch_;
     std::vector<int>& flows = flows_;
@@ -140,7 +140,14 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now)
     before_.resize(flows.size());
     for (std::size_t i = 0; i < flows.size(); ++i) before_[i] = rate_[flows[i]];
     if (!flows.empty()) {
-        solver_.solve(flows, paths_, {}, rate_);
+        if (keepBelow > 0 && !needsFabric_) {
+            free_.clear();
+            kept_.clear();
+            for (int f : flows) (rate_[f] > 0 && rate_[f] < keepBelow ? kept_ : free_).push_back(f);
+            if (!free_.empty()) solver_.solve(free_, paths_, {}, rate_, kept_);
+        } else {
+            solver_.solve(flows, paths_, {}, rate_);
+        }
         if (needsFabric_) {
             for (int f : flows) caps_[f] = MaxMinSolver::kNoCap;
             // demand_ bounds the offered rate from above: no overload with it, none at all.
@@ -208,6 +215,7 @@ double FlowSimulator::run(const std::function<bool()>& tick)
         const double tol = std::abs(t) * 1e-12 + 1e-15;
         const double departures = t + std::abs(t) * coalesce_ + tol;
         seeds.clear();
+        double keepBelow = kInf; // the smallest rate of a departing flow (0 once a flow arrives)
         while (!heap_.empty() && heap_.front().t <= departures) {
             const Completion c = heap_.front();
             pop();
@@ -215,6 +223,7 @@ double FlowSimulator::run(const std::function<bool()>& tick)
             remaining_[c.flow] = 0;
             finish_[c.flow] = c.t + latency_[c.flow];
             makespan = std::max(makespan, finish_[c.flow]);
+            keepBelow = std::min(keepBelow, rate_[c.flow]);
             deactivate(c.flow);
             seeds.insert(seeds.end(), paths_[c.flow].begin(), paths_[c.flow].end());
             --active;
@@ -231,11 +240,12 @@ double FlowSimulator::run(const std::function<bool()>& tick)
                 continue;
             }
             activate(f);
+            keepBelow = 0;
             since_[f] = t;
             ++active;
             seeds.insert(seeds.end(), paths_[f].begin(), paths_[f].end());
         }
-        resolve(seeds, t);
+        resolve(seeds, t, keepBelow == kInf ? 0.0 : keepBelow);
         ++batches_;
         if (events_ >= nextTick) {
             nextTick = events_ + 4096;

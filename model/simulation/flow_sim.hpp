@@ -11,6 +11,13 @@
 /// overloaded even with the path-capacity upper bound.
 /// A flow finishes when its last byte has drained plus its path latency plus the per-flow send
 /// overhead (the α of the α-β model, engine_formulas.md section 1: t = α + S/B per hop chain).
+///
+/// A batch of departures only (no arrival; lossless fabric) re-solves only the flows whose rate
+/// is at least the smallest rate L of a departing flow: the others keep theirs. Progressive
+/// filling without the departed flows runs as before up to level L (a channel that filled below
+/// L held no departed flow, which would have frozen below L; the channels that held one carry
+/// less at every level), so every flow frozen below L freezes at the same rate, and the filling
+/// continues from L over the remaining capacity (MaxMinSolver::solve `fixed`).
 
 #include "model/simulation/fabric_behaviour.hpp"
 #include "model/simulation/max_min.hpp"
@@ -77,7 +84,10 @@ private:
     void deactivate(int f);
     /// Drops the flows that are no longer active from the lists of `channels`.
     void purge(const std::vector<int>& channels);
-    void resolve(const std::vector<int>& seedChannels, double now);
+    /// Re-solves the rates of the flows sharing channels with `seedChannels` at time `now`.
+    /// Flows whose rate is below `keepBelow` keep it (the filling continues above them, see
+    /// the file comment); 0 re-solves every flow of the component.
+    void resolve(const std::vector<int>& seedChannels, double now, double keepBelow);
 
     const NetworkGraph& g_;
     FabricView fabric_;
@@ -97,6 +107,7 @@ private:
     std::vector<double> channelRate_;
     std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
     std::vector<int> flows_, channels_;     ///< scratch: a resolve's component
+    std::vector<int> free_, kept_;          ///< scratch: its flows re-solved, and those keeping their rate
     std::vector<int> stampC_, stampF_;
     std::vector<int> changedC_;             ///< per channel: the resolve epoch that changed its carried rate
     struct Completion {

@@ -26,7 +26,7 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::v
 }
 
 void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
-                         std::vector<double>& rates)
+                         std::vector<double>& rates, const std::vector<int>& fixed)
 {
     ++epoch_;
     local_.clear();
@@ -41,6 +41,10 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, 
             }
             ++unfrozen_[c];
         }
+    // Fixed flows hold their rates on the channels the filling uses.
+    for (int f : fixed)
+        for (int c : paths[f])
+            if (stamp_[c] == epoch_) remaining_[c] = std::max(0.0, remaining_[c] - rates[f]);
     // CSR of flow positions per channel: start_ holds running offsets keyed by channel id.
     int offset = 0;
     for (int c : local_) {

@@ -63,9 +63,12 @@ public:
     /// Writes max-min fair rates (bytes/s) into rates[f] for every f in `flows`.
     /// `paths[f]`: the channels flow f crosses (non-empty, no repeats). `caps[f]`: the most
     /// flow f may get (infinity = no cap); `caps` may be empty (no caps at all). Channels used by
-    /// `flows` must carry no other flows. Rates never exceed any channel's capacity in total.
+    /// `flows` must carry no other flows than `flows` and `fixed`: the flows in `fixed` keep
+    /// rates[f] and take it from every channel they cross before the filling starts (a
+    /// continued filling: valid when every fixed rate is below every rate the filling gives,
+    /// FlowSimulator::resolve). Rates never exceed any channel's capacity in total.
     void solve(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
-               std::vector<double>& rates);
+               std::vector<double>& rates, const std::vector<int>& fixed = {});
     /// The same with one vector of channels per flow.
     void solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
                const std::vector<double>& caps, std::vector<double>& rates);

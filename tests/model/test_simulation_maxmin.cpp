@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 using model::sim::MaxMinSolver;
 
 TEST_CASE("max-min: 3 flows on 2 links, hand-computed water-filling", "[simulation][maxmin]")
@@ -101,4 +105,53 @@ TEST_CASE("flow simulator: a progress callback that says stop cancels the run", 
     model::sim::FlowSimulator sim(g, model::SimulationOptions{});
     sim.add({{c}, 1.0, 0.0, 0.0});
     CHECK_THROWS_AS(sim.run([] { return false; }), model::sim::Cancelled);
+}
+
+TEST_CASE("max-min: after departures, flows below the smallest departed rate keep theirs and the filling continues",
+          "[simulation][maxmin]")
+{
+    // Random flows over 12 links of unequal capacity; remove a random set D, then solve again
+    // only the flows whose rate is at least min(rate of D), the others fixed (FlowSimulator's
+    // departure batches): the rates must equal a full solve without D.
+    std::uint64_t seed = 12345;
+    auto next = [&seed](int mod) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(mod));
+    };
+    for (int trial = 0; trial < 40; ++trial) {
+        std::vector<double> capacity(12);
+        for (double& c : capacity) c = 1.0 + next(20);
+        std::vector<std::vector<int>> paths;
+        const int flows = 5 + next(40);
+        for (int f = 0; f < flows; ++f) {
+            std::vector<int> p;
+            const int hops = 1 + next(4);
+            while (static_cast<int>(p.size()) < hops) {
+                const int c = next(12);
+                if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
+            }
+            paths.push_back(p);
+        }
+        MaxMinSolver solver(capacity);
+        std::vector<int> all(static_cast<std::size_t>(flows));
+        for (int f = 0; f < flows; ++f) all[static_cast<std::size_t>(f)] = f;
+        std::vector<double> before(static_cast<std::size_t>(flows), 0.0);
+        solver.solve(all, paths, {}, before);
+        std::vector<int> stay;
+        double lowestDeparted = MaxMinSolver::kNoCap;
+        for (int f : all) {
+            if (next(4) == 0) lowestDeparted = std::min(lowestDeparted, before[static_cast<std::size_t>(f)]);
+            else stay.push_back(f);
+        }
+        if (stay.empty() || lowestDeparted == MaxMinSolver::kNoCap) continue;
+        std::vector<double> full(static_cast<std::size_t>(flows), 0.0);
+        solver.solve(stay, paths, {}, full);
+        std::vector<double> continued = before;
+        std::vector<int> freeFlows, fixed;
+        for (int f : stay) (before[static_cast<std::size_t>(f)] < lowestDeparted ? fixed : freeFlows).push_back(f);
+        model::sim::FlowPaths table;
+        for (const auto& p : paths) table.add(p);
+        if (!freeFlows.empty()) solver.solve(freeFlows, table, {}, continued, fixed);
+        for (int f : stay) CHECK(continued[static_cast<std::size_t>(f)] == Approx(full[static_cast<std::size_t>(f)]).epsilon(1e-12));
+    }
 }
