@@ -12,8 +12,7 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
       version_(capacity_.size(), 0),
       stamp_(capacity_.size(), -1),
       start_(capacity_.size(), 0),
-      length_(capacity_.size(), 0),
-      mark_(capacity_.size(), -1)
+      length_(capacity_.size(), 0)
 {
 }
 
@@ -65,11 +64,10 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, 
     struct Entry {
         double share;
         int channel;
-        int version;
         bool operator>(const Entry& o) const noexcept { return share > o.share; }
     };
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
-    for (int c : local_) heap.push({remaining_[c] / unfrozen_[c], c, 0});
+    for (int c : local_) heap.push({remaining_[c] / unfrozen_[c], c});
 
     // Flows with a finite cap, ascending.
     std::vector<int> capped;
@@ -82,11 +80,10 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, 
     std::size_t nextCap = 0;
     std::size_t left = flows.size();
 
-    // Channels whose share a freeze changed; their new share is pushed once per round (one
-    // bottleneck channel's flows, or one capped flow), not once per frozen flow: a round that
-    // freezes k flows crossing a channel pushes it once instead of k times.
-    touched_.clear();
-    ++round_;
+    // A channel's fair share only grows as flows freeze (they freeze at the smallest share), so
+    // its heap entry may lag behind: an entry is checked when it reaches the top and pushed again
+    // with the channel's current share if that grew (lazy keys; the heap holds one entry per
+    // channel with unfrozen flows, not one per freeze that touched it).
     auto freeze = [&](int i, double rate) {
         frozen_[i] = 1;
         --left;
@@ -95,43 +92,38 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, 
         for (int c : paths[f]) {
             remaining_[c] = std::max(0.0, remaining_[c] - rate);
             --unfrozen_[c];
-            if (mark_[c] != round_) {
-                mark_[c] = round_;
-                touched_.push_back(c);
-            }
         }
-    };
-    auto endRound = [&] {
-        for (int c : touched_)
-            if (unfrozen_[c] > 0) heap.push({remaining_[c] / unfrozen_[c], c, ++version_[c]});
-        touched_.clear();
-        ++round_;
     };
 
     while (left > 0) {
         while (!heap.empty()) {
-            const Entry& top = heap.top();
-            if (unfrozen_[top.channel] > 0 && top.version == version_[top.channel]) break;
+            const Entry top = heap.top();
+            if (unfrozen_[top.channel] == 0) {
+                heap.pop();
+                continue;
+            }
+            const double share = remaining_[top.channel] / unfrozen_[top.channel];
+            if (share <= top.share) break;
             heap.pop();
+            heap.push({share, top.channel});
         }
         while (nextCap < capped.size() && frozen_[capped[nextCap]]) ++nextCap;
         const bool haveCap = nextCap < capped.size();
         if (heap.empty() && !haveCap) break; // cannot happen for non-empty paths
         if (haveCap && (heap.empty() || caps[flows[capped[nextCap]]] <= heap.top().share)) {
             freeze(capped[nextCap], caps[flows[capped[nextCap]]]);
-            endRound();
             continue;
         }
         const Entry top = heap.top();
         heap.pop();
         // Freeze every unfrozen flow on the full channel at its fair share.
+        const double share = remaining_[top.channel] / unfrozen_[top.channel];
         const int begin = start_[top.channel];
         const int end = begin + length_[top.channel];
         for (int k = begin; k < end; ++k) {
             const int i = onChannel_[k];
-            if (!frozen_[i]) freeze(i, top.share);
+            if (!frozen_[i]) freeze(i, share);
         }
-        endRound();
     }
 }
 

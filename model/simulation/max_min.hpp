@@ -4,9 +4,10 @@
 /// same pace; when a channel fills, the flows on it freeze at its fair share; a flow with a
 /// rate cap freezes when it reaches the cap. This is the algorithm of Bertsekas & Gallager,
 /// "Data Networks" (2nd ed., 1992), section 6.5.2, run with a priority queue of channel fair
-/// shares (remaining capacity / unfrozen flows). A channel's share is pushed again once per
-/// freeze round (all flows of one full channel, or one capped flow), so one solve costs
-/// O(F x hops + R x C_touched x log C) for R rounds, not O(F x hops x log C).
+/// shares (remaining capacity / unfrozen flows). Shares only grow as flows freeze, so a
+/// channel's entry is refreshed lazily, when it reaches the top with a share that has grown
+/// since: the heap holds at most one entry per channel and one solve costs
+/// O(F x hops + (C + refreshes) x log C).
 ///
 /// The solver works on any subset of flows that is closed under sharing channels (a connected
 /// component of the flow-channel graph): the simulator re-solves only the component touched by
@@ -89,10 +90,7 @@ private:
     std::vector<int> onChannel_;
     std::vector<int> local_;   ///< channel ids touched by this solve
     std::vector<char> frozen_; ///< indexed by position in `flows`
-    std::vector<long long> mark_; ///< per channel: the freeze round that last touched it
-    std::vector<int> touched_; ///< channels touched in the current freeze round
     int epoch_ = 0;
-    long long round_ = 0;
 };
 
 } // namespace model::sim
