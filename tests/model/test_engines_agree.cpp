@@ -7,7 +7,8 @@
 // barrier per step). The sweep prints its table; "floor" marks results where both engines sit on
 // the shared multi-node size-efficiency floor (agreement there is by construction, not
 // simulated). The all-reduce rows of NCCL's other algorithms (tree, nvls, nvls_tree) are
-// printed beside, where they run.
+// printed beside, where they run: within 10% at 16 GiB; below that not yet (their schedules
+// are not priced with NCCL's step cost; 0.04-1.85x, the table says where).
 #include "model/analysis/analysis.hpp"
 #include "model/simulation/sim_engine.hpp"
 #include "model/simulation/simulation.hpp"
@@ -102,7 +103,14 @@ TEST_CASE("non-blocking fabrics: simulated and analytical tree, nvls and nvls_tr
                 std::printf("%-9s %-15s %5d %12.0f %-7s %12.1f %13.1f %7.3f\n", model::toString(a), "all_reduce", 8 * servers,
                             bytes, model::toString(r.analytical->protocol), r.collective.time.inMicroseconds(),
                             r.analytical->time.inMicroseconds(), ratio);
-                CHECK_NOFAIL(ratio == Approx(1.0).epsilon(0.10));
+                // Held at 16 GiB only. Below, not yet (reported): these schedules keep the
+                // simulator's own step latency (SimulationOptions::sendOverhead), the Simple
+                // protocol and no measured size-efficiency floor, where the analytical engine
+                // uses NCCL's latency, LL/LL128 for the tree and the floor across nodes.
+                if (bytes >= 16384 * kMiB)
+                    CHECK(ratio == Approx(1.0).epsilon(0.10));
+                else
+                    CHECK_NOFAIL(ratio == Approx(1.0).epsilon(0.10));
             }
     }
 }
