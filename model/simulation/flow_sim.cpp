@@ -116,6 +116,10 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double ke
     std::vector<int>& channels = channels_;
     flows.clear();
     channels.clear();
+    kept_.clear();
+    // Departures only, lossless: flows below `keepBelow` keep their rates and bound the search
+    // (the flows that may change are those at or above it, connected through such flows).
+    const bool partial = keepBelow > 0 && !needsFabric_;
     for (int c : seeds)
         if (stampC_[c] != epoch_) {
             stampC_[c] = epoch_;
@@ -125,6 +129,10 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double ke
         for (int f : onChannel_[channels[i]]) {
             if (stampF_[f] == epoch_) continue;
             stampF_[f] = epoch_;
+            if (partial && rate_[f] > 0 && rate_[f] < keepBelow) {
+                kept_.push_back(f);
+                continue;
+            }
             flows.push_back(f);
             for (int c2 : paths_[f])
                 if (stampC_[c2] != epoch_) {
@@ -133,18 +141,16 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double ke
                 }
         }
     }
-    for (int f : flows) {
-        remaining_[f] = std::max(0.0, remaining_[f] - rate_[f] * (now - since_[f]));
-        since_[f] = now;
-    }
+    for (const std::vector<int>* list : {&flows, &kept_})
+        for (int f : *list) {
+            remaining_[f] = std::max(0.0, remaining_[f] - rate_[f] * (now - since_[f]));
+            since_[f] = now;
+        }
     before_.resize(flows.size());
     for (std::size_t i = 0; i < flows.size(); ++i) before_[i] = rate_[flows[i]];
     if (!flows.empty()) {
-        if (keepBelow > 0 && !needsFabric_) {
-            free_.clear();
-            kept_.clear();
-            for (int f : flows) (rate_[f] > 0 && rate_[f] < keepBelow ? kept_ : free_).push_back(f);
-            if (!free_.empty()) solver_.solve(free_, paths_, {}, rate_, kept_);
+        if (partial) {
+            solver_.solve(flows, paths_, {}, rate_, kept_);
         } else {
             solver_.solve(flows, paths_, {}, rate_);
         }

@@ -17,7 +17,10 @@
 /// filling without the departed flows runs as before up to level L (a channel that filled below
 /// L held no departed flow, which would have frozen below L; the channels that held one carry
 /// less at every level), so every flow frozen below L freezes at the same rate, and the filling
-/// continues from L over the remaining capacity (MaxMinSolver::solve `fixed`).
+/// continues from L over the remaining capacity (MaxMinSolver::solve `fixed`). Only the flows
+/// at or above L that are connected to the departures through such flows are re-solved: the
+/// continued filling splits into independent parts at the channels only kept flows share, and
+/// a part no departed flow touched keeps its rates.
 
 #include "model/simulation/fabric_behaviour.hpp"
 #include "model/simulation/max_min.hpp"
@@ -107,7 +110,7 @@ private:
     std::vector<double> channelRate_;
     std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
     std::vector<int> flows_, channels_;     ///< scratch: a resolve's component
-    std::vector<int> free_, kept_;          ///< scratch: its flows re-solved, and those keeping their rate
+    std::vector<int> kept_;                 ///< scratch: flows of a resolve keeping their rate
     std::vector<int> stampC_, stampF_;
     std::vector<int> changedC_;             ///< per channel: the resolve epoch that changed its carried rate
     struct Completion {
