@@ -10,11 +10,16 @@
 //     collapsed ("grouped") and all expanded, at zoom-to-fit, 4x fit and 100 % (at the centre
 //     of the design, and "100 % sp" on the spine tier): each frame moves the view (pan by 37 px, or zoom 10 % in/out around a point) and repaints the
 //     canvas synchronously (QWidget::repaint: scene painting and, on xcb, the flush to the X
-//     server). Up to 120 frames or 3 s per case. Target >= 60 frames per second.
+//     server). Up to 120 frames or 3 s per case. Target >= 60 frames per second. "best" is
+//     the wall time of the fastest frame: on a loaded machine, the least disturbed one.
 // Usage: bench_gui [--platform offscreen|xcb] [--case grouped|expanded[:fit|4x|100|spines]]
 //     (offscreen by default; under Xvfb run it as
 //     QT_QPA_PLATFORM=xcb xvfb-run -s '-screen 0 1600x1000x24' bench_gui). --case runs only
-//     that pan/zoom case (no cold start): for a profiler, e.g. --case expanded:100.
+//     that pan/zoom case (no cold start): for a profiler, e.g. --case expanded:100. --shot DIR
+//     saves the canvas of each case, as shown before its frames, to DIR/<layout>-<zoom>.png.
+//     --frames N: exactly N pan and N zoom frames per case, without the 3 s limit (to count
+//     instructions, e.g. valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*fps*':
+//     a loaded machine does not change them).
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
@@ -25,6 +30,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QPixmap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QElapsedTimer>
@@ -34,6 +40,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <vector>
 
@@ -103,9 +110,10 @@ double cpuMs()
 }
 
 /// Frames per second of up to `frames` pan (or zoom) steps (at most 3 s), each repainted
-/// synchronously; `paintMs` gets the mean wall time of one frame in milliseconds and `cpuFrameMs`
-/// its mean CPU time (on a loaded machine wall time varies with the load, CPU time much less).
-double fps(app::MainWindow& w, bool zoom, int frames, double& paintMs, double& cpuFrameMs)
+/// synchronously; `paintMs` gets the mean wall time of one frame in milliseconds, `cpuFrameMs`
+/// its mean CPU time (on a loaded machine wall time varies with the load, CPU time much less)
+/// and `bestMs` the wall time of the fastest frame (the one least disturbed by other work).
+double fps(app::MainWindow& w, bool zoom, int frames, bool fixedFrames, double& paintMs, double& cpuFrameMs, double& bestMs)
 {
     views::CanvasView* v = w.canvas();
     const QPoint centre = v->viewport()->rect().center();
@@ -115,11 +123,15 @@ double fps(app::MainWindow& w, bool zoom, int frames, double& paintMs, double& c
     const double c0 = cpuMs();
     int done = 0;
     double s = 0;
-    for (; done < frames && s < 3.0; ++done) {
+    bestMs = 1e9;
+    const double limit = fixedFrames ? 1e9 : 3.0;
+    for (; done < frames && s < limit; ++done) {
         if (zoom) v->zoomAround(done % 2 == 0 ? 1.1 : 1.0 / 1.1, centre + QPoint(37, -21));
         else v->panBy(done % 20 < 10 ? 37 : -37, done % 40 < 20 ? 11 : -11);
         v->viewport()->repaint();
+        const double before = s;
         s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        bestMs = std::min(bestMs, (s - before) * 1000.0);
     }
     paintMs = s * 1000.0 / done;
     cpuFrameMs = (cpuMs() - c0) / done;
@@ -136,6 +148,8 @@ double msSince(std::chrono::steady_clock::time_point t0)
 /// cross the view as one band, and every spine in view fans out to its leaves and cores).
 struct CaseFilter {
     QString layout, zoom;
+    QString shotDir; ///< where to save a picture of each case ("": none)
+    int frames = 0;  ///< --frames N: exactly N frames per pan and per zoom, no time limit (for perf stat)
     [[nodiscard]] bool wants(bool expanded) const
     {
         return layout.isEmpty() || layout == (expanded ? QLatin1String("expanded") : QLatin1String("grouped"));
@@ -196,11 +210,18 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFil
                 w.canvas()->centerOn(at);
             }
             const double z = w.canvas()->zoom();
-            double panMs = 0, zoomMs = 0, panCpu = 0, zoomCpu = 0;
-            const double pan = fps(w, false, 120, panMs, panCpu), zoom = fps(w, true, 120, zoomMs, zoomCpu);
-            std::printf("    %-8s %-8s (%6.2f %% zoom): pan %6.1f fps (%5.1f ms/frame, CPU %5.1f ms), zoom %6.1f fps (%5.1f ms/frame, CPU %5.1f ms)\n",
+            if (!filter.shotDir.isEmpty()) {
+                static const char* zoomNames[] = {"fit", "4x", "100", "spines"};
+                w.canvas()->viewport()->grab().save(QDir(filter.shotDir).filePath(
+                    QStringLiteral("%1-%2.png").arg(expanded ? "expanded" : "grouped", zoomNames[zoomCase])));
+            }
+            double panMs = 0, zoomMs = 0, panCpu = 0, zoomCpu = 0, panBest = 0, zoomBest = 0;
+            const int n = filter.frames > 0 ? filter.frames : 120;
+            const double pan = fps(w, false, n, filter.frames > 0, panMs, panCpu, panBest),
+                         zoom = fps(w, true, n, filter.frames > 0, zoomMs, zoomCpu, zoomBest);
+            std::printf("    %-8s %-8s (%6.2f %% zoom): pan %6.1f fps (%5.1f ms/frame, CPU %5.1f ms, best %5.1f ms), zoom %6.1f fps (%5.1f ms/frame, CPU %5.1f ms, best %5.1f ms)\n",
                         expanded ? "expanded" : "grouped", zoomCase == 0 ? "fit" : zoomCase == 1 ? "4x fit" : zoomCase == 2 ? "100 %" : "100 % sp", z * 100.0, pan, panMs,
-                        panCpu, zoom, zoomMs, zoomCpu);
+                        panCpu, panBest, zoom, zoomMs, zoomCpu, zoomBest);
         }
     }
 }
@@ -216,9 +237,12 @@ int main(int argc, char* argv[])
         if (QByteArray(argv[i]) == "--platform" || QByteArray(argv[i]).startsWith("-platform")) platformGiven = true;
         if (QByteArray(argv[i]) == "--case" && i + 1 < argc) {
             const QString c = QString::fromLocal8Bit(argv[i + 1]);
-            filter = {c.section(QLatin1Char(':'), 0, 0), c.section(QLatin1Char(':'), 1, 1)};
+            filter.layout = c.section(QLatin1Char(':'), 0, 0);
+            filter.zoom = c.section(QLatin1Char(':'), 1, 1);
             oneCase = true;
         }
+        if (QByteArray(argv[i]) == "--frames" && i + 1 < argc) filter.frames = std::max(1, atoi(argv[i + 1]));
+        if (QByteArray(argv[i]) == "--shot" && i + 1 < argc) filter.shotDir = QString::fromLocal8Bit(argv[i + 1]);
     }
     if (!platformGiven && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // each figure as soon as it is measured
