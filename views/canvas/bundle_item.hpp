@@ -6,8 +6,8 @@
 /// grows with the count like a link's (LinkItem::widthFor); its colour is the rail colour
 /// when every folded link leaves the group members on the same NIC port, grey otherwise.
 /// Selecting it selects the folded links (so Delete removes them, one undo step).
-/// The count tag keeps its size on screen at any zoom (ItemIgnoresTransformations), so the
-/// cable counts stay readable in the zoomed-out overview where the bundles matter most.
+/// The count tag keeps its size on screen at any zoom of 12 % or more (it draws itself in
+/// device pixels), so the cable counts stay readable zoomed out, where the bundles matter most.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QGraphicsItem>

@@ -210,12 +210,18 @@ void CanvasScene::drawBackground(QPainter* p, const QRectF& rect)
     const double scale = p->worldTransform().m11();
     if (step * scale < 8) return;
     p->setPen(QPen(pal.grid, 0));
+    // Crisp one-pixel lines: antialiased, the grid took a quarter of each frame's instructions
+    // at 100 % zoom on a 2,048-server design (every pixel of some 30 lines blended), and it
+    // blurred to two pixels between whole device positions.
+    const bool antialiased = p->testRenderHint(QPainter::Antialiasing);
+    p->setRenderHint(QPainter::Antialiasing, false);
     const double left = std::floor(rect.left() / step) * step;
     const double top = std::floor(rect.top() / step) * step;
     QVector<QLineF> lines;
     for (double x = left; x < rect.right(); x += step) lines.append(QLineF(x, rect.top(), x, rect.bottom()));
     for (double y = top; y < rect.bottom(); y += step) lines.append(QLineF(rect.left(), y, rect.right(), y));
     p->drawLines(lines);
+    p->setRenderHint(QPainter::Antialiasing, antialiased); // QGraphicsScene::render does not restore it
 }
 
 void CanvasScene::selectIds(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)
