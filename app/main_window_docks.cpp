@@ -107,6 +107,10 @@ void MainWindow::createDocks()
     costDock->setWidget(cost_);
     addDockWidget(Qt::BottomDockWidgetArea, costDock);
     tabifyDockWidget(chartsDock, costDock);
+    // The Cost panel fills itself only while on screen; raising its tab brings it up to date.
+    connect(costDock, &QDockWidget::visibilityChanged, cost_, [this](bool visible) {
+        if (visible) cost_->catchUp();
+    });
     // What an import says (File > Import, dropped files): findings with their evidence.
     importPanel_ = new views::ImportPanel(this);
     auto* importDock = new QDockWidget(tr("Import"), this);

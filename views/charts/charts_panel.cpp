@@ -7,6 +7,7 @@
 #include "views/charts/layer_chart.hpp"
 #include "views/charts/scaling_chart.hpp"
 #include "views/common/plural.hpp"
+#include "views/common/reflow_label.hpp"
 
 #include "model/analysis/analysis_json.hpp"
 #include "model/compare/scope_title.hpp"
@@ -18,6 +19,9 @@
 #include <QLabel>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace views {
 
@@ -55,10 +59,10 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     header->addStretch(1);
     header->addWidget(busy_);
     col->addLayout(header);
-    bottleneck_ = new QLabel(tr("Waiting for the first analysis…"), side);
-    bottleneck_->setWordWrap(true);
+    bottleneck_ = new ReflowLabel(side);
     bottleneck_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bottleneck_->setText(tr("Waiting for the first analysis…"));
     col->addWidget(bottleneck_, 1);
     // The unit choice under its label, not beside it: side by side they were cut short
     // ("Bandwidth un", "GB/s (gigal") in a narrow panel or in presentation type.
@@ -141,6 +145,20 @@ bool sameCurves(const std::vector<model::CollectiveSweep>& a, const std::vector<
     }
     return true;
 }
+
+/// True when the layer bars would read the same (every field a bar or its tooltip shows).
+bool sameLayers(const std::vector<model::LayerBandwidth>& a, const std::vector<model::LayerBandwidth>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+        return x.scope == y.scope && x.technology == y.technology && x.perGpu.inGBps() == y.perGpu.inGBps() && x.note == y.note;
+    });
+}
+
+bool sameScaling(const model::DesignAnalysis& a, const model::DesignAnalysis& b)
+{
+    return a.workload == b.workload && std::equal(a.scaling.begin(), a.scaling.end(), b.scaling.begin(), b.scaling.end(),
+                                                  [](const auto& x, const auto& y) { return x.gpus == y.gpus && x.efficiency == y.efficiency; });
+}
 } // namespace
 
 void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
@@ -167,9 +185,13 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
 {
     if (!analysis) return;
     errorShown_ = false;
-    shown_ = std::move(analysis);
-    layers_->setLayers(shown_->layers);
-    scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload));
+    // A chart whose figures did not change (the layers after most deletes) is not set again:
+    // setting it re-laid out and repainted the whole chart. The same analysis shown again
+    // (a theme change) sets everything, as before.
+    const std::shared_ptr<const model::DesignAnalysis> previous = std::exchange(shown_, std::move(analysis));
+    const bool again = previous == shown_ || !previous;
+    if (again || !sameLayers(previous->layers, shown_->layers)) layers_->setLayers(shown_->layers);
+    if (again || !sameScaling(*previous, *shown_)) scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload));
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
                             QString::fromStdString(shown_->bottleneck.explanation).toHtmlEscaped());
@@ -183,13 +205,13 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
                 .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle);
     for (const auto& w : shown_->warnings)
         html += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped(), warn);
-    bottleneck_->setText(html);
+    bottleneck_->setTextIfChanged(html);
 }
 
 void ChartsPanel::showError(const QString& message)
 {
     errorShown_ = true;
-    bottleneck_->setText(tr("<p style='color:#a33'><b>The design cannot be analysed:</b><br>%1</p>")
+    bottleneck_->setTextIfChanged(tr("<p style='color:#a33'><b>The design cannot be analysed:</b><br>%1</p>")
                              .arg(message.toHtmlEscaped()));
 }
 

@@ -28,6 +28,7 @@ namespace views {
 class ChartTools;
 class CollectiveChart;
 class LayerChart;
+class ReflowLabel;
 class ScalingChart;
 
 class ChartsPanel final : public QWidget {
@@ -75,7 +76,7 @@ private:
     CollectiveChart* collectives_;
     ScalingChart* scaling_;
     QLabel* title_;
-    QLabel* bottleneck_;
+    ReflowLabel* bottleneck_;
     QLabel* busy_;
     QComboBox* unit_;
     std::shared_ptr<const model::DesignAnalysis> shown_;

@@ -8,6 +8,8 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+
+#include "views/common/reflow_label.hpp"
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTextDocumentFragment>
@@ -153,7 +155,7 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     view_->setMinimumHeight(kMinChartHeight);
     col->addWidget(view_, 1);
     // Which algorithm and protocol each curve assumes over which sizes (the engine's choice).
-    spansTable_ = new QLabel(this);
+    spansTable_ = new ReflowLabel(this);
     spansTable_->setObjectName(QStringLiteral("algorithmSpans"));
     spansTable_->setTextFormat(Qt::RichText);
     spansTable_->setWordWrap(true);
@@ -292,7 +294,7 @@ void CollectiveChart::apply()
         }
         table += cells.join(QStringLiteral(" &nbsp;│&nbsp; ")) + QStringLiteral("</td></tr>");
     }
-    spansTable_->setText(table.isEmpty() ? QString() : QStringLiteral("<table cellspacing='0'>") + table + QStringLiteral("</table>"));
+    spansTable_->setTextIfChanged(table.isEmpty() ? QString() : QStringLiteral("<table cellspacing='0'>") + table + QStringLiteral("</table>"));
     spansTable_->setVisible(!table.isEmpty());
     QList<QPointF> meas, pred, err;
     double lowErr = 0, highErr = 0, maxLog = 34;

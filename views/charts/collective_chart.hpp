@@ -41,6 +41,8 @@ class QValueAxis;
 
 namespace views {
 
+class ReflowLabel;
+
 class CollectiveChart final : public QWidget {
     Q_OBJECT
 public:
@@ -106,7 +108,7 @@ private:
     QLineSeries* error_ = nullptr;       ///< error at each measured size, percent (right axis)
     QValueAxis* errorAxis_ = nullptr;
     QScatterSeries* simulated_ = nullptr; ///< simulated busbw of this design's simulation runs
-    QLabel* spansTable_ = nullptr;        ///< algorithm and protocol per run of sizes, per curve
+    ReflowLabel* spansTable_ = nullptr;        ///< algorithm and protocol per run of sizes, per curve
     std::vector<std::shared_ptr<const model::SimulationResult>> runs_;
     std::shared_ptr<const model::io::CurveComparison> comparison_;
     [[nodiscard]] bool measuredShown() const;

@@ -1,6 +1,7 @@
 #include "views/cost/cost_panel.hpp"
 
 #include "views/common/design_document.hpp"
+#include "views/common/reflow_label.hpp"
 
 #include <QDate>
 #include <QDoubleSpinBox>
@@ -15,6 +16,7 @@
 #include <QBrush>
 #include <QTableWidget>
 #include <QTextDocumentFragment>
+#include <QShowEvent>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -82,11 +84,11 @@ QString summaryOf(const model::cost::CostResult& c)
 
 CostPanel::CostPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
 {
-    summary_ = new QLabel(tr("No results yet."), this);
+    summary_ = new ReflowLabel(this);
     summary_->setObjectName(QStringLiteral("costSummary"));
-    summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setText(tr("No results yet."));
 
     lines_ = new QTableWidget(this);
     lines_->setColumnCount(5);
@@ -150,8 +152,15 @@ CostPanel::CostPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), do
 
 std::uint64_t CostPanel::shownGeneration() const { return shown_ ? shown_->generation : 0; }
 
+QTableWidget* CostPanel::table() const
+{
+    const_cast<CostPanel*>(this)->catchUp(); // a reader sees the newest snapshot, shown or not
+    return lines_;
+}
+
 QString CostPanel::summaryText() const
 {
+    const_cast<CostPanel*>(this)->catchUp();
     QTextDocumentFragment f = QTextDocumentFragment::fromHtml(summary_->text());
     return f.toPlainText();
 }
@@ -160,12 +169,29 @@ void CostPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snaps
 {
     if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
     shown_ = std::move(snapshot);
+    // Hidden (another bottom tab is raised): nothing on screen to change. Sizing the table's
+    // columns to their contents and parsing the summary cost every edit a millisecond or more.
+    behind_ = true;
+    // A tab behind another stays visible to Qt with an empty visible region.
+    if (isVisible() && !visibleRegion().isEmpty()) catchUp();
+}
+
+void CostPanel::showEvent(QShowEvent* e)
+{
+    catchUp();
+    QWidget::showEvent(e);
+}
+
+void CostPanel::catchUp()
+{
+    if (!shown_ || !behind_) return;
+    behind_ = false;
     if (!shown_->cost) {
-        summary_->setText(tr("The cost could not be computed: %1").arg(q(shown_->costError).toHtmlEscaped()));
+        summary_->setTextIfChanged(tr("The cost could not be computed: %1").arg(q(shown_->costError).toHtmlEscaped()));
         lines_->setRowCount(0);
         return;
     }
-    summary_->setText(summaryOf(*shown_->cost));
+    summary_->setTextIfChanged(summaryOf(*shown_->cost));
     fillLines(*shown_->cost);
     fillAssumptions(*shown_->cost);
 }

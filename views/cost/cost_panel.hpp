@@ -24,6 +24,7 @@ class QTableWidget;
 namespace views {
 
 class DesignDocument;
+class ReflowLabel;
 
 class CostPanel final : public QWidget {
     Q_OBJECT
@@ -31,8 +32,10 @@ public:
     explicit CostPanel(DesignDocument* doc, QWidget* parent = nullptr);
 
     /// The summary on screen, as plain text.
+    /// The summary on screen, as plain text (brought up to date first when the panel is hidden).
     [[nodiscard]] QString summaryText() const;
-    [[nodiscard]] QTableWidget* table() const { return lines_; }
+    /// The capital lines (brought up to date first when the panel is hidden).
+    [[nodiscard]] QTableWidget* table() const;
     /// Generation of the snapshot on screen (0 before the first one).
     [[nodiscard]] std::uint64_t shownGeneration() const;
 
@@ -46,8 +49,18 @@ public:
 
 public slots:
     /// Shows the cost of `snapshot`, or why it could not be computed. Ignores null and
-    /// snapshots older than the one on screen.
+    /// snapshots older than the one on screen. While nothing of the panel is on screen (a tab
+    /// behind the Analysis tab, a window not shown yet) only the snapshot is kept: the
+    /// summary, the lines and the assumptions are filled by catchUp(), when the panel is
+    /// shown or its tab raised, or when summaryText() or table() is asked.
     void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
+
+    /// Fills the widgets from the newest snapshot when it came while the panel was hidden;
+    /// nothing otherwise. The main window calls it when the Cost tab is raised.
+    void catchUp();
+
+protected:
+    void showEvent(QShowEvent* e) override;
 
 private:
     void fillLines(const model::cost::CostResult& c);
@@ -57,7 +70,8 @@ private:
 
     DesignDocument* doc_;
     std::shared_ptr<const model::ResultsSnapshot> shown_;
-    QLabel* summary_;
+    bool behind_ = false; ///< shown_ is newer than what the widgets show (it came while hidden)
+    ReflowLabel* summary_;
     QTableWidget* lines_;
     QPushButton* setPrice_;
     QPushButton* clearPrice_;

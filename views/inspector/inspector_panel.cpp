@@ -1,6 +1,7 @@
 #include "views/inspector/inspector_panel.hpp"
 
 #include "views/common/plural.hpp"
+#include "views/common/reflow_label.hpp"
 #include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
 
@@ -15,9 +16,8 @@ InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(p
 {
     auto* layout = new QVBoxLayout(this);
     stack_ = new QStackedWidget(this);
-    summary_ = new QLabel(this);
+    summary_ = new ReflowLabel(this);
     summary_->setObjectName(QStringLiteral("inspectorSummary"));
-    summary_->setWordWrap(true);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     summary_->setMargin(6);
     node_ = new NodeEditor(doc, this);
@@ -71,14 +71,14 @@ void InspectorPanel::refresh()
     link_->setLink(0);
     if (nodes_.empty() && links_.empty()) {
         const model::Design& d = doc_->design();
-        summary_->setText(tr("<b>%1</b><br>%2, %3, %4.<br><br>Select a server, switch or link to "
+        summary_->setTextIfChanged(tr("<b>%1</b><br>%2, %3, %4.<br><br>Select a server, switch or link to "
                              "see and edit its properties.")
                               .arg(QString::fromStdString(d.name).toHtmlEscaped(),
                                    countOf(static_cast<long long>(d.nodes().size()), tr("node"), tr("nodes")),
                                    countOf(static_cast<long long>(d.links().size()), tr("link"), tr("links")),
                                    countOf(d.gpuCount(doc_->catalog()), tr("GPU"), tr("GPUs"))));
     } else {
-        summary_->setText(tr("%1 and %2 selected.")
+        summary_->setTextIfChanged(tr("%1 and %2 selected.")
                               .arg(countOf(static_cast<long long>(nodes_.size()), tr("node"), tr("nodes")),
                                    countOf(static_cast<long long>(links_.size()), tr("link"), tr("links"))));
     }

@@ -18,6 +18,7 @@ class QStackedWidget;
 namespace views {
 
 class LinkEditor;
+class ReflowLabel;
 class NodeEditor;
 
 class InspectorPanel final : public QWidget {
@@ -37,7 +38,7 @@ private:
 
     DesignDocument* doc_;
     QStackedWidget* stack_;
-    QLabel* summary_;
+    ReflowLabel* summary_;
     NodeEditor* node_;
     LinkEditor* link_;
     std::vector<model::Id> nodes_;

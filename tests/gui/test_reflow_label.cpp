@@ -1,0 +1,154 @@
+// Word-wrapped labels set again after every edit (views::ReflowLabel, issue 11 item 7): they
+// report exactly the sizes a QLabel reports for the same text, whether they measured it or
+// kept the sizes of a text of the same shape; and the panels that use them show the new
+// figures after a delete and after its undo.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+#include "model/design/node_lookup.hpp"
+#include "views/charts/charts_panel.hpp"
+#include "views/cost/cost_panel.hpp"
+#include "views/charts/collective_chart.hpp"
+#include "views/common/reflow_label.hpp"
+#include "views/inspector/inspector_panel.hpp"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QTableWidget>
+#include <QUndoStack>
+
+namespace {
+/// A plain QLabel set up as `label` is, holding `text`.
+void requireSameSizesAsQLabel(const views::ReflowLabel& label, const QString& text)
+{
+    QLabel plain;
+    plain.setTextFormat(label.textFormat());
+    plain.setWordWrap(true);
+    plain.setMargin(label.margin());
+    plain.setContentsMargins(label.contentsMargins());
+    plain.setTextInteractionFlags(label.textInteractionFlags());
+    plain.setFont(label.font());
+    plain.setText(QStringLiteral("x")); // a QLabel told "" after a text differs from a fresh one
+    plain.setText(text);
+    INFO(text.toStdString());
+    CHECK(label.text() == text);
+    CHECK(label.sizeHint() == plain.sizeHint());
+    CHECK(label.minimumSizeHint() == plain.minimumSizeHint());
+    for (const int width : {40, 120, 211, 333, 500, 900}) {
+        CAPTURE(width);
+        CHECK(label.heightForWidth(width) == plain.heightForWidth(width));
+    }
+}
+} // namespace
+
+TEST_CASE("a reflowing label reports a QLabel's sizes for every text, kept or measured", "[gui][panel]")
+{
+    const QString bottleneck = QStringLiteral(
+        "<p style='font-size:large'><b>Node boundary (compute NICs)</b></p><p>gradient reduction across the servers' NICs "
+        "costs %1% of the step, the largest share after the math (%2%); each GPU has 50 GB/s of NIC against 450 GB/s of "
+        "NVLink 4 via NVSwitch</p><p style='color:#555'>%3 GPUs in %4 servers; workload gpt3-175b.</p>");
+    // Same shape (other digits, same count), a longer count, fewer digits, plain text, empty.
+    const QStringList texts = {bottleneck.arg(23).arg(56).arg(256).arg(32), bottleneck.arg(24).arg(55).arg(248).arg(31),
+                               bottleneck.arg(24).arg(55).arg(1016).arg(127), bottleneck.arg(9).arg(5).arg(8).arg(1),
+                               QStringLiteral("32 servers, 256 GPUs, 12 switches, 288 links and a rather long line that has to wrap"),
+                               QString()};
+    for (const int margin : {0, 6}) {
+        CAPTURE(margin);
+        views::ReflowLabel label;
+        label.setMargin(margin);
+        for (const QString& t : texts) {
+            const bool differs = t != label.text();
+            CHECK(label.setTextIfChanged(t) == differs);
+            requireSameSizesAsQLabel(label, t);
+            CHECK_FALSE(label.setTextIfChanged(t)); // the same text again changes nothing
+        }
+        // QLabel::setText called directly is followed too.
+        label.QLabel::setText(texts[2]);
+        requireSameSizesAsQLabel(label, texts[2]);
+        label.QLabel::setText(texts[0]);
+        requireSameSizesAsQLabel(label, texts[0]);
+    }
+    CHECK(views::ReflowLabel::shapeOf(QStringLiteral("256 GPUs in 32 servers")) == QStringLiteral("000 GPUs in 00 servers"));
+}
+
+TEST_CASE("after a delete and its undo the bottleneck box, the spans and the inspector read the new counts", "[gui][panel]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.resize(1600, 1000);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    auto* summary = w.findChild<views::ReflowLabel*>(QStringLiteral("inspectorSummary"));
+    auto* spans = w.charts()->collectiveChart()->findChild<QLabel*>(QStringLiteral("algorithmSpans"));
+    REQUIRE(summary);
+    REQUIRE(spans);
+    const auto check = [&](int servers, int nodes, int links) {
+        QCoreApplication::processEvents();
+        const QString gpus = QString::number(servers * 8);
+        CHECK(w.charts()->bottleneckText().contains(QStringLiteral("%1 GPUs in %2 servers").arg(gpus).arg(servers)));
+        CHECK(spans->text().contains(QStringLiteral("all %1 GPUs").arg(gpus)));
+        CHECK(summary->text().contains(QStringLiteral("%1 nodes, %2 links, %3 GPUs").arg(nodes).arg(links).arg(gpus)));
+        // What the layouts were told matches what a QLabel would measure for the text shown.
+        requireSameSizesAsQLabel(*summary, summary->text());
+    };
+    check(32, 44, 288);
+    const model::Id server = model::nodeNamed(w.document()->design(), "dgx-01");
+    REQUIRE(server != 0);
+    REQUIRE(w.document()->requestDelete({server}, {}));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    check(31, 43, 280);
+    w.document()->undoStack()->undo();
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    check(32, 44, 288);
+}
+
+TEST_CASE("the Cost tab behind the Analysis tab fills in when it is raised, with the newest snapshot", "[gui][panel][cost]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.resize(1600, 1000);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("costDock"));
+    auto* summary = w.cost()->findChild<QLabel*>(QStringLiteral("costSummary"));
+    REQUIRE(dock);
+    REQUIRE(summary);
+    w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->raise();
+    // A tab behind another stays "visible" to Qt, with nothing of it on screen.
+    const auto onScreen = [&] { return w.cost()->isVisible() && !w.cost()->visibleRegion().isEmpty(); };
+    REQUIRE(QTest::qWaitFor([&] { return !onScreen(); }, 5000)); // the Analysis tab is raised
+    const QString first = summary->text();
+    // Two edits while hidden: the panel keeps the snapshot and leaves its widgets alone.
+    for (const char* name : {"dgx-01", "dgx-02"}) {
+        REQUIRE(w.document()->requestDelete({model::nodeNamed(w.document()->design(), name)}, {}));
+        REQUIRE(guitest::waitForAnalysis(w.worker()));
+    }
+    CHECK(w.cost()->shownGeneration() == w.worker()->generation());
+    CHECK(summary->text() == first);
+    // Raised: it shows the newest snapshot, as a panel that was visible all along does.
+    dock->raise();
+    REQUIRE(QTest::qWaitFor(onScreen, 5000));
+    CHECK(summary->text() != first);
+    views::CostPanel fresh(w.document());
+    fresh.showSnapshot(w.worker()->latest());
+    CHECK(fresh.summaryText() == w.cost()->summaryText());
+    CHECK(fresh.table()->rowCount() == w.cost()->table()->rowCount());
+    for (int r = 0; r < fresh.table()->rowCount(); ++r)
+        for (int c = 0; c < fresh.table()->columnCount(); ++c) CHECK(fresh.table()->item(r, c)->text() == w.cost()->table()->item(r, c)->text());
+    // Hidden again, an undo: readers still get the newest figures.
+    w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->raise();
+    REQUIRE(QTest::qWaitFor([&] { return !onScreen(); }, 5000));
+    const QString beforeUndo = summary->text();
+    w.document()->undoStack()->undo();
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    views::CostPanel afterUndo(w.document());
+    afterUndo.showSnapshot(w.worker()->latest());
+    CHECK(summary->text() == beforeUndo); // not filled while hidden
+    CHECK(w.cost()->summaryText() == afterUndo.summaryText()); // but a reader gets the newest
+    CHECK(w.cost()->summaryText() != fresh.summaryText());
+}
