@@ -97,11 +97,16 @@ TEST_CASE("A save killed with SIGKILL at random moments leaves the old or the ne
     int sawOld = 0, sawNew = 0;
     constexpr int kKills = 40;
     for (int k = 0; k < kKills; ++k) {
+        // Each kill starts from a known file, A and B in turn, and the child first writes the
+        // other one: a kill before its first rename must leave the starting design, a later one
+        // the other. Without the reset the file kept the last kill's design, and under load
+        // (fsync slower than the probe) every kill fell before a second save and read B.
+        io::writeFileAtomically(path, k % 2 ? textB : textA);
         const pid_t child = ::fork();
         REQUIRE(child >= 0);
         if (child == 0) {
             try {
-                for (int i = 0;; ++i) io::writeFileAtomically(path, i % 2 ? textA : textB); // until killed
+                for (int i = 0;; ++i) io::writeFileAtomically(path, (i + k) % 2 ? textA : textB); // until killed
             } catch (...) {
             }
             ::_exit(3); // never back into the test runner
