@@ -14,6 +14,7 @@
 #include "model/io/input_error.hpp"
 
 #include <exception>
+#include <stdexcept>
 
 namespace app {
 
@@ -22,7 +23,13 @@ Document::Document(std::shared_ptr<const model::Catalog> catalog, QObject* paren
 {
     connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
     // QUndoStack moves its index after a push, undo or redo has returned: the edit is complete.
-    connect(&undo_, &QUndoStack::indexChanged, this, [this] { committed_ = design_; });
+    connect(&undo_, &QUndoStack::indexChanged, this, [this] {
+        try {
+            committed_.commit(design_);
+        } catch (const std::invalid_argument& e) { // a change went unnoted; the checkpoint started over
+            qWarning("document: %s; the checkpoint was copied afresh", e.what());
+        }
+    });
     if (auto* guarded = qobject_cast<GuardedApplication*>(QCoreApplication::instance()))
         connect(guarded, &GuardedApplication::exceptionCaught, this, &Document::rollBackFailedEdit);
 }
@@ -36,9 +43,11 @@ bool sameDesign(const model::Design& a, const model::Design& b)
 
 void Document::rollBackFailedEdit()
 {
-    if (sameDesign(design_, committed_)) return;
+    const model::Design& committed = committed_.design();
+    committed_.discardNoted();
+    if (sameDesign(design_, committed)) return;
     editFailed_ = true;
-    design_ = committed_;
+    design_ = committed;
     noteChange();
     emit designReset();
     emit changed();
@@ -55,7 +64,7 @@ void Document::replaceDesign(model::Design design)
 {
     undo_.clear();
     design_ = std::move(design);
-    committed_ = design_;
+    committed_.reset(design_);
     noteChange();
     undo_.setClean();
     emit designReset();

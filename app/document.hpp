@@ -10,6 +10,7 @@
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
 
+#include "model/design/design_checkpoint.hpp"
 #include "views/common/design_document.hpp"
 
 #include <QUndoStack>
@@ -100,7 +101,8 @@ private:
     std::shared_ptr<const model::Catalog> catalog_;
     model::Design design_;
     /// The design after the last completed edit, open or new: what rollBackFailedEdit restores.
-    model::Design committed_;
+    /// Kept current from the ids each edit touched (DesignEditor notes them), not copied.
+    model::DesignCheckpoint committed_;
     bool editFailed_ = false; ///< set by rollBackFailedEdit while push() runs
     QUndoStack undo_;
     QString filePath_;

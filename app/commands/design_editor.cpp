@@ -26,6 +26,7 @@ const model::Design& DesignEditor::design() const { return doc_.design_; }
 bool DesignEditor::addNode(const model::Node& n)
 {
     if (n.id == 0 || !attempt([&] { doc_.design_.addNode(n); })) return false;
+    doc_.committed_.noteNode(n.id);
     doc_.noteChange();
     emit doc_.nodeAdded(n.id);
     emit doc_.changed();
@@ -40,6 +41,7 @@ bool DesignEditor::removeNode(model::Id id)
     for (const model::Link* l : doc_.design_.linksOf(id)) attached.push_back(l->id);
     for (model::Id l : attached) removeLink(l);
     doc_.design_.removeNode(id);
+    doc_.committed_.noteNode(id);
     doc_.noteChange();
     emit doc_.nodeRemoved(id);
     emit doc_.changed();
@@ -49,6 +51,7 @@ bool DesignEditor::removeNode(model::Id id)
 bool DesignEditor::addLink(const model::Link& l)
 {
     if (l.id == 0 || !attempt([&] { doc_.design_.addLink(l); })) return false;
+    doc_.committed_.noteLink(l.id);
     doc_.noteChange();
     emit doc_.linkAdded(l.id);
     emit doc_.changed();
@@ -58,6 +61,7 @@ bool DesignEditor::addLink(const model::Link& l)
 bool DesignEditor::removeLink(model::Id id)
 {
     if (!attempt([&] { doc_.design_.removeLink(id); })) return false;
+    doc_.committed_.noteLink(id);
     doc_.noteChange();
     emit doc_.linkRemoved(id);
     emit doc_.changed();
@@ -67,6 +71,7 @@ bool DesignEditor::removeLink(model::Id id)
 bool DesignEditor::moveNode(model::Id id, model::Point to)
 {
     if (!attempt([&] { doc_.design_.moveNode(id, to); })) return false;
+    doc_.committed_.noteNode(id);
     doc_.noteChange();
     emit doc_.nodeChanged(id);
     emit doc_.changed();
@@ -76,6 +81,7 @@ bool DesignEditor::moveNode(model::Id id, model::Point to)
 bool DesignEditor::updateNode(const model::Node& n)
 {
     if (!attempt([&] { doc_.design_.updateNode(n); })) return false;
+    doc_.committed_.noteNode(n.id);
     doc_.noteChange();
     emit doc_.nodeChanged(n.id);
     emit doc_.changed();
@@ -85,6 +91,7 @@ bool DesignEditor::updateNode(const model::Node& n)
 bool DesignEditor::updateLink(const model::Link& l)
 {
     if (!attempt([&] { doc_.design_.updateLink(l); })) return false;
+    doc_.committed_.noteLink(l.id);
     doc_.noteChange();
     emit doc_.linkChanged(l.id);
     emit doc_.changed();
@@ -94,6 +101,7 @@ bool DesignEditor::updateLink(const model::Link& l)
 void DesignEditor::replaceDesign(const model::Design& d)
 {
     doc_.design_ = d;
+    doc_.committed_.noteWhole();
     doc_.noteChange();
     emit doc_.designReset();
     emit doc_.changed();
@@ -103,6 +111,7 @@ bool DesignEditor::setAnalysis(const nlohmann::json& analysis)
 {
     if (!analysis.is_object() || analysis == doc_.design_.analysis) return false;
     doc_.design_.analysis = analysis;
+    doc_.committed_.noteHeader();
     doc_.noteChange();
     emit doc_.analysisChanged();
     emit doc_.changed();

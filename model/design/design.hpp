@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -155,6 +156,9 @@ public:
     [[nodiscard]] std::vector<const Link*> linksOf(Id id) const;
     /// The next id that addNode/addLink would assign.
     [[nodiscard]] Id peekNextId() const noexcept { return nextId_; }
+    /// Raises the next id to at least `next` (ids another copy of this design has handed out
+    /// stay used here too); never lowers it.
+    void reserveIds(Id next) noexcept { nextId_ = std::max(nextId_, next); }
 
     /// Total GPUs over all servers, using `catalog` for each server's GPU count.
     [[nodiscard]] int gpuCount(const Catalog& catalog) const;
