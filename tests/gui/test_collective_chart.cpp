@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "shown_window.hpp"
 
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
@@ -89,11 +90,7 @@ TEST_CASE("collective chart: the algorithm and protocol of each size are the eng
           "[gui][sweep][simulation]")
 {
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(guitest::openShown(w));
     const model::Design& design = w.document()->design();
     views::CollectiveChart* chart = w.charts()->collectiveChart();
     REQUIRE(chart->op() == model::CollectiveOp::AllReduce);
@@ -179,11 +176,7 @@ TEST_CASE("busbw axis title is not cut short in a low Analysis dock, dark or lig
     // window's dock is the lower one: there the title read "busbw, G..." and the labels "...".
     app::MainWindow w(guitest::catalog());
     const QString fourSu = QFileInfo(guitest::templatePath()).dir().filePath(QStringLiteral("dgx-b200-4su.json"));
-    REQUIRE(w.files()->openPath(fourSu));
-    w.resize(1600, 1000); // as the screenshot command shows it
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(guitest::openShown(w, fourSu)); // at the size the screenshot command shows it
     for (const auto mode : {app::Theme::Mode::Dark, app::Theme::Mode::Light}) {
         w.theme()->setMode(mode);
         QApplication::processEvents();

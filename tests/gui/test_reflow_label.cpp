@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "shown_window.hpp"
 
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
@@ -77,11 +78,7 @@ TEST_CASE("a reflowing label reports a QLabel's sizes for every text, kept or me
 TEST_CASE("after a delete and its undo the bottleneck box, the spans and the inspector read the new counts", "[gui][panel]")
 {
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(guitest::openShown(w));
     auto* summary = w.findChild<views::ReflowLabel*>(QStringLiteral("inspectorSummary"));
     auto* spans = w.charts()->collectiveChart()->findChild<QLabel*>(QStringLiteral("algorithmSpans"));
     REQUIRE(summary);
@@ -109,11 +106,7 @@ TEST_CASE("after a delete and its undo the bottleneck box, the spans and the ins
 TEST_CASE("the Cost tab behind the Analysis tab fills in when it is raised, with the newest snapshot", "[gui][panel][cost]")
 {
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(guitest::openShown(w));
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("costDock"));
     auto* summary = w.cost()->findChild<QLabel*>(QStringLiteral("costSummary"));
     REQUIRE(dock);

@@ -27,6 +27,21 @@ struct Row {
     model::CollectiveOp op;
 };
 
+/// Prints the sweep table's column names (both sweeps print the same columns).
+void printTableHeader()
+{
+    std::printf("\n%-9s %-15s %5s %12s %-7s %12s %13s %7s %s\n", "algorithm", "op", "gpus", "bytes", "proto", "sim_us",
+                "analytical_us", "ratio", "floor");
+}
+
+/// The non-blocking DGX H100 rail fat tree of `servers` servers (8 GPUs each) the sweeps run on.
+model::Design railFabric(const model::Catalog& cat, int servers)
+{
+    simtest::RailFabric f;
+    f.servers = servers;
+    return simtest::buildRailFabric(cat, f);
+}
+
 } // namespace
 
 TEST_CASE("non-blocking fabrics: simulated and analytical ring collectives within 10%, 1 MiB to 16 GiB, 8 to 1,024 GPUs",
@@ -36,12 +51,9 @@ TEST_CASE("non-blocking fabrics: simulated and analytical ring collectives withi
     constexpr double kMiB = 1024.0 * 1024.0;
     using model::Algorithm;
     using model::CollectiveOp;
-    std::printf("\n%-9s %-15s %5s %12s %-7s %12s %13s %7s %s\n", "algorithm", "op", "gpus", "bytes", "proto", "sim_us",
-                "analytical_us", "ratio", "floor");
+    printTableHeader();
     for (int servers : {1, 2, 8, 128}) {
-        simtest::RailFabric f;
-        f.servers = servers;
-        const model::Design d = simtest::buildRailFabric(cat, f);
+        const model::Design d = railFabric(cat, servers);
         std::vector<Row> rows = {{Algorithm::Ring, CollectiveOp::AllReduce},
                                  {Algorithm::Ring, CollectiveOp::AllGather},
                                  {Algorithm::Ring, CollectiveOp::ReduceScatter}};
@@ -71,12 +83,9 @@ TEST_CASE("non-blocking fabrics: simulated and analytical tree, nvls and nvls_tr
     const model::Catalog cat = simtest::catalogWithEthernet();
     constexpr double kMiB = 1024.0 * 1024.0;
     using model::Algorithm;
-    std::printf("\n%-9s %-15s %5s %12s %-7s %12s %13s %7s %s\n", "algorithm", "op", "gpus", "bytes", "proto", "sim_us",
-                "analytical_us", "ratio", "floor");
+    printTableHeader();
     for (int servers : {1, 2, 8, 128}) {
-        simtest::RailFabric f;
-        f.servers = servers;
-        const model::Design d = simtest::buildRailFabric(cat, f);
+        const model::Design d = railFabric(cat, servers);
         const std::vector<Algorithm> algorithms =
             servers == 1 ? std::vector<Algorithm>{Algorithm::Tree, Algorithm::Nvls}
                          : std::vector<Algorithm>{Algorithm::Tree, Algorithm::NvlsTree};
