@@ -6,6 +6,7 @@
 // The fabric factor applies oversubscription to the share of flows that leave the leaf (§8).
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
 
 #include <algorithm>
@@ -28,7 +29,8 @@ AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     }
     const bool nvlink = g.intraPath == IntraPath::NVLink;
     const double hopIn = nvlink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
-    e.latencyUs = calibration::kRingBaseUs[2] + (g.k > 1 ? calibration::kRingHopNetUs[2] : hopIn);
+    // Across nodes one Simple NET hop, with the transport's own latency (nccl_cost.hpp).
+    e.latencyUs = calibration::kRingBaseUs[2] + (g.k > 1 ? ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g)) : hopIn);
     if (g.n == 1) { e.timeUs = 0; e.latencyUs = 0; return e; }
     if (g.k == 1) {
         e.bandwidthUs = usFor((g.n - 1.0) / g.n * bytes, bIn);

@@ -10,6 +10,7 @@
 // NCCL does not implement this algorithm, so it is only used when forced (--algo).
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
 
 #include <algorithm>
@@ -28,7 +29,7 @@ AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double by
     e.applicable = true;
     e.protocol = Protocol::Simple;
     const double aIn = g.intraPath == IntraPath::NVLink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
-    const double aNet = calibration::kRingHopNetUs[2];
+    const double aNet = ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g)); // Simple NET hop + transport latency
     const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor;
     const double eta = nicSizeEfficiency(bytes, g.k);
     const double tIntraPhase = (g.g - 1) * aIn + (g.g > 1 ? usFor((g.g - 1.0) / g.g * bytes, g.intraGBps) : 0.0);

@@ -122,16 +122,25 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         }
     }
     g.nvlsCapable = true;
+    bool netLl128Named = true;
     for (const ServerFacts* s : chosen) {
         // GPUDirect RDMA: InfiniBand, RoCE or a NIC marked so (the rule layers.cpp names the
         // fabric by); GPUDirect-TCPXO and plain Ethernet stage through host memory.
         const bool rdma = s->nic && (s->nic->supports(NetProtocol::InfiniBand) || s->nic->gpuDirectRdma ||
                                      s->nic->protocolGeneration.find("RoCE") != std::string::npos);
         g.netGpuDirect = g.netGpuDirect && rdma;
+        if (s->nic) {
+            const auto& protos = s->nic->ncclProtocols;
+            const auto names = [&protos](const char* p) { return std::find(protos.begin(), protos.end(), p) != protos.end(); };
+            g.netLatencyUs = std::max(g.netLatencyUs, s->nic->ncclNetLatencyUs);
+            if (!protos.empty() && !names("LL")) g.netProfileAllowsLl = false;
+            netLl128Named = netLl128Named && names("LL128");
+        }
         CommGroup local;
         intraOf(*s, std::min(g.g, s->gpus), local);
         g.nvlsCapable = g.nvlsCapable && local.nvlsCapable;
     }
+    g.netProfileNamesLl128 = netLl128Named;
 
     // Fabric: does traffic on each rail stay inside one switch? If not, derate by the worst
     // oversubscription of the switches used (engine_formulas.md §8).

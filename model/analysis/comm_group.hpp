@@ -30,6 +30,14 @@ struct CommGroup {
     /// RoCE, or a NIC the catalog marks gpudirect_rdma); NCCL enables LL128 across nodes only
     /// then (nccl_cost.hpp). False e.g. for GPUDirect-TCPXO.
     bool netGpuDirect = true;
+    /// Latency, us, the nodes' NCCL network transport adds to each network hop beyond NCCL's
+    /// NET hop latency (the largest over the nodes' NICs; catalog nccl_net_latency_us, NCCL's
+    /// latencyInter). 0 for InfiniBand and RoCE.
+    double netLatencyUs = 0;
+    /// Across nodes, the NICs' NCCL profile allows LL (catalog nccl_protocols); and names
+    /// LL128, which states NCCL's GPUDirect check passes on that transport.
+    bool netProfileAllowsLl = true;
+    bool netProfileNamesLl128 = false;
     /// Fraction of NIC bandwidth left after fabric oversubscription for ring/tree traffic
     /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
     double fabricRingFactor = 1.0;

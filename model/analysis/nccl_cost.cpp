@@ -47,6 +47,9 @@ NcclShape ncclShape(const CommGroup& g) noexcept
     s.intraPath = g.intraPath;
     s.generation = g.generation;
     s.netGpuDirect = g.netGpuDirect;
+    s.netLatencyUs = g.netLatencyUs;
+    s.netAllowsLl = g.netProfileAllowsLl;
+    s.netNamesLl128 = g.netProfileNamesLl128;
     return s;
 }
 
@@ -77,6 +80,12 @@ double ncclHopLatencyUs(Algorithm a, Protocol p, HopKind hop, IntraPath intra) n
     return us;
 }
 
+double ncclNetHopLatencyUs(Algorithm a, Protocol p, const NcclShape& s) noexcept
+{
+    const double extra = s.netLatencyUs * (p == Protocol::Simple ? 2.0 : 1.0);
+    return ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath) + extra;
+}
+
 double ncclBaseLatencyUs(Algorithm a, Protocol p) noexcept
 {
     switch (a) {
@@ -91,7 +100,7 @@ double ncclBaseLatencyUs(Algorithm a, Protocol p) noexcept
 double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s) noexcept
 {
     const double intra = ncclHopLatencyUs(a, p, intraHop(s.intraPath), s.intraPath);
-    const double net = ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath);
+    const double net = ncclNetHopLatencyUs(a, p, s);
     const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
     const double base = ncclBaseLatencyUs(a, p);
     switch (a) {
@@ -119,14 +128,16 @@ RingLatency ncclRingLatency(Protocol p, CollectiveOp op, const NcclShape& s) noe
     const double factor = k > 1 && p == Protocol::Simple ? calibration::kRingSimpleMultiNodeLatencyFactor : 1.0;
     r.baseUs = ncclBaseLatencyUs(a, p) * factor;
     r.intraStepUs = std::max(ncclHopLatencyUs(a, p, intraHop(s.intraPath), s.intraPath), overhead) * factor;
-    r.interStepUs = ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath) * factor;
+    r.interStepUs = ncclNetHopLatencyUs(a, p, s) * factor;
     return r;
 }
 
 bool ncclProtocolEnabled(Algorithm a, Protocol p, const NcclShape& s) noexcept
 {
     if (a == Algorithm::Nvls || a == Algorithm::NvlsTree || a == Algorithm::CollNet) return p == Protocol::Simple;
-    if (p == Protocol::LL128) return s.intraPath == IntraPath::NVLink && (s.nodes == 1 || s.netGpuDirect);
+    if (p == Protocol::LL128)
+        return s.intraPath == IntraPath::NVLink && (s.nodes == 1 || s.netGpuDirect || s.netNamesLl128);
+    if (p == Protocol::LL) return s.nodes == 1 || s.netAllowsLl;
     return true;
 }
 

@@ -36,6 +36,15 @@ struct NcclShape {
     /// The network path reaches GPU memory directly (GPUDirect RDMA; NCCL's typeInter <= PXN).
     /// NCCL enables LL128 across nodes only then (tuning.cc protocol enable rule).
     bool netGpuDirect = true;
+    /// Latency, us, the network transport adds to each NET hop: NCCL's graph latencyInter,
+    /// taken from the net plugin's reported latency (tuning.cc: interLat += latencyInter, once
+    /// more for Simple, "the flush extra latency"). 0 for InfiniBand/RoCE (net_ib reports 0).
+    double netLatencyUs = 0;
+    /// Across nodes, the transport's NCCL profile allows LL (NCCL_PROTO without LL disables it).
+    bool netAllowsLl = true;
+    /// Across nodes, the transport's NCCL profile names LL128: NCCL's GPUDirect check passes on
+    /// it even when it is not RDMA (GPUDirect-TCPXO), so LL128 is enabled as with netGpuDirect.
+    bool netNamesLl128 = false;
 };
 
 /// NCCL's view of a placed group (n, k, g, intra path, generation, GPUDirect).
@@ -43,8 +52,14 @@ struct NcclShape {
 
 /// Latency of one hop, us, for `algorithm` (Ring, Tree, Nvls, NvlsTree, CollNet; others use
 /// Ring's) and protocol `p` (tuning.cc hwLatencies). Host-staged PCIe hops cost twice a PCIe
-/// hop (calibration.hpp kHostStagedLatencyFactor).
+/// hop (calibration.hpp kHostStagedLatencyFactor). A NET hop here is NCCL's table value only;
+/// ncclNetHopLatencyUs adds the transport's own latency.
 [[nodiscard]] double ncclHopLatencyUs(Algorithm algorithm, Protocol p, HopKind hop, IntraPath intra = IntraPath::NVLink) noexcept;
+
+/// Latency of one network hop, us, as NCCL's tuner composes it (tuning.cc interLat): the NET
+/// hop of `algorithm` and `p` plus the transport's latencyInter (s.netLatencyUs), counted
+/// twice for Simple. Equals ncclHopLatencyUs(a, p, Net) on InfiniBand/RoCE.
+[[nodiscard]] double ncclNetHopLatencyUs(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;
 
 /// Base latency, us, of `algorithm` with protocol `p` (tuning.cc baseLatencies).
 [[nodiscard]] double ncclBaseLatencyUs(Algorithm algorithm, Protocol p) noexcept;
@@ -75,7 +90,9 @@ struct RingLatency {
 [[nodiscard]] RingLatency ncclRingLatency(Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
 /// Whether NCCL runs `algorithm` with protocol `p` here: NVLS, NVLSTree and CollNet are
-/// Simple-only; LL128 needs NVLink inside the node and, across nodes, GPUDirect RDMA.
+/// Simple-only; LL128 needs NVLink inside the node and, across nodes, GPUDirect (RDMA, or a
+/// transport whose NCCL profile names LL128); across nodes LL runs unless the transport's
+/// NCCL profile leaves it out.
 [[nodiscard]] bool ncclProtocolEnabled(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;
 
 /// Bus bandwidth, GB/s, of `algorithm` with protocol `p` when the Simple protocol reaches

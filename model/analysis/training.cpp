@@ -5,6 +5,7 @@
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/collective_predict.hpp"
+#include "model/analysis/nccl_cost.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -115,7 +116,7 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
         if (crossNodes) {
             const double nicGpu = node.nicNodeGBps / gpusPerNode;
             if (nicGpu <= 0) throw std::invalid_argument("pipeline stages span servers but the server has no cabled NIC");
-            us = calibration::kRingHopNetUs[2] + usFor(bytes, nicGpu);
+            us = ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(node)) + usFor(bytes, nicGpu);
         } else {
             us = calibration::kRingHopNvlinkUs[2] + usFor(bytes, node.intraGBps);
         }

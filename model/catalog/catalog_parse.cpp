@@ -232,6 +232,17 @@ NicSpec parseNic(const json& e, const std::string& file, const std::string& inde
     n.protocolGeneration = io::optionalString(e, "protocol_generation", c);
     n.hostInterface = io::optionalString(e, "host_interface", c);
     n.formFactor = io::optionalString(e, "form_factor", c);
+    n.ncclNetLatencyUs = io::optionalNumber(e, "nccl_net_latency_us", c, 0.0, 1e6).value_or(0.0);
+    if (auto it = e.find("nccl_protocols"); it != e.end() && !it->is_null()) {
+        if (!it->is_array() || it->empty())
+            throw InputError(file, n.id, "nccl_protocols", "expected a non-empty array such as [\"LL128\", \"Simple\"]");
+        for (const auto& p : *it) {
+            const std::string name = p.is_string() ? p.get<std::string>() : std::string();
+            if (name != "LL" && name != "LL128" && name != "Simple")
+                throw InputError(file, n.id, "nccl_protocols", "expected protocol names \"LL\", \"LL128\" or \"Simple\", got " + p.dump());
+            n.ncclProtocols.push_back(name);
+        }
+    }
     if (auto it = e.find("protocols_supported"); it != e.end() && !it->is_null()) {
         if (!it->is_array()) throw InputError(file, n.id, "protocols_supported", "expected an array such as [\"infiniband\", \"ethernet\"]");
         for (const auto& p : *it) {

@@ -113,6 +113,20 @@ struct NicSpec {
     std::string hostInterface;       ///< e.g. "PCIe Gen5 x16"; empty when unknown
     std::string formFactor;          ///< e.g. "PCIe card or OCP 3.0"
 
+    // ---- Added with issue 16 (NCCL's view of the adapter's transport) ----
+    /// Latency, us, that the adapter's NCCL transport adds to every network hop beyond NCCL's
+    /// own NET hop latency: the slot NCCL's tuner fills from the net plugin
+    /// (ncclNetProperties.latency -> graph latencyInter, src/graph/tuning.cc; counted twice for
+    /// the Simple protocol). NCCL's InfiniBand/RoCE and socket transports report 0
+    /// (src/transport/net_ib/init.cc, net_socket.cc), the default. Catalog field
+    /// `nccl_net_latency_us`.
+    double ncclNetLatencyUs = 0;
+    /// The NCCL protocols the vendor's NCCL profile for this transport enables (NCCL_PROTO),
+    /// as names "LL", "LL128", "Simple"; empty = NCCL's default (all). Catalog field
+    /// `nccl_protocols`. A profile that names LL128 states that NCCL's GPUDirect check passes
+    /// on this transport (NCCL enables LL128 across nodes only then).
+    std::vector<std::string> ncclProtocols;
+
     /// True when the adapter can run `p` (supportedProtocols, or `protocol` when that list is empty).
     [[nodiscard]] bool supports(NetProtocol p) const noexcept;
 };

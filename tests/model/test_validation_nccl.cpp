@@ -144,12 +144,16 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
     REQUIRE(medium.size() >= 8);
     REQUIRE(smallRatio.size() >= 4);
     CHECK(largeMedian <= 0.05);
-    // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model,
-    // even with the NVLS / NVLSTree pipeline fill it leaves out (nccl_cost.hpp): single-node
-    // ring LL at 1 MiB runs ~14 us (one us per ring step) slower than NCCL's per-hop latencies
-    // say, ring LL128 at 16 MiB on A100 at half NCCL's rate, and GCP A3 Mega (GPUDirect-TCPXO)
-    // pays a network latency no public source states. Reported, not asserted, until the model
-    // holds them.
+    // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model.
+    // GCP A3 Mega now holds (GPUDirect-TCPXO's per-hop latency and NCCL profile, catalog
+    // network.json: a3m-2n-8b 1.28 x, a3m-2n-1m +10%). What is left is single-node (and
+    // 2-node) GPU time at 1-16 MiB, 11-95 us above NCCL's model and growing with size on A100
+    // (a bandwidth ramp, not a fixed cost), and az-ndv4-1k, whose 44.8 us floor spans 1 KiB to
+    // 256 KiB: the Azure runs issue all 8 GPUs from one thread (all_reduce_perf -g 8), and
+    // nccl-tests #123 shows such floors grow by ~4.2 us per GPU on one thread (host launch
+    // cost or a ~2 us per-step latency: that data cannot tell them apart). No per-operation
+    // constant fits: nt309-4n-16b (one process per GPU) matches NCCL's model to 1%.
+    // Reported, not asserted, until the model holds them.
     CHECK_NOFAIL(mediumMedian <= 0.15);
     for (double x : smallRatio) CHECK_NOFAIL((x >= 0.5 && x <= 2.0));
 }
