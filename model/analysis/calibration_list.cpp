@@ -34,7 +34,7 @@ std::vector<ConstantInfo> listConstants()
         {"Ring hop latency over NVLink (LL / LL128 / Simple)",
          n(kRingHopNvlinkUs[0]) + " / " + n(kRingHopNvlinkUs[1]) + " / " + n(kRingHopNvlinkUs[2]) + " us", tuning},
         {"Network transport latency added to each network hop (twice for Simple)",
-         "per NIC, catalog nccl_net_latency_us: 0 us for InfiniBand/RoCE, 63 us for GPUDirect-TCPXO",
+         "per NIC, catalog nccl_net_latency_us: 0 us for InfiniBand/RoCE, 65 us for GPUDirect-TCPXO",
          tuning + " latencyInter; TCPXO derived in catalogs/network.json from a published all-gather"},
         {"Protocol bandwidth factors (LL / LL128)", n(kLlBandwidthFactor) + " / " + n(kLl128BandwidthFactor), tuning},
         {"Tree all-reduce bandwidth factor", n(kTreeBandwidthFactor), tuning},

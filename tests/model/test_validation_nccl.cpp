@@ -146,7 +146,7 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
     CHECK(largeMedian <= 0.05);
     // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model.
     // GCP A3 Mega now holds (GPUDirect-TCPXO's per-hop latency and NCCL profile, catalog
-    // network.json: a3m-2n-8b 1.28 x, a3m-2n-1m +10%). What is left is single-node (and
+    // network.json: a3m-2n-8b 1.31 x, a3m-2n-1m +7%). What is left is single-node (and
     // 2-node) GPU time at 1-16 MiB, 11-95 us above NCCL's model and growing with size on A100
     // (a bandwidth ramp, not a fixed cost), and az-ndv4-1k, whose 44.8 us floor spans 1 KiB to
     // 256 KiB: the Azure runs issue all 8 GPUs from one thread (all_reduce_perf -g 8), and
