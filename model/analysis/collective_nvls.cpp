@@ -9,25 +9,17 @@
 // NVLSTree across nodes: busbw = min(B_nic_node f(k), busbw_nvls g/(g-1)) (n-1)/n
 // (SimAI calbusbw.cc), lat = 25 + 2 log2(k) 20.9 us (tuning.cc).
 // Both pay the fill of their chunk pipeline at medium sizes, which NCCL's tuner leaves out
-// (nccl_cost.hpp ncclPipelineFillFactor, chunk sizes from enqueue.cc).
+// (nccl_cost.hpp ncclPipelineFillFactor, chunk sizes from enqueue.cc). The terms are composed
+// in collective_pricing.cpp, shared with the simulator.
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
-#include "model/analysis/nccl_cost.hpp"
+#include "model/analysis/collective_pricing.hpp"
 
-#include <algorithm>
-#include <cmath>
+#include <limits>
 
 namespace model::analysis {
 
 namespace {
-/// NCCL_MAX_NVLS_ARITY (src/include/device.h): at most 32 NVLS heads.
-constexpr int kMaxNvlsHeads = 32;
-
-double nvlsEfficiency(const CommGroup& g) noexcept
-{
-    return g.generation == GpuGeneration::Blackwell ? calibration::kNvlsEfficiencyBlackwell : calibration::kNvlsEfficiencyHopper;
-}
-
 bool nvlsUsable(const CommGroup& g, CollectiveOp op, int ranksInNode, AlgoEstimate& e)
 {
     if (op != CollectiveOp::AllReduce) { e.whyNot = "NVLS is modelled for all-reduce only"; return false; }
@@ -43,14 +35,11 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.algorithm = Algorithm::Nvls;
     if (g.k != 1) { e.whyNot = "across nodes NVLS runs as nvls_tree (or with SHARP)"; return e; }
     if (!nvlsUsable(g, op, g.n, e)) return e;
+    const NcclPricing c = nvlsPricing(g, op, bytes);
     e.applicable = true;
-    e.protocol = Protocol::Simple;
-    const NcclShape shape = ncclShape(g);
-    e.latencyUs = ncclLatencyUs(Algorithm::Nvls, Protocol::Simple, op, shape);
-    // One node: every GPU is an NVLS head (NCCL search.cc: heads = GPUs, at most 32).
-    const int heads = std::min(g.n, kMaxNvlsHeads);
-    e.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), g.intraGBps * nvlsEfficiency(g)) *
-                    ncclPipelineFillFactor(Algorithm::Nvls, shape, bytes, heads);
+    e.protocol = c.protocol;
+    e.latencyUs = c.latencyUs;
+    e.bandwidthUs = c.applicable ? c.bandwidthUs * c.fillFactor : std::numeric_limits<double>::infinity();
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;
 }
@@ -61,17 +50,11 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.algorithm = Algorithm::NvlsTree;
     if (g.k < 2) { e.whyNot = "needs at least 2 nodes (one node uses nvls)"; return e; }
     if (!nvlsUsable(g, op, g.g, e)) return e;
+    const NcclPricing c = nvlsTreePricing(g, op, bytes);
     e.applicable = true;
-    e.protocol = Protocol::Simple;
-    const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
-    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
-    const NcclShape shape = ncclShape(g);
-    e.latencyUs = ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, op, shape);
-    // Across nodes one NVLS head per GPU with a NIC (NCCL search.cc: GPU:NIC combinations).
-    const int heads = std::min({g.g, g.nicPortsPerNode > 0 ? g.nicPortsPerNode : g.g, kMaxNvlsHeads});
-    const double bwUs = usFor(2.0 * bytes, base);
-    const double fill = ncclPipelineFillFactor(Algorithm::NvlsTree, shape, bytes, heads);
-    e.timeUs = withMeasuredRampUs(e.latencyUs + bwUs * fill, bwUs, g.k, bytes);
+    e.protocol = c.protocol;
+    e.latencyUs = c.latencyUs;
+    e.timeUs = c.applicable ? pricedTimeUs(c, bytes) : std::numeric_limits<double>::infinity();
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

@@ -106,7 +106,7 @@ int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept
     return static_cast<int>(std::clamp(std::ceil(bytes / piece), 1.0, 1e9));
 }
 
-void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops)
+void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops, int latencyHops)
 {
     if (hops <= 0) return;
     ScheduledPhase p;
@@ -114,6 +114,7 @@ void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops)
     p.transfers.push_back(std::move(transfer));
     p.repeats = hops;
     p.stepsPerChunk = 0;
+    p.latencyHops = latencyHops;
     s.phases.push_back(std::move(p));
 }
 

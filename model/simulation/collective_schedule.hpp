@@ -81,6 +81,12 @@ struct ScheduledPhase {
     /// latency chain of `repeats` consecutive hops. 0 = the steps are separated by a barrier
     /// (each takes the pattern's whole duration).
     int ringLength = 0;
+    /// Pipeline-fill phases (stepsPerChunk 0) of schedules priced with NCCL's cost model
+    /// (protocol_plan.hpp): how many hops of NCCL's latency composition this phase stands for
+    /// (-1 = `repeats`), each charged NCCL's hop latency of its kind instead of being simulated.
+    /// The steady-state step's own hop is counted here too, since a priced schedule charges
+    /// only the steady step's drain.
+    int latencyHops = -1;
 };
 
 /// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).

@@ -3,6 +3,7 @@
 
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/collective_pricing.hpp"
 #include "model/analysis/comm_group.hpp"
 #include "model/analysis/nccl_cost.hpp"
 
@@ -37,6 +38,33 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         plan.wireFactor = b / protoGBps;
         plan.nodes = g.k;
         plan.simpleBandwidthUs = analysis::usFor(volume, b);
+    } catch (const std::exception&) {
+        plan = ProtocolPlan{};
+    }
+    return plan;
+}
+
+ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog, Algorithm algorithm, CollectiveOp op,
+                                   double bytes, int gpus) noexcept
+{
+    if (algorithm == Algorithm::Ring) return ringProtocolPlan(design, catalog, op, bytes, gpus);
+    ProtocolPlan plan;
+    if (gpus < 2 || !(bytes > 0)) return plan;
+    try {
+        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+        const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        const analysis::NcclPricing c = analysis::ncclPricing(algorithm, g, op, bytes);
+        if (!c.applicable || !(c.wireFactor > 0)) return plan;
+        plan.applies = true;
+        plan.algorithm = algorithm;
+        plan.protocol = c.protocol;
+        plan.intraStepLatency = Duration::microseconds(c.intraHopUs);
+        plan.interStepLatency = Duration::microseconds(c.interHopUs);
+        plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
+        plan.fillFactor = c.fillFactor;
+        plan.wireFactor = c.wireFactor;
+        plan.nodes = c.nodes;
+        plan.simpleBandwidthUs = c.simpleBandwidthUs;
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }

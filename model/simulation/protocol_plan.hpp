@@ -14,6 +14,17 @@
 ///   data: the simulated flows carry bytes x Simple rate / protocol rate), and
 /// - across nodes, the same floor the analytical engine applies: the measured multi-node ramp
 ///   (collective_algorithms.hpp withMeasuredRampUs).
+///
+/// Tree, NVLS and NVLSTree all-reduce schedules (schedule_algorithms.hpp) are priced term by
+/// term from the analytical engine's own function (model/analysis/collective_pricing.hpp):
+/// the protocol NCCL picks (the tree's LL / LL128 / Simple; NVLS Simple), its bandwidth factor
+/// and the tree correction as extra wire bytes, NCCL's latency as base + the hops the first
+/// chunk crosses in the simulated schedule (chain and tree hops, the NVLS op) each at NCCL's
+/// latency of its kind (or the routed wire where longer), the chunk pipeline's fill as NCCL's
+/// factor on the simulated drain (ncclPipelineFillFactor), and the same measured floor:
+///     T = base + sum(hop latency) + fill x simulated drain, then max with the floor.
+/// What is simulated is the drain: the bytes of every edge of the algorithm on the routed
+/// links under max-min sharing (which link limits, contention); the rest is NCCL's.
 
 #include "model/analysis/collective_types.hpp"
 #include "model/catalog/catalog.hpp"
@@ -25,10 +36,12 @@ namespace model::sim {
 /// How one ring collective is priced (see the file comment).
 struct ProtocolPlan {
     bool applies = false;        ///< false: keep the simulator's defaults (Simple, sendOverhead)
+    Algorithm algorithm = Algorithm::Ring; ///< the schedule it prices (Ring, Tree, Nvls, NvlsTree)
     Protocol protocol = Protocol::Simple;
-    Duration intraStepLatency;   ///< per ring step inside a server (NCCL's, wire included)
-    Duration interStepLatency;   ///< per ring step between servers (NCCL's, wire included)
-    Duration baseLatency;        ///< once per ring collective (NCCL's base latency)
+    Duration intraStepLatency;   ///< per ring step / hop inside a server (NCCL's, wire included)
+    Duration interStepLatency;   ///< per ring step / hop between servers (NCCL's, wire included)
+    Duration baseLatency;        ///< once per collective (NCCL's base latency)
+    double fillFactor = 1.0;     ///< tree / NVLS: NCCL's pipeline fill factor on the drain
     double wireFactor = 1.0;     ///< simulated bytes per payload byte (>= 1)
     int nodes = 1;               ///< servers the ring spans
     double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)
@@ -39,6 +52,12 @@ struct ProtocolPlan {
 /// GPU, or a design the analytical engine cannot place (then the simulator's own defaults hold).
 [[nodiscard]] ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes,
                                             int gpus) noexcept;
+
+/// Plan for an all-reduce with `algorithm` Tree, Nvls or NvlsTree (collective_pricing.hpp), or
+/// ringProtocolPlan for Ring; applies = false for other algorithms or where the analytical
+/// engine cannot place the GPUs or does not price the algorithm there.
+[[nodiscard]] ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog, Algorithm algorithm,
+                                                 CollectiveOp op, double bytes, int gpus) noexcept;
 
 /// The simulated time, seconds, after the floor of the plan: across nodes never below the
 /// Simple bandwidth term divided by the measured size efficiency.

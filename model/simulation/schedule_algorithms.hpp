@@ -128,8 +128,10 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
 
 /// Adds a pipeline-fill phase to `s`: `transfer` alone (the first chunk crossing one hop of one
 /// kind while the pipeline is empty), counted `hops` times and outside every pipeline stage.
-/// Nothing is added when hops <= 0.
-void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops);
+/// Nothing is added when hops <= 0. `latencyHops` = the hops of NCCL's latency composition it
+/// stands for when the schedule is priced with NCCL's cost model (ScheduledPhase::latencyHops;
+/// -1 = hops).
+void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops, int latencyHops = -1);
 
 /// Appends the intra-node all-gather of a three-phase all-reduce (phase 0 = intra-node
 /// reduce-scatter, phase 1 = the inter-node part): `ranksPerServer` - 1 steps whose pattern is

@@ -53,7 +53,8 @@ Schedule nvlsSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
-    addFillPhase(s, "NVLS pipeline fill (reduce before the multicast)", hop, 1);
+    // Priced with NCCL's cost model: one NVLS hop (the switch's reduce and multicast, NCCL's 25 us).
+    addFillPhase(s, "NVLS pipeline fill (reduce before the multicast)", hop, 1, 1);
     s.note = "NVLink SHARP: the NVSwitch reduces and multicasts, each NVLink port carries S(1+1/n) per direction; " +
              std::to_string(chunks) + " chunks, one steady-state step simulated; NCCL's NVLS factor applied";
     return s;
@@ -85,8 +86,9 @@ Schedule nvlsTreeSchedule(const NetworkGraph& g, const Groups& groups, double by
     s.pipelineChunks = chunks;
     s.stages = {{0}};
     // The first chunk: NVLS reduce, up the tree, down the tree, NVLS multicast.
-    addFillPhase(s, "NVLS tree pipeline fill (NVLS hop)", nvlsHop, 2);
-    addFillPhase(s, "NVLS tree pipeline fill (tree hop)", treeHop, 2 * depth - 1);
+    // Priced with NCCL's cost model: one NVLS hop and 2 log2(k) tree hops (NCCL's NVLSTree latency).
+    addFillPhase(s, "NVLS tree pipeline fill (NVLS hop)", nvlsHop, 2, 1);
+    addFillPhase(s, "NVLS tree pipeline fill (tree hop)", treeHop, 2 * depth - 1, 2 * depth);
     s.note = "NVLS tree: NVLink SHARP inside servers, double binary tree across them on " + std::to_string(lanes) +
              " NIC(s) per server, " + std::to_string(chunks) + " chunks; one steady-state step simulated";
     return s;

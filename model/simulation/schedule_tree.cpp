@@ -136,7 +136,9 @@ Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
     s.stages = {{0}};
     // The first chunk climbs the chain and the tree, then comes back down: 2 (chain + depth) hops.
     if (haveChain) addFillPhase(s, "tree pipeline fill (chain hop)", chainHop, 2 * chain);
-    addFillPhase(s, "tree pipeline fill (tree hop)", treeHop, 2 * depth - 1);
+    // Priced with NCCL's cost model, the tree hops of the fill and of the steady step are NCCL's
+    // 2 log2(k) network hops (ScheduledPhase::latencyHops).
+    addFillPhase(s, "tree pipeline fill (tree hop)", treeHop, 2 * depth - 1, 2 * depth);
     s.note = "double binary tree, " + std::to_string(2 * lanes) + " channels (2 per NIC), " + std::to_string(chunks) +
              " chunks; one steady-state step simulated, the first chunk's " + std::to_string(2 * (chain + depth)) +
              " hops fill the pipe; NCCL's tree factor x0.92 applied";

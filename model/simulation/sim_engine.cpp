@@ -98,14 +98,36 @@ double pipelinedRingSeconds(const std::vector<double>& latency, int ringLength, 
     return steps * drain + chain;
 }
 
+double Engine::pricedFillLatency(const ScheduledPhase& p, PatternRun& run)
+{
+    const Transfer& t = p.transfers.front();
+    std::vector<int> routed;
+    if (t.path.empty()) router.route(t.src, t.dst, t.key, routed);
+    const double wire = router.latency(t.path.empty() ? routed : t.path);
+    const bool between =
+        graph.gpus[static_cast<std::size_t>(t.src)].server != graph.gpus[static_cast<std::size_t>(t.dst)].server;
+    const double hop = std::max(wire, between ? ncclPipeline.interHop : ncclPipeline.intraHop);
+    const double latency = (p.latencyHops >= 0 ? p.latencyHops : p.repeats) * hop;
+    run = PatternRun{};
+    run.duration = p.repeats > 0 ? latency / p.repeats : 0.0;
+    run.flows = static_cast<int>(p.transfers.size());
+    return latency;
+}
+
 ScheduleRun Engine::run(const Schedule& s)
 {
     ScheduleRun r;
     r.schedule = &s;
     r.runs.resize(s.phases.size());
     double sum = 0;
+    const bool priced = ncclPipeline.set && s.algorithm == ncclPipeline.algorithm;
+    double pricedLatency = priced ? ncclPipeline.base : 0.0;
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         const ScheduledPhase& p = s.phases[i];
+        if (priced && p.stepsPerChunk == 0 && !p.transfers.empty()) {
+            pricedLatency += pricedFillLatency(p, r.runs[i]);
+            continue;
+        }
         r.runs[i] = p.sameAs >= 0 ? r.runs[static_cast<std::size_t>(p.sameAs)] : simulatePattern(p.transfers);
         if (p.ringLength > 0 && p.sameAs < 0 && p.repeats > 0) {
             // Per-rank pipelined ring: its steps' time per step, NCCL's base latency included.
@@ -129,6 +151,19 @@ ScheduleRun Engine::run(const Schedule& s)
             overlap = std::max(overlap, d);
         }
     r.total = sum + (s.pipelineChunks - 1) * overlap;
+    if (priced) {
+        // NCCL's latency + fill x the whole drain (every chunk's steady step; protocol_plan.hpp).
+        double drain = 0;
+        for (const auto& stage : s.stages) {
+            double d = 0;
+            for (int i : stage) {
+                const ScheduledPhase& p = s.phases[static_cast<std::size_t>(i)];
+                d += (p.stepsPerChunk >= 0 ? p.stepsPerChunk : p.repeats) * r.runs[static_cast<std::size_t>(i)].drain;
+            }
+            drain = std::max(drain, d);
+        }
+        r.total = pricedLatency + ncclPipeline.fill * std::max(1, s.pipelineChunks) * drain;
+    }
     return r;
 }
 

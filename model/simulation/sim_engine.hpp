@@ -80,6 +80,19 @@ public:
     /// Latency, seconds, a ring schedule (Algorithm::Ring) pays once on top of its steps: NCCL's
     /// base latency (protocol_plan.hpp); 0 otherwise.
     double ringBaseLatency = 0;
+    /// Tree / NVLS / NVLSTree schedules priced with NCCL's cost model (protocol_plan.hpp), set by
+    /// simulateCollective for an explicit request of that algorithm. A schedule of `algorithm`
+    /// then takes base + its fill phases' NCCL latency hops (ScheduledPhase::latencyHops, each
+    /// the larger of its kind's NCCL hop latency and its routed wire latency; not simulated) +
+    /// fill x pipeline chunks x the steady step's simulated drain.
+    struct PipelinePricing {
+        bool set = false;
+        Algorithm algorithm = Algorithm::Tree;
+        double base = 0;       ///< seconds, once per collective (NCCL's base latency)
+        double intraHop = 0;   ///< seconds per latency hop inside a server
+        double interHop = 0;   ///< seconds per latency hop between servers
+        double fill = 1.0;     ///< NCCL's pipeline fill factor on the drain (>= 1)
+    } ncclPipeline;
 
     const Design& design;
     const SimulationOptions& options;
@@ -90,6 +103,9 @@ public:
 
 private:
     bool tick();
+    /// A fill phase of a schedule priced by ncclPipeline: its NCCL latency hops, seconds, and
+    /// `run` set to that latency spread over its repeats (not simulated).
+    double pricedFillLatency(const ScheduledPhase& p, PatternRun& run);
     const ProgressFn& onProgress_;
     int plannedPatterns_ = 1;
     int donePatterns_ = 0;

@@ -62,16 +62,32 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
     checkFailures(design, catalog, options.failures);
-    // Ring schedules: protocol, per-step latency and efficiency from the analytical engine's step
-    // cost model (protocol_plan.hpp). Other algorithms keep the simulator's own defaults.
+    // Ring, tree, nvls and nvls_tree schedules: protocol, latency, efficiency and pipeline fill
+    // from the analytical engine's cost model (protocol_plan.hpp). Auto all-reduce (several
+    // candidates), hierarchical, sharp and all-to-all keep the simulator's own defaults.
     const bool ringOnly = request.algorithm == Algorithm::Ring ||
                           (request.algorithm == Algorithm::Auto &&
                            (request.op == CollectiveOp::AllGather || request.op == CollectiveOp::ReduceScatter ||
                             request.op == CollectiveOp::Broadcast));
+    const bool pipelined = request.op == CollectiveOp::AllReduce &&
+                           (request.algorithm == Algorithm::Tree || request.algorithm == Algorithm::Nvls ||
+                            request.algorithm == Algorithm::NvlsTree);
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
     ProtocolPlan plan;
+    if (options.ncclStepCost && pipelined && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
+        plan = algorithmProtocolPlan(design, catalog, request.algorithm, request.op, request.bytes,
+                                     request.gpus == 0 ? all : request.gpus);
+        if (plan.applies) {
+            e.ncclPipeline.set = true;
+            e.ncclPipeline.algorithm = plan.algorithm;
+            e.ncclPipeline.base = plan.baseLatency.inSeconds();
+            e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
+            e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
+            e.ncclPipeline.fill = plan.fillFactor;
+        }
+    }
     if (options.ncclStepCost && ringOnly && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
         plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
         if (plan.applies) {
@@ -100,7 +116,9 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         e.result.collective.note = "flow-level simulation, max-min fair sharing";
         if (plan.applies)
             e.result.collective.note += std::string("; ") + toString(plan.protocol) +
-                                        " protocol, per-step latency and efficiency from NCCL's cost model (as the analytical engine)";
+                                        (plan.algorithm == Algorithm::Ring
+                                             ? " protocol, per-step latency and efficiency from NCCL's cost model (as the analytical engine)"
+                                             : " protocol, NCCL's latency per hop, bandwidth factors and pipeline fill (as the analytical engine)");
         if (total > simulated)
             e.result.collective.note += "; bounded below by the measured multi-node size efficiency (SimAI nic_ratio.csv)";
         if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;

@@ -70,10 +70,11 @@ struct SimulationOptions {
     /// use NCCL's per-step latency instead.
     Duration sendOverhead = Duration::microseconds(6.0);
     /// Price ring collectives (an explicit ring, or all-gather / reduce-scatter / broadcast on
-    /// auto) with the analytical engine's step cost model (protocol_plan.hpp): the protocol NCCL
-    /// chooses, NCCL's per-step latency and the protocol's efficiency, and across nodes the
-    /// measured size-efficiency floor. False: the Simple protocol and `sendOverhead` per step
-    /// (the flow mechanics alone).
+    /// auto) and an explicit tree, nvls or nvls_tree all-reduce with the analytical engine's
+    /// cost model (protocol_plan.hpp): the protocol NCCL chooses, NCCL's per-step (per-hop)
+    /// latency, the protocol's efficiency, the tree correction and NVLS pipeline fill, and across
+    /// nodes the measured size-efficiency floor. False: the Simple protocol and `sendOverhead`
+    /// per step (the flow mechanics alone).
     bool ncclStepCost = true;
     /// Latency of one NVLink/NVSwitch hop: SimAI -nl default 0.000025 ms = 25 ns (b.2).
     Duration nvlinkHopLatency = Duration::nanoseconds(25.0);

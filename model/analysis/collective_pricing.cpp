@@ -1,0 +1,121 @@
+// NCCL's cost model term by term for tree, NVLS and NVLSTree all-reduce (collective_pricing.hpp).
+// Every constant is in calibration.hpp with its source; this file only composes them.
+#include "model/analysis/collective_pricing.hpp"
+
+#include "model/analysis/calibration.hpp"
+#include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/nccl_cost.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace model::analysis {
+
+namespace {
+
+/// NCCL_MAX_NVLS_ARITY (src/include/device.h): at most 32 NVLS heads.
+constexpr int kMaxNvlsHeads = 32;
+
+double nvlsEfficiency(const CommGroup& g) noexcept
+{
+    return g.generation == GpuGeneration::Blackwell ? calibration::kNvlsEfficiencyBlackwell : calibration::kNvlsEfficiencyHopper;
+}
+
+HopKind intraHopKind(const CommGroup& g) noexcept
+{
+    return g.intraPath == IntraPath::NVLink ? HopKind::NVLink : HopKind::Pcie;
+}
+
+/// The latency parts of `a` with protocol `p` on `g` (nccl_cost.hpp ncclLatencyUs).
+void setLatency(NcclPricing& r, const CommGroup& g, CollectiveOp op)
+{
+    const NcclShape shape = ncclShape(g);
+    r.latencyUs = ncclLatencyUs(r.algorithm, r.protocol, op, shape);
+    r.baseLatencyUs = ncclBaseLatencyUs(r.algorithm, r.protocol);
+    r.intraHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, intraHopKind(g), g.intraPath);
+    r.interHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, HopKind::Net, g.intraPath);
+    r.nodes = g.k;
+}
+
+} // namespace
+
+NcclPricing treePricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    NcclPricing r;
+    r.algorithm = Algorithm::Tree;
+    if (op != CollectiveOp::AllReduce || g.k < 2) return r;
+    const double intraCap = g.g > 1 ? g.intraGBps * g.g / (g.g - 1.0) : std::numeric_limits<double>::infinity();
+    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), intraCap);
+    const double simple = base * calibration::kTreeBandwidthFactor;
+    const double volume = 2.0 * bytes; // NCCL: tree algbw = busBw x 0.5
+    if (!(simple > 0)) return r;
+    const NcclShape shape = ncclShape(g);
+    const StepCost c = ncclChooseProtocol(Algorithm::Tree, op, shape, bytes, volume, simple);
+    const double rate = ncclProtocolGBps(Algorithm::Tree, c.protocol, shape, simple) * treeCorrectionFactor(c.protocol, bytes);
+    if (!(rate > 0)) return r;
+    r.applicable = true;
+    r.protocol = c.protocol;
+    setLatency(r, g, op);
+    r.latencyUs = c.latencyUs;
+    r.bandwidthUs = c.bandwidthUs;
+    r.simpleBandwidthUs = usFor(volume, simple);
+    r.wireFactor = simple / rate;
+    return r;
+}
+
+NcclPricing nvlsPricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    NcclPricing r;
+    r.algorithm = Algorithm::Nvls;
+    if (op != CollectiveOp::AllReduce || g.k != 1 || g.n < 2) return r;
+    const double rate = g.intraGBps * nvlsEfficiency(g);
+    if (!(rate > 0)) return r;
+    r.applicable = true;
+    r.protocol = Protocol::Simple; // NVLS is Simple-only (nccl_cost.hpp ncclProtocolEnabled)
+    setLatency(r, g, op);
+    // One node: every GPU is an NVLS head (NCCL search.cc: heads = GPUs, at most 32).
+    r.heads = std::min(g.n, kMaxNvlsHeads);
+    r.bandwidthUs = usFor(bytes * (1.0 + 1.0 / g.n), rate);
+    r.simpleBandwidthUs = r.bandwidthUs;
+    r.fillFactor = ncclPipelineFillFactor(Algorithm::Nvls, ncclShape(g), bytes, r.heads);
+    return r;
+}
+
+NcclPricing nvlsTreePricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    NcclPricing r;
+    r.algorithm = Algorithm::NvlsTree;
+    if (op != CollectiveOp::AllReduce || g.k < 2 || g.g < 2) return r;
+    const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
+    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
+    if (!(base > 0)) return r;
+    r.applicable = true;
+    r.protocol = Protocol::Simple; // NVLSTree is Simple-only
+    setLatency(r, g, op);
+    // Across nodes one NVLS head per GPU with a NIC (NCCL search.cc: GPU:NIC combinations).
+    r.heads = std::min({g.g, g.nicPortsPerNode > 0 ? g.nicPortsPerNode : g.g, kMaxNvlsHeads});
+    r.bandwidthUs = usFor(2.0 * bytes, base);
+    r.simpleBandwidthUs = r.bandwidthUs;
+    r.fillFactor = ncclPipelineFillFactor(Algorithm::NvlsTree, ncclShape(g), bytes, r.heads);
+    return r;
+}
+
+NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    switch (algorithm) {
+    case Algorithm::Tree: return treePricing(g, op, bytes);
+    case Algorithm::Nvls: return nvlsPricing(g, op, bytes);
+    case Algorithm::NvlsTree: return nvlsTreePricing(g, op, bytes);
+    default: break;
+    }
+    NcclPricing r;
+    r.algorithm = algorithm;
+    return r;
+}
+
+double pricedTimeUs(const NcclPricing& p, double bytes) noexcept
+{
+    return withMeasuredRampUs(p.latencyUs + p.bandwidthUs * p.fillFactor, p.simpleBandwidthUs, p.nodes, bytes);
+}
+
+} // namespace model::analysis
