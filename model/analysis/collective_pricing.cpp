@@ -33,7 +33,7 @@ void setLatency(NcclPricing& r, const CommGroup& g, CollectiveOp op)
     r.latencyUs = ncclLatencyUs(r.algorithm, r.protocol, op, shape);
     r.baseLatencyUs = ncclBaseLatencyUs(r.algorithm, r.protocol);
     r.intraHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, intraHopKind(g), g.intraPath);
-    r.interHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, HopKind::Net, g.intraPath);
+    r.interHopUs = ncclNetHopLatencyUs(r.algorithm, r.protocol, shape); // with the transport's own latency
     r.nodes = g.k;
 }
 

@@ -35,7 +35,7 @@ struct NcclPricing {
     double latencyUs = 0;          ///< NCCL's latency of the whole collective (ncclLatencyUs)
     double baseLatencyUs = 0;      ///< its base part (ncclBaseLatencyUs), paid once
     double intraHopUs = 0;         ///< one hop inside a server (chain hop; NVLS: the switch's reduce + multicast)
-    double interHopUs = 0;         ///< one hop between servers (a tree edge, one direction)
+    double interHopUs = 0;         ///< one hop between servers (a tree edge, one direction; ncclNetHopLatencyUs)
     double bandwidthUs = 0;        ///< bottleneck bytes / (protocol rate x tree correction)
     double simpleBandwidthUs = 0;  ///< bottleneck bytes / Simple rate: the floor's reference
     /// Simple rate / (protocol rate x tree correction): simulated bytes per payload byte (>= 1).
