@@ -329,12 +329,19 @@ void CollectiveChart::apply()
         for (double m : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
             if (m * mag >= top * 1.05) { bound = m * mag; break; }
     }
+    // The same bound gives the same round range and label format as the ones on screen: set
+    // again, the axis moved to the raw bound and back (two re-layouts of the chart), and a label
+    // format set again re-laid the chart out once more, after every edit that kept the bound.
+    if (bound == shownBound_ && busbwAxis_->min() == shownRange_.first && busbwAxis_->max() == shownRange_.second) return;
     busbwAxis_->setRange(0, bound);
     busbwAxis_->applyNiceNumbers(); // round tick values (0, 5, 10, ... not 6.25, 12.5)
+    shownBound_ = bound;
+    shownRange_ = {busbwAxis_->min(), busbwAxis_->max()};
     // As many decimals as the tick step needs, so small ranges never repeat "0 0 1 1".
     const double step = (busbwAxis_->max() - busbwAxis_->min()) / std::max(1, busbwAxis_->tickCount() - 1);
     const int decimals = step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 3) : 0;
-    busbwAxis_->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+    const QString format = QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
+    if (format != busbwAxis_->labelFormat()) busbwAxis_->setLabelFormat(format);
 }
 
 QStringList CollectiveChart::curveNames() const

@@ -29,6 +29,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QCategoryAxis;
@@ -115,6 +116,8 @@ private:
     std::shared_ptr<const std::vector<model::CollectiveSweep>> sweeps_;
     model::CollectiveOp op_ = model::CollectiveOp::AllReduce;
     model::RateUnit unit_ = model::RateUnit::GBps;
+    double shownBound_ = -1; ///< the busbw bound (GB/s or Gb/s) the axis range was made from; -1: none yet
+    std::pair<double, double> shownRange_{0, 0}; ///< the round range applyNiceNumbers made of it
 };
 
 } // namespace views
