@@ -38,6 +38,7 @@ std::vector<std::string> picture(const app::Document& doc, views::CanvasScene& s
         s << "card " << g->name() << ' ' << g->label().toStdString() << " gpus " << g->gpus() << " at "
           << rect(g->sceneBoundingRect()) << " members";
         for (model::Id m : g->members()) s << ' ' << m;
+        s << " tip " << g->toolTip().toStdString();
         out.push_back(s.str());
     }
     for (const views::BundleItem* b : scene.bundleItems()) {
@@ -47,6 +48,7 @@ std::vector<std::string> picture(const app::Document& doc, views::CanvasScene& s
         s << "bundle " << std::min(a, far) << " - " << std::max(a, far) << " cables " << b->cables() << " rail "
           << b->rail() << " at " << rect(b->sceneBoundingRect()) << " links";
         for (model::Id l : b->links()) s << ' ' << l;
+        s << " tip " << b->toolTip().toStdString();
         out.push_back(s.str());
     }
     for (const auto& [id, n] : doc.design().nodes())

@@ -28,16 +28,27 @@ public:
     /// Below this zoom the tags are not drawn (see paint).
     static constexpr double kMinZoom = 0.12;
 
-    CountTag(QGraphicsItem* parent, QString text, QColor edge) : QGraphicsItem(parent), text_(std::move(text)), edge_(edge)
+    CountTag(QGraphicsItem* parent, QString text, QColor edge) : QGraphicsItem(parent), edge_(edge)
     {
         setAcceptedMouseButtons(Qt::NoButton); // clicks reach the bundle underneath
         font_ = QApplication::font();
         font_.setPixelSize(11);
         font_.setBold(true);
-        const double w = std::max(30.0, QFontMetricsF(font_).horizontalAdvance(text_) + 12.0);
-        box_ = QRectF(-w / 2, -8, w, 16);
-        const QRectF px = box_.adjusted(-1, -1, 1, 1);
-        bounds_ = QRectF(px.topLeft() / kMinZoom, px.bottomRight() / kMinZoom);
+        setText(std::move(text));
+    }
+    /// Replaces the text; the box grows or shrinks with it.
+    void setText(QString text)
+    {
+        if (text == text_ && !box_.isNull()) return;
+        const double w = std::max(30.0, QFontMetricsF(font_).horizontalAdvance(text) + 12.0);
+        const QRectF box(-w / 2, -8, w, 16);
+        const QRectF px = box.adjusted(-1, -1, 1, 1);
+        const QRectF bounds(px.topLeft() / kMinZoom, px.bottomRight() / kMinZoom);
+        if (bounds != bounds_) prepareGeometryChange();
+        text_ = std::move(text);
+        box_ = box;
+        bounds_ = bounds;
+        update();
     }
     /// The box in scene units at kMinZoom, the largest it gets where it is drawn.
     [[nodiscard]] QRectF boundingRect() const override { return bounds_; }
@@ -91,11 +102,30 @@ BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, 
     if (node_) node_->attachBundle(this);
     label_ = new CountTag(this, QStringLiteral("×%1").arg(cables_), canvas_style::railColor(rail_));
     label_->setZValue(1.0);
+    updateToolTip();
+}
+
+void BundleItem::updateToolTip()
+{
     const QString far = node_ ? node_->name() : other_ ? QString::fromStdString(other_->name()) : QString();
     setToolTip(QStringLiteral("%1 - %2\n%3 cables in %4 links (collapsed group)")
                    .arg(group_->label(), far)
                    .arg(cables_)
                    .arg(links_.size()));
+}
+
+void BundleItem::setContents(std::vector<model::Id> links, long long cables, int rail)
+{
+    std::sort(links.begin(), links.end());
+    if (cables != cables_) prepareGeometryChange(); // the width follows the cable count
+    links_ = std::move(links);
+    cables_ = cables;
+    rail_ = rail;
+    auto* tag = static_cast<CountTag*>(label_);
+    tag->setText(QStringLiteral("×%1").arg(cables_));
+    tag->setEdge(canvas_style::railColor(rail_));
+    updateToolTip();
+    update();
 }
 
 BundleItem::~BundleItem()

@@ -48,12 +48,21 @@ public:
     /// Scene x of the far end (orders the landing slots on the group card).
     [[nodiscard]] double farX() const;
 
+    /// Replaces the folded links, their cable count and the shared rail (same ends), leaving the
+    /// item exactly as one constructed with them: the edit of a bundle keeps its item (adding
+    /// an item to a 40,000-item scene costs far more than changing one).
+    void setContents(std::vector<model::Id> links, long long cables, int rail);
+
     /// Recomputes the line after an end moved.
     void adjust();
 
     [[nodiscard]] QRectF boundingRect() const override;
     [[nodiscard]] QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    /// Sets the tool tip again from the group's label and the far end's name (they may have
+    /// changed while the folded links did not).
+    void updateToolTip();
 
 private:
     [[nodiscard]] QPointF labelPos() const;

@@ -311,8 +311,10 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
     }
     for (auto& [key, a] : acc) std::sort(a.links.begin(), a.links.end());
 
-    // Keep every bundle item that is drawn exactly as wanted; replace the others. Rebuilding
-    // them all after each edit re-indexed hundreds of items in a 40,000-item scene.
+    // Keep every bundle item whose ends are still wanted, with what it folds brought up to date
+    // (setContents); replace only the others. Rebuilding them all after each edit re-indexed
+    // hundreds of items in a 40,000-item scene, and each item added to such a scene costs
+    // milliseconds (Qt renumbers and sorts every top-level item on the next add).
     std::set<std::vector<model::Id>> selectedGone;
     std::vector<BundleItem*> kept;
     for (BundleItem* b : bundles_) {
@@ -323,10 +325,17 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
         const auto it = acc.find(b->otherGroup() ? std::make_pair(std::min<const void*>(b->group(), b->otherGroup()),
                                                                   std::max<const void*>(b->group(), b->otherGroup()))
                                                  : std::make_pair<const void*, const void*>(b->group(), b->node()));
-        const bool same = it != acc.end() && it->second.group == b->group() && it->second.node == b->node() &&
-                          it->second.other == b->otherGroup() && it->second.links == b->links() &&
-                          it->second.cables == b->cables() && it->second.rail == b->rail();
-        if (same) {
+        const bool sameEnds = it != acc.end() && it->second.group == b->group() && it->second.node == b->node() &&
+                              it->second.other == b->otherGroup();
+        if (sameEnds) { // the item stays; what it folds is brought up to date in place
+            Acc& a = it->second;
+            if (a.links != b->links() || a.cables != b->cables() || a.rail != b->rail()) {
+                b->setContents(std::move(a.links), a.cables, a.rail);
+                changed.insert(b->group());
+                if (b->otherGroup()) changed.insert(b->otherGroup());
+            } else {
+                b->updateToolTip(); // the card's label or the far end's name may have changed
+            }
             kept.push_back(b);
             acc.erase(it);
             continue;
