@@ -50,10 +50,36 @@ LinkItem* CanvasScene::linkItem(model::Id id) const
 void CanvasScene::clearItems()
 {
     clearGroupItems(); // bundles refer to node items
+    clearRetired();
     for (auto& [id, item] : links_) delete item;
     links_.clear();
     for (auto& [id, item] : nodes_) delete item;
     nodes_.clear();
+}
+
+void CanvasScene::clearRetired()
+{
+    for (auto& [id, item] : retiredLinks_) delete item; // retired: no longer attached to any end
+    retiredLinks_.clear();
+    for (auto& [id, item] : retiredNodes_) delete item;
+    retiredNodes_.clear();
+}
+
+void CanvasScene::retireNode(NodeItem* item)
+{
+    if (retiredNodes_.size() + retiredLinks_.size() >= kMaxRetired) clearRetired();
+    item->setSelected(false);
+    item->setVisible(false);
+    retiredNodes_[item->id()] = item;
+}
+
+void CanvasScene::retireLink(LinkItem* item)
+{
+    if (retiredNodes_.size() + retiredLinks_.size() >= kMaxRetired) clearRetired();
+    item->setSelected(false);
+    item->setVisible(false);
+    item->retire();
+    retiredLinks_[item->id()] = item;
 }
 
 void CanvasScene::rebuild()
@@ -82,9 +108,17 @@ void CanvasScene::addNode(model::Id id)
 {
     const model::Node* n = doc_->design().node(id);
     if (!n || nodes_.count(id)) return;
-    auto* item = new NodeItem(*n, doc_->catalog());
+    NodeItem* item = nullptr;
+    if (const auto old = retiredNodes_.find(id); old != retiredNodes_.end()) {
+        item = old->second;
+        retiredNodes_.erase(old);
+        item->sync(*n, doc_->catalog());
+        item->setVisible(true);
+    } else {
+        item = new NodeItem(*n, doc_->catalog());
+        addItem(item);
+    }
     nodes_.emplace(id, item);
-    addItem(item);
     markNode(id);
     groupsDirty();
 }
@@ -98,7 +132,7 @@ void CanvasScene::removeNode(model::Id id)
     nodes_.erase(it);
     // Bundles ending at this node must not outlive it: re-derive them now.
     if (!item->bundles().empty()) syncDirtyGroups();
-    delete item; // its links were removed (and announced) before the node
+    retireNode(item); // its links were removed (and announced) before the node
     groupsDirty();
 }
 
@@ -117,9 +151,17 @@ void CanvasScene::addLink(model::Id id)
     NodeItem* a = nodeItem(l->a.node);
     NodeItem* b = nodeItem(l->b.node);
     if (!a || !b) return;
-    auto* item = new LinkItem(*l, a, b);
+    LinkItem* item = nullptr;
+    if (const auto old = retiredLinks_.find(id); old != retiredLinks_.end()) {
+        item = old->second;
+        retiredLinks_.erase(old);
+        item->revive(*l, a, b);
+        item->setVisible(true);
+    } else {
+        item = new LinkItem(*l, a, b);
+        addItem(item);
+    }
     links_.emplace(id, item);
-    addItem(item);
     if (!fullSync_) {
         markedLinks_.insert(id);
         markGroupsOf(l->a.node);
@@ -134,7 +176,7 @@ void CanvasScene::removeLink(model::Id id)
     if (it == links_.end()) return;
     markGroupsOf(it->second->endA()->id());
     markGroupsOf(it->second->endB()->id());
-    delete it->second;
+    retireLink(it->second);
     links_.erase(it);
     groupsDirty();
 }

@@ -24,8 +24,26 @@ LinkItem::LinkItem(const model::Link& link, NodeItem* a, NodeItem* b) : id_(link
 
 LinkItem::~LinkItem()
 {
-    a_->detach(this);
-    b_->detach(this);
+    retire();
+}
+
+void LinkItem::retire()
+{
+    if (a_) a_->detach(this);
+    if (b_) b_->detach(this);
+    a_ = b_ = nullptr;
+}
+
+void LinkItem::revive(const model::Link& link, NodeItem* a, NodeItem* b)
+{
+    retire();
+    a_ = a;
+    b_ = b;
+    a_->attach(this);
+    b_->attach(this);
+    heat_.reset();
+    setZValue(0.0);
+    sync(link);
 }
 
 double LinkItem::widthFor(int count) { return 1.2 + 1.4 * std::log2(std::max(1, count)); }

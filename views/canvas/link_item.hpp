@@ -32,6 +32,12 @@ public:
 
     /// Refreshes count, speed, medium and ports from the model.
     void sync(const model::Link& link);
+    /// Lets go of both end symbols (the scene keeps the item hidden after its link was deleted,
+    /// to bring it back if an undo adds the same link again; see CanvasScene).
+    void retire();
+    /// Makes a retired item the drawing of `link` between `a` and `b` again, exactly as
+    /// LinkItem(link, a, b) would be made: no heat, normal stacking order.
+    void revive(const model::Link& link, NodeItem* a, NodeItem* b);
     /// Recomputes the line after an end moved.
     void adjust();
 
