@@ -12,7 +12,7 @@
 
 namespace views {
 
-InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc), gpus_(doc, this)
 {
     auto* layout = new QVBoxLayout(this);
     stack_ = new QStackedWidget(this);
@@ -76,7 +76,7 @@ void InspectorPanel::refresh()
                               .arg(QString::fromStdString(d.name).toHtmlEscaped(),
                                    countOf(static_cast<long long>(d.nodes().size()), tr("node"), tr("nodes")),
                                    countOf(static_cast<long long>(d.links().size()), tr("link"), tr("links")),
-                                   countOf(d.gpuCount(doc_->catalog()), tr("GPU"), tr("GPUs"))));
+                                   countOf(gpus_.gpus(), tr("GPU"), tr("GPUs"))));
     } else {
         summary_->setTextIfChanged(tr("%1 and %2 selected.")
                               .arg(countOf(static_cast<long long>(nodes_.size()), tr("node"), tr("nodes")),

@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include "views/common/design_document.hpp"
+#include "views/common/gpu_count_cache.hpp"
 
 #include <QWidget>
 
@@ -37,6 +38,7 @@ private:
     void refresh();
 
     DesignDocument* doc_;
+    GpuCountCache gpus_; ///< the summary's GPU count (before every connection: see its file)
     QStackedWidget* stack_;
     ReflowLabel* summary_;
     NodeEditor* node_;

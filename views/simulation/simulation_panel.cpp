@@ -30,7 +30,7 @@ constexpr int kTimeSteps = 200;
 } // namespace
 
 SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc), form_(new SimulationForm(this)), run_(new QPushButton(tr("Run simulation"), this)),
+    : QWidget(parent), doc_(doc), gpus_(doc, this), form_(new SimulationForm(this)), run_(new QPushButton(tr("Run simulation"), this)),
       cancel_(new QPushButton(tr("Cancel"), this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
       view_(new SimulationResultView(this)), heatBox_(new QCheckBox(tr("Heat on canvas"), this)),
       measure_(new QComboBox(this)), time_(new QSlider(Qt::Horizontal, this)), timeLabel_(new QLabel(this)),
@@ -272,7 +272,7 @@ void SimulationPanel::designChanged()
     }
     int gpus = 0;
     try {
-        gpus = doc_->design().gpuCount(doc_->catalog());
+        gpus = gpus_.gpus();
     } catch (const std::exception&) { // hardware the catalog lacks: offer "all" only
     }
     form_->setDesignGpus(gpus);

@@ -20,6 +20,7 @@
 #include <QWidget>
 
 #include "model/simulation/simulation.hpp"
+#include "views/common/gpu_count_cache.hpp"
 #include "views/simulation/link_heat.hpp"
 
 #include <QPointer>
@@ -115,6 +116,7 @@ private:
     void updateTimeLabel();
 
     DesignDocument* doc_;
+    GpuCountCache gpus_; ///< the form's "all (N)" (before every connection: see its file)
     QPointer<CanvasScene> scene_;
     State state_ = State::Idle;
     bool stale_ = false;
