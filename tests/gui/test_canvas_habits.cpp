@@ -23,6 +23,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QLabel>
+#include <QPaintEvent>
+#include <QScreen>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QWheelEvent>
@@ -254,6 +256,62 @@ TEST_CASE("the mini-map shows while the design is larger than the view and moves
     CHECK_FALSE(map->isVisible());
     QTest::keyClick(f.w.canvas(), Qt::Key_M, Qt::ControlModifier);
     CHECK(map->isVisible());
+}
+
+TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows what a full repaint does", "[gui][habits]")
+{
+    Window f;
+    f.w.scene()->selectIds({idByName(f.design(), "dgx-03")}, {}); // a selected node's cables have a halo
+    f.show(idByName(f.design(), "dgx-01"), 1.0);
+    views::MiniMap* map = f.w.canvas()->miniMap();
+    REQUIRE(map->isVisible());
+    const QRect corner = map->geometry();
+    QWidget* vp = f.viewport();
+    /// Paint events of the viewport: the area they repaint, device-independent pixels.
+    struct Painted final : QObject {
+        double pixels = 0.0;
+        bool eventFilter(QObject*, QEvent* e) override
+        {
+            if (e->type() == QEvent::Paint)
+                for (const QRect& r : static_cast<QPaintEvent*>(e)->region()) pixels += double(r.width()) * r.height();
+            return false;
+        }
+    } painted;
+    vp->installEventFilter(&painted);
+    const Qt::Key keys[] = {Qt::Key_Right, Qt::Key_Down, Qt::Key_Right, Qt::Key_Left, Qt::Key_Up, Qt::Key_Up};
+    for (const Qt::Key k : keys) {
+        QTest::keyClick(f.w.canvas(), k);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    }
+    vp->removeEventFilter(&painted);
+    // An arrow key pans a tenth of the view: a strip of a tenth (plus the mini-map's corner,
+    // which the viewport's scroll moved with the picture) is repainted, not the whole canvas.
+    const double perPan = painted.pixels / (double(vp->width()) * vp->height() * std::size(keys));
+    INFO("repainted " << perPan * 100 << " % of the canvas a pan");
+    CHECK(perPan > 0.05);
+    CHECK(perPan < 0.25);
+    CHECK(map->geometry() == corner); // back in its corner after every scroll
+    // What is on screen (scrolled picture + repainted strips) against a full repaint: the same
+    // picture, but for antialiasing rounding where a cable was drawn in parts (a few levels).
+    const QPoint at = vp->mapTo(vp->window(), QPoint(0, 0));
+    const QImage shown = vp->window()->screen()->grabWindow(vp->window()->winId(), at.x(), at.y(), vp->width(), vp->height())
+                             .toImage().convertToFormat(QImage::Format_RGB32);
+    QImage full(shown.size(), QImage::Format_RGB32);
+    full.setDevicePixelRatio(shown.devicePixelRatio());
+    vp->render(&full, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+    REQUIRE(shown.size() == full.size());
+    int worst = 0;
+    long long differing = 0;
+    for (int y = 0; y < shown.height(); ++y)
+        for (int x = 0; x < shown.width(); ++x) {
+            if (corner.contains(x, y)) continue; // the mini-map is not in the canvas's own picture
+            const QRgb a = shown.pixel(x, y), b = full.pixel(x, y);
+            const int d = std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)), std::abs(qBlue(a) - qBlue(b))});
+            worst = std::max(worst, d);
+            differing += d > 0;
+        }
+    INFO(differing << " pixels differ, at most by " << worst << " levels");
+    CHECK(worst <= 16);
 }
 
 TEST_CASE("align and distribute move the selection as one named undo step", "[gui][habits]")

@@ -185,15 +185,12 @@ void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     static_cast<CountTag*>(label_)->setEdge(c);
     if (shown.isNull()) return;
     const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
-    p->setRenderHint(QPainter::Antialiasing, !(canvas_style::aliasPassingLines() && canvas_style::passesThrough(line_, shown)));
     // Flat caps: the ends sit under the symbols, and a flat-capped line is rasterized directly
     // (see LinkItem::paint).
-    if (endSelected && !selected) {
-        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::FlatCap));
-        p->drawLine(shown);
-    }
-    p->setPen(QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap));
-    p->drawLine(shown);
+    if (endSelected && !selected)
+        canvas_style::drawCable(*p, line_, QPen(canvas_style::selectionColor().lighter(150), width() + 3.0, Qt::SolidLine, Qt::FlatCap),
+                                width() + 6.0);
+    canvas_style::drawCable(*p, line_, QPen(c, width() + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap), width() + 6.0);
 }
 
 } // namespace views

@@ -56,18 +56,32 @@ QColor selectionColor();
 /// screen, not along its whole length (the raster engine stroked and scanned all of it: 22 s
 /// per frame on a 2,048-server design). A null line when none of it shows.
 [[nodiscard]] QLineF visiblePart(const QLineF& line, const QPainter& p, double margin);
+/// The area being painted now: CanvasView sets the region of its viewport that one paint
+/// event repaints (device pixels of `device`) for the time of that paint, and nullptr after.
+/// After a pan only the strips the scroll uncovered are repainted (Qt scrolls the rest of the
+/// picture), but their bounding rectangle is the whole view: a cable drawn over its visible
+/// part in the view cost as much as in a full repaint, the clip dropped the pixels only after
+/// the raster engine had produced them.
+void setPaintRegion(const QPaintDevice* device, const QRegion* region);
 /// Large designs (CanvasView sets this while it paints one of OverviewCache::kMinElements
-/// nodes and links or more): a cable that only passes through the view, both ends off screen,
-/// is drawn without antialiasing. At 100 % zoom on a 2,048-server fat tree some 500 spine-core
-/// cables cross the view as one solid band; antialiasing them took half the frame time, and
-/// the band looks the same without it. Cables that end in view (the fans at each switch) keep it.
+/// nodes and links or more): drawCable antialiases a cable only within kSmoothEndPx device
+/// pixels of its ends and draws the stretch between without. At 100 % zoom on a 2,048-server
+/// fat tree some 500 spine-core cables cross the view as one solid band; antialiasing them
+/// took half the frame time, and the band looks the same without it, while the fans at each
+/// switch keep it. The stretches depend on the zoom only, not on where the view is: a pan
+/// repaints strips of the picture and they join the scrolled rest without a seam (a rule on
+/// "an end in view" changed as the view moved and left cables striped).
 void setAliasPassingLines(bool on);
 [[nodiscard]] bool aliasPassingLines();
-/// True when `shown` (a visiblePart of `line`) contains neither end of `line`.
-[[nodiscard]] inline bool passesThrough(const QLineF& line, const QLineF& shown)
-{
-    return shown.p1() != line.p1() && shown.p2() != line.p2();
-}
+/// Antialiased length at each end of a cable in a large design, device pixels: longer than
+/// the diagonal of most views, so a cable that ends in view is smooth across it.
+inline constexpr double kSmoothEndPx = 1200.0;
+/// Draws `line` (item coordinates) with `pen` (give it flat caps) where it can reach the area
+/// being painted: the parts of it inside the paint region (setPaintRegion; the painter's
+/// whole device when none is set), each widened by `margin` item units so the pen's width
+/// and caps lie outside the area. Antialiased as described at setAliasPassingLines, or
+/// wholly when that is off. Sets the painter's Antialiasing hint.
+void drawCable(QPainter& p, const QLineF& line, const QPen& pen, double margin);
 /// Snaps a scene coordinate to the grid.
 [[nodiscard]] double snap(double v);
 

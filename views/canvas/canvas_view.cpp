@@ -356,7 +356,9 @@ void CanvasView::paintEvent(QPaintEvent* e)
         overview_->invalidate(); // changes painted directly are not followed in the picture
         const model::Design& d = scene_->document()->design();
         canvas_style::setAliasPassingLines(d.nodes().size() + d.links().size() >= OverviewCache::kMinElements);
+        canvas_style::setPaintRegion(viewport(), &e->region());
         QGraphicsView::paintEvent(e);
+        canvas_style::setPaintRegion(nullptr, nullptr);
         canvas_style::setAliasPassingLines(false);
         return;
     }

@@ -132,7 +132,6 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     if (shown.isNull()) return;
     const bool selected = option->state & QStyle::State_Selected;
     const bool endSelected = a_->isSelected() || b_->isSelected(); // cables of a selected node stand out
-    p->setRenderHint(QPainter::Antialiasing, !(canvas_style::aliasPassingLines() && canvas_style::passesThrough(line_, shown)));
     // Heat: links with traffic opaque and a little wider, idle links faint grey behind them.
     const bool hot = heat_ && *heat_ > 0.0;
     QColor c = canvas_style::railColor(rail_);
@@ -156,13 +155,12 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const double width = width_ + (hot ? 1.0 : 0.0);
     // Flat caps: the ends sit under the node symbols (drawn above links), and a flat-capped solid
     // line is rasterized directly (QRasterizer::rasterizeLine) where a round cap makes Qt stroke
-    // it as a path and fill that, several times slower for the long lines of a fabric.
-    if (endSelected && !selected) {
-        p->setPen(QPen(canvas_style::selectionColor().lighter(150), width_ + 3.0, Qt::SolidLine, Qt::FlatCap));
-        p->drawLine(shown);
-    }
-    p->setPen(QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap));
-    p->drawLine(shown);
+    // it as a path and fill that, several times slower for the long lines of a fabric; flat
+    // caps also let the parts drawCable draws join without a seam.
+    if (endSelected && !selected)
+        canvas_style::drawCable(*p, line_, QPen(canvas_style::selectionColor().lighter(150), width_ + 3.0, Qt::SolidLine, Qt::FlatCap),
+                                width_ + 22.0);
+    canvas_style::drawCable(*p, line_, QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap), width_ + 22.0);
     if (count_ <= 1) return;
     // The count label only where it can be read; the line width still shows the bundle size.
     if (lod * 11.0 < 7.0) return;
@@ -174,6 +172,7 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     p->setFont(f);
     const QString text = QStringLiteral("×%1").arg(count_);
     const QRectF box = QRectF(labelPos() - QPointF(15, 8), QSizeF(30, 16));
+    p->setRenderHint(QPainter::Antialiasing);
     p->setPen(QPen(c, 1.0));
     p->setBrush(canvas_style::palette().tagFill);
     p->drawRoundedRect(box, 7, 7);

@@ -13,9 +13,15 @@
 
 namespace views {
 
-MiniMap::MiniMap(CanvasView* view) : QWidget(view), view_(view)
+MiniMap::MiniMap(CanvasView* view) : QWidget(view->viewport()), view_(view)
 {
     setObjectName(QStringLiteral("miniMap"));
+    // A child of the canvas's viewport, not a sibling above it: Qt scrolls a widget's picture
+    // (and repaints only the strips a pan uncovers) only when no sibling overlaps it; with the
+    // mini-map over the viewport every pan repainted the whole canvas. The viewport's scroll
+    // moves its children along; scrollContentsBy puts the mini-map back in its corner.
+    // Opaque (paintEvent fills every pixel): the canvas under it is not painted.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setFixedSize(kWidth, kHeight);
     setCursor(Qt::PointingHandCursor);
     setToolTip(tr("Overview: click or drag to move the view (View > Mini-Map hides it)"));
@@ -118,7 +124,7 @@ void MiniMap::viewChanged()
 
 void MiniMap::placeInCorner()
 {
-    const QRect vp = view_->viewport()->geometry();
+    const QRect vp = view_->viewport()->rect();
     move(vp.right() - width() - 8, vp.bottom() - height() - 8);
 }
 

@@ -41,7 +41,7 @@ public:
     void sceneChanged();
     /// Re-renders the overview now.
     void renderNow();
-    /// Keeps the widget in the canvas's bottom-right corner, above the scroll bars.
+    /// Keeps the widget in the bottom-right corner of the canvas's viewport (its parent).
     void placeInCorner();
 
 protected:
