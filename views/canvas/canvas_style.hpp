@@ -73,9 +73,13 @@ void setPaintRegion(const QPaintDevice* device, const QRegion* region);
 /// "an end in view" changed as the view moved and left cables striped).
 void setAliasPassingLines(bool on);
 [[nodiscard]] bool aliasPassingLines();
-/// Antialiased length at each end of a cable in a large design, device pixels: longer than
-/// the diagonal of most views, so a cable that ends in view is smooth across it.
-inline constexpr double kSmoothEndPx = 1200.0;
+/// Antialiased length at each end of a cable in a large design, device pixels: the fan of
+/// cables at a switch stays smooth where they converge and can be told apart; beyond it a
+/// thin cable is drawn without antialiasing. With 1,200 px (the whole view smooth) a zoom
+/// frame of the spine tier of a 2,048-server fat tree at 100 % took 40-56 ms CPU (bench_gui
+/// grouped:spines); with 150 px it takes 12.5 ms and the pictures differ only along the
+/// middle stretches of thin grey cables.
+inline constexpr double kSmoothEndPx = 150.0;
 /// Draws `line` (item coordinates) with `pen` (give it flat caps) where it can reach the area
 /// being painted: the parts of it inside the paint region (setPaintRegion; the painter's
 /// whole device when none is set), each widened by `margin` item units so the pen's width
