@@ -28,6 +28,7 @@
 #include "app/main_window.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "tests/gui/repaint_compare.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/canvas/mini_map.hpp"
@@ -132,13 +133,7 @@ public:
 /// left out; -1 when the screen cannot be read.
 long long differingPixels(views::CanvasView* v)
 {
-    QWidget* vp = v->viewport();
-    const QPoint at = vp->mapTo(vp->window(), QPoint(0, 0));
-    const QImage shown = vp->window()->screen()->grabWindow(vp->window()->winId(), at.x(), at.y(), vp->width(), vp->height())
-                             .toImage().convertToFormat(QImage::Format_RGB32);
-    QImage full(shown.size(), QImage::Format_RGB32);
-    full.setDevicePixelRatio(shown.devicePixelRatio());
-    vp->render(&full, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+    const auto [shown, full] = guitest::shownAndRepainted(v->viewport());
     if (shown.isNull() || shown.size() != full.size()) return -1;
     const QRect corner = v->miniMap()->isVisible() ? v->miniMap()->geometry() : QRect();
     long long n = 0;

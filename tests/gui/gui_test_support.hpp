@@ -7,11 +7,13 @@
 #include "app/document.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
+#include "model/topology/fat_tree.hpp"
 
 #include <QString>
 #include <QTest>
 
 #include <memory>
+#include <string>
 
 namespace guitest {
 
@@ -20,6 +22,17 @@ inline std::shared_ptr<const model::Catalog> catalog()
 {
     static const auto c = std::make_shared<const model::Catalog>(model::Catalog::loadBundled());
     return c;
+}
+
+/// A rail-optimized fat tree of `nodes` servers of catalog model `server` on Quantum-2
+/// QM9700 switches, as File > Generate Topology makes it. Throws what generateFatTree throws.
+inline model::Design fatTree(const std::string& server, int nodes)
+{
+    model::topology::FatTreeOptions o;
+    o.server = server;
+    o.nodes = nodes;
+    o.switchModel = "qm9700";
+    return model::topology::generateFatTree(*catalog(), o);
 }
 
 /// The bundled default design (DGX SuperPOD H100, one scalable unit).

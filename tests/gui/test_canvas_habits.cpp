@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "repaint_compare.hpp"
 
 #include "app/edit_controller.hpp"
 #include "app/file_controller.hpp"
@@ -210,12 +211,8 @@ TEST_CASE("zoom to fit shows the whole design right after a generate, with scrol
 {
     Window f;
     for (int nodes : {128, 16, 512}) {
-        model::topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = nodes;
-        o.switchModel = "qm9700";
         // What File > Generate Topology does with the dialog's result.
-        f.w.applyGenerated(model::topology::generateFatTree(*guitest::catalog(), o));
+        f.w.applyGenerated(guitest::fatTree("dgx-h100", nodes));
         f.w.canvas()->setTransform(QTransform::fromScale(3, 3)); // somewhere else, then Ctrl+0
         QTest::keyClick(f.w.canvas(), Qt::Key_0, Qt::ControlModifier);
         INFO(nodes << " servers, zoom " << f.w.canvas()->zoom());
@@ -293,12 +290,7 @@ TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows
     CHECK(map->geometry() == corner); // back in its corner after every scroll
     // What is on screen (scrolled picture + repainted strips) against a full repaint: the same
     // picture, but for antialiasing rounding where a cable was drawn in parts (a few levels).
-    const QPoint at = vp->mapTo(vp->window(), QPoint(0, 0));
-    const QImage shown = vp->window()->screen()->grabWindow(vp->window()->winId(), at.x(), at.y(), vp->width(), vp->height())
-                             .toImage().convertToFormat(QImage::Format_RGB32);
-    QImage full(shown.size(), QImage::Format_RGB32);
-    full.setDevicePixelRatio(shown.devicePixelRatio());
-    vp->render(&full, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+    const auto [shown, full] = guitest::shownAndRepainted(vp);
     REQUIRE(shown.size() == full.size());
     int worst = 0;
     long long differing = 0;

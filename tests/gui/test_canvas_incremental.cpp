@@ -72,12 +72,8 @@ model::Id aLeaf(const model::Design& d)
 TEST_CASE("after each edit the canvas groups equal those of a scene built afresh", "[gui][groups]")
 {
     for (int servers : {64, 96}) {
-        model::topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = servers;
-        o.switchModel = "qm9700";
         app::Document doc{guitest::catalog()};
-        doc.newDesign(model::topology::generateFatTree(*guitest::catalog(), o));
+        doc.newDesign(guitest::fatTree("dgx-h100", servers));
         views::CanvasScene scene(&doc);
         REQUIRE(scene.groupItems().size() == static_cast<std::size_t>((servers + 31) / 32));
         const model::Id server = model::nodeNamed(doc.design(), "dgx-0001") ? model::nodeNamed(doc.design(), "dgx-0001")

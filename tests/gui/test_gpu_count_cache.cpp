@@ -14,12 +14,8 @@
 TEST_CASE("the kept GPU count equals gpuCount after deletes, link edits, undo and redo", "[gui][inspector]")
 {
     for (int servers : {8, 48}) {
-        model::topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = servers;
-        o.switchModel = "qm9700";
         app::Document doc{guitest::catalog()};
-        doc.newDesign(model::topology::generateFatTree(*guitest::catalog(), o));
+        doc.newDesign(guitest::fatTree("dgx-h100", servers));
         QObject context;
         views::GpuCountCache cache(&doc, &context);
         int asked = 0;

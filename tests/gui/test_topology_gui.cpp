@@ -11,16 +11,7 @@
 
 using guitest::snapshot;
 
-namespace {
-model::Design fatTree(const std::string& server, int nodes)
-{
-    model::topology::FatTreeOptions o;
-    o.server = server;
-    o.nodes = nodes;
-    o.switchModel = "qm9700";
-    return model::topology::generateFatTree(*guitest::catalog(), o);
-}
-} // namespace
+using guitest::fatTree;
 
 TEST_CASE("generate command replaces the design as one undoable edit", "[generate][undo]")
 {
