@@ -61,7 +61,10 @@ Algorithm forcedAlgorithm(const validation::Row& r)
     const std::string& a = r.at("algo_if_known");
     if (a.find("Ring") == 0) return Algorithm::Ring;
     if (a.find("NVLSTree") == 0) return Algorithm::NvlsTree;
-    return Algorithm::Auto; // NVLS "per doc" or "NCCL picks": let the engine choose, as NCCL did
+    // "NVLS (per doc)": Azure's harness forces it at every size (github.com/Azure/AI-benchmarking-guide
+    // Benchmarks/NVIDIA/NCCLBandwidth.py runs `NCCL_ALGO=NVLS all_reduce_perf -b 8 -e 8G -f 2 -g 8`).
+    if (a.find("NVLS") == 0) return Algorithm::Nvls;
+    return Algorithm::Auto; // "not stated" or "NCCL picks": let the engine choose, as NCCL did
 }
 
 double median(std::vector<double> v)
