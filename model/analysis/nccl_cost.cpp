@@ -187,7 +187,8 @@ double ncclPipelineFillFactor(Algorithm a, const NcclShape& s, double bytes, int
     const double ops = static_cast<double>(nvlsChannels(s)) * std::max(1, heads);
     const double chunks = std::max(1.0, bytes / (ops * chunk));
     const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
-    const double stages = a == Algorithm::Nvls ? 2.0 : 2.0 + 2.0 * depth;
+    // Scatter, reduce (+ network tree up and down, + broadcast), gather: nccl_cost.hpp.
+    const double stages = a == Algorithm::Nvls ? 3.0 : 4.0 + 2.0 * depth;
     const double plateau = a == Algorithm::Nvls ? calibration::kNvlsPlateauChunks : calibration::kNvlsTreePlateauChunks;
     return 1.0 + std::max(0.0, (stages - 1.0) / chunks - (stages - 1.0) / plateau);
 }

@@ -117,14 +117,19 @@ struct RingLatency {
 
 /// What NCCL's tuner leaves out and a medium-size run pays: the fill of a chunk pipeline.
 /// NVLS and NVLSTree move each (channel, head) share of the message in chunks through P
-/// stages that run concurrently on successive chunks (tuning.cc: "AllReduce pipelines two
-/// operations"): NVLS P = 2 (switch reduce, multicast), NVLSTree P = 2 + 2 log2(nodes) (NVLS
-/// reduce, tree up, tree down, multicast). C chunks per (channel, head) take (C + P - 1)
+/// stages that run concurrently on successive chunks. The stages are the warp groups of
+/// NCCL's NVLS all-reduce kernel (src/device/all_reduce.h, RunWorkColl NVLS Simple, the same
+/// roles in v2.18.5 and v2.30; user buffers not registered, as nccl-tests and frameworks run by
+/// default): scatter (each GPU writes its chunk into the heads' NVLS buffers), reduce (the
+/// head's multimem load-reduce through the switch and multicast store), gather (each GPU copies
+/// the result out). NVLS P = 3; NVLSTree P = 4 + 2 log2(nodes) (scatter, reduce to the
+/// network, tree up, tree down, broadcast from the network, gather). C chunks per (channel,
+/// head) take (C + P - 1)
 /// stage times where the tuner's bandwidth term counts C; a share smaller than one chunk
 /// still crosses all P stages. NCCL's bandwidth constants are plateau figures, reached with
 /// at least kNvlsPlateauChunks (NVLSTree kNvlsTreePlateauChunks) chunks in flight, so the
 /// factor on the bandwidth term is 1 + max(0, (P - 1) / max(C, 1) - (P - 1) / C_plateau):
-/// 1 for large messages, 1.23 for 16 MiB on 8 H100 (C = 4), 3.9 for 1 MiB on 2 x 8 H100.
+/// 1 for large messages, 1.47 for 16 MiB on 8 H100 (C = 4), 5.8 for 1 MiB on 2 x 8 H100.
 /// Ring and tree: 1 (a ring has no fill: every rank starts at once; NCCL's tree correction
 /// factor already holds the tree's). `heads` = NVLS heads per node (NCCL: every GPU of one
 /// node; across nodes one per GPU with a NIC). Dimensionless, >= 1.

@@ -53,8 +53,10 @@ Schedule nvlsSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
-    // Priced with NCCL's cost model: one NVLS hop (the switch's reduce and multicast, NCCL's 25 us).
-    addFillPhase(s, "NVLS pipeline fill (reduce before the multicast)", hop, 1, 1);
+    // The first chunk crosses NCCL's three NVLS stages (scatter, switch reduce and multicast,
+    // gather: nccl_cost.hpp ncclPipelineFillFactor) before the steady state, so two chunk steps
+    // of fill. Priced with NCCL's cost model: one NVLS hop of latency (NCCL's 25 us).
+    addFillPhase(s, "NVLS pipeline fill (scatter and gather around the switch's reduce)", hop, 2, 1);
     s.note = "NVLink SHARP: the NVSwitch reduces and multicasts, each NVLink port carries S(1+1/n) per direction; " +
              std::to_string(chunks) + " chunks, one steady-state step simulated; NCCL's NVLS factor applied";
     return s;
@@ -85,9 +87,9 @@ Schedule nvlsTreeSchedule(const NetworkGraph& g, const Groups& groups, double by
     s.phases.push_back(std::move(p));
     s.pipelineChunks = chunks;
     s.stages = {{0}};
-    // The first chunk: NVLS reduce, up the tree, down the tree, NVLS multicast.
+    // The first chunk: scatter, NVLS reduce, up the tree, down the tree, NVLS multicast, gather.
     // Priced with NCCL's cost model: one NVLS hop and 2 log2(k) tree hops (NCCL's NVLSTree latency).
-    addFillPhase(s, "NVLS tree pipeline fill (NVLS hop)", nvlsHop, 2, 1);
+    addFillPhase(s, "NVLS tree pipeline fill (NVLS hop)", nvlsHop, 4, 1);
     addFillPhase(s, "NVLS tree pipeline fill (tree hop)", treeHop, 2 * depth - 1, 2 * depth);
     s.note = "NVLS tree: NVLink SHARP inside servers, double binary tree across them on " + std::to_string(lanes) +
              " NIC(s) per server, " + std::to_string(chunks) + " chunks; one steady-state step simulated";
