@@ -306,6 +306,51 @@ TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows
     CHECK(worst <= 16);
 }
 
+TEST_CASE("a zoom gesture on a large design paints a draft, and once it pauses the canvas shows what a full repaint does", "[gui][habits]")
+{
+    Window f;
+    views::CanvasView* view = f.w.canvas();
+    QWidget* vp = f.viewport();
+    f.show(idByName(f.design(), "dgx-01"), 1.0);
+    const QPoint at = vp->rect().center() + QPoint(40, -30);
+    // The template (a few hundred elements) is below the size where zooming drafts.
+    f.wheel(at, 120);
+    CHECK_FALSE(view->zoomDraft());
+    f.wheel(at, -120);
+    view->setZoomDraftMinElements(0); // the template stands in for a 2,048-server design
+    const QRect corner = view->miniMap()->isVisible() ? view->miniMap()->geometry() : QRect();
+    /// Pixels that differ between two pictures of the canvas, the mini-map's corner left out.
+    const auto differing = [&corner](const QImage& a, const QImage& b) {
+        REQUIRE(a.size() == b.size());
+        long long n = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x)
+                n += !corner.contains(x, y) && (a.pixel(x, y) & 0xffffff) != (b.pixel(x, y) & 0xffffff);
+        return n;
+    };
+
+    // Two notches in and a pan within the gesture: each step painted at once, in draft.
+    f.wheel(at, 120);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    f.wheel(at, 120);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    QTest::keyClick(view, Qt::Key_Right);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    REQUIRE(view->zoomDraft());
+    const QImage draft = guitest::shownAndRepainted(vp).first;
+
+    // The gesture pauses: one repaint at full quality, and the canvas shows exactly what a
+    // full repaint of it (never in draft) shows.
+    REQUIRE(QTest::qWaitFor([view] { return !view->zoomDraft(); }, 5000));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    const QImage settled = guitest::shownAndRepainted(vp).first;
+    vp->repaint();
+    const QImage repainted = guitest::shownAndRepainted(vp).first;
+    CHECK(differing(settled, repainted) == 0);
+    CHECK(differing(draft, settled) > 0); // the draft left out the cables' antialiasing
+    CHECK(view->zoom() == Approx(1.15 * 1.15));
+}
+
 TEST_CASE("align and distribute move the selection as one named undo step", "[gui][habits]")
 {
     Window f;

@@ -23,9 +23,14 @@ const Palette kDark{
     QColor(0x5a, 0x62, 0x6e)};
 bool gDark = false;
 bool gAliasPassing = false;
+bool gDraft = false;
 } // namespace
 
 void setAliasPassingLines(bool on) { gAliasPassing = on; }
+
+void setDraft(bool on) { gDraft = on; }
+
+bool draft() { return gDraft; }
 
 bool aliasPassingLines() { return gAliasPassing; }
 
@@ -168,7 +173,7 @@ void drawCable(QPainter& p, const QLineF& line, const QPen& pen, double margin)
     };
     // Antialiased within kSmoothEndPx of each end (the whole line when it is that short).
     const double lengthPx = device.length();
-    const double smooth = gAliasPassing && lengthPx > 0.0 ? kSmoothEndPx / lengthPx : 1.0;
+    const double smooth = gDraft ? 0.0 : gAliasPassing && lengthPx > 0.0 ? kSmoothEndPx / lengthPx : 1.0;
     p.setRenderHint(QPainter::Antialiasing, true);
     if (smooth >= 0.5) {
         for (const auto& [t0, t1] : spans) draw(t0, t1);

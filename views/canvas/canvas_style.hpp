@@ -80,11 +80,20 @@ void setAliasPassingLines(bool on);
 /// grouped:spines); with 150 px it takes 12.5 ms and the pictures differ only along the
 /// middle stretches of thin grey cables.
 inline constexpr double kSmoothEndPx = 150.0;
+/// Draft quality (CanvasView sets it while it paints a large design during a zoom gesture,
+/// until the gesture pauses): drawCable draws whole cables without antialiasing. On the spine
+/// tier of a 2,048-server fat tree at 100 % the antialiased ends of some 500 cables took most
+/// of a zoom frame, half of it in Qt's raster thread pool (a blend of 96 spans or more is
+/// handed to it and waited for). The view repaints itself at full quality when the gesture
+/// pauses, so the picture that stays is the normal one.
+void setDraft(bool on);
+[[nodiscard]] bool draft();
 /// Draws `line` (item coordinates) with `pen` (give it flat caps) where it can reach the area
 /// being painted: the parts of it inside the paint region (setPaintRegion; the painter's
 /// whole device when none is set), each widened by `margin` item units so the pen's width
 /// and caps lie outside the area. Antialiased as described at setAliasPassingLines, or
-/// wholly when that is off. Sets the painter's Antialiasing hint.
+/// wholly when that is off; not at all in draft quality (setDraft). Sets the painter's
+/// Antialiasing hint.
 void drawCable(QPainter& p, const QLineF& line, const QPen& pen, double margin);
 /// Snaps a scene coordinate to the grid.
 [[nodiscard]] double snap(double v);

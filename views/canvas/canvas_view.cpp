@@ -40,7 +40,8 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
       scene_(scene),
       select_(std::make_unique<SelectTool>(this)),
       wire_(std::make_unique<WireTool>(this)),
-      place_(std::make_unique<PlaceTool>(this))
+      place_(std::make_unique<PlaceTool>(this)),
+      zoomDraftMinElements_(OverviewCache::kMinElements)
 {
     active_ = select_.get();
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -65,6 +66,9 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     // design's bounds: the overview picture is drawn again.
     connect(scene_->document(), &DesignDocument::changed, this, [this] { overview_->invalidate(); });
     connect(scene_, &QGraphicsScene::sceneRectChanged, this, [this] { overview_->invalidate(); });
+    zoomSettle_.setSingleShot(true);
+    zoomSettle_.setInterval(kZoomSettleMs);
+    connect(&zoomSettle_, &QTimer::timeout, this, &CanvasView::finishZoomDraft);
 }
 
 CanvasView::~CanvasView() = default;
@@ -115,7 +119,21 @@ void CanvasView::zoomAround(double factor, QPoint anchor)
     // Scroll so the scene point that was under the anchor is under it again.
     const QPoint off = mapFromScene(fixed) - anchor;
     panBy(off.x(), off.y());
+    const model::Design& d = scene_->document()->design();
+    if (d.nodes().size() + d.links().size() >= zoomDraftMinElements_ && !overview_->applies()) {
+        // The zoom repaints the whole canvas: in draft quality until the gesture pauses (the
+        // overview picture has its own settle step).
+        zoomDraft_ = true;
+        zoomSettle_.start();
+    }
     viewChanged();
+}
+
+void CanvasView::finishZoomDraft()
+{
+    zoomSettle_.stop();
+    if (!std::exchange(zoomDraft_, false) || overview_->applies()) return;
+    viewport()->update(); // the whole canvas at full quality
 }
 
 void CanvasView::panBy(int dx, int dy)
@@ -356,9 +374,11 @@ void CanvasView::paintEvent(QPaintEvent* e)
         overview_->invalidate(); // changes painted directly are not followed in the picture
         const model::Design& d = scene_->document()->design();
         canvas_style::setAliasPassingLines(d.nodes().size() + d.links().size() >= OverviewCache::kMinElements);
+        canvas_style::setDraft(zoomDraft_);
         canvas_style::setPaintRegion(viewport(), &e->region());
         QGraphicsView::paintEvent(e);
         canvas_style::setPaintRegion(nullptr, nullptr);
+        canvas_style::setDraft(false);
         canvas_style::setAliasPassingLines(false);
         return;
     }

@@ -6,6 +6,8 @@
 ///   press, a half with Shift);
 /// - zoom to fit (always the whole design, scroll bars to reach past it) and zoom to selection;
 /// - a mini-map in the corner for designs larger than the view (views/canvas/mini_map.hpp);
+/// - on a large design, draft quality while a zoom gesture is under way (cables drawn without
+///   antialiasing) and one full-quality repaint kZoomSettleMs after its last step;
 /// - context menus on items, links and empty canvas, filled with the window's actions
 ///   (setContextActions) plus the group and properties entries the canvas owns;
 /// - drops from the palette, and the active tool (select or wire).
@@ -17,7 +19,9 @@
 
 #include <QGraphicsView>
 #include <QList>
+#include <QTimer>
 
+#include <cstddef>
 #include <memory>
 
 class QAction;
@@ -70,6 +74,21 @@ public:
     /// Sets the zoom to `zoom` (1 = 100 %, clamped to 0.1 %..800 %) keeping the scene point at
     /// the viewport's centre where it is; emits zoomChanged like every other zoom.
     void setZoom(double zoom);
+
+    /// Time after the last step of a zoom gesture at which a draft canvas is repainted at full
+    /// quality, milliseconds (wheel notches and pinch steps come tens of ms apart).
+    static constexpr int kZoomSettleMs = 150;
+    /// True while the canvas paints in draft quality: a zoom on a design of at least
+    /// zoomDraftMinElements() nodes plus links happened less than kZoomSettleMs ago (see
+    /// canvas_style::setDraft for what draft leaves out and why).
+    [[nodiscard]] bool zoomDraft() const { return zoomDraft_; }
+    /// Fewest design nodes plus links for draft quality while zooming
+    /// (OverviewCache::kMinElements unless a test sets it).
+    [[nodiscard]] std::size_t zoomDraftMinElements() const { return zoomDraftMinElements_; }
+    void setZoomDraftMinElements(std::size_t n) { zoomDraftMinElements_ = n; }
+    /// Ends draft quality now, as the settle timer does: the whole canvas is repainted at full
+    /// quality on the next update (nothing happens when it is not in draft).
+    void finishZoomDraft();
 
 public slots:
     void setTool(views::CanvasView::Tool tool);
@@ -127,6 +146,9 @@ private:
     MiniMap* miniMap_ = nullptr;
     std::unique_ptr<OverviewCache> overview_;
     bool viewMoved_ = false; ///< scrolled, zoomed or resized since the last paint
+    bool zoomDraft_ = false; ///< painting in draft quality until zoomSettle_ fires
+    std::size_t zoomDraftMinElements_;
+    QTimer zoomSettle_;      ///< kZoomSettleMs after the last zoom step: finishZoomDraft
 };
 
 } // namespace views
