@@ -51,7 +51,11 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     setTransformationAnchor(QGraphicsView::NoAnchor);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
-    setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
+    // Every item's paint sets the painter state it draws with (pen, brush, font, render
+    // hints), so the view does not save and restore it around each item: on the spine tier of
+    // a 2,048-server design at 100 % some 2,100 items are visited a frame and the save/restore
+    // pair was a tenth of a zoom frame's instructions.
+    setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing | QGraphicsView::DontSavePainterState);
     setFocusPolicy(Qt::StrongFocus);
     setAcceptDrops(true);
     viewport()->setAcceptDrops(true);

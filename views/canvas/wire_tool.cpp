@@ -8,9 +8,25 @@
 #include "views/canvas/node_item.hpp"
 
 #include <QGraphicsLineItem>
+#include <QPainter>
 #include <QPen>
 
 namespace views {
+
+namespace {
+/// The dashed line from the start node to the cursor. Antialiased as the view's render
+/// hints make it: the canvas does not restore the painter's state between items
+/// (QGraphicsView::DontSavePainterState), and QGraphicsLineItem sets only its pen.
+class RubberLine final : public QGraphicsLineItem {
+public:
+    using QGraphicsLineItem::QGraphicsLineItem;
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override
+    {
+        p->setRenderHint(QPainter::Antialiasing, true);
+        QGraphicsLineItem::paint(p, option, widget);
+    }
+};
+} // namespace
 
 WireTool::~WireTool() { cancel(); }
 
@@ -20,7 +36,7 @@ bool WireTool::press(QMouseEvent* e)
     NodeItem* node = view_->nodeAt(e->position().toPoint());
     if (!node) return false;
     from_ = node->id();
-    rubber_ = new QGraphicsLineItem(QLineF(node->pos(), view_->mapToScene(e->position().toPoint())));
+    rubber_ = new RubberLine(QLineF(node->pos(), view_->mapToScene(e->position().toPoint())));
     rubber_->setPen(QPen(canvas_style::selectionColor(), 2.0, Qt::DashLine));
     rubber_->setZValue(10.0);
     view_->scene()->addItem(rubber_);
