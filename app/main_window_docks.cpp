@@ -93,6 +93,10 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, rulesDock);
     tabifyDockWidget(chartsDock, rulesDock);
     connect(rules_, &views::RulesPanel::selectRequested, scene_, &views::CanvasScene::selectIds);
+    // Rules, BOM and Cost fill themselves only while on screen; raising a tab brings it up to date.
+    connect(rulesDock, &QDockWidget::visibilityChanged, rules_, [this](bool visible) {
+        if (visible) rules_->catchUp();
+    });
 
     bom_ = new views::BomPanel(this);
     auto* bomDock = new QDockWidget(tr("Bill of materials"), this);
@@ -100,6 +104,9 @@ void MainWindow::createDocks()
     bomDock->setWidget(bom_);
     addDockWidget(Qt::BottomDockWidgetArea, bomDock);
     tabifyDockWidget(chartsDock, bomDock);
+    connect(bomDock, &QDockWidget::visibilityChanged, bom_, [this](bool visible) {
+        if (visible) bom_->catchUp();
+    });
 
     cost_ = new views::CostPanel(doc_, this);
     auto* costDock = new QDockWidget(tr("Cost"), this);
@@ -107,7 +114,6 @@ void MainWindow::createDocks()
     costDock->setWidget(cost_);
     addDockWidget(Qt::BottomDockWidgetArea, costDock);
     tabifyDockWidget(chartsDock, costDock);
-    // The Cost panel fills itself only while on screen; raising its tab brings it up to date.
     connect(costDock, &QDockWidget::visibilityChanged, cost_, [this](bool visible) {
         if (visible) cost_->catchUp();
     });

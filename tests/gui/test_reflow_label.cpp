@@ -1,7 +1,8 @@
 // Word-wrapped labels set again after every edit (views::ReflowLabel, issue 11 item 7): they
 // report exactly the sizes a QLabel reports for the same text, whether they measured it or
 // kept the sizes of a text of the same shape; and the panels that use them show the new
-// figures after a delete and after its undo.
+// figures after a delete and after its undo. Panels behind another tab (Cost, BOM, Rules) fill
+// in when raised.
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
@@ -11,7 +12,10 @@
 #include "app/main_window.hpp"
 #include "model/design/node_lookup.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/bom/bom_panel.hpp"
+#include "views/bom/bom_table_model.hpp"
 #include "views/cost/cost_panel.hpp"
+#include "views/rules/rules_panel.hpp"
 #include "views/charts/collective_chart.hpp"
 #include "views/common/reflow_label.hpp"
 #include "views/inspector/inspector_panel.hpp"
@@ -19,6 +23,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 namespace {
@@ -73,6 +78,35 @@ TEST_CASE("a reflowing label reports a QLabel's sizes for every text, kept or me
         requireSameSizesAsQLabel(label, texts[0]);
     }
     CHECK(views::ReflowLabel::shapeOf(QStringLiteral("256 GPUs in 32 servers")) == QStringLiteral("000 GPUs in 00 servers"));
+}
+
+TEST_CASE("a reflowing label keeps the sizes of the last shapes it showed, and they stay a QLabel's", "[gui][panel]")
+{
+    // A delete adds a warning line to the bottleneck box and its undo takes it away: the two
+    // shapes alternate. Five shapes in turn (one more than are kept), then two alternating.
+    const QString base = QStringLiteral("<p><b>Fabric</b></p><p>%1 GPUs in %2 servers; workload gpt3-175b.</p>");
+    const QString warning = QStringLiteral("<p style='color:#a33'>⚠ the workload does not fit in GPU memory: %1 GB per GPU</p>");
+    const QStringList shapes = {base.arg(256).arg(32), base.arg(248).arg(31) + warning.arg(95), base.arg(1016).arg(127),
+                                base.arg(8).arg(1) + warning.arg(5) + warning.arg(7), QStringLiteral("plain %1 text").arg(3)};
+    views::ReflowLabel label;
+    for (int round = 0; round < 2; ++round)
+        for (const QString& t : shapes) {
+            CAPTURE(round);
+            label.setTextIfChanged(t);
+            requireSameSizesAsQLabel(label, t);
+        }
+    for (int i = 0; i < 6; ++i) {
+        const QString t = i % 2 ? base.arg(248).arg(31) + warning.arg(95) : base.arg(256).arg(32);
+        label.setTextIfChanged(t);
+        requireSameSizesAsQLabel(label, t);
+    }
+    // Other contents margins measure again, for every kept shape (QLabel::setMargin is set
+    // before the first text: see reflow_label.hpp).
+    label.setContentsMargins(9, 4, 9, 4);
+    for (const QString& t : shapes) {
+        label.setTextIfChanged(t);
+        requireSameSizesAsQLabel(label, t);
+    }
 }
 
 TEST_CASE("after a delete and its undo the bottleneck box, the spans and the inspector read the new counts", "[gui][panel]")
@@ -144,4 +178,75 @@ TEST_CASE("the Cost tab behind the Analysis tab fills in when it is raised, with
     CHECK(summary->text() == beforeUndo); // not filled while hidden
     CHECK(w.cost()->summaryText() == afterUndo.summaryText()); // but a reader gets the newest
     CHECK(w.cost()->summaryText() != fresh.summaryText());
+}
+
+TEST_CASE("the BOM and Rules tabs behind the Analysis tab fill in when raised, with the newest snapshot", "[gui][panel][bom][rules]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(guitest::openShown(w));
+    auto* bomDock = w.findChild<QDockWidget*>(QStringLiteral("bomDock"));
+    auto* rulesDock = w.findChild<QDockWidget*>(QStringLiteral("rulesDock"));
+    auto* bomSummary = w.bom()->findChild<QLabel*>(QStringLiteral("bomSummary"));
+    auto* rulesSummary = w.rules()->findChild<QLabel*>(QStringLiteral("rulesSummary"));
+    auto* rulesList = w.rules()->findChild<QTreeWidget*>(QStringLiteral("rulesList"));
+    REQUIRE(bomDock);
+    REQUIRE(rulesDock);
+    REQUIRE(bomSummary);
+    REQUIRE(rulesSummary);
+    REQUIRE(rulesList);
+    const auto onScreen = [](QWidget* p) { return p->isVisible() && !p->visibleRegion().isEmpty(); };
+    const auto raiseCharts = [&] {
+        w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->raise();
+        REQUIRE(QTest::qWaitFor([&] { return !onScreen(w.bom()) && !onScreen(w.rules()); }, 5000));
+    };
+    raiseCharts();
+    const QString bomFirst = bomSummary->text();
+    const QString rulesFirst = rulesSummary->text();
+    REQUIRE(rulesList->topLevelItemCount() == 0); // the template raises no rule
+    // While hidden: a server deleted (other power, racks) and a lone server added (a finding).
+    REQUIRE(w.document()->requestDelete({model::nodeNamed(w.document()->design(), "dgx-01")}, {}));
+    model::Node lonely;
+    lonely.kind = model::NodeKind::Server;
+    lonely.model = "dgx-h100";
+    lonely.name = "dgx-spare";
+    REQUIRE(w.document()->requestAddNode(lonely) != 0);
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK(w.bom()->shownGeneration() == w.worker()->generation());
+    CHECK(w.rules()->shownGeneration() == w.worker()->generation());
+    CHECK(w.rules()->report().findings.size() == 1); // readers get the newest report
+    CHECK(bomSummary->text() == bomFirst);            // the widgets wait
+    CHECK(rulesList->topLevelItemCount() == 0);
+    // Raised: each shows the newest snapshot, as a panel that was visible all along does.
+    views::BomPanel freshBom;
+    freshBom.showSnapshot(w.worker()->latest());
+    bomDock->raise();
+    REQUIRE(QTest::qWaitFor([&] { return onScreen(w.bom()); }, 5000));
+    CHECK(bomSummary->text() != bomFirst);
+    CHECK(bomSummary->text() == freshBom.summaryText());
+    REQUIRE(w.bom()->tableModel()->rowCount() == freshBom.tableModel()->rowCount());
+    for (int r = 0; r < freshBom.tableModel()->rowCount(); ++r)
+        for (int c = 0; c < freshBom.tableModel()->columnCount(); ++c)
+            CHECK(w.bom()->tableModel()->index(r, c).data() == freshBom.tableModel()->index(r, c).data());
+    rulesDock->raise();
+    REQUIRE(QTest::qWaitFor([&] { return onScreen(w.rules()); }, 5000));
+    REQUIRE(rulesList->topLevelItemCount() == 1);
+    CHECK(rulesList->topLevelItem(0)->text(1) == QStringLiteral("unconnected"));
+    CHECK(rulesSummary->text() != rulesFirst);
+    const auto freshRulesSummary = [&] {
+        views::RulesPanel fresh;
+        fresh.showSnapshot(w.worker()->latest());
+        fresh.catchUp();
+        return fresh.findChild<QLabel*>(QStringLiteral("rulesSummary"))->text();
+    };
+    CHECK(rulesSummary->text() == freshRulesSummary());
+    // Hidden again, an undo (the lone server goes): the list waits, then follows when raised.
+    raiseCharts();
+    w.document()->undoStack()->undo();
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK(w.rules()->report().findings.empty());
+    CHECK(rulesList->topLevelItemCount() == 1);
+    rulesDock->raise();
+    REQUIRE(QTest::qWaitFor([&] { return onScreen(w.rules()); }, 5000));
+    CHECK(rulesList->topLevelItemCount() == 0);
+    CHECK(rulesSummary->text() == freshRulesSummary());
 }

@@ -33,16 +33,28 @@ public:
     explicit BomPanel(QWidget* parent = nullptr);
     /// The BOM currently shown (empty before the first snapshot).
     [[nodiscard]] const model::topology::Bom& bom() const;
-    [[nodiscard]] BomTableModel* tableModel() const { return model_; }
+    /// The table's model, filled with the newest snapshot's BOM (also while the panel is
+    /// hidden behind another tab).
+    [[nodiscard]] BomTableModel* tableModel() const;
+    /// The summary line under the table (power, rack units, racks, reach rule), newest snapshot.
+    [[nodiscard]] QString summaryText() const;
     /// Generation of the snapshot on screen (0 before the first one).
     [[nodiscard]] std::uint64_t shownGeneration() const;
 
 public slots:
     /// Shows the BOM of `snapshot`, or why it could not be counted. Ignores null and
     /// snapshots older than the one on screen.
+    /// While the panel is hidden (another bottom tab is raised) only the snapshot is kept;
+    /// the table and summary are filled by catchUp(), when the panel is shown again.
     void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
+    /// Fills the table and summary from the newest snapshot, unless they show it already.
+    void catchUp();
+
+protected:
+    void showEvent(QShowEvent* e) override;
 
 private:
+    bool behind_ = false; ///< the table and summary show an older snapshot than shown_
     std::shared_ptr<const model::ResultsSnapshot> shown_;
     BomTableModel* model_;
     QTableView* table_;

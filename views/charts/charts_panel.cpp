@@ -15,6 +15,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QFrame>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextDocumentFragment>
@@ -179,6 +180,11 @@ void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
                                     : nullptr);
     collectives_->setMeasured(snapshot->imported ? std::shared_ptr<const model::io::CurveComparison>(snapshot, &snapshot->imported->comparison)
                                                  : nullptr);
+    // New axis labels or legend names re-lay a chart out in a posted event, which came after
+    // the chart's scene had painted the new curves once: each changed chart was painted twice
+    // per edit. Laid out now, it is painted once, finished (issue 11 item 7).
+    for (QChartView* v : {static_cast<QChartView*>(layers_), collectives_->chartView(), static_cast<QChartView*>(scaling_)})
+        if (QGraphicsLayout* l = v->chart()->layout()) l->activate();
 }
 
 void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis)

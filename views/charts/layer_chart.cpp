@@ -110,7 +110,9 @@ void LayerChart::apply()
     while (set_->count() > static_cast<int>(values.size())) set_->remove(set_->count() - 1);
     for (std::size_t i = 0; i < values.size(); ++i) {
         const double b = values[i] > 0 ? std::log10(values[i]) : lo;
-        if (static_cast<int>(i) < set_->count()) set_->replace(static_cast<int>(i), b);
+        if (static_cast<int>(i) < set_->count()) {
+            if (set_->at(static_cast<int>(i)) != b) set_->replace(static_cast<int>(i), b); // unchanged: no re-layout
+        }
         else set_->append(b);
     }
     // Value labels at the bar ends.
@@ -132,7 +134,7 @@ void LayerChart::placeLabels()
     const QColor text = chart()->titleBrush().color();
     for (std::size_t i = 0; i < labels_.size(); ++i) {
         QGraphicsSimpleTextItem* l = labels_[i];
-        l->setFont(f);
+        if (l->font() != f) l->setFont(f); // set again, the label re-measured and repainted
         const QPointF end = chart()->mapToPosition(QPointF(set_->at(static_cast<int>(i)), static_cast<double>(i)), series_);
         const QRectF r = l->boundingRect();
         // After the bar end; inside the bar (right-aligned) when it would leave the plot area.

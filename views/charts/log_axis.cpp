@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace views::log_axis {
 
@@ -26,19 +27,36 @@ QString powerLabel(int base, int p)
 
 void setPowerLabels(QCategoryAxis* axis, double lo, double hi, int base, double axisPx)
 {
+    const int first = static_cast<int>(std::ceil(lo - 1e-9)), last = static_cast<int>(std::floor(hi + 1e-9));
+    // The labels wanted: every step-th power, so that neighbours stay apart on the axis.
+    QStringList labels;
+    std::vector<double> at;
+    if (last >= first) {
+        // Pixels between neighbouring powers, and the room the widest label needs (plus a gap).
+        const QFontMetricsF fm(axis->labelsFont());
+        double widest = 0;
+        for (int p = first; p <= last; ++p) widest = std::max(widest, fm.horizontalAdvance(powerLabel(base, p)));
+        const double pitch = axisPx / std::max(1e-9, hi - lo);
+        const int step = std::max(1, static_cast<int>(std::ceil((widest + 12.0) / std::max(1.0, pitch))));
+        for (int p = first; p <= last; p += step) {
+            labels << powerLabel(base, p);
+            at.push_back(p);
+        }
+    }
+    // The axis shows them already (most edits, most resizes): setting them again re-laid out
+    // and repainted the whole chart (issue 11 item 7).
+    const double start = lo - 1e-3; // a label exactly at lo needs a category ending above the start
+    if (axis->labelsPosition() == QCategoryAxis::AxisLabelsPositionOnValue && axis->min() == lo && axis->max() == hi &&
+        axis->startValue() == start && axis->categoriesLabels() == labels) {
+        bool same = true;
+        for (qsizetype i = 0; i < labels.size() && same; ++i) same = axis->endValue(labels[i]) == at[static_cast<std::size_t>(i)];
+        if (same) return;
+    }
     for (const QString& l : axis->categoriesLabels()) axis->remove(l);
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     axis->setRange(lo, hi);
-    axis->setStartValue(lo - 1e-3); // a label exactly at lo needs a category ending above the start
-    const int first = static_cast<int>(std::ceil(lo - 1e-9)), last = static_cast<int>(std::floor(hi + 1e-9));
-    if (last < first) return;
-    // Pixels between neighbouring powers, and the room the widest label needs (plus a gap).
-    const QFontMetricsF fm(axis->labelsFont());
-    double widest = 0;
-    for (int p = first; p <= last; ++p) widest = std::max(widest, fm.horizontalAdvance(powerLabel(base, p)));
-    const double pitch = axisPx / std::max(1e-9, hi - lo);
-    const int step = std::max(1, static_cast<int>(std::ceil((widest + 12.0) / std::max(1.0, pitch))));
-    for (int p = first; p <= last; p += step) axis->append(powerLabel(base, p), p);
+    axis->setStartValue(start);
+    for (qsizetype i = 0; i < labels.size(); ++i) axis->append(labels[i], at[static_cast<std::size_t>(i)]);
 }
 
 } // namespace views::log_axis

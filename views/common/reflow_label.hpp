@@ -15,11 +15,20 @@
 ///   and most UI fonts have) such texts wrap at the same places and have the same sizes, so
 ///   nothing needs measuring and the layouts above stay valid. With a font whose digits
 ///   differ in width, every new text is measured, as a QLabel does.
-/// A font, style or margin change measures again. Set the text format, alignment and margin
-/// before the first text.
+/// The sizes of the last few shapes are kept (kShapesKept): an edit and its undo switch
+/// between two texts of different shapes (a warning line comes and goes with a server delete),
+/// and neither is measured again. A font, style or margin change measures again. Set the text
+/// format, alignment and margin before the first text.
+/// - A rich-text QLabel asks to be painted again whenever its document is laid out: when it
+///   is measured at a trial width, and when it lays its new text out while painting it. That
+///   second paint showed the same pixels, one event-loop turn later (each rich-text label was
+///   painted twice per edit). ReflowLabel drops the document's repaint requests made while it
+///   measures or paints; the others (a selection made with the mouse) repaint as before.
 
 #include <QHash>
 #include <QLabel>
+
+#include <vector>
 
 namespace views {
 
@@ -41,17 +50,36 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void paintEvent(QPaintEvent* e) override;
+    void childEvent(QChildEvent* e) override;
+
+private slots:
+    /// A repaint request of the text document: honoured unless made while measuring or painting.
+    void documentWantsRepaint();
 
 private:
     /// Drops the measured sizes unless the text on screen has the shape they were measured
     /// for (checked on every query, so QLabel::setText called directly is followed too).
     void keepSizesForText() const;
 
-    bool tabularDigits_ = false;    ///< every digit has one advance, regular and bold
-    mutable bool shapeKnown_ = false; ///< measuredShape_ holds a shape
-    mutable QString measuredShape_; ///< shape of the text the sizes below belong to
-    mutable QSize hint_, minimum_;  ///< invalid: not measured yet
-    mutable QHash<int, int> heights_; ///< height in pixels for a width in pixels
+    /// Routes the repaint requests of QLabel's text document through documentWantsRepaint
+    /// (once the document exists; QLabel makes it with the first rich text).
+    void routeDocumentRepaints() const;
+    /// Drops every measured size (the font, style or margins changed).
+    void forgetSizes() const;
+
+    /// Sizes measured for the texts of one shape.
+    struct Measured {
+        QString shape;            ///< shape of the text the sizes belong to
+        QSize hint, minimum;      ///< invalid: not measured yet
+        QHash<int, int> heights;  ///< height in pixels for a width in pixels
+    };
+    static constexpr std::size_t kShapesKept = 4;
+
+    bool tabularDigits_ = false;         ///< every digit has one advance, regular and bold
+    mutable bool routed_ = false;        ///< the document's repaint requests come to documentWantsRepaint
+    mutable int quiet_ = 0;              ///< > 0 while QLabel measures or paints
+    mutable std::vector<Measured> sizes_; ///< most recently shown shape first; front: the text on screen
 };
 
 } // namespace views

@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QShowEvent>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -27,6 +28,8 @@ bool sameText(const model::topology::RuleReport& a, const model::topology::RuleR
 
 RulesPanel::RulesPanel(QWidget* parent) : QWidget(parent), list_(new QTreeWidget(this)), summary_(new QLabel(this))
 {
+    list_->setObjectName(QStringLiteral("rulesList"));
+    summary_->setObjectName(QStringLiteral("rulesSummary"));
     list_->setColumnCount(3);
     list_->setHeaderLabels({tr("Severity"), tr("Rule"), tr("Explanation")});
     list_->setRootIsDecorated(false);
@@ -52,11 +55,26 @@ std::uint64_t RulesPanel::shownGeneration() const { return shown_ ? shown_->gene
 void RulesPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
 {
     if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
+    // shown_ is replaced either way, so activateRow selects the newest ids. Hidden behind
+    // another bottom tab, the rows wait for catchUp (issue 11 item 7).
+    shown_ = std::move(snapshot);
+    // A tab behind another stays visible to Qt with an empty visible region.
+    if (isVisible() && !visibleRegion().isEmpty()) catchUp();
+}
+
+void RulesPanel::showEvent(QShowEvent* e)
+{
+    catchUp();
+    QWidget::showEvent(e);
+}
+
+void RulesPanel::catchUp()
+{
+    if (!shown_ || listed_ == shown_) return;
     // The rows stay when the new report reads the same (most edits): rebuilding them re-laid
     // out every word-wrapped row and lost the selection and scroll position after each edit.
-    // shown_ is replaced either way, so activateRow selects the newest ids.
-    const bool sameRows = shown_ && shown_->rules && snapshot->rules && sameText(*shown_->rules, *snapshot->rules);
-    shown_ = std::move(snapshot);
+    const bool sameRows = listed_ && listed_->rules && shown_->rules && sameText(*listed_->rules, *shown_->rules);
+    listed_ = shown_;
     if (sameRows) return;
     list_->clear();
     if (!shown_->rules) { // a malformed "rule_waivers" entry

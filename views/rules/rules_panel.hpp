@@ -42,13 +42,21 @@ public:
 public slots:
     /// Lists the findings of `snapshot`, or why its rules could not be checked. Ignores null
     /// and snapshots older than the one on screen.
+    /// While the panel is hidden (another bottom tab is raised) only the snapshot is kept;
+    /// the rows and summary are filled by catchUp(), when the panel is shown again.
     void showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot);
+    /// Fills the rows and summary from the newest snapshot, unless they show it already.
+    void catchUp();
 
 signals:
     void selectRequested(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links);
 
+protected:
+    void showEvent(QShowEvent* e) override;
+
 private:
     std::shared_ptr<const model::ResultsSnapshot> shown_;
+    std::shared_ptr<const model::ResultsSnapshot> listed_; ///< the snapshot the rows were made from
     QTreeWidget* list_;
     QLabel* summary_;
 };
