@@ -61,8 +61,8 @@ void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, co
     line_->replace(pts);
     dots_->replace(pts);
     applyAxis();
-    chart()->setTitle(workload.isEmpty() ? tr("Data-parallel scaling efficiency")
-                                         : tr("Data-parallel scaling, %1").arg(workload));
+    const QString title = workload.isEmpty() ? tr("Data-parallel scaling efficiency") : tr("Data-parallel scaling, %1").arg(workload);
+    if (title != chart()->title()) chart()->setTitle(title); // set again, the whole chart was repainted
 }
 
 void ScalingChart::applyAxis()
