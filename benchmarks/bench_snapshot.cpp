@@ -24,6 +24,7 @@
 #include "views/charts/charts_panel.hpp"
 #include "views/rules/rules_panel.hpp"
 
+#include <QAbstractEventDispatcher>
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -77,8 +78,8 @@ bool panelsCurrent(const app::MainWindow& w)
            w.bom()->shownGeneration() == g && w.worker()->latest() && w.worker()->latest()->generation == g;
 }
 
-/// Processes events until the panels are current (and then once more, so the pending paint
-/// of the changed widgets happens). @return false after 60 s.
+/// Processes events until the panels are current, then until nothing is left to lay out or
+/// paint. @return false after 60 s.
 bool settle(app::MainWindow& w)
 {
     QElapsedTimer t;
@@ -91,7 +92,11 @@ bool settle(app::MainWindow& w)
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
         if (t.elapsed() > 60000) return false;
     }
-    QCoreApplication::processEvents(); // paints what the snapshot changed
+    // Then what the snapshot set in motion, to the end: posted layouts (a chart legend, the
+    // status bar), and the paints they lead to, each of which may post more. Ends when a turn
+    // of the event loop finds nothing to do (a later timer, as the mini-map's, is not waited for).
+    for (int turn = 0; turn < 100; ++turn)
+        if (!QCoreApplication::eventDispatcher()->processEvents(QEventLoop::AllEvents)) break;
     return true;
 }
 
