@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QFrame>
 #include <QGraphicsLayout>
+#include <QLegend>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextDocumentFragment>
@@ -183,8 +184,10 @@ void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
     // New axis labels or legend names re-lay a chart out in a posted event, which came after
     // the chart's scene had painted the new curves once: each changed chart was painted twice
     // per edit. Laid out now, it is painted once, finished (issue 11 item 7).
-    for (QChartView* v : {static_cast<QChartView*>(layers_), collectives_->chartView(), static_cast<QChartView*>(scaling_)})
+    for (QChartView* v : {static_cast<QChartView*>(layers_), collectives_->chartView(), static_cast<QChartView*>(scaling_)}) {
+        if (QGraphicsLayout* l = v->chart()->legend()->layout()) l->activate(); // new series names
         if (QGraphicsLayout* l = v->chart()->layout()) l->activate();
+    }
 }
 
 void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> analysis)
