@@ -69,7 +69,11 @@ DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog)
 
 DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog, const nlohmann::json& settings)
 {
-    const ClusterFacts f = extractFacts(design, catalog);
+    return analyzeFacts(extractFacts(design, catalog), settings);
+}
+
+DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& settings)
+{
     DesignAnalysis a;
     a.gpus = f.totalGpus;
     a.nodes = static_cast<int>(f.servers.size());
@@ -137,7 +141,13 @@ std::vector<CollectiveSweep> chartSweeps(const Design& design, const Catalog& ca
 {
     if (!(minBytes >= 1) || !(maxBytes >= minBytes) || !std::isfinite(maxBytes))
         throw std::invalid_argument("a sweep needs 1 <= min <= max bytes");
-    const ClusterFacts f = extractFacts(design, catalog);
+    return chartSweepsOf(extractFacts(design, catalog), design.analysis, minBytes, maxBytes);
+}
+
+std::vector<CollectiveSweep> chartSweepsOf(const ClusterFacts& f, const nlohmann::json& settings, double minBytes, double maxBytes)
+{
+    if (!(minBytes >= 1) || !(maxBytes >= minBytes) || !std::isfinite(maxBytes))
+        throw std::invalid_argument("a sweep needs 1 <= min <= max bytes");
     std::vector<CollectiveSweep> out;
     if (f.connectedGpus < 2) return out;
     int serverGpus = 0;
@@ -146,7 +156,7 @@ std::vector<CollectiveSweep> chartSweeps(const Design& design, const Catalog& ca
     std::vector<std::pair<int, const char*>> scopes;
     if (serverGpus >= 2 && serverGpus < f.connectedGpus) scopes.emplace_back(serverGpus, "one server");
     scopes.emplace_back(f.connectedGpus, "whole design");
-    const bool sharp = sharpEnabled(design.analysis);
+    const bool sharp = sharpEnabled(settings);
     for (const auto& [n, scope] : scopes) {
         const CommGroup g = placeGroup(f, n, sharp);
         for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll}) {

@@ -1,6 +1,7 @@
 // One pass over a design that fills every part of a ResultsSnapshot (see results_snapshot.hpp).
 #include "model/results/results_snapshot.hpp"
 
+#include "model/analysis/cluster_facts.hpp"
 #include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 
@@ -18,6 +19,9 @@ namespace {
 struct StepInputs {
     const cost::PriceTable* prices = nullptr; ///< null when the price table could not be read
     std::string pricesError;                  ///< why, when null
+    /// The design's facts, extracted once by the analysis step and read again by the sweeps
+    /// step (the rules and BOM steps, which may run beside them, never touch it).
+    mutable std::optional<analysis::ClusterFacts> facts;
 };
 
 /// One step fills one part of the snapshot from the design and the snapshot's catalog.
@@ -45,23 +49,24 @@ void noteFailure(ResultsSnapshot& s, std::string& error)
 
 void countStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/) { s.counts = countParts(d, *s.catalog); }
 
-void analysisStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
+void analysisStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
 {
     try {
-        s.analysis = analyzeDesign(d, *s.catalog);
+        in.facts = analysis::extractFacts(d, *s.catalog);
+        s.analysis = analyzeFacts(*in.facts, d.analysis);
     } catch (...) {
         noteFailure(s, s.analysisError);
     }
 }
 
-void sweepsStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
+void sweepsStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
 {
     if (!s.analysis) {
         s.sweepsError = "no analysis: " + s.analysisError;
         return;
     }
     try {
-        s.sweeps = chartSweeps(d, *s.catalog);
+        s.sweeps = in.facts ? chartSweepsOf(*in.facts, d.analysis) : chartSweeps(d, *s.catalog);
     } catch (...) {
         noteFailure(s, s.sweepsError);
     }
