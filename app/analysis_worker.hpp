@@ -3,10 +3,13 @@
 /// Keeps the results of the open document current: every change of the document asks for a
 /// new model::ResultsSnapshot (analysis, chart sweeps, rule findings, bill of materials, part
 /// counts), computed off the UI thread by AnalysisThread on its mirror of the design (each
-/// change signal of the document is forwarded to it, so no edit copies the whole design). Changes made in one pass of the
-/// event loop (a delete of many items, an undo, a generated fabric) are coalesced by the one
-/// debounce timer of the app into one run; a change while a run is in flight makes that run
-/// stale and it is dropped. Each panel reads the newest snapshot from snapshotReady and
+/// change signal of the document is forwarded to it, so no edit copies the whole design).
+/// Changes made in one pass of the event loop (a delete of many items, an undo, a generated
+/// fabric) are coalesced by the one debounce of the app into one run, which starts first
+/// thing in the next pass: a high-priority posted event, ahead of the views' own queued work
+/// for the same edit (the canvas's group sync, repaints), so the engine computes while the UI
+/// thread does that work instead of after it. A change while a run is in flight makes that
+/// run stale and it is dropped. Each panel reads the newest snapshot from snapshotReady and
 /// computes nothing itself; the UI keeps showing the last complete snapshot while a run is in
 /// flight (isBusy).
 ///
@@ -18,8 +21,8 @@
 
 #include "app/analysis_thread.hpp"
 
+#include <QEvent>
 #include <QObject>
-#include <QTimer>
 
 namespace app {
 
@@ -28,10 +31,10 @@ class Document;
 class AnalysisWorker final : public QObject {
     Q_OBJECT
 public:
-    /// Debounce between a change and the start of a run, milliseconds. 0: the run starts as
-    /// soon as the event loop has finished the pass that made the change, so every change of
-    /// that pass is in one snapshot and nothing waits on a timer (benchmarks/bench_snapshot.cpp
-    /// measures edit-to-panels latency).
+    /// Debounce between a change and the start of a run: none. The run starts as soon as the
+    /// event loop has finished the pass that made the change (before any other event posted
+    /// in that pass), so every change of that pass is in one snapshot and nothing waits on a
+    /// timer (benchmarks/bench_snapshot.cpp measures edit-to-panels latency).
     static constexpr int kDebounceMs = 0;
 
     /// Watches `doc` and computes its results once right away.
@@ -46,6 +49,8 @@ public:
     [[nodiscard]] quint64 generation() const { return generation_; }
     /// Replaces the engine (tests inject faults); null restores model::computeResults.
     void setEngine(AnalysisThread::Engine engine) { thread_.setEngine(std::move(engine)); }
+
+    bool event(QEvent* e) override;
 
 public slots:
     /// Schedules a run after the debounce (coalesces bursts of changes into one run).
@@ -68,7 +73,7 @@ private:
 
     Document* doc_;
     AnalysisThread thread_;
-    QTimer debounce_;
+    bool runPosted_ = false; ///< a run is scheduled (the debounce's event is posted, not yet run)
     quint64 generation_ = 0;
     bool busy_ = false;
     SnapshotPtr latest_;

@@ -13,6 +13,9 @@
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/rules.hpp"
 
+#include <atomic>
+#include <memory>
+
 namespace {
 
 model::Id idByName(const model::Design& d, const std::string& name)
@@ -111,4 +114,66 @@ TEST_CASE("the worker's snapshot follows every kind of edit, undo, redo and repl
     REQUIRE_FALSE(doc.open(QStringLiteral(CD_TEST_DATA_DIR "/../../resources/templates/rented-8x-h100-3200g.json")).has_value());
     requireCurrent(worker, doc);
     CHECK(worker.latest()->bom->rented);
+}
+
+TEST_CASE("node moves reuse the last results; any other change computes them again", "[gui][snapshot]")
+{
+    app::Document doc(guitest::catalog());
+    REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
+    app::AnalysisWorker worker(&doc);
+    requireCurrent(worker, doc);
+    // The real engine, counted.
+    auto runs = std::make_shared<std::atomic<int>>(0);
+    worker.setEngine([runs](const model::Design& d, std::shared_ptr<const model::Catalog> c, quint64 g,
+                            const model::StopRequested& stop) {
+        ++*runs;
+        return model::computeResults(d, std::move(c), g, stop);
+    });
+    worker.runNow(); // a new engine computes even with nothing changed
+    requireCurrent(worker, doc);
+    REQUIRE(runs->load() == 1);
+
+    const model::Id a = idByName(doc.design(), "dgx-03"), b = idByName(doc.design(), "spine-2");
+    REQUIRE(a != 0);
+    REQUIRE(b != 0);
+    const model::Point pa = doc.design().node(a)->position, pb = doc.design().node(b)->position;
+    // A move of one node, then of two at once, then its undo and redo: no run of the engine,
+    // and each snapshot (a new generation each time) equals a fresh computation.
+    for (int step = 0; step < 4; ++step) {
+        const quint64 before = worker.generation();
+        if (step == 0) REQUIRE(doc.requestMove({{a, pa, {pa.x + 40, pa.y}}}));
+        if (step == 1) REQUIRE(doc.requestMove({{a, {pa.x + 40, pa.y}, {pa.x, pa.y + 60}}, {b, pb, {pb.x - 80, pb.y}}}));
+        if (step == 2) doc.undoStack()->undo();
+        if (step == 3) doc.undoStack()->redo();
+        requireCurrent(worker, doc);
+        CHECK(worker.generation() == before + 1);
+        CHECK(runs->load() == 1);
+    }
+    // A move and a rename in one burst: computed.
+    REQUIRE(doc.requestMove({{a, doc.design().node(a)->position, pa}}));
+    model::Node renamed = *doc.design().node(a);
+    renamed.name = "dgx-renamed";
+    REQUIRE(doc.requestSetNode(renamed, QStringLiteral("Name")));
+    requireCurrent(worker, doc);
+    CHECK(runs->load() == 2);
+    // A change that keeps the position but is no move (a NIC count): computed.
+    model::Node fewerNics = *doc.design().node(a);
+    fewerNics.nicCount = 4;
+    REQUIRE(doc.requestSetNode(fewerNics, QStringLiteral("NICs")));
+    requireCurrent(worker, doc);
+    CHECK(runs->load() == 3);
+    CHECK(worker.latest()->analysis.has_value());
+    // A delete after moves, and a move after it, then the delete's undo: computed, reused, computed.
+    REQUIRE(doc.requestDelete({idByName(doc.design(), "dgx-07")}, {}));
+    requireCurrent(worker, doc);
+    CHECK(runs->load() == 4);
+    REQUIRE(doc.requestMove({{b, doc.design().node(b)->position, pb}}));
+    requireCurrent(worker, doc);
+    CHECK(runs->load() == 4);
+    doc.undoStack()->undo(); // the move
+    doc.undoStack()->undo(); // the delete
+    requireCurrent(worker, doc);
+    CHECK(runs->load() == 5);
+    CHECK(worker.latest()->counts.servers == 32);
+    doc.undoStack()->setClean();
 }
