@@ -237,12 +237,29 @@ struct LinkTally {
 /// lookups (a 2,048-server fabric has 37,000 links).
 using RawKey = std::tuple<int, int, bool, double, Id>;
 
+/// Hash of a RawKey or of a (switch, rate) pair: the per-link tallies below are hash maps, as
+/// their order does not matter (sums, moved into the ordered maps of LinkTally afterwards);
+/// ordered maps of thousands of tuple keys took two thirds of computeBom on 2,048 servers.
+struct TallyHash {
+    static std::size_t mix(std::size_t h, std::size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)); }
+    std::size_t operator()(const RawKey& k) const
+    {
+        const auto& [ra, rb, inRack, rate, node] = k;
+        std::size_t h = std::hash<Id>{}(node);
+        h = mix(h, std::hash<double>{}(rate));
+        return mix(h, static_cast<std::size_t>(ra) * 64 + static_cast<std::size_t>(rb) * 2 + (inRack ? 1 : 0));
+    }
+    std::size_t operator()(const std::pair<Id, double>& k) const { return mix(std::hash<Id>{}(k.first), std::hash<double>{}(k.second)); }
+};
+
 LinkTally groupLinks(const Design& d, const Catalog& c)
 {
     std::unordered_map<Id, const Node*> nodes;
     nodes.reserve(d.nodes().size());
     for (const auto& [id, n] : d.nodes()) nodes.emplace(id, &n);
-    std::map<RawKey, long long> raw;
+    std::unordered_map<RawKey, long long, TallyHash> raw;
+    std::unordered_map<std::pair<Id, double>, long long, TallyHash> farLinks;
+    std::map<double, long long> nicPorts; // link rate -> NIC ports cabled out of their rack
     LinkTally t;
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::PCIe) continue; // inside a server
@@ -253,10 +270,11 @@ LinkTally groupLinks(const Design& d, const Catalog& c)
         const double rate = l.perCable().inGbps();
         const Node& term = a->kind == NodeKind::Switch ? *a : *b;
         raw[{tierRank(*a), tierRank(*b), inRack, rate, term.id}] += l.count;
-        if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink)
-            t.modules[{rate, "nic", 1, 1, rate}] += l.count; // one module per NIC port
-        if (!inRack && a->kind == NodeKind::Switch && b->kind == NodeKind::Switch) t.farLinks[{b->id, rate}] += l.count;
+        if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink) nicPorts[rate] += l.count;
+        if (!inRack && a->kind == NodeKind::Switch && b->kind == NodeKind::Switch) farLinks[{b->id, rate}] += l.count;
     }
+    for (const auto& [rate, ports] : nicPorts) t.modules[{rate, "nic", 1, 1, rate}] += ports; // one module per NIC port
+    t.farLinks.insert(farLinks.begin(), farLinks.end());
     for (const auto& [key, links] : raw) {
         const auto& [ra, rb, inRack, rate, term] = key;
         LinkGroup& g = t.groups[{between(ra, rb), inRack, rate, term}];
