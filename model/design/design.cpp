@@ -160,6 +160,12 @@ std::vector<const Link*> Design::linksOf(Id id) const
     return it == adjacency_.end() ? std::vector<const Link*>() : it->second;
 }
 
+std::span<const Link* const> Design::linksAt(Id id) const noexcept
+{
+    const auto it = adjacency_.find(id);
+    return it == adjacency_.end() ? std::span<const Link* const>() : std::span<const Link* const>(it->second);
+}
+
 int Design::gpuCount(const Catalog& catalog) const
 {
     int total = 0;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -154,6 +155,10 @@ public:
     [[nodiscard]] const std::map<Id, Link>& links() const noexcept { return links_; }
     /// Links attached to node `id`, in id order (O(links of the node)).
     [[nodiscard]] std::vector<const Link*> linksOf(Id id) const;
+    /// The same links without a copy: a view that holds until the design's links next change
+    /// (read it, do not keep it across an edit). For passes over every node of a large design
+    /// (the design rules: 3,328 nodes of a 2,048-server fat tree, each copy an allocation).
+    [[nodiscard]] std::span<const Link* const> linksAt(Id id) const noexcept;
     /// The next id that addNode/addLink would assign.
     [[nodiscard]] Id peekNextId() const noexcept { return nextId_; }
     /// Raises the next id to at least `next` (ids another copy of this design has handed out

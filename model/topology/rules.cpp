@@ -46,7 +46,7 @@ bool isNetwork(const Link& l) noexcept
 
 bool hasNetworkLinks(const Design& d, Id node)
 {
-    for (const Link* l : d.linksOf(node))
+    for (const Link* l : d.linksAt(node))
         if (isNetwork(*l)) return true;
     return false;
 }

@@ -46,7 +46,7 @@ void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& o
         double used = 0;
         long long cables = 0;
         std::vector<Id> links;
-        for (const Link* l : d.linksOf(id)) {
+        for (const Link* l : d.linksAt(id)) {
             if (!isNetwork(*l)) continue;
             used += l->count * l->perCable().inGbps() / s->portSpeed.inGbps();
             cables += l->count;
@@ -70,7 +70,7 @@ void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& ou
         double used = 0;
         long long cables = 0;
         std::vector<Id> links;
-        for (const Link* l : d.linksOf(id)) {
+        for (const Link* l : d.linksAt(id)) {
             if (!isNetwork(*l)) continue;
             used += l->total().inGbps();
             cables += l->count;
@@ -166,7 +166,7 @@ void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out
         const SwitchSpec* s = c.switchModel(n.model);
         if (!s || s->protocol != NetProtocol::Ethernet) continue;
         if (n.pfcEcn && s->lossless != LosslessMode::None) continue;
-        if (d.linksOf(id).empty()) continue;
+        if (d.linksAt(id).empty()) continue;
         f.nodes.push_back(id);
     }
     if (f.nodes.empty()) return;
@@ -181,7 +181,7 @@ void unconnected(const Design& d, const Catalog&, std::vector<Finding>& out)
     if (d.nodes().size() < 2) return; // a lone server or workstation needs no link
     Finding f{"unconnected", Severity::Warning, {}, {}, "", ""};
     for (const auto& [id, n] : d.nodes())
-        if (d.linksOf(id).empty()) f.nodes.push_back(id);
+        if (d.linksAt(id).empty()) f.nodes.push_back(id);
     if (f.nodes.empty()) return;
     f.message = std::to_string(f.nodes.size()) + " item" + (f.nodes.size() == 1 ? " has" : "s have") +
                 " no link: " + listNames(d, f.nodes) + ". They take no part in any collective.";

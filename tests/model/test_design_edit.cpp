@@ -90,6 +90,33 @@ TEST_CASE("removeNode returns the attached links and undo restores the same ids"
     CHECK(d.links().size() == 1);
 }
 
+TEST_CASE("linksAt views the same links as linksOf, in id order, through adds and removals", "[design][edit]")
+{
+    Design d;
+    const Id s1 = d.addNode(server("dgx-1")), s2 = d.addNode(server("dgx-2")), l1 = d.addNode(leaf("leaf-1"));
+    const Id lone = d.addNode(server("dgx-lone"));
+    const auto same = [&d](Id id) {
+        const std::vector<const Link*> copy = d.linksOf(id);
+        const auto view = d.linksAt(id);
+        return std::vector<const Link*>(view.begin(), view.end()) == copy;
+    };
+    const Id c1 = d.addLink(cable(s1, l1, 0)), c2 = d.addLink(cable(s2, l1, 1)), c3 = d.addLink(cable(s1, s2, 2));
+    for (Id id : {s1, s2, l1, lone}) CHECK(same(id));
+    REQUIRE(d.linksAt(l1).size() == 2);
+    CHECK(d.linksAt(l1)[0]->id == c1);
+    CHECK(d.linksAt(l1)[1]->id == c2);
+    CHECK(d.linksAt(s1).size() == 2);
+    CHECK(d.linksAt(lone).empty());
+    CHECK(d.linksAt(999).empty()); // no such node
+    d.removeLink(c1);
+    CHECK(d.linksAt(s1).size() == 1);
+    CHECK(d.linksAt(s1)[0]->id == c3);
+    (void)d.removeNode(l1);
+    for (Id id : {s1, s2, lone}) CHECK(same(id));
+    CHECK(d.linksAt(l1).empty());
+    CHECK(d.linksAt(s2).size() == 1);
+}
+
 TEST_CASE("Edit requests that cannot be honoured throw and change nothing", "[design][edit]")
 {
     Design d;

@@ -240,7 +240,7 @@ void CanvasScene::syncMarkedGroups()
         if (NodeItem* item = nodeItem(id)) item->setVisible(!memberOf_.count(id));
     std::set<model::Id> links(markedLinks_.begin(), markedLinks_.end());
     for (model::Id id : touched)
-        for (const model::Link* l : d.linksOf(id)) links.insert(l->id);
+        for (const model::Link* l : d.linksAt(id)) links.insert(l->id);
     for (model::Id id : links)
         if (LinkItem* item = linkItem(id)) {
             const model::Link* l = d.link(id);
@@ -282,7 +282,7 @@ void CanvasScene::syncBundles(const std::unordered_map<model::Id, GroupItem*>& m
     };
     for (GroupItem* gi : cards) {
         for (model::Id m : gi->members())
-            for (const model::Link* l : d.linksOf(m)) {
+            for (const model::Link* l : d.linksAt(m)) {
                 const auto aIt = memberOf.find(l->a.node), bIt = memberOf.find(l->b.node);
                 const bool aIn = aIt != memberOf.end() && aIt->second == gi;
                 const bool bIn = bIt != memberOf.end() && bIt->second == gi;
