@@ -212,6 +212,16 @@ struct CaseFilter {
     }
 };
 
+/// Saves the canvas alone (the mini-map is a child of the viewport: not in the picture) as
+/// `dir`/`name`.png.
+void saveCanvasShot(app::MainWindow& w, const QString& dir, const QString& name)
+{
+    QPixmap shot(w.canvas()->viewport()->size() * w.canvas()->devicePixelRatioF());
+    shot.setDevicePixelRatio(w.canvas()->devicePixelRatioF());
+    w.canvas()->viewport()->render(&shot, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+    shot.save(QDir(dir).filePath(name + QStringLiteral(".png")));
+}
+
 void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFilter& filter)
 {
     model::topology::FatTreeOptions o;
@@ -261,15 +271,9 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFil
                 w.canvas()->centerOn(at);
             }
             const double z = w.canvas()->zoom();
-            if (!filter.shotDir.isEmpty()) {
-                static const char* zoomNames[] = {"fit", "4x", "100", "spines"};
-                // The canvas alone (the mini-map is a child of the viewport: not in the picture).
-                QPixmap shot(w.canvas()->viewport()->size() * w.canvas()->devicePixelRatioF());
-                shot.setDevicePixelRatio(w.canvas()->devicePixelRatioF());
-                w.canvas()->viewport()->render(&shot, QPoint(), QRegion(), QWidget::DrawWindowBackground);
-                shot.save(QDir(filter.shotDir).filePath(
-                    QStringLiteral("%1-%2.png").arg(expanded ? "expanded" : "grouped", zoomNames[zoomCase])));
-            }
+            static const char* zoomNames[] = {"fit", "4x", "100", "spines"};
+            const QString shotName = QStringLiteral("%1-%2").arg(expanded ? "expanded" : "grouped", zoomNames[zoomCase]);
+            if (!filter.shotDir.isEmpty()) saveCanvasShot(w, filter.shotDir, shotName);
             double panMs = 0, zoomMs = 0, panCpu = 0, zoomCpu = 0, panBest = 0, zoomBest = 0, panShare = 0, zoomShare = 0;
             const int n = filter.frames > 0 ? filter.frames : 120;
             long long panMismatch = -1;
@@ -280,14 +284,7 @@ void panZoom(const std::shared_ptr<const model::Catalog>& catalog, const CaseFil
                         panCpu, panBest, panShare * 100.0, zoom, zoomMs, zoomCpu, zoomBest, zoomShare * 100.0);
             std::printf("      after the pans, %lld pixels of the canvas differ from a full repaint\n", panMismatch);
             if (w.canvas()->zoomDraft()) {
-                if (!filter.shotDir.isEmpty()) {
-                    static const char* zoomNames[] = {"fit", "4x", "100", "spines"};
-                    QPixmap shot(w.canvas()->viewport()->size() * w.canvas()->devicePixelRatioF());
-                    shot.setDevicePixelRatio(w.canvas()->devicePixelRatioF());
-                    w.canvas()->viewport()->render(&shot, QPoint(), QRegion(), QWidget::DrawWindowBackground);
-                    shot.save(QDir(filter.shotDir).filePath(
-                        QStringLiteral("%1-%2-draft.png").arg(expanded ? "expanded" : "grouped", zoomNames[zoomCase])));
-                }
+                if (!filter.shotDir.isEmpty()) saveCanvasShot(w, filter.shotDir, shotName + QStringLiteral("-draft"));
                 // The gesture pauses: the whole canvas once more at full quality.
                 const auto s0 = std::chrono::steady_clock::now();
                 const double c0 = cpuMs();
