@@ -1,6 +1,7 @@
 #include "views/bom/bom_panel.hpp"
 
 #include "views/bom/bom_table_model.hpp"
+#include "views/common/hidden_tab.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -61,14 +62,10 @@ QString BomPanel::summaryText() const
 
 void BomPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
 {
-    if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
-    shown_ = std::move(snapshot);
     // Hidden behind another bottom tab: nothing on screen to change. Resetting the table and
     // re-measuring the word-wrapped summary re-laid out the hidden panel after every edit
     // (about 2 ms of a server delete on the default design, issue 11 item 7).
-    behind_ = true;
-    // A tab behind another stays visible to Qt with an empty visible region.
-    if (isVisible() && !visibleRegion().isEmpty()) catchUp();
+    if (keepNewestSnapshot(shown_, std::move(snapshot), behind_, *this)) catchUp();
 }
 
 void BomPanel::showEvent(QShowEvent* e)

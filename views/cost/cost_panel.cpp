@@ -1,6 +1,7 @@
 #include "views/cost/cost_panel.hpp"
 
 #include "views/common/design_document.hpp"
+#include "views/common/hidden_tab.hpp"
 #include "views/common/reflow_label.hpp"
 
 #include <QDate>
@@ -167,13 +168,9 @@ QString CostPanel::summaryText() const
 
 void CostPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> snapshot)
 {
-    if (!snapshot || (shown_ && snapshot->generation < shown_->generation)) return;
-    shown_ = std::move(snapshot);
     // Hidden (another bottom tab is raised): nothing on screen to change. Sizing the table's
     // columns to their contents and parsing the summary cost every edit a millisecond or more.
-    behind_ = true;
-    // A tab behind another stays visible to Qt with an empty visible region.
-    if (isVisible() && !visibleRegion().isEmpty()) catchUp();
+    if (keepNewestSnapshot(shown_, std::move(snapshot), behind_, *this)) catchUp();
 }
 
 void CostPanel::showEvent(QShowEvent* e)
