@@ -26,12 +26,15 @@ namespace {
 QString row(const model::CollectiveResult& r)
 {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%14.0f %14.0f %8s %14s %12.2f %8.2f %8.2f   %s/%s", r.bytes,
+    // applyHostIssueFloor starts the note with "host-bound" when one thread's launches set the time.
+    const bool hostBound = r.note.rfind("host-bound", 0) == 0;
+    std::snprintf(buf, sizeof buf, "%14.0f %14.0f %8s %14s %12.2f %8.2f %8.2f   %s/%s%s", r.bytes,
                   model::ncclTestsCount(r.op, r.bytes, r.gpus), "float",
                   // nccl-tests' redop column: the reduction for reducing collectives, "none" otherwise
                   r.op == model::CollectiveOp::AllReduce || r.op == model::CollectiveOp::ReduceScatter ? "sum" : "none",
                   r.time.inMicroseconds(),
-                  r.algbw.inGBps(), r.busbw.inGBps(), model::toString(r.algorithm), model::toString(r.protocol));
+                  r.algbw.inGBps(), r.busbw.inGBps(), model::toString(r.algorithm), model::toString(r.protocol),
+                  hostBound ? " (host-bound)" : "");
     return QString::fromLatin1(buf);
 }
 
@@ -61,6 +64,7 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("bytes"), QStringLiteral("Message size (nccl-tests size), K/M/G = powers of 1024."), QStringLiteral("SIZE")});
     p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
     p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical (all_reduce); direct, pairwise (alltoall, simulation)."), QStringLiteral("ALGO"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("gpus-per-thread"), QStringLiteral("GPUs one host thread drives, as nccl-tests -g N in one process (default 1: one process per GPU); above 1 small sizes are host-bound."), QStringLiteral("N"), QStringLiteral("1")});
     p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default) or simulation (flow-level)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
     p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
@@ -96,6 +100,10 @@ int cmdCollective(const QStringList& args)
         // 0 (the option's default) means every GPU; typed explicitly it is a mistake, not "all".
         if (!ok || req.gpus < 0 || (p.isSet(QStringLiteral("gpus")) && req.gpus == 0)) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
         req.algorithm = option("algo", [](const std::string& v) { return model::parseAlgorithm(v); });
+        req.gpusPerThread = p.value(QStringLiteral("gpus-per-thread")).toInt(&ok);
+        if (!ok || req.gpusPerThread < 1)
+            throw std::invalid_argument("--gpus-per-thread expects a whole number >= 1 (nccl-tests -g N), got \"" +
+                                        p.value(QStringLiteral("gpus-per-thread")).toStdString() + "\"");
         if (p.isSet(QStringLiteral("sweep"))) {
             const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));
             if (parts.size() != 2) throw std::invalid_argument("--sweep expects MIN:MAX, e.g. 8:16G");

@@ -108,6 +108,10 @@ struct CollectiveRequest {
     double bytes = 0;                ///< nccl-tests "size": the user buffer in bytes
     int gpus = 0;                    ///< ranks; 0 = every GPU of the design
     Algorithm algorithm = Algorithm::Auto; ///< Auto = pick the fastest as NCCL would
+    /// GPUs one host thread drives (nccl-tests `-g N` in one process: N). Above 1, each
+    /// iteration takes at least the host-issue floor (analysis/host_issue.hpp); 1 (default) =
+    /// one process or thread per GPU, as `mpirun -np N ... -g 1` and frameworks run.
+    int gpusPerThread = 1;
 };
 
 /// A predicted collective, reported the way nccl-tests reports it.

@@ -4,6 +4,7 @@
 #include "model/analysis/bottleneck.hpp"
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_predict.hpp"
+#include "model/analysis/host_issue.hpp"
 #include "model/analysis/layers.hpp"
 #include "model/analysis/memory_fit.hpp"
 #include "model/analysis/scaling.hpp"
@@ -121,7 +122,9 @@ CollectiveResult predictCollective(const Design& design, const Catalog& catalog,
     const ClusterFacts f = extractFacts(design, catalog);
     const int n = requestedGpus(f, request.gpus);
     const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
-    return predictOnGroup(g, request.op, request.bytes, request.algorithm);
+    CollectiveResult r = predictOnGroup(g, request.op, request.bytes, request.algorithm);
+    analysis::applyHostIssueFloor(r, request.gpusPerThread);
+    return r;
 }
 
 std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
@@ -133,7 +136,10 @@ std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalo
     const int n = requestedGpus(f, request.gpus);
     const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
     std::vector<CollectiveResult> out;
-    for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) out.push_back(predictOnGroup(g, request.op, b, request.algorithm));
+    for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) {
+        out.push_back(predictOnGroup(g, request.op, b, request.algorithm));
+        analysis::applyHostIssueFloor(out.back(), request.gpusPerThread);
+    }
     return out;
 }
 

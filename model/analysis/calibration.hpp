@@ -133,6 +133,14 @@ inline constexpr double kRingSimpleMultiNodeLatencyFactor = 1.4;
 /// netOverhead: 1 us Intel, x3 for Simple).
 inline constexpr double kNetOverheadUs = 1.0;
 
+/// Host time, us, one thread spends issuing one collective on each GPU it drives (nccl-tests
+/// `-g N`, one process): DGX A100, NCCL_ALGO=Ring, one channel, 8 B to 128 B, one thread
+/// driving 2..8 GPUs took 10.0, 13.8, 16.9, 20.8, 25.2, 29.5, 33.7 us, i.e. 4.2 us per GPU at
+/// 4 to 8 GPUs, where one thread per GPU (`-t N`) took about 21 us at 8
+/// (github.com/NVIDIA/nccl-tests/issues/123; the maintainer there: "the CPU is the
+/// bottleneck"). Used only for runs that drive several GPUs from one thread (host_issue.hpp).
+inline constexpr double kHostIssuePerGpuUs = 4.2;
+
 // ---------------------------------------------------------------------------------------
 // Training step (engine_formulas.md §10)
 // ---------------------------------------------------------------------------------------

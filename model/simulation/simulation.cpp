@@ -1,5 +1,6 @@
 #include "model/simulation/simulation.hpp"
 
+#include "model/analysis/host_issue.hpp"
 #include "model/simulation/failure_check.hpp"
 #include "model/simulation/protocol_plan.hpp"
 #include "model/simulation/schedule_algorithms.hpp"
@@ -122,6 +123,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         if (total > simulated)
             e.result.collective.note += "; bounded below by the measured multi-node size efficiency (SimAI nic_ratio.csv)";
         if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;
+        analysis::applyHostIssueFloor(e.result.collective, request.gpusPerThread);
         e.result.scenario = "collective";
         finishResult(e, total, t0);
     } catch (const Cancelled&) {

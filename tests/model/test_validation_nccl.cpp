@@ -67,6 +67,17 @@ Algorithm forcedAlgorithm(const validation::Row& r)
     return Algorithm::Auto; // "not stated" or "NCCL picks": let the engine choose, as NCCL did
 }
 
+/// GPUs one host thread drove in the row's run (nccl-tests -g N in one process). Azure's
+/// harness runs one process over every GPU of the VM (github.com/Azure/AI-benchmarking-guide
+/// Benchmarks/NVIDIA/NCCLBandwidth.py: `all_reduce_perf -b 8 -e 8G -f 2 -g <GPU count>`); the
+/// other sources ran one process per GPU (mpirun ... -g 1, as their logs print).
+int gpusPerThread(const validation::Row& r)
+{
+    if (r.at("source_url_or_repo_path").find("Azure/AI-benchmarking-guide") != std::string::npos)
+        return std::stoi(r.at("gpus_per_node")) * std::stoi(r.at("nodes"));
+    return 1;
+}
+
 double median(std::vector<double> v)
 {
     if (v.empty()) return 0;
@@ -117,6 +128,7 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
         req.bytes = std::stod(r.at("message_bytes"));
         req.gpus = nodes * perNode;
         req.algorithm = forcedAlgorithm(r);
+        req.gpusPerThread = gpusPerThread(r);
         const CollectiveResult res = predictCollective(d, cat, req);
         const double measUs = measuredUs(r, req.op, req.gpus);
         const double predUs = res.time.inMicroseconds();
@@ -147,16 +159,15 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
     REQUIRE(medium.size() >= 8);
     REQUIRE(smallRatio.size() >= 4);
     CHECK(largeMedian <= 0.05);
-    // Issue 16's bounds for medium and latency-bound rows are not met by NCCL's own cost model.
-    // GCP A3 Mega now holds (GPUDirect-TCPXO's per-hop latency and NCCL profile, catalog
-    // network.json: a3m-2n-8b 1.31 x, a3m-2n-1m +7%). What is left is single-node (and
-    // 2-node) GPU time at 1-16 MiB, 11-95 us above NCCL's model and growing with size on A100
-    // (a bandwidth ramp, not a fixed cost), and az-ndv4-1k, whose 44.8 us floor spans 1 KiB to
-    // 256 KiB: the Azure runs issue all 8 GPUs from one thread (all_reduce_perf -g 8), and
-    // nccl-tests #123 shows such floors grow by ~4.2 us per GPU on one thread (host launch
-    // cost or a ~2 us per-step latency: that data cannot tell them apart). No per-operation
-    // constant fits: nt309-4n-16b (one process per GPU) matches NCCL's model to 1%.
-    // Reported, not asserted, until the model holds them.
+    // Latency-bound rows hold once each run is predicted as it was launched: the Azure rows ran
+    // all 8 GPUs from one thread (-g 8), whose host-issue floor (analysis/host_issue.hpp,
+    // nccl-tests issue 123: 4.2 us per GPU) bounds az-ndv4-1k's 44.8 us.
+    // Issue 16's bound for medium rows is not met by NCCL's own cost model: what is left is
+    // single-node (and 2-node) GPU time at 1-16 MiB, 11-95 us above NCCL's model and growing
+    // with size on A100 (a bandwidth ramp, not a fixed cost), and gj-aion's 2- and 8-node
+    // cluster (nccl-tests issue 309), whose 1-2 MiB floor of 83-94 us on 2 nodes is 35 us above
+    // the model where another H100 cluster in the same thread matches it to 8 %. Reported, not
+    // asserted, until the model holds them.
     CHECK_NOFAIL(mediumMedian <= 0.15);
-    for (double x : smallRatio) CHECK_NOFAIL((x >= 0.5 && x <= 2.0));
+    for (double x : smallRatio) CHECK((x >= 0.5 && x <= 2.0));
 }

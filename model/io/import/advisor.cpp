@@ -4,6 +4,7 @@
 // with the maintainers' answers cited there.
 #include "model/io/import/advisor.hpp"
 
+#include "model/analysis/host_issue.hpp"
 #include "model/io/import/gpu_identity.hpp"
 
 #include <algorithm>
@@ -384,6 +385,23 @@ void curveRules(Ctx& c, const MeasuredCurve& curve)
                   rankLine);
     }
     const auto pts = curve.points();
+    // One thread driving several GPUs: small sizes time the host, not the GPUs or the fabric.
+    if (curve.gpusPerThread.value_or(1) > 1) {
+        const int g = *curve.gpusPerThread;
+        int headerLine = 0;
+        for (std::size_t i = 0; i < c.r.lines.size() && !headerLine; ++i)
+            if (c.r.lines[i].find("nGpus") != std::string::npos) headerLine = static_cast<int>(i) + 1;
+        double smallest = 0;
+        for (const auto& p : pts)
+            if (p.timeUs > 0 && (smallest == 0 || p.timeUs < smallest)) smallest = p.timeUs;
+        c.add("single-thread-launch", Severity::Info,
+              "one thread drove " + std::to_string(g) + " GPUs (nGpus " + std::to_string(g) + "): every iteration waits for it to issue " +
+                  "the collective on each GPU, about " + num(analysis::hostIssueFloorUs(g)) + " us (" + std::to_string(g) +
+                  " x 4.2 us, nccl-tests #123)" + (smallest > 0 ? "; the smallest sizes here take " + num(smallest) + " us" : std::string()) +
+                  ". Small-message latency then measures the host, not the GPUs or the network: for latency, run one process per "
+                  "GPU (mpirun -np N ... -g 1) or one thread per GPU (-t N)",
+              headerLine);
+    }
     for (std::size_t i = 1; i < pts.size(); ++i) {
         const auto& a = pts[i - 1];
         const auto& b = pts[i];

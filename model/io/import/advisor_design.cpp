@@ -5,6 +5,7 @@
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_predict.hpp"
 #include "model/analysis/comm_group.hpp"
+#include "model/analysis/host_issue.hpp"
 #include "model/io/import/gpu_identity.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/generators.hpp"
@@ -156,7 +157,9 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
     for (const MeasuredPoint& p : measured) {
         if (p.bytes < 1) continue;
         try {
-            const CollectiveResult r = analysis::predictOnGroup(group, op, p.bytes, Algorithm::Auto);
+            CollectiveResult r = analysis::predictOnGroup(group, op, p.bytes, Algorithm::Auto);
+            // The run's own launch mode: one thread driving nGpus GPUs has a host-issue floor.
+            analysis::applyHostIssueFloor(r, curve.gpusPerThread.value_or(1));
             ComparedPoint c;
             c.bytes = p.bytes;
             c.measuredBusbwGBps = p.busbwGBps;
@@ -168,6 +171,9 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
             else
                 c.error = c.predictedBusbwGBps > 0 ? p.busbwGBps / c.predictedBusbwGBps - 1.0 : 0.0;
             c.algorithm = toString(r.algorithm);
+            const int perThread = curve.gpusPerThread.value_or(1);
+            if (perThread > 1 && r.time.inMicroseconds() <= analysis::hostIssueFloorUs(perThread) * (1 + 1e-12))
+                c.algorithm += ", host-bound (-g " + std::to_string(perThread) + ")";
             c.line = p.line;
             cmp.points.push_back(c);
         } catch (const std::exception& e) {
