@@ -1,96 +1,20 @@
 #include "views/canvas/bundle_item.hpp"
 
 #include "views/canvas/canvas_style.hpp"
+#include "views/canvas/count_tag_item.hpp"
 #include "views/canvas/group_item.hpp"
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/node_item.hpp"
 
-#include <QApplication>
-#include <QGraphicsView>
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 namespace views {
-
-namespace {
-/// The count tag of a bundle, drawn at a fixed size in device pixels whatever the zoom. Not
-/// with ItemIgnoresTransformations: Qt's scene index keeps such items aside and, on every
-/// paint, adds each one's top-level parent to the items to draw after a linear search of that
-/// list (QGraphicsSceneBspTreeIndex::estimateItems): 2,000 bundles of a 2,048-server design
-/// were painted every frame, in view or not, after some 20 million comparisons. The tag is an
-/// ordinary item instead, whose bounds hold it at the smallest zoom it is drawn at.
-class CountTag final : public QGraphicsItem {
-public:
-    /// Below this zoom the tags are not drawn (see paint).
-    static constexpr double kMinZoom = 0.12;
-
-    CountTag(QGraphicsItem* parent, QString text, QColor edge) : QGraphicsItem(parent), edge_(edge)
-    {
-        setAcceptedMouseButtons(Qt::NoButton); // clicks reach the bundle underneath
-        font_ = QApplication::font();
-        font_.setPixelSize(11);
-        font_.setBold(true);
-        setText(std::move(text));
-    }
-    /// Replaces the text; the box grows or shrinks with it.
-    void setText(QString text)
-    {
-        if (text == text_ && !box_.isNull()) return;
-        const double w = std::max(30.0, QFontMetricsF(font_).horizontalAdvance(text) + 12.0);
-        const QRectF box(-w / 2, -8, w, 16);
-        const QRectF px = box.adjusted(-1, -1, 1, 1);
-        const QRectF bounds(px.topLeft() / kMinZoom, px.bottomRight() / kMinZoom);
-        if (bounds != bounds_) prepareGeometryChange();
-        text_ = std::move(text);
-        box_ = box;
-        bounds_ = bounds;
-        update();
-    }
-    /// The box in scene units at kMinZoom, the largest it gets where it is drawn.
-    [[nodiscard]] QRectF boundingRect() const override { return bounds_; }
-    /// Empty: the tag takes no clicks or rubber band (the bundle does).
-    [[nodiscard]] QPainterPath shape() const override { return {}; }
-    void setEdge(QColor c)
-    {
-        if (c == edge_) return; // called from the bundle's paint: no repaint loop
-        edge_ = c;
-        update();
-    }
-    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override
-    {
-        // Drawn at a fixed size on screen: below 12 % zoom the tags of neighbouring bundles
-        // would run into each other, and the bundle's width already shows its size.
-        // The mini-map's thumbnail (rendered without a view) leaves them out too; other
-        // pictures rendered without a view (reports, PNG and SVG export) keep them at any zoom
-        // (QGraphicsScene::render clips to the target only, so the bounds need not hold them).
-        const bool inView = widget && qobject_cast<const QGraphicsView*>(widget->parentWidget());
-        if (inView && option->levelOfDetailFromTransform(p->worldTransform()) < kMinZoom) return;
-        if (!inView && scene() && scene()->property("thumbnail").toBool()) return;
-        const QTransform itemToDevice = p->worldTransform();
-        const QPointF at = itemToDevice.map(QPointF(0.0, 0.0));
-        p->setWorldTransform(QTransform::fromTranslate(at.x(), at.y()));
-        p->setRenderHint(QPainter::Antialiasing);
-        p->setPen(QPen(edge_, 1.5));
-        p->setBrush(canvas_style::palette().tagFill);
-        p->drawRoundedRect(box_, 8, 8);
-        p->setFont(font_);
-        p->setPen(canvas_style::palette().text);
-        p->drawText(box_, Qt::AlignCenter, text_);
-        p->setWorldTransform(itemToDevice);
-    }
-
-private:
-    QString text_;
-    QColor edge_;
-    QFont font_;
-    QRectF box_;    ///< device pixels, centred on the tag's position
-    QRectF bounds_; ///< box_ in scene units at kMinZoom
-};
-} // namespace
 
 BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, std::vector<model::Id> links,
                        long long cables, int rail)
@@ -100,8 +24,9 @@ BundleItem::BundleItem(GroupItem* group, NodeItem* node, GroupItem* otherGroup, 
     setZValue(0.0);
     std::sort(links_.begin(), links_.end());
     if (node_) node_->attachBundle(this);
-    label_ = new CountTag(this, QStringLiteral("×%1").arg(cables_), canvas_style::railColor(rail_));
-    label_->setZValue(1.0);
+    // Its own item, not a child: a child is stacked with its parent, and a bundle painted
+    // later covered the tag (see count_tag_item.hpp).
+    label_ = new CountTagItem(CountTagItem::Sizing::Screen, QStringLiteral("×%1").arg(cables_), canvas_style::railColor(rail_));
     updateToolTip();
 }
 
@@ -121,16 +46,22 @@ void BundleItem::setContents(std::vector<model::Id> links, long long cables, int
     links_ = std::move(links);
     cables_ = cables;
     rail_ = rail;
-    auto* tag = static_cast<CountTag*>(label_);
-    tag->setText(QStringLiteral("×%1").arg(cables_));
-    tag->setEdge(canvas_style::railColor(rail_));
+    label_->setText(QStringLiteral("×%1").arg(cables_));
+    label_->setEdge(canvas_style::railColor(rail_));
     updateToolTip();
     update();
 }
 
 BundleItem::~BundleItem()
 {
+    delete std::exchange(label_, nullptr); // leaves the scene with its bundle
     if (node_) node_->detachBundle(this);
+}
+
+QVariant BundleItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    if (label_) label_->followOwner(*this, change, value); // null while constructing (setFlags)
+    return QGraphicsItem::itemChange(change, value);
 }
 
 double BundleItem::farX() const
@@ -182,7 +113,7 @@ void BundleItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     const QLineF shown = canvas_style::visiblePart(line_, *p, width() + 6.0);
     const bool selected = option->state & QStyle::State_Selected;
     const QColor c = selected ? canvas_style::selectionColor() : canvas_style::railColor(rail_);
-    static_cast<CountTag*>(label_)->setEdge(c);
+    label_->setEdge(c);
     if (shown.isNull()) return;
     const bool endSelected = group_->isSelected() || (node_ && node_->isSelected()) || (other_ && other_->isSelected());
     // Flat caps: the ends sit under the symbols, and a flat-capped line is rasterized directly

@@ -8,6 +8,8 @@
 /// Selecting it selects the folded links (so Delete removes them, one undo step).
 /// The count tag keeps its size on screen at any zoom of 12 % or more (it draws itself in
 /// device pixels), so the cable counts stay readable zoomed out, where the bundles matter most.
+/// It is an item of its own above every cable (CountTagItem), moved, shown and hidden with
+/// the bundle and deleted with it.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QGraphicsItem>
@@ -20,6 +22,7 @@
 
 namespace views {
 
+class CountTagItem;
 class GroupItem;
 class NodeItem;
 
@@ -55,6 +58,8 @@ public:
 
     /// Recomputes the line after an end moved.
     void adjust();
+    /// The line as drawn, scene coordinates, from the group card to the far end.
+    [[nodiscard]] QLineF line() const { return line_; }
 
     [[nodiscard]] QRectF boundingRect() const override;
     [[nodiscard]] QPainterPath shape() const override;
@@ -64,11 +69,18 @@ public:
     /// changed while the folded links did not).
     void updateToolTip();
 
+    /// The "×32" count tag (an item of its own, stacked above every cable).
+    [[nodiscard]] const CountTagItem* tag() const { return label_; }
+
+protected:
+    /// Keeps the count tag in the bundle's scene and visibility.
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
 private:
     [[nodiscard]] QPointF labelPos() const;
     [[nodiscard]] double width() const;
 
-    QGraphicsItem* label_; ///< the "×32" tag: a child drawn at a fixed screen size
+    CountTagItem* label_ = nullptr; ///< the "×32" tag, drawn at a fixed screen size; owned
 
     GroupItem* group_;
     NodeItem* node_;

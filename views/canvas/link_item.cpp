@@ -1,15 +1,16 @@
 #include "views/canvas/link_item.hpp"
 
 #include "views/canvas/canvas_style.hpp"
+#include "views/canvas/count_tag_item.hpp"
 #include "views/canvas/node_item.hpp"
 
-#include <QApplication>
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace views {
 
@@ -24,7 +25,14 @@ LinkItem::LinkItem(const model::Link& link, NodeItem* a, NodeItem* b) : id_(link
 
 LinkItem::~LinkItem()
 {
+    delete std::exchange(tag_, nullptr); // leaves the scene with its link
     retire();
+}
+
+QVariant LinkItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    if (tag_) tag_->followOwner(*this, change, value);
+    return QGraphicsItem::itemChange(change, value);
 }
 
 void LinkItem::retire()
@@ -66,6 +74,15 @@ void LinkItem::sync(const model::Link& link)
                    .arg(perCableGbps)
                    .arg(QString::fromLatin1(model::toString(link.medium)))
                    .arg(link.total().inGbps()));
+    // The count tag: made for the first count above one, kept (hidden) when it drops to one.
+    if (count_ > 1 && !tag_)
+        tag_ = new CountTagItem(CountTagItem::Sizing::Scene, QString(), canvas_style::railColor(rail_));
+    if (tag_) {
+        if (count_ > 1) tag_->setText(QStringLiteral("×%1").arg(count_));
+        tag_->setWanted(count_ > 1);
+        // A new tag joins the scene its link is already in (a link re-synced to a count above one).
+        if (scene() && !tag_->scene()) tag_->followOwner(*this, ItemSceneHasChanged, QVariant::fromValue(scene()));
+    }
     adjust();
 }
 
@@ -75,7 +92,7 @@ void LinkItem::adjust()
     line_ = QLineF(a_->anchor(portA_, b_->pos()), b_->anchor(portB_, a_->pos()));
     const double m = width_ + 4;
     bounds_ = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-m, -m, m, m);
-    if (count_ > 1) bounds_ |= QRectF(labelPos() - QPointF(20, 10), QSizeF(40, 20));
+    if (tag_) tag_->setPos(labelPos());
     update();
 }
 
@@ -127,7 +144,7 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const bool overview = lod < 0.12;
     // At 100 % most links of a large fabric pass by the view: their bounding rectangles cross it
     // but the lines do not. Those return here, before any other work. The margin covers the
-    // selection halo and the count tag beside the line.
+    // selection halo.
     const QLineF shown = overview ? line_ : canvas_style::visiblePart(line_, *p, width_ + 22.0);
     if (shown.isNull()) return;
     const bool selected = option->state & QStyle::State_Selected;
@@ -138,6 +155,7 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     if (heat_) c = hot ? heatColor(*heat_) : noTrafficColor();
     if (selected) c = canvas_style::selectionColor();
     if (!selected && !endSelected && count_ == 1 && !hot) c.setAlpha(heat_ ? 110 : 150);
+    if (tag_) tag_->setEdge(c); // the tag is edged in the cable's colour
     if (overview && !selected && !endSelected && !hot) {
         // Overview zoom (a 2,048-server design at fit): one-pixel lines without antialiasing,
         // the cheap way to draw ten thousand cables that are thinner than a pixel anyway.
@@ -161,23 +179,6 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         canvas_style::drawCable(*p, line_, QPen(canvas_style::selectionColor().lighter(150), width_ + 3.0, Qt::SolidLine, Qt::FlatCap),
                                 width_ + 22.0);
     canvas_style::drawCable(*p, line_, QPen(c, width + (selected ? 1.5 : 0.0), Qt::SolidLine, Qt::FlatCap), width_ + 22.0);
-    if (count_ <= 1) return;
-    // The count label only where it can be read; the line width still shows the bundle size.
-    if (lod * 11.0 < 7.0) return;
-    const QRectF tag(labelPos() - QPointF(15, 8), QSizeF(30, 16));
-    if (canvas_style::visiblePart(QLineF(tag.topLeft(), tag.bottomRight()), *p, 0.0).isNull()) return; // off screen
-    QFont f = QApplication::font();
-    f.setPixelSize(11);
-    f.setBold(true);
-    p->setFont(f);
-    const QString text = QStringLiteral("×%1").arg(count_);
-    const QRectF box = QRectF(labelPos() - QPointF(15, 8), QSizeF(30, 16));
-    p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(c, 1.0));
-    p->setBrush(canvas_style::palette().tagFill);
-    p->drawRoundedRect(box, 7, 7);
-    p->setPen(canvas_style::palette().text);
-    p->drawText(box, Qt::AlignCenter, text);
 }
 
 } // namespace views

@@ -2,7 +2,8 @@
 /// @file link_item.hpp
 /// The canvas drawing of one link (or bundle of identical cables), mirroring a model::Link by
 /// id: a line between the two node symbols, thicker for bigger bundles, with a "×N" count
-/// label when the bundle holds more than one cable. After a simulation the link can carry a
+/// tag when the bundle holds more than one cable (a CountTagItem of its own, stacked above
+/// every cable, that moves, hides and goes with the link). After a simulation the link can carry a
 /// heat value (utilisation 0..1 that the engine produced); it is then drawn in the heat
 /// colour instead of its rail colour, and grey when it carried no traffic.
 
@@ -15,6 +16,7 @@
 
 namespace views {
 
+class CountTagItem;
 class NodeItem;
 
 class LinkItem final : public QGraphicsItem {
@@ -40,6 +42,8 @@ public:
     void revive(const model::Link& link, NodeItem* a, NodeItem* b);
     /// Recomputes the line after an end moved.
     void adjust();
+    /// The line as drawn, scene coordinates, from end A to end B.
+    [[nodiscard]] QLineF line() const { return line_; }
 
     /// Pen width in scene units for a bundle of `count` cables (grows with log2 of the count).
     [[nodiscard]] static double widthFor(int count);
@@ -59,6 +63,14 @@ public:
     [[nodiscard]] QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
+    /// The "×N" count tag, or nullptr while the link never held more than one cable (it is
+    /// kept, hidden, when the count drops to one).
+    [[nodiscard]] const CountTagItem* tag() const { return tag_; }
+
+protected:
+    /// Keeps the count tag in the link's scene and visibility.
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
 private:
     [[nodiscard]] QPointF labelPos() const;
 
@@ -73,6 +85,7 @@ private:
     double width_ = 1.2; ///< widthFor(count_), kept: the scene index asks for the bounds often
     QRectF bounds_;      ///< boundingRect(), computed when the line or count changes
     std::optional<double> heat_;
+    CountTagItem* tag_ = nullptr; ///< owned; made for the first count above one
 };
 
 } // namespace views
