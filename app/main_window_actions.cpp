@@ -108,10 +108,15 @@ void MainWindow::createActions()
     }
     select->setChecked(true);
     tools->addSeparator();
+    // The buttons read a fixed "Undo" and "Redo" (QToolButton shows the icon text), so the
+    // buttons after them stay where they are as edits change the actions' text; the Edit menu
+    // and the tool tips keep the full "Undo Move server".
+    undo->setIconText(tr("Undo"));
+    redo->setIconText(tr("Redo"));
     tools->addAction(undo);
     tools->addAction(redo);
     tools->addSeparator();
-    tools->addAction(tr("Fit"), canvas_, &views::CanvasView::zoomToFit)->setToolTip(tr("Zoom to fit (Ctrl+0)"));
+    named(tools->addAction(tr("Fit"), canvas_, &views::CanvasView::zoomToFit), "Fit")->setToolTip(tr("Zoom to fit (Ctrl+0)"));
 }
 
 } // namespace app
