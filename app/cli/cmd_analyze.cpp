@@ -41,8 +41,9 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
         out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
     if (withWorkload && a.hasStep) {
         const auto& s = a.step;
-        out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", "
-            << s.globalBatch << " sequences, " << q(s.precision) << "):\n"
+        out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", ";
+        if (s.idleGpus > 0) out << s.gpus << " of " << s.gpus + s.idleGpus << " GPUs busy, " << s.idleGpus << " idle, ";
+        out << s.globalBatch << " sequences, " << q(s.precision) << "):\n"
             << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))
             << ", bubble " << q(formatSeconds(s.ppBubbleS)) << ", PP transfers " << q(formatSeconds(s.ppTransferS))
             << ", DP exposed " << q(formatSeconds(s.dpExposedS)) << "\n"

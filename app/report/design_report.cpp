@@ -214,6 +214,10 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
                            QString::number(s.gradAccumulation), q(s.precision), q(s.recompute), number(s.memoryPerGpuGB, 3))
                       .arg(count(s.tokensPerSecond), percent(s.mfu)),
                   QStringLiteral("Layout."));
+    if (s.idleGpus > 0)
+        doc.paragraph(QStringLiteral("%1 of the %2 GPUs stay idle: %3 data-parallel replicas of %4 GPUs (tensor x pipeline parallel) use %5.")
+                          .arg(count(s.idleGpus), count(s.gpus + s.idleGpus), count(s.dp), count(s.tp * s.pp), count(s.gpus)),
+                      QStringLiteral("Idle GPUs."));
     if (a.levers.empty()) return;
     Table l;
     l.header = {QStringLiteral("Lever"), QStringLiteral("Step"), QStringLiteral("Tokens/s"), QStringLiteral("MFU")};

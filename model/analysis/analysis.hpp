@@ -63,7 +63,8 @@ struct Bottleneck {
 /// seconds unless stated.
 struct StepBreakdown {
     std::string workload;            ///< preset id or "custom"
-    int gpus = 0, tp = 1, pp = 1, dp = 1, interleave = 1;
+    int gpus = 0, tp = 1, pp = 1, dp = 1, interleave = 1; ///< gpus: busy ones, tp x pp x dp
+    int idleGpus = 0;                ///< GPUs of the design the layout leaves idle (no replica fits them)
     int microBatch = 1, globalBatch = 1, gradAccumulation = 1;
     std::string precision;           ///< "fp32", "bf16", "fp8"
     std::string recompute;           ///< "none", "selective", "full"

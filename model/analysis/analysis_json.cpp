@@ -82,7 +82,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         if (a.hasStep) {
             const StepBreakdown& s = a.step;
             j["step"] = {
-                {"workload", s.workload}, {"gpus", s.gpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp},
+                {"workload", s.workload}, {"gpus", s.gpus}, {"idle_gpus", s.idleGpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp},
                 {"interleave", s.interleave}, {"micro_batch", s.microBatch}, {"global_batch", s.globalBatch},
                 {"grad_accumulation", s.gradAccumulation}, {"precision", s.precision}, {"recompute", s.recompute},
                 {"compute_s", s.computeS}, {"tp_exposed_s", s.tpExposedS}, {"pp_bubble_s", s.ppBubbleS},

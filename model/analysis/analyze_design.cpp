@@ -106,8 +106,10 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.scaling = weakScaling(c, node, peak, total);
         a.scalingStrong = strongScaling(c, node, peak, total);
         a.levers = levers(c, node, gpu);
+        a.step.idleGpus = total - s.gpus;
         a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes);
-        if (s.memoryPerGpuGB > 0.9 * gpu.memoryGB.value_or(1e30))
+        if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
+        if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30))
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
                                  " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
     } catch (const std::invalid_argument& e) {

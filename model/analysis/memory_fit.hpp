@@ -10,4 +10,13 @@ namespace model {
 /// Start of DesignAnalysis::warnings' entry for a workload that does not fit in GPU memory.
 inline constexpr const char* kWorkloadExceedsGpuMemory = "the workload does not fit in GPU memory";
 
+/// Share of a GPU's memory that weights, gradients and optimizer state may take before
+/// analyzeDesign warns that the workload does not fit (the rest holds activations).
+inline constexpr double kMemoryLimitShare = 0.9;
+
+/// Share resolveLayout plans for when it picks the pipeline depth: the headroom a planner
+/// leaves for activations and fragmentation (a rule of thumb of this project, not a measured
+/// figure).
+inline constexpr double kLayoutMemoryShare = 0.7;
+
 } // namespace model

@@ -1,6 +1,8 @@
 // Layout choice, scaling curves and levers (engine_formulas.md §10.5, issue 5 item 4).
 #include "model/analysis/scaling.hpp"
 
+#include "model/analysis/memory_fit.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -24,29 +26,41 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     const double wBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
     const double optBytes = c.precision == Precision::FP32 ? 8.0 : 12.0;
     const int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
-    auto fits = [&](int tp, int pp) {
+    // Weights, gradients and optimizer state per GPU (decimal GB) within `share` of the memory.
+    auto fits = [&](int tp, int pp, double share) {
         const int dp = std::max(1, gpus / (tp * pp));
         const double gb = params / (tp * pp) * (2.0 * wBytes + optBytes / (c.shardedOptimizer ? dp : 1)) / 1e9;
-        return gpuMemoryGB <= 0 || gb <= 0.7 * gpuMemoryGB;
+        return gpuMemoryGB <= 0 || gb <= share * gpuMemoryGB;
     };
     if (c.tp == 0 || c.pp == 0) {
         // Smallest model-parallel product tp x pp that fits; for equal products prefer tensor
-        // parallelism inside the NVLink domain (no bubble) over more pipeline stages.
+        // parallelism inside the NVLink domain (no bubble) over more pipeline stages. `everyGpu`:
+        // only products that divide the GPU count; else dp = floor(gpus / (tp x pp)) and the
+        // rest idle (with power-of-two tp and pp the smallest product leaves the fewest idle).
         int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1;
-        bool found = false;
-        for (int prod = 1; prod <= gpus && !found; prod *= 2) {
-            bool firstAtProduct = true;
-            for (int tp = std::min(maxTp, prod); tp >= 1 && !found; tp /= 2) {
-                const int pp = prod / tp;
-                if ((c.tp > 0 && tp != c.tp) || (c.pp > 0 && pp != c.pp)) continue;
-                if (pp > c.model.layers || gpus % prod != 0) continue;
-                found = fits(tp, pp);
-                if (found || firstAtProduct) { bestTp = tp; bestPp = pp; } // nothing fits: the largest tp of the largest product
-                firstAtProduct = false;
+        auto search = [&](bool everyGpu) {
+            for (int prod = 1; prod <= gpus; prod *= 2) {
+                bool firstAtProduct = true;
+                for (int tp = std::min(maxTp, prod); tp >= 1; tp /= 2) {
+                    const int pp = prod / tp;
+                    if ((c.tp > 0 && tp != c.tp) || (c.pp > 0 && pp != c.pp)) continue;
+                    if (pp > c.model.layers || (everyGpu && gpus % prod != 0)) continue;
+                    const bool found = fits(tp, pp, kLayoutMemoryShare);
+                    // Nothing fits: the largest tp of the largest product that uses every GPU.
+                    if (found || (everyGpu && firstAtProduct)) { bestTp = tp; bestPp = pp; }
+                    if (found) return true;
+                    firstAtProduct = false;
+                }
             }
-        }
-        if (c.tp == 0) c.tp = std::min(bestTp, gpus);
-        if (c.pp == 0) c.pp = std::max(1, std::min(bestPp, gpus / c.tp));
+            return false;
+        };
+        const auto tpOf = [&] { return c.tp > 0 ? c.tp : std::min(bestTp, gpus); };
+        const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
+        // GPUs go idle only when the largest split that uses them all (the choice when nothing
+        // fits kLayoutMemoryShare) would exceed even the share above which analyzeDesign warns.
+        if (!search(true) && !fits(tpOf(), ppOf(), kMemoryLimitShare)) search(false);
+        c.tp = tpOf();
+        c.pp = ppOf();
     }
     if (c.dp == 0) c.dp = gpus / (c.tp * c.pp);
     if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
@@ -55,6 +69,21 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     if (c.globalBatch == 0)
         c.globalBatch = c.dp * c.microBatch * (c.gradAccumulation > 0 ? c.gradAccumulation : c.pp > 1 ? 4 * c.pp : 1);
     return c;
+}
+
+std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus)
+{
+    const int replica = chosen.tp * chosen.pp;
+    const int used = replica * chosen.dp;
+    if (used >= gpus) return {};
+    const std::string why =
+        requested.dp > 0 ? "data parallel " + std::to_string(requested.dp) + " is set for this design"
+        : requested.tp > 0 && requested.pp > 0
+            ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
+            : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
+    return std::to_string(gpus - used) + " of the " + std::to_string(gpus) + " GPUs idle: tensor parallel " + std::to_string(chosen.tp) +
+           " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + " GPUs a replica) x " +
+           std::to_string(chosen.dp) + " data-parallel replicas uses " + std::to_string(used) + " GPUs, because " + why;
 }
 
 std::vector<int> scalingCounts(int serverGpus, int total)
@@ -69,15 +98,19 @@ std::vector<int> scalingCounts(int serverGpus, int total)
 }
 
 namespace {
-/// The layout of `full` shrunk to `n` GPUs: tp and pp capped, dp = what is left.
+/// The layout of `full` shrunk to `n` GPUs: tp and pp capped, dp = what is left. At the
+/// design's own count (n at least tp x pp x dp of `full`) the layout is `full` itself, idle
+/// GPUs included, so the curve ends on the step the design reports.
 TrainingConfig shrink(const TrainingConfig& full, int n)
 {
     TrainingConfig c = full;
-    c.tp = std::min(full.tp, n);
-    while (n % c.tp != 0) --c.tp;
-    c.pp = std::min(full.pp, n / c.tp);
-    while ((n / c.tp) % c.pp != 0) --c.pp;
-    c.dp = n / (c.tp * c.pp);
+    if (n < full.tp * full.pp * full.dp) {
+        c.tp = std::min(full.tp, n);
+        while (n % c.tp != 0) --c.tp;
+        c.pp = std::min(full.pp, n / c.tp);
+        while ((n / c.tp) % c.pp != 0) --c.pp;
+        c.dp = n / (c.tp * c.pp);
+    }
     c.interleave = c.pp > 1 ? full.interleave : 1;
     return c;
 }

@@ -6,16 +6,28 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/training.hpp"
 
+#include <string>
 #include <vector>
 
 namespace model::analysis {
 
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
 /// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages whose weights,
-/// gradients and optimizer state fit in 70% of `gpuMemoryGB` (decimal GB), data parallel with
+/// gradients and optimizer state fit in 70 % of `gpuMemoryGB` (decimal GB), data parallel with
 /// the rest; global batch = dp x micro-batch x (4 pp, or 1 without pipelining).
+/// Layouts whose replicas (tp x pp GPUs each) use every GPU come first. When none of them fits
+/// the 70 %, the largest such split is kept if it stays within the 90 % above which
+/// analyzeDesign warns (memory_fit.hpp); otherwise the layout that fits the 70 % and uses the
+/// most GPUs: dp = floor(gpus / (tp x pp)) replicas, the remaining GPUs idle (idleGpusNote
+/// says so). When nothing fits at all, the largest split that uses every GPU (and the warning).
 /// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs.
 [[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB);
+
+/// Words for a layout that leaves some of `gpus` GPUs idle (`chosen`, resolved from
+/// `requested` by resolveLayout): how many, the tensor x pipeline x data-parallel split and
+/// why (no split that uses every GPU fits in memory, or the fields set by hand). Empty when
+/// tp x pp x dp of `chosen` uses every GPU.
+[[nodiscard]] std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus);
 
 /// Peak dense TFLOPS of `gpu` at `p` (BF16/FP16 as listed; FP8 as listed, else BF16; FP32
 /// as TF32 = BF16 / 2 per the NVIDIA spec sheets). 0 when unknown.
@@ -25,7 +37,8 @@ namespace model::analysis {
 [[nodiscard]] std::vector<int> scalingCounts(int serverGpus, int total);
 
 /// Weak scaling: per-GPU tokens/s at each count relative to one GPU computing alone
-/// (global batch grows with data parallelism; tp and pp capped by the count).
+/// (global batch grows with data parallelism; tp and pp capped by the count). At `total`
+/// the layout is `full` itself and its idle GPUs count in the per-GPU figure.
 [[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
                                                     double peak, int total);
 /// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
