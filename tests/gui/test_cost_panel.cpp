@@ -43,6 +43,7 @@ TEST_CASE("Cost dock: sources, missing prices, a price set for the design, undo"
     CHECK(panel->shownGeneration() == w.worker()->latest()->generation);
     CHECK(panel->summaryText().contains(QStringLiteral("US$ 6,368,000")));
     CHECK(panel->summaryText().contains(QStringLiteral("5 part(s) without a price")));
+    CHECK(panel->summaryText().contains(QStringLiteral("Training run (gpt3-175b, 3500 billion tokens): ")));
     const int dgx = rowOf(panel->table(), QStringLiteral("dgx-h100"));
     REQUIRE(dgx >= 0);
     CHECK(panel->table()->item(dgx, 4)->text().contains(QStringLiteral("supercluster.blog")));
@@ -86,4 +87,23 @@ TEST_CASE("Cost dock: sources, missing prices, a price set for the design, undo"
     CHECK(after.assumptions.pue == Approx(1.58));
     CHECK(w.document()->design().nodes().size() == items);
     CHECK_FALSE(w.document()->design().analysis.contains("cost"));
+}
+
+TEST_CASE("Cost dock: a training run that cannot be priced keeps its line, with the reason", "[gui][cost]")
+{
+    // GPT-3 175B on one DGX H100: 8 x 80 GB cannot hold its weights, gradients and optimizer
+    // state, so the run has no price; the summary says so instead of leaving the line out.
+    model::Design d = guitest::fatTree("dgx-h100", 1);
+    d.analysis = {{"workload", "gpt3-175b"}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("one-dgx.json"));
+    model::saveDesign(d, path.toStdString());
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(path));
+    const model::cost::CostResult c = costAfterEdit(w);
+    REQUIRE_FALSE(c.run.available);
+    REQUIRE_FALSE(c.run.whyNot.empty());
+    const QString text = w.cost()->summaryText();
+    CHECK(text.contains(QStringLiteral("Training run (gpt3-175b): not priced: the workload does not fit in GPU memory")));
+    CHECK(text.contains(QString::fromStdString(c.run.whyNot)));
 }

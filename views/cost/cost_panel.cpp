@@ -78,6 +78,10 @@ QString summaryOf(const model::cost::CostResult& c)
         lines << QStringLiteral("<b>Training run</b> (%1, %2 billion tokens): %3 days; %4 built, %5 rented.")
                      .arg(q(c.run.workload).toHtmlEscaped(), QString::number(c.run.tokens / 1e9, 'g', 4), QString::number(c.run.seconds / 86400.0, 'f', 1),
                           c.run.buildUsd ? usd(*c.run.buildUsd) : QStringLiteral("n/a"), c.run.rentUsd ? usd(*c.run.rentUsd) : QStringLiteral("n/a"));
+    else // never dropped silently: the run that cannot be priced, and why
+        lines << QStringLiteral("<b>Training run</b>%1: not priced: %2.")
+                     .arg(c.run.workload.empty() ? QString() : QStringLiteral(" (%1)").arg(q(c.run.workload).toHtmlEscaped()),
+                          q(c.run.whyNot.empty() ? std::string("no training step for this workload") : c.run.whyNot).toHtmlEscaped());
     return lines.join(QStringLiteral("<br>"));
 }
 
