@@ -12,6 +12,8 @@
 #include <QString>
 #include <QTest>
 
+#include <catch2/catch.hpp>
+
 #include <memory>
 #include <string>
 
@@ -43,6 +45,26 @@ inline QString templatePath() { return QString::fromStdString(model::defaultDesi
 inline bool waitForAnalysis(app::AnalysisWorker* worker, int timeoutMs = 20000)
 {
     return QTest::qWaitFor([worker] { return !worker->isBusy(); }, timeoutMs);
+}
+
+/// Id of the node named `name` in `d`; fails the running test, naming it, when there is none.
+inline model::Id idByName(const model::Design& d, const std::string& name)
+{
+    for (const auto& [id, n] : d.nodes())
+        if (n.name == name) return id;
+    FAIL("no node named " << name);
+    return 0;
+}
+
+/// Opens the default template in main window `w`, sizes it 1600 x 1000 and shows it.
+/// @return false when the template did not open or the window was not exposed.
+template <class MainWindow>
+bool showTemplateWindow(MainWindow& w)
+{
+    if (!w.files()->openPath(templatePath())) return false;
+    w.resize(1600, 1000);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
 }
 
 /// The whole design as its JSON document (ids included): the before/after comparison of undo.

@@ -49,12 +49,7 @@ TEST_CASE("autosave copies unsaved work, recovery reopens it as modified, saving
 #include <cstdio>
 
 namespace {
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 /// Sets an environment variable for the life of the object.
 struct ScopedEnv {

@@ -16,12 +16,7 @@ using guitest::snapshot;
 
 namespace {
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 /// Visible node symbols of the scene.
 int visibleNodes(const app::Document& doc, views::CanvasScene& scene)

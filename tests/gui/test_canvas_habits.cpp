@@ -34,13 +34,7 @@
 
 namespace {
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    FAIL("no node named " << name);
-    return 0;
-}
+using guitest::idByName;
 
 /// Links whose two ends are both in `ids`.
 std::size_t linksAmong(const model::Design& d, const std::set<model::Id>& ids)

@@ -25,12 +25,7 @@
 
 namespace {
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 /// A window on the template, exposed, zoomed so node symbols are big enough to hit.
 struct Window {

@@ -289,10 +289,7 @@ TEST_CASE("count tags move, hide and go with their cables through edits, undo an
 TEST_CASE("a click on a bundle's count tag selects the bundle under it", "[gui][canvas][tags]")
 {
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::showTemplateWindow(w));
     const auto bundles = w.scene()->bundleItems();
     REQUIRE(bundles.size() == 8);
     views::BundleItem* b = bundles.front();

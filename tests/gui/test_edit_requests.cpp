@@ -23,13 +23,7 @@ struct Fixture {
     Fixture() { REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value()); }
 };
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    FAIL("no node named " << name);
-    return 0;
-}
+using guitest::idByName;
 
 /// Runs `request`, which must be refused, and checks that nothing changed.
 template <class Request>

@@ -34,12 +34,7 @@ void requireChartsShow(const views::ChartsPanel& charts, const model::DesignAnal
     CHECK(text.contains(QString::fromStdString(expected.bottleneck.explanation).simplified().left(60)));
 }
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 } // namespace
 

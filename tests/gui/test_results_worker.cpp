@@ -18,12 +18,7 @@
 
 namespace {
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 /// Waits for the worker, then checks its snapshot against a fresh computation on the
 /// document's design.

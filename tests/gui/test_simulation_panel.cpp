@@ -66,12 +66,7 @@ void runThroughPanel(app::MainWindow& w, const model::CollectiveRequest& r)
     REQUIRE(QTest::qWaitFor([panel] { return panel->state() != State::Running; }, kRunTimeoutMs));
 }
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 } // namespace
 

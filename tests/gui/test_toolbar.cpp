@@ -15,22 +15,14 @@
 
 namespace {
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    return 0;
-}
+using guitest::idByName;
 
 } // namespace
 
 TEST_CASE("the toolbar's Redo and Fit stay put when an edit with a long name becomes undoable", "[gui][toolbar]")
 {
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.resize(1600, 1000);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::showTemplateWindow(w));
     auto* bar = w.findChild<QToolBar*>(QStringLiteral("toolsBar"));
     auto* undo = w.findChild<QAction*>(QStringLiteral("actionUndo"));
     auto* redo = w.findChild<QAction*>(QStringLiteral("actionRedo"));

@@ -17,13 +17,7 @@ struct Fixture {
     QUndoStack& undo() { return *doc.undoStack(); }
 };
 
-model::Id idByName(const model::Design& d, const std::string& name)
-{
-    for (const auto& [id, n] : d.nodes())
-        if (n.name == name) return id;
-    FAIL("no node named " << name);
-    return 0;
-}
+using guitest::idByName;
 } // namespace
 
 TEST_CASE("the template opens with 44 nodes and 288 links and an empty history", "[undo]")

@@ -113,20 +113,24 @@ void CountTagItem::followOwner(const QGraphicsItem& owner, GraphicsItemChange ch
     }
 }
 
+void CountTagItem::drawBox(QPainter* p, double penWidth, double radius) const
+{
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(QPen(edge_, penWidth));
+    p->setBrush(canvas_style::palette().tagFill);
+    p->drawRoundedRect(box_, radius, radius);
+    p->setFont(tagText().font);
+    p->setPen(canvas_style::palette().text);
+    p->drawText(box_, Qt::AlignCenter, text_);
+}
+
 void CountTagItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget)
 {
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    const auto& pal = canvas_style::palette();
     if (sizing_ == Sizing::Scene) {
         // The count only where it can be read; the line width still shows the bundle size.
         if (lod < kMinSceneZoom) return;
-        p->setRenderHint(QPainter::Antialiasing);
-        p->setPen(QPen(edge_, 1.0));
-        p->setBrush(pal.tagFill);
-        p->drawRoundedRect(box_, 7, 7);
-        p->setFont(tagText().font);
-        p->setPen(pal.text);
-        p->drawText(box_, Qt::AlignCenter, text_);
+        drawBox(p, 1.0, 7.0);
         return;
     }
     // Drawn at a fixed size on screen: below kMinScreenZoom the tags of neighbouring bundles
@@ -140,13 +144,7 @@ void CountTagItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QW
     const QTransform itemToDevice = p->worldTransform();
     const QPointF at = itemToDevice.map(QPointF(0.0, 0.0));
     p->setWorldTransform(QTransform::fromTranslate(at.x(), at.y()));
-    p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(edge_, 1.5));
-    p->setBrush(pal.tagFill);
-    p->drawRoundedRect(box_, 8, 8);
-    p->setFont(tagText().font);
-    p->setPen(pal.text);
-    p->drawText(box_, Qt::AlignCenter, text_);
+    drawBox(p, 1.5, 8.0);
     p->setWorldTransform(itemToDevice);
 }
 

@@ -77,6 +77,9 @@ public:
 
 private:
     void updateVisible(bool ownerVisible);
+    /// Draws box_ with text_ in the painter's current coordinates: edge_ pen `penWidth` wide,
+    /// corners of `radius` (same units as box_).
+    void drawBox(QPainter* p, double penWidth, double radius) const;
 
     Sizing sizing_;
     QString text_;
