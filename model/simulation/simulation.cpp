@@ -1,5 +1,6 @@
 #include "model/simulation/simulation.hpp"
 
+#include "model/analysis/analysis.hpp"
 #include "model/analysis/host_issue.hpp"
 #include "model/simulation/failure_check.hpp"
 #include "model/simulation/protocol_plan.hpp"
@@ -55,6 +56,27 @@ void checkBytes(double bytes)
     if (!(bytes >= 0)) throw std::invalid_argument("the message size must be a number of bytes >= 0");
 }
 
+/// Auto all-reduce: NCCL picks the algorithm with its tuner before anything runs, so the
+/// simulator runs the algorithm the shared cost model picks (the analytical engine's choice)
+/// and prices it as when forced; simulating every candidate and keeping the fastest compared
+/// priced and unpriced schedules. Auto (no choice) when the request is not an auto all-reduce,
+/// when NCCL pricing is off or failures change the fabric the tuner does not see, when the
+/// request is invalid (the simulation reports why) or when the choice has no priced schedule.
+Algorithm tunerChoice(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
+                      const SimulationOptions& options)
+{
+    if (request.op != CollectiveOp::AllReduce || request.algorithm != Algorithm::Auto || !options.ncclStepCost ||
+        !options.failures.empty())
+        return Algorithm::Auto;
+    try {
+        const Algorithm a = predictCollective(design, catalog, request).algorithm;
+        if (a == Algorithm::Ring || a == Algorithm::Tree || a == Algorithm::Nvls || a == Algorithm::NvlsTree) return a;
+    } catch (const std::exception&) {
+        // The simulation itself reports what is wrong with the request.
+    }
+    return Algorithm::Auto;
+}
+
 } // namespace
 
 SimulationResult simulateCollective(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
@@ -62,6 +84,14 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
 {
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
+    if (const Algorithm tuned = tunerChoice(design, catalog, request, options); tuned != Algorithm::Auto) {
+        CollectiveRequest forced = request;
+        forced.algorithm = tuned;
+        SimulationResult r = simulateCollective(design, catalog, forced, options, onProgress);
+        r.collective.note += std::string("; ") + toString(tuned) +
+                             " is the algorithm NCCL's tuner picks for this size and group (the analytical engine's choice, one cost model), simulated as when forced";
+        return r;
+    }
     checkFailures(design, catalog, options.failures);
     // Ring, tree, nvls and nvls_tree schedules: protocol, latency, efficiency and pipeline fill
     // from the analytical engine's cost model (protocol_plan.hpp). Auto all-reduce (several

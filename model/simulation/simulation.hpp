@@ -70,7 +70,7 @@ struct SimulationOptions {
     /// use NCCL's per-step latency instead.
     Duration sendOverhead = Duration::microseconds(6.0);
     /// Price ring collectives (an explicit ring, or all-gather / reduce-scatter / broadcast on
-    /// auto) and an explicit tree, nvls or nvls_tree all-reduce with the analytical engine's
+    /// auto) and a tree, nvls or nvls_tree all-reduce (explicit, or NCCL's choice on auto) with the analytical engine's
     /// cost model (protocol_plan.hpp): the protocol NCCL chooses, NCCL's per-step (per-hop)
     /// latency, the protocol's efficiency, the tree correction and NVLS pipeline fill, and across
     /// nodes the measured size-efficiency floor. False: the Simple protocol and `sendOverhead`
@@ -180,9 +180,13 @@ using ProgressFn = std::function<bool(double progress)>;
 ///  - "direct" (alltoall: every rank sends to all its peers at once, as NCCL posts all
 ///    send/recv pairs inside one group; batched above SimulationOptions::maxConcurrentFlows);
 ///  - "pairwise" (alltoall as n-1 synchronized pairwise-exchange rounds, the explicit variant).
-/// Auto: all_reduce simulates every algorithm above that applies (sharp only when
-/// the design's analysis settings say "sharp": true, as the analytical engine) and keeps the
-/// fastest, named in result.collective.algorithm; alltoall uses direct, other ops ring.
+/// Auto: all_reduce runs the algorithm NCCL's tuner picks for the size and group, which is the
+/// analytical engine's choice from the same cost model (ring, tree, nvls or nvls_tree), priced
+/// as when forced, so both engines name and time the same algorithm. With failures (which the
+/// tuner does not see), with ncclStepCost off, or when that choice has no priced schedule, it
+/// simulates every algorithm above that applies (sharp only when the design's analysis
+/// settings say "sharp": true, as the analytical engine) and keeps the fastest. The algorithm
+/// is named in result.collective.algorithm; alltoall uses direct, other ops ring.
 /// @throws std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative
 ///         size, an unknown algorithm, one the op or the hardware cannot run with the reason,
 ///         e.g. "nvls" on GPUs without an NVLink SHARP NVSwitch, a pair of GPUs the failures

@@ -44,7 +44,7 @@ SimulationForm::SimulationForm(QWidget* parent)
     gpus_->setRange(0, 0);
     gpus_->setToolTip(tr("Ranks: the first N GPUs in server order"));
 
-    algorithm_->addItem(tr("auto (fastest)"), QString());
+    algorithm_->addItem(tr("auto (NCCL's choice)"), QString());
     // The engine's names (model/simulation/simulation.hpp); it refuses, with the reason, an
     // algorithm the op or the hardware cannot run.
     for (const char* name : {"ring", "hierarchical", "tree", "nvls", "nvls_tree", "sharp", "direct", "pairwise"})
