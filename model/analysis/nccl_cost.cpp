@@ -156,9 +156,12 @@ double ncclProtocolGBps(Algorithm a, Protocol p, const NcclShape& s, double simp
 double treeCorrectionFactor(Protocol p, double bytes) noexcept
 {
     if (!(bytes >= 64.0)) return 1.0;
-    const int i = static_cast<int>(std::floor(std::log2(bytes / 64.0)));
+    const double x = std::log2(bytes / 64.0);
+    const int i = static_cast<int>(std::floor(x));
     if (i < 0 || i >= 24) return 1.0;
-    return calibration::kTreeCorrection[index(p)][i];
+    const double* row = calibration::kTreeCorrection[index(p)];
+    const double next = i + 1 < 24 ? row[i + 1] : 1.0; // 1 past the table, as NCCL
+    return row[i] + (x - i) * (next - row[i]);
 }
 
 double ncclNvlsChunkBytes(Algorithm a, const NcclShape& s, double bytes, int heads) noexcept
