@@ -4,6 +4,8 @@
 #include "model/analysis/calibration.hpp"
 
 #include <cstdio>
+#include <stdexcept>
+#include <string>
 
 namespace model::analysis {
 
@@ -14,6 +16,11 @@ double hostIssueFloorUs(int gpusPerThread) noexcept
 
 void applyHostIssueFloor(CollectiveResult& r, int gpusPerThread)
 {
+    if (gpusPerThread < 1)
+        throw std::invalid_argument("GPUs per thread (nccl-tests -g N) must be at least 1, got " + std::to_string(gpusPerThread));
+    if (r.gpus > 0 && gpusPerThread > r.gpus)
+        throw std::invalid_argument("GPUs per thread (nccl-tests -g N) is " + std::to_string(gpusPerThread) + ", more than the " +
+                                    std::to_string(r.gpus) + " GPUs of the run: one thread drives at most every GPU of the run");
     const double floorUs = hostIssueFloorUs(gpusPerThread);
     if (!(floorUs > r.time.inMicroseconds())) return;
     r.time = Duration::microseconds(floorUs);

@@ -25,7 +25,9 @@ namespace model::analysis {
 
 /// Applies the floor to a predicted collective of a run that drives `gpusPerThread` GPUs from
 /// one thread: time = max(time, floor); algbw, busbw and the latency part follow; the note
-/// says so when the floor binds. Unchanged when gpusPerThread < 2 or the GPU time is longer.
+/// says so when the floor binds. Unchanged when gpusPerThread is 1 or the GPU time is longer.
+/// @throws std::invalid_argument when gpusPerThread < 1 or above r.gpus (one thread cannot
+///         drive more GPUs than the run has).
 void applyHostIssueFloor(CollectiveResult& r, int gpusPerThread);
 
 } // namespace model::analysis

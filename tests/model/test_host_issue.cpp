@@ -137,3 +137,95 @@ TEST_CASE("host-issue floor: an imported nccl-tests run with nGpus 8 is compared
     REQUIRE(mpi.curve->gpusPerThread.value_or(1) == 1);
     for (const auto& f : io::adviseFromFile(mpi)) CHECK(f.rule != "single-thread-launch");
 }
+
+TEST_CASE("host-issue floor: one thread cannot drive more GPUs than the run has", "[engines][host]")
+{
+    const Design d = oneServer("dgx-h100");
+    CollectiveRequest req;
+    req.op = CollectiveOp::AllGather;
+    req.bytes = 24 * 1024.0;
+    req.gpus = 8;
+    for (int bad : {9, 12, 1000000}) {
+        req.gpusPerThread = bad;
+        CHECK_THROWS_WITH(predictCollective(d, catalog(), req),
+                          Catch::Contains("is " + std::to_string(bad) + ", more than the 8 GPUs of the run"));
+        CHECK_THROWS_WITH(simulateCollective(d, catalog(), req), Catch::Contains("more than the 8 GPUs of the run"));
+        CHECK_THROWS_AS(sweepCollective(d, catalog(), req, 8, 1 << 20), std::invalid_argument);
+    }
+    req.gpusPerThread = 0;
+    CHECK_THROWS_WITH(predictCollective(d, catalog(), req), Catch::Contains("must be at least 1"));
+    // Every GPU of the run from one thread is allowed: 8 x 4.2 us.
+    req.gpusPerThread = 8;
+    CHECK(predictCollective(d, catalog(), req).time.inMicroseconds() == Approx(33.6));
+}
+
+namespace {
+/// A -g 8 nccl-tests table on one DGX H100 whose header reads `header`.
+std::string eightGpuRun(const std::string& header, const std::string& firstSize = "1024")
+{
+    std::string ranks;
+    for (int i = 0; i < 8; ++i)
+        ranks += "#  Rank  " + std::to_string(i) + " Group  0 Pid   1 on host device  " + std::to_string(i) +
+                 " [0x07] NVIDIA H100 80GB HBM3\n";
+    return "# " + header + " minBytes 1024 maxBytes 1073741824 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0\n"
+           "#\n# Using devices\n" + ranks +
+           "#\n"
+           "#                                                              out-of-place                       in-place\n"
+           "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n"
+           "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n"
+           "  " + firstSize + "           256     float     sum      -1    25.60    0.04    0.07      0    25.50    0.04    0.07      0\n"
+           "     1048576        262144     float     sum      -1    42.00   24.97   43.70      0    42.00   24.97   43.70      0\n"
+           "  1073741824     268435456     float     sum      -1   4000.0  268.44  469.77      0   4000.0  268.44  469.77      0\n"
+           "# Out of bounds values : 0 OK\n# Avg bus bandwidth    : 171.2\n";
+}
+
+bool anyWarning(const io::ImportResult& r, const std::string& part)
+{
+    return std::any_of(r.warnings.begin(), r.warnings.end(), [&](const std::string& w) { return w.find(part) != std::string::npos; });
+}
+} // namespace
+
+TEST_CASE("nccl-tests import: an nGpus the run cannot have is named and ignored, never crashes", "[import][host]")
+{
+    // nGpus above the 8 ranks the "# Rank" lines list, 0, negative and too large for an int.
+    const struct {
+        std::string header, warning;
+    } cases[] = {{"nThread 1 nGpus 64", "nGpus 64 is more than the 8 ranks of the run"},
+                 {"nThread 1 nGpus 0", "nGpus 0 is not a GPU count"},
+                 {"nThread 1 nGpus -3", "nGpus -3 is not a GPU count"},
+                 {"nThread 1 nGpus 99999999999", "nGpus 99999999999 is not a GPU count"}};
+    for (const auto& c : cases) {
+        INFO(c.header);
+        const io::ImportResult r = io::importText("run.txt", eightGpuRun(c.header), io::ImportKind::NcclTests);
+        REQUIRE(r.curve);
+        CHECK_FALSE(r.curve->gpusPerThread.has_value());
+        CHECK(anyWarning(r, c.warning));
+        CHECK(r.curve->outOfPlace.size() == 3);
+        for (const auto& f : io::adviseFromFile(r)) CHECK(f.rule != "single-thread-launch");
+    }
+    // nGpus 8 of 8 ranks: kept, and the advisor names the floor (the 25.6 us point is in reach).
+    const io::ImportResult ok = io::importText("run.txt", eightGpuRun("nThread 1 nGpus 8"), io::ImportKind::NcclTests);
+    REQUIRE(ok.curve);
+    CHECK(ok.curve->gpusPerThread.value_or(0) == 8);
+    const auto findings = io::adviseFromFile(ok);
+    CHECK(std::any_of(findings.begin(), findings.end(), [](const io::AdvisorFinding& f) { return f.rule == "single-thread-launch"; }));
+}
+
+TEST_CASE("nccl-tests import: the single-thread finding only where a measured time is near the host floor", "[import][host]")
+{
+    // real_inputs/nccl_tests_12.txt: -g 8, 128 MiB to 4 GiB, the smallest time 613 us against a
+    // 33.6 us floor: no size of this run is host-bound, so no finding.
+    const io::ImportResult big = io::importFile(std::string(CD_SHARED_DIR) + "/real_inputs/nccl_tests_12.txt", io::ImportKind::Auto);
+    REQUIRE(big.curve);
+    REQUIRE(big.curve->gpusPerThread.value_or(1) == 8);
+    for (const auto& f : io::adviseFromFile(big)) CHECK(f.rule != "single-thread-launch");
+}
+
+TEST_CASE("nccl-tests import: a row whose size no run can have is named, not dropped silently", "[import]")
+{
+    const io::ImportResult r =
+        io::importText("run.txt", eightGpuRun("nThread 1 nGpus 1", "99999999999999999999999"), io::ImportKind::NcclTests);
+    REQUIRE(r.curve);
+    CHECK(r.curve->outOfPlace.size() == 2);
+    CHECK(anyWarning(r, "line 16: size 99999999999999999999999 B is beyond any size nccl-tests measures"));
+}

@@ -152,10 +152,11 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     MeasuredCurve c;
     std::optional<Layout> layout;
     int headerLine = 0;
+    int gpusLine = 0; // line of the "nThread N nGpus M" header
     bool sawAvg = false, sawSecondTable = false;
     std::map<int, std::pair<std::string, std::string>> rankInfo; // rank -> (host, gpu name)
     static const std::regex rankRe(R"(^#\s*Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
-    static const std::regex headRe(R"(nThread\s+(\d{1,9})\s+nGpus\s+(\d{1,9})\s+minBytes\s+(\d{1,20})\s+maxBytes\s+(\d{1,20}))");
+    static const std::regex headRe(R"(nThread\s+(-?\d{1,20})\s+nGpus\s+(-?\d{1,20})\s+minBytes\s+(\d{1,20})\s+maxBytes\s+(\d{1,20}))");
     static const std::regex versionRe(R"((NCCL|RCCL) version\s+(\S+))");
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
@@ -181,8 +182,15 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                 continue;
             }
             if (std::regex_search(t, m, headRe)) {
-                c.nThreads = std::stoi(m[1].str());
-                c.gpusPerThread = std::stoi(m[2].str());
+                long long threads = 0, gpus = 0;
+                if (parseInteger(m[1].str(), threads) && threads >= 1 && threads <= 1'000'000) c.nThreads = static_cast<int>(threads);
+                if (parseInteger(m[2].str(), gpus) && gpus >= 1 && gpus <= 1'000'000) {
+                    c.gpusPerThread = static_cast<int>(gpus);
+                    gpusLine = l.number;
+                } else {
+                    warnings.push_back("line " + std::to_string(l.number) + ": nGpus " + m[2].str() +
+                                       " is not a GPU count (nccl-tests -g N, N >= 1); ignored");
+                }
                 double v = 0;
                 if (parseNumber(m[3].str(), v)) c.minBytes = v;
                 if (parseNumber(m[4].str(), v)) c.maxBytes = v;
@@ -208,12 +216,19 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         }
         // A data row starts with the size in bytes.
         std::vector<std::string> cells = splitBlanks(t);
-        long long size = 0;
-        if (cells.size() < 4 || !parseInteger(cells[0], size) || size < 0 || static_cast<double>(size) > kMaxMeasuredBytes) continue;
+        if (cells.size() < 4 || cells[0].empty() ||
+            !std::all_of(cells[0].begin(), cells[0].end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+            continue;
         // The type column is a word ("float"): this keeps log lines such as " 0 : NET/0 GPU/1" out.
         if (!std::all_of(cells[2].begin(), cells[2].end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ||
             !std::isalpha(static_cast<unsigned char>(cells[2][0])))
             continue;
+        long long size = 0;
+        if (!parseInteger(cells[0], size) || static_cast<double>(size) > kMaxMeasuredBytes) {
+            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is beyond any size nccl-tests measures (at most " +
+                               std::to_string(static_cast<long long>(kMaxMeasuredBytes)) + " B here); the row is ignored");
+            continue;
+        }
         if (!layout) {
             layout = layoutFromRow(cells);
             if (!layout) continue;
@@ -323,6 +338,13 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         c.ranksFrom = inf.from;
     }
     if (c.ranks == 0) warnings.push_back("the rank count is not printed (no \"# Rank\" lines)");
+    // One thread drives nGpus of the run's GPUs: never more than the run has.
+    if (c.gpusPerThread && c.ranks > 0 && *c.gpusPerThread > c.ranks) {
+        warnings.push_back("line " + std::to_string(gpusLine) + ": nGpus " + std::to_string(*c.gpusPerThread) + " is more than the " +
+                           std::to_string(c.ranks) + " ranks of the run (" + c.ranksFrom +
+                           "); one thread cannot drive more GPUs than the run has, so nGpus is ignored");
+        c.gpusPerThread.reset();
+    }
     return c;
 }
 
