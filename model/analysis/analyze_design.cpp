@@ -107,7 +107,9 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.scalingStrong = strongScaling(c, node, peak, total);
         a.levers = levers(c, node, gpu);
         a.step.idleGpus = total - s.gpus;
-        a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes);
+        // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.
+        const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
+        a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30))
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +

@@ -66,7 +66,8 @@ Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int server
     return b;
 }
 
-Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const std::vector<LayerBandwidth>& layers, int servers)
+Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const std::vector<LayerBandwidth>& layers, int servers,
+                          double dpFabricFactor)
 {
     Bottleneck b;
     const double overhead = s.stepS - s.computeS;
@@ -74,6 +75,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     const double nic = layerGBps(layers, Scope::NodeBoundary);
     struct Part { double t; Scope scope; std::string what; };
     const bool tpLatency = s.tpLatencyShare > 0.5, dpLatency = s.dpLatencyShare > 0.5;
+    const bool dpFabricBound = dpFabricFactor < 1.0;
     std::vector<Part> parts = {
         {s.tpExposedS, tpLatency ? Scope::Latency : Scope::IntraNode,
          tpLatency ? "per-step latency of many small tensor-parallel collectives (" + pct(s.tpLatencyShare) + " of their time is latency)"
@@ -81,9 +83,12 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
         {s.ppBubbleS, Scope::PipelineBubble, "the pipeline bubble ((pp-1)/(v m) of the compute with pp " + std::to_string(s.pp) +
                                                  ", " + std::to_string(s.gradAccumulation) + " micro-batches)"},
         {s.ppTransferS, Scope::NodeBoundary, "pipeline transfers between stages"},
-        {s.dpExposedS, dpLatency ? Scope::Latency : fabric < nic ? Scope::Fabric : Scope::NodeBoundary,
+        {s.dpExposedS, dpLatency ? Scope::Latency : dpFabricBound ? Scope::Fabric : Scope::NodeBoundary,
          dpLatency ? "latency of the gradient reduction over many ranks (" + pct(s.dpLatencyShare) + " of it is latency)"
-         : fabric < nic ? "gradient reduction across an oversubscribed fabric" : "gradient reduction across the servers' NICs"},
+         : dpFabricBound ? "gradient reduction across an oversubscribed fabric"
+         : fabric < nic ? "gradient reduction across the servers' NICs (the fabric's oversubscription does not slow it: a ring or "
+                          "tree sends one server's worth of traffic up each leaf, which the uplinks carry)"
+                        : "gradient reduction across the servers' NICs"},
     };
     const auto worst = std::max_element(parts.begin(), parts.end(), [](const Part& a, const Part& c) { return a.t < c.t; });
     if ((s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) && s.memoryBoundS > 0.5 * s.computeS) {
