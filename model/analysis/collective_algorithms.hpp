@@ -36,6 +36,15 @@ struct AlgoEstimate {
 /// measured ramp bounds. One node (`nodes` <= 1): `ncclUs`.
 [[nodiscard]] double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes) noexcept;
 
+/// The node count at which `algorithm` reads the measured ramp (withMeasuredRampUs). A ring's
+/// `nodes`: SimAI's column for k nodes falls with k as a ring's 2(n-1) steps grow (16 MiB:
+/// 0.32 on 2 nodes, 0.0087 on 128). Tree-shaped algorithms (tree, nvls_tree, CollNet/SHARP):
+/// at most 2. A tree's per-server traffic does not grow with the server count and its depth
+/// grows as log2(k), which NCCL's latency term (nccl_cost.hpp) already charges; the ring-borne
+/// fall of the wider columns applied to a tree put 16 MiB over 1,024 H100 at 9.9 ms (3.4 GB/s
+/// busbw, time proportional to size from 1 to 16 MiB) where NCCL's tree model gives 0.3 ms.
+[[nodiscard]] int measuredRampNodes(Algorithm algorithm, int nodes) noexcept;
+
 /// Ring (all_reduce, all_gather, reduce_scatter, broadcast): engine_formulas.md §2.
 [[nodiscard]] AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes);
 /// NCCL double binary tree (all_reduce, >= 2 nodes) incl. the 2-node effect: §3.

@@ -115,7 +115,8 @@ NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op
 
 double pricedTimeUs(const NcclPricing& p, double bytes) noexcept
 {
-    return withMeasuredRampUs(p.latencyUs + p.bandwidthUs * p.fillFactor, p.simpleBandwidthUs, p.nodes, bytes);
+    return withMeasuredRampUs(p.latencyUs + p.bandwidthUs * p.fillFactor, p.simpleBandwidthUs, measuredRampNodes(p.algorithm, p.nodes),
+                              bytes);
 }
 
 } // namespace model::analysis

@@ -19,6 +19,12 @@ double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double by
     return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes, nodes));
 }
 
+int measuredRampNodes(Algorithm algorithm, int nodes) noexcept
+{
+    const bool treeShaped = algorithm == Algorithm::Tree || algorithm == Algorithm::NvlsTree || algorithm == Algorithm::CollNet;
+    return treeShaped ? std::min(nodes, 2) : nodes;
+}
+
 AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;

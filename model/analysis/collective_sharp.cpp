@@ -27,7 +27,7 @@ AlgoEstimate sharpEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.protocol = Protocol::Simple;
     const double tIntra = g.g > 1 ? usFor(2.0 * (g.g - 1) / g.g * bytes, g.intraGBps) : 0.0;
     const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor * calibration::kCollNetBandwidthFactor;
-    const double tInter = usFor(bytes / g.g, nicGpu) / nicSizeEfficiency(bytes, g.k);
+    const double tInter = usFor(bytes / g.g, nicGpu) / nicSizeEfficiency(bytes, measuredRampNodes(Algorithm::CollNet, g.k));
     e.latencyUs = calibration::kCollNetHopNvlinkUs + calibration::kCollNetHopNetUs + calibration::kCollNetArityUs * g.g;
     e.bandwidthUs = std::max(tIntra, tInter);
     e.timeUs = std::max(e.latencyUs, e.bandwidthUs);

@@ -74,7 +74,8 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
 double applyRampFloor(const ProtocolPlan& plan, double bytes, double simulatedSeconds) noexcept
 {
     if (!plan.applies) return simulatedSeconds;
-    return analysis::withMeasuredRampUs(simulatedSeconds * 1e6, plan.simpleBandwidthUs, plan.nodes, bytes) * 1e-6;
+    return analysis::withMeasuredRampUs(simulatedSeconds * 1e6, plan.simpleBandwidthUs,
+                                        analysis::measuredRampNodes(plan.algorithm, plan.nodes), bytes) * 1e-6;
 }
 
 } // namespace model::sim

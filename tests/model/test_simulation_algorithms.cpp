@@ -2,6 +2,7 @@
 // analytical engine on the default template (one SuperPOD scalable unit: 32 DGX H100, 8 rail
 // leaves, 4 spines, QM9700 with SHARPv3), plus NCCL's double binary tree layout and the errors.
 #include "test_catalog_support.hpp"
+#include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/size_efficiency.hpp"
 #include "model/simulation/schedule_algorithms.hpp"
 #include "model/simulation/simulation.hpp"
@@ -56,7 +57,8 @@ double ratio(const model::SimulationResult& r) { return r.collective.time / r.an
 /// which a flow simulation does not model).
 double ratioToClosedForm(const model::SimulationResult& r, int servers)
 {
-    const double eta = model::analysis::nicSizeEfficiency(r.collective.bytes, servers);
+    const double eta = model::analysis::nicSizeEfficiency(
+        r.collective.bytes, model::analysis::measuredRampNodes(r.collective.algorithm, servers)); // a tree reads at most 2 nodes
     std::printf("  eta(S, %d) = %.3f, sim / (analytical x eta) = %.3f\n", servers, eta, ratio(r) / eta);
     return ratio(r) / eta;
 }

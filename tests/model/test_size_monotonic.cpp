@@ -4,6 +4,7 @@
 // 87.1 us). The factor is now interpolated between the powers of two (nccl_cost.hpp
 // treeCorrectionFactor), equal to NCCL's entries at the powers of two nccl-tests measures.
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/nccl_cost.hpp"
 #include "model/simulation/simulation.hpp"
 #include "test_simulation_fabrics.hpp"
@@ -115,5 +116,39 @@ TEST_CASE("simulator: tree all-reduce time grows with the message size across 4 
             CHECK(us > last);
             last = us;
         }
+    }
+}
+
+TEST_CASE("the measured ramp: a ring reads its own node count, a tree at most 2 nodes", "[collective][monotonic]")
+{
+    using model::Algorithm;
+    using model::analysis::measuredRampNodes;
+    CHECK(measuredRampNodes(Algorithm::Ring, 128) == 128);
+    CHECK(measuredRampNodes(Algorithm::Tree, 128) == 2);
+    CHECK(measuredRampNodes(Algorithm::NvlsTree, 5) == 2);
+    CHECK(measuredRampNodes(Algorithm::CollNet, 64) == 2);
+    CHECK(measuredRampNodes(Algorithm::Tree, 1) == 1);
+    // 128 DGX H100 (1,024 GPUs), auto all-reduce: before, SimAI's 128-node column (16 MiB:
+    // 0.0087) applied to the tree NCCL picks put 1-16 MiB at 0.62-9.94 ms, time proportional to
+    // size (busbw 3.4 GB/s), and 32 MiB to 1 GiB at 12.8-17.9 ms. Now NCCL's tree model: under
+    // 0.5 ms at 16 MiB, and a curve whose busbw rises with size up to the NIC plateau.
+    const model::Catalog cat = simtest::catalogWithEthernet();
+    simtest::RailFabric f;
+    f.servers = 128;
+    f.serversPerLeaf = 32;
+    const model::Design d = simtest::buildRailFabric(cat, f);
+    model::CollectiveRequest req;
+    req.op = model::CollectiveOp::AllReduce;
+    double lastBusbw = 0;
+    std::printf("\n1,024 GPUs, auto all-reduce:\n");
+    for (double mib : {1.0, 4.0, 16.0, 64.0, 256.0, 1024.0, 4096.0}) {
+        req.bytes = mib * kMiB;
+        const model::CollectiveResult r = model::predictCollective(d, cat, req);
+        std::printf("  %6.0f MiB %10.1f us busbw %6.1f GB/s %s/%s\n", mib, r.time.inMicroseconds(), r.busbw.inGBps(),
+                    model::toString(r.algorithm), model::toString(r.protocol));
+        CHECK(r.busbw.inGBps() > lastBusbw);
+        CHECK(r.busbw.inGBps() < 8 * 48.5 * 2 * 1023 / 1024.0); // never above the 8 x 400G NICs' busbw bound (x2 for a tree)
+        lastBusbw = r.busbw.inGBps();
+        if (mib == 16.0) CHECK(r.time.inMicroseconds() < 500.0);
     }
 }
