@@ -184,6 +184,16 @@ void speedSentences(const Comparison& c, const std::vector<const DesignResults*>
                           (k ? k->run.whyNot : !ds[i]->analysis ? ds[i]->analysisError : "its cost could not be computed: " + ds[i]->costError) + ".");
             continue;
         }
+        if (k->run.workload != fr.workload || k->run.tokens != fr.tokens) {
+            // Different runs: their times say nothing about the designs against each other.
+            out.push_back(capitalize(how(c, *fastest, *ds[*fastest]->cost, false)) + " trains its own " + fr.workload + " run of " +
+                          tokenWords(fr.tokens) + " tokens in " + daysText(fr.seconds) + " and " + how(c, i, *k, false) +
+                          " its own " + k->run.workload + " run of " + tokenWords(k->run.tokens) + " tokens in " +
+                          daysText(k->run.seconds) +
+                          ": different workloads, so these times do not compare the designs; compare them on one workload "
+                          "(compare --workload NAME, or the same model in both designs' analysis settings).");
+            continue;
+        }
         const double speedup = k->run.seconds / fr.seconds;
         if (speedup < 1.05) {
             out.push_back(c.labels[*fastest] + " and " + c.labels[i] + " train the run in about the same time (" + daysText(fr.seconds) + ").");

@@ -186,3 +186,24 @@ TEST_CASE("A figure tied for best names no winner; a lone best does", "[compare]
     REQUIRE(pair.row("layer_hbm_GBps")->best);
     CHECK(*pair.row("layer_hbm_GBps")->best == 0);
 }
+
+TEST_CASE("Designs that train different workloads: the verdict says so and compares no times", "[compare]")
+{
+    // The workstation template trains its own llama3.2-1b, the rented template llama3-70b:
+    // before, "Building A trains the llama3.2-1b run ... 27x faster than renting B ... because
+    // each of its GPUs does 7.6x the work" (an RTX 4090 against an H100).
+    const DesignResults ws = resultsOf(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json");
+    const DesignResults rented = resultsOf(rentedPath());
+    REQUIRE(ws.cost);
+    REQUIRE(rented.cost);
+    REQUIRE(ws.cost->run.workload != rented.cost->run.workload);
+    const std::string verdict = compareDesigns({&ws, &rented}).verdictText();
+    INFO(verdict);
+    CHECK(verdict.find("different workloads, so these times do not compare the designs") != std::string::npos);
+    CHECK(verdict.find(ws.cost->run.workload) != std::string::npos);
+    CHECK(verdict.find(rented.cost->run.workload) != std::string::npos);
+    CHECK(verdict.find("faster than") == std::string::npos);
+    CHECK(verdict.find("the work") == std::string::npos);
+    // With one workload for both the times are compared: the golden SuperPOD-against-rented case
+    // above ("Building A trains the gpt3-175b run ... than renting B").
+}
