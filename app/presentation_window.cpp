@@ -3,6 +3,7 @@
 #include "app/analysis_worker.hpp"
 #include "app/document.hpp"
 #include "app/template_library.hpp"
+#include "model/analysis/memory_fit.hpp"
 #include "model/units/number_format.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
@@ -156,7 +157,9 @@ void PresentationWindow::showFigures()
     }
     const model::DesignAnalysis* a = &*snapshot->analysis;
     QString text = tr("%1 in %2").arg(views::countOf(a->gpus, tr("GPU"), tr("GPUs")), views::countOf(a->nodes, tr("server"), tr("servers")));
-    if (a->hasStep)
+    if (a->hasStep && model::memoryOverflowWarning(a->warnings))
+        text += tr(" · %1 does not fit in GPU memory").arg(QString::fromStdString(a->step.workload));
+    else if (a->hasStep)
         text += tr(" · step %1 · MFU %2 · %3 tokens/s")
                     .arg(QString::fromStdString(model::formatSeconds(a->step.stepS)),
                          QString::fromStdString(model::formatPercent(a->step.mfu)),

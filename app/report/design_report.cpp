@@ -4,6 +4,7 @@
 #include "app/report/report_format.hpp"
 #include "app/report/topology_picture.hpp"
 #include "views/charts/result_charts.hpp"
+#include "model/analysis/memory_fit.hpp"
 
 #include <QDate>
 #include <QFileInfo>
@@ -61,7 +62,9 @@ void coverPage(ReportDoc& doc, const DesignResults& r)
         if (const auto* ar = r.allReduce8GiB())
             doc.keyFigures.push_back({QStringLiteral("All-reduce 8 GiB busbw"), gbps(ar->busbw.inGBps())});
         if (r.analysis->hasStep)
-            doc.keyFigures.push_back({q(r.analysis->step.workload) + QStringLiteral(" tokens/s"), count(r.analysis->step.tokensPerSecond)});
+            doc.keyFigures.push_back({q(r.analysis->step.workload) + QStringLiteral(" tokens/s"),
+                                      model::memoryOverflowWarning(r.analysis->warnings) ? QStringLiteral("does not fit in GPU memory")
+                                                                                         : count(r.analysis->step.tokensPerSecond)});
         doc.keyFigures.push_back({QStringLiteral("Bottleneck"), q(model::compare::scopeWords(r.analysis->bottleneck.scope))});
     }
     if (r.cost) {
@@ -90,7 +93,13 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
         doc.paragraph(QStringLiteral("An 8 GiB all-reduce over all %1 GPUs reaches %2 bus bandwidth (%3 algorithm, %4, algbw %5).")
                           .arg(count(ar->gpus), gbps(ar->busbw.inGBps()), QString::fromLatin1(model::toString(ar->algorithm)), duration(ar->time.inSeconds()), gbps(ar->algbw.inGBps())),
                       QStringLiteral("Collectives."));
-    if (a.hasStep) {
+    if (const std::string* overflow = a.hasStep ? model::memoryOverflowWarning(a.warnings) : nullptr) {
+        doc.paragraph(QStringLiteral("%1 does not fit in GPU memory on this design with tensor %2, pipeline %3, data %4 parallel (%5), so "
+                                     "the run cannot start: no step time, tokens/s, MFU or scaling figure is given.")
+                          .arg(q(a.step.workload), QString::number(a.step.tp), QString::number(a.step.pp), QString::number(a.step.dp),
+                               q(*overflow)),
+                      QStringLiteral("Training."));
+    } else if (a.hasStep) {
         const auto& s = a.step;
         doc.paragraph(QStringLiteral("%1 with tensor %2, pipeline %3, data %4 parallel (global batch %5): a step takes %6, %7 tokens/s, "
                                      "model FLOPs utilisation %8; weak-scaling efficiency at %9 GPUs %10.")
@@ -199,6 +208,10 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
     if (!a.hasStep) return;
     const auto& s = a.step;
     doc.heading(QStringLiteral("One training step of ") + q(s.workload), 2);
+    if (model::memoryOverflowWarning(a.warnings))
+        doc.callout(QStringLiteral("Not a run: %1 does not fit in GPU memory on this design. The figures below are what a step would "
+                                   "take if it did, to show which lever matters; the run itself cannot start.")
+                        .arg(q(s.workload)));
     Table t;
     t.header = {QStringLiteral("Part of the step"), QStringLiteral("Time")};
     t.numeric = {false, true};

@@ -5,10 +5,24 @@
 /// optimizer sharding of training.hpp). analyzeDesign() starts that warning with them; the
 /// cost model (cost_model.cpp) reads them to refuse a training run that cannot start.
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace model {
 
 /// Start of DesignAnalysis::warnings' entry for a workload that does not fit in GPU memory.
 inline constexpr const char* kWorkloadExceedsGpuMemory = "the workload does not fit in GPU memory";
+
+/// The entry of `warnings` (DesignAnalysis::warnings) that says the workload does not fit in
+/// GPU memory, or nullptr. A step timed for such a workload is no run: reports and panels show
+/// that instead of its step time, tokens/s, MFU and scaling.
+[[nodiscard]] inline const std::string* memoryOverflowWarning(const std::vector<std::string>& warnings)
+{
+    const auto it = std::find_if(warnings.begin(), warnings.end(),
+                                 [](const std::string& w) { return w.rfind(kWorkloadExceedsGpuMemory, 0) == 0; });
+    return it == warnings.end() ? nullptr : &*it;
+}
 
 /// Share of a GPU's memory that weights, gradients and optimizer state may take before
 /// analyzeDesign warns that the workload does not fit (the rest holds activations).

@@ -12,6 +12,8 @@
 #include "app/report/report_format.hpp"
 #include "app/report/reports.hpp"
 #include "model/compare/comparison.hpp"
+#include "model/analysis/memory_fit.hpp"
+#include "model/topology/fat_tree.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -220,4 +222,35 @@ TEST_CASE("File > Export Report and View > Compare Designs from the main window"
     REQUIRE(c->comparison());
     CHECK(c->comparison()->names[0] == w.document()->design().name);
     CHECK(w.showCompare() == c); // one Compare window per main window
+}
+
+TEST_CASE("A workload that does not fit in GPU memory: the report gives no step, tokens/s or MFU for it", "[gui][report]")
+{
+    // Two DGX H100 (16 GPUs) asked to train gpt3-175b: 175 GB per GPU of state. Before, the
+    // report headlined "gpt3-175b tokens/s 6,091" and "a step takes 2.69 s, MFU 41.4 %" above
+    // the warning that the workload does not fit.
+    model::topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 2;
+    o.switchModel = "qm9700";
+    model::Design d = model::topology::generateFatTree(*guitest::catalog(), o);
+    d.analysis["workload"] = "gpt3-175b";
+    const auto r = resultsOf(d);
+    REQUIRE(r.analysis);
+    REQUIRE(r.analysis->hasStep);
+    REQUIRE(model::memoryOverflowWarning(r.analysis->warnings) != nullptr);
+    const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
+    CHECK(html.contains(QStringLiteral("does not fit in GPU memory on this design")));
+    CHECK(html.contains(QStringLiteral("the run cannot start")));
+    CHECK_FALSE(html.contains(QStringLiteral("a step takes")));
+    CHECK_FALSE(html.contains(QStringLiteral("model FLOPs utilisation")));
+    // The step breakdown further down (what each lever would change) is marked as not a run.
+    CHECK(html.contains(QStringLiteral("Not a run: gpt3-175b does not fit in GPU memory on this design")));
+    const QString key = html.left(html.indexOf(QStringLiteral("Not a run:")));
+    CHECK_FALSE(key.contains(app::report::count(r.analysis->step.tokensPerSecond)));
+    // A workload that fits keeps its figures (the SuperPOD template, llama3-70b).
+    const auto fits = resultsOf(model::loadDesign(guitest::templatePath().toStdString()));
+    REQUIRE(fits.analysis);
+    REQUIRE(model::memoryOverflowWarning(fits.analysis->warnings) == nullptr);
+    CHECK(app::report::toHtml(app::report::designReport(fits, guitest::catalog())).contains(QStringLiteral("a step takes")));
 }
