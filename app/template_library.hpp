@@ -2,7 +2,7 @@
 /// @file template_library.hpp
 /// Where templates come from: the bundled folder (read-only data, model::bundledTemplateDirectory)
 /// and the user's own folder (QStandardPaths::AppDataLocation + "/templates", e.g.
-/// ~/.local/share/cluster-designer/templates; $CLUSTER_DESIGNER_USER_TEMPLATES overrides), where
+/// ~/.local/share/cluster-designer/cluster-designer/templates; $CLUSTER_DESIGNER_USER_TEMPLATES overrides), where
 /// File > Save as Template writes and where a user may drop design files by hand.
 
 #include "model/design/templates.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// @file user_catalogs.hpp
 /// User catalogs: JSON files in the user's configuration folder
-/// (QStandardPaths::AppConfigLocation + "/catalogs", e.g. ~/.config/cluster-designer/catalogs)
+/// (QStandardPaths::AppConfigLocation + "/catalogs", e.g. ~/.config/cluster-designer/cluster-designer/catalogs)
 /// extend or override the bundled entries by id. Broken entries are skipped and reported
 /// through Catalog::problems() (file, entry, field, what was expected); they never stop the
 /// rest from loading. UserCatalogWatcher reloads them when the folder or a file changes, so
