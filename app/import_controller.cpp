@@ -161,7 +161,11 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
         emit finished(false, msg);
         return;
     }
-    QString summary = tr("Imported %1: %2, %3 finding(s)").arg(base, q(r.content)).arg(r.findings.size());
+    // The file's own findings; those that compare it with the design (below-prediction, ...)
+    // come with the analysis of the new design, in the Import panel.
+    QString summary = tr("Imported %1: %2, %3 finding(s) in the file; the Import panel compares it with the design")
+                          .arg(base, q(r.content))
+                          .arg(r.findings.size());
     if (!detail.isEmpty()) summary += tr(" (findings only: %1)").arg(detail);
     emit finished(true, summary);
 }
