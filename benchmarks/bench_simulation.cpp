@@ -5,7 +5,7 @@
 //     (targets: at most 2 s and 1 GB each);
 //   - the same over 512 GPUs at 2:1 (the case that took 60 s before);
 //   - 1 GiB all-reduce over 65,536 GPUs = 8,192 DGX H100 on a 1:1 three-tier fat tree, the
-//     algorithm chosen automatically (ring, tree and nvls_tree simulated, the fastest kept)
+//     algorithm chosen automatically (the one NCCL's tuner picks, as the analytical engine)
 //     (target: at most 10 s and 4 GB).
 // Prints the simulated time, the algorithm, flows and events, wall time (design
 // generation excluded), the CPU time of the simulation (user + system: the figure to read on a
