@@ -123,10 +123,11 @@ Link linkFromJson(const json& j, const std::string& file, const std::string& ent
              : m == "nvlink" ? LinkMedium::NVLink : LinkMedium::PCIe;
     // The fastest ports sold run 1.6 Tb/s (network.csv: ConnectX-8, Quantum-X800); a lane above
     // 10 Tb/s is a typo, and would print as "infG" transceivers and meaningless times.
-    const double laneGbps = io::requireNumber(j, "lane_speed_Gbps", c, 0.001, std::numeric_limits<double>::max());
-    if (laneGbps > kMaxLaneGbps)
+    // A number too large gets its own words; anything else (text, a negative number) the range.
+    if (const auto it = j.find("lane_speed_Gbps"); it != j.end() && it->is_number() && it->get<double>() > kMaxLaneGbps)
         throw InputError(c.file, c.entry, "lane_speed_Gbps",
-                         "expected at most " + std::to_string(static_cast<int>(kMaxLaneGbps)) + " Gb/s per lane, got " + io::describe(j["lane_speed_Gbps"]));
+                         "expected at most " + std::to_string(static_cast<int>(kMaxLaneGbps)) + " Gb/s per lane, got " + io::describe(*it));
+    const double laneGbps = io::requireNumber(j, "lane_speed_Gbps", c, 0.001, kMaxLaneGbps);
     l.laneSpeed = Bandwidth::Gbps(laneGbps);
     l.lanes = static_cast<int>(io::optionalInt(j, "lanes", c, 1, 1024, 1));
     l.count = static_cast<int>(io::optionalInt(j, "count", c, 1, 1 << 20, 1));

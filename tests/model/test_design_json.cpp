@@ -117,6 +117,7 @@ TEST_CASE("Malformed designs name file, entry, field and what was expected", "[d
     expectDesignError("wrong_type_position.json", "nodes[0]", "x", "expected a number");
     expectDesignError("wrong_type_lanes.json", "links[0]", "lanes", "expected an integer from 1 to 1024, got \"four\"");
     expectDesignError("absurd_lane_speed.json", "links[0]", "lane_speed_Gbps", "expected at most 10000 Gb/s per lane, got 1000000");
+    expectDesignError("text_lane_speed.json", "links[0]", "lane_speed_Gbps", "expected a number from 0.001 to 10000, got \"fast\"");
     expectDesignError("bad_kind.json", "nodes[1]", "kind", "expected one of \"server\", \"switch\"");
     expectDesignError("nodes_not_array.json", "", "nodes", "expected an array");
     CHECK_THROWS_AS(loadDesign(data("no_such_design.json")), InputError);
