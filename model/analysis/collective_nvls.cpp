@@ -16,6 +16,7 @@
 #include "model/analysis/collective_pricing.hpp"
 
 #include <limits>
+#include <string>
 
 namespace model::analysis {
 
@@ -49,6 +50,11 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     AlgoEstimate e;
     e.algorithm = Algorithm::NvlsTree;
     if (g.k < 2) { e.whyNot = "needs at least 2 nodes (one node uses nvls)"; return e; }
+    if (g.chainRanks != g.g || g.n % g.k != 0) {
+        e.whyNot = "needs the ranks spread evenly over the nodes (" + std::to_string(g.n) + " ranks on " + std::to_string(g.k) +
+                   " nodes are " + std::to_string(g.chainRanks) + " on the first)";
+        return e;
+    }
     if (!nvlsUsable(g, op, g.g, e)) return e;
     const NcclPricing c = nvlsTreePricing(g, op, bytes);
     e.applicable = true;

@@ -86,6 +86,9 @@ NcclPricing nvlsTreePricing(const CommGroup& g, CollectiveOp op, double bytes) n
     NcclPricing r;
     r.algorithm = Algorithm::NvlsTree;
     if (op != CollectiveOp::AllReduce || g.k < 2 || g.g < 2) return r;
+    // Every node an NVLS domain of the same size (as the simulator's schedule): 12 ranks on two
+    // 8-GPU servers are 8 + 4, no NVLS tree.
+    if (g.chainRanks != g.g || g.n % g.k != 0) return r;
     const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
     const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
     if (!(base > 0)) return r;

@@ -75,6 +75,7 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             single = &s;
     if (single) {
         g.g = n;
+        g.chainRanks = n;
         g.k = 1;
         g.gpuName = single->gpu->name;
         g.generation = generationOf(*single->gpu);
@@ -100,6 +101,11 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
                                     std::to_string(n) + " were asked for");
     g.k = static_cast<int>(chosen.size());
     g.g = (n + g.k - 1) / g.k;
+    g.chainRanks = 0;
+    for (int left = n; const ServerFacts* s : chosen) {
+        g.chainRanks = std::max(g.chainRanks, std::min(left, s->gpus));
+        left -= std::min(left, s->gpus);
+    }
     g.nicNodeGBps = std::numeric_limits<double>::infinity();
     g.intraGBps = std::numeric_limits<double>::infinity();
     for (const ServerFacts* s : chosen) {

@@ -18,6 +18,10 @@ struct CommGroup {
     int n = 1;                    ///< ranks
     int g = 1;                    ///< ranks per node (the first node's share when uneven)
     int k = 1;                    ///< nodes
+    /// The most ranks on one node: the ranks fill the chosen servers in id order, so 12 ranks
+    /// on two 8-GPU servers are 8 + 4 and the longest intra-node chain of a tree has 8 (g is
+    /// 6). Equal to g when the ranks split evenly.
+    int chainRanks = 1;
     IntraPath intraPath = IntraPath::NVLink;
     std::string intraTechnology;  ///< e.g. "NVLink 4 via NVSwitch", "PCIe Gen4 x16 peer-to-peer"
     double intraGBps = 0;         ///< usable per-GPU bandwidth between ranks of one node (NCCL model)

@@ -26,6 +26,13 @@ double llMaxGBps(const NcclShape& s) noexcept
     }
 }
 
+/// Depth, in network hops, of NCCL's double binary tree over `nodes` servers: the deeper of
+/// its two trees (trees.cc ncclGetDtree), ceil(log2(nodes)) for every count (checked against
+/// the trees the simulator builds, 2 to 299 servers). NCCL's tuner counts log2i(nodes), its
+/// floor, one hop short of the tree it builds when the count is not a power of two (5
+/// servers: 2 hops in the tuner, 3 in the trees); equal at powers of two.
+double treeDepthHops(int nodes) noexcept { return std::ceil(std::log2(static_cast<double>(std::max(1, nodes)))); }
+
 HopKind intraHop(IntraPath p) noexcept { return p == IntraPath::NVLink ? HopKind::NVLink : HopKind::Pcie; }
 
 /// NVLS execution channels (nvls.cc ncclNvlsTuning defaults).
@@ -44,6 +51,7 @@ NcclShape ncclShape(const CommGroup& g) noexcept
     s.ranks = g.n;
     s.nodes = g.k;
     s.ranksPerNode = g.g;
+    s.chainRanks = std::max(g.g, g.chainRanks);
     s.intraPath = g.intraPath;
     s.generation = g.generation;
     s.netGpuDirect = g.netGpuDirect;
@@ -101,10 +109,10 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
 {
     const double intra = ncclHopLatencyUs(a, p, intraHop(s.intraPath), s.intraPath);
     const double net = ncclNetHopLatencyUs(a, p, s);
-    const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
+    const double depth = treeDepthHops(s.nodes);
     const double base = ncclBaseLatencyUs(a, p);
     switch (a) {
-    case Algorithm::Tree: return base + 2.0 * ((s.ranksPerNode - 1) * intra + depth * net);
+    case Algorithm::Tree: return base + 2.0 * ((std::max(s.ranksPerNode, s.chainRanks) - 1) * intra + depth * net);
     case Algorithm::Nvls: return intra + (s.nodes > 1 ? net : 0.0);
     case Algorithm::NvlsTree: return intra + 2.0 * depth * net;
     case Algorithm::CollNet: return intra + net + calibration::kCollNetArityUs * s.ranksPerNode;
@@ -189,7 +197,7 @@ double ncclPipelineFillFactor(Algorithm a, const NcclShape& s, double bytes, int
     const double chunk = ncclNvlsChunkBytes(a, s, bytes, heads);
     const double ops = static_cast<double>(nvlsChannels(s)) * std::max(1, heads);
     const double chunks = std::max(1.0, bytes / (ops * chunk));
-    const double depth = std::log2(static_cast<double>(std::max(1, s.nodes)));
+    const double depth = treeDepthHops(s.nodes);
     // Scatter, reduce (+ network tree up and down, + broadcast), gather: nccl_cost.hpp.
     const double stages = a == Algorithm::Nvls ? 3.0 : 4.0 + 2.0 * depth;
     const double plateau = a == Algorithm::Nvls ? calibration::kNvlsPlateauChunks : calibration::kNvlsTreePlateauChunks;

@@ -31,6 +31,9 @@ struct NcclShape {
     int ranks = 1;              ///< nRanks
     int nodes = 1;              ///< nNodes
     int ranksPerNode = 1;       ///< ppn
+    /// The most ranks on one node (CommGroup::chainRanks): the longest intra-node chain of a
+    /// tree, whose hops the latency counts (NCCL's tuner counts ppn - 1 from the average).
+    int chainRanks = 1;
     IntraPath intraPath = IntraPath::NVLink;
     GpuGeneration generation = GpuGeneration::Older;
     /// The network path reaches GPU memory directly (GPUDirect RDMA; NCCL's typeInter <= PXN).
@@ -68,8 +71,10 @@ struct NcclShape {
 /// - Ring: base + (steps - interSteps) max(intraHop, netOverhead) + interSteps netHop, x1.4
 ///   for Simple across nodes ("plateau effect"); steps 2(n-1) for all-reduce, n-1 for
 ///   all-gather / reduce-scatter, n for broadcast; interSteps 2(k-1), k-1, k-1.
-/// - Tree: base + 2 ((ppn - 1) intraHop + log2(k) netHop).
-/// - Nvls: NVLink hop (+ network hop across nodes); NvlsTree: NVLink hop + 2 log2(k) network hop.
+/// - Tree: base + 2 ((chain - 1) intraHop + depth(k) netHop), chain = the most ranks on a node.
+/// - Nvls: NVLink hop (+ network hop across nodes); NvlsTree: NVLink hop + 2 depth(k) network hop.
+/// depth(k) = ceil(log2 k), the depth of the double binary tree NCCL builds (NCCL's tuner counts
+/// log2i(k), the same at powers of two and one hop less between them).
 /// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
 [[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
@@ -128,7 +133,7 @@ struct RingLatency {
 /// roles in v2.18.5 and v2.30; user buffers not registered, as nccl-tests and frameworks run by
 /// default): scatter (each GPU writes its chunk into the heads' NVLS buffers), reduce (the
 /// head's multimem load-reduce through the switch and multicast store), gather (each GPU copies
-/// the result out). NVLS P = 3; NVLSTree P = 4 + 2 log2(nodes) (scatter, reduce to the
+/// the result out). NVLS P = 3; NVLSTree P = 4 + 2 ceil(log2(nodes)) (scatter, reduce to the
 /// network, tree up, tree down, broadcast from the network, gather). C chunks per (channel,
 /// head) take (C + P - 1)
 /// stage times where the tuner's bandwidth term counts C; a share smaller than one chunk

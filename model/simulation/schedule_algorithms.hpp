@@ -46,9 +46,11 @@ using Groups = std::vector<std::vector<int>>;
 /// Parent of every position 0..k-1 in one of NCCL's two complementary binary trees (tree 0 or
 /// 1), -1 for the root. Tree 0 is the in-order tree NCCL builds from the binary digits of the
 /// rank (trees.cc): the parent of r, whose lowest set bit is b, is r - b when bit 2b of r is
-/// set, else r + b, or r - b when r + b >= k; the root 0 has one child. Tree 1 is tree 0 with
-/// the ranks shifted by one (k even: then no rank is an inner node of both trees) or mirrored
-/// (k odd), as NCCL does. @throws std::invalid_argument for k < 1 or a tree other than 0 or 1.
+/// set, else r + b, or r - b when r + b >= k; the root 0 has one child. Tree 1 is tree 0
+/// mirrored (k even: then no rank is an inner node of both trees) or with the ranks shifted by
+/// one (k odd), as NCCL does (trees.cc ncclGetDtree, v2.30.7); either way no rank has more than
+/// 4 tree edges in the two trees together. @throws std::invalid_argument for k < 1 or a tree
+/// other than 0 or 1.
 [[nodiscard]] std::vector<int> doubleTreeParents(int k, int tree);
 
 /// Hops from the deepest position to the root of a parent array (doubleTreeParents).

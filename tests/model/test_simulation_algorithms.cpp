@@ -251,9 +251,12 @@ TEST_CASE("NCCL's double binary tree: binary, one-child roots, complementary on 
 {
     CHECK(model::sim::doubleTreeParents(2, 0) == std::vector<int>{-1, 0});
     CHECK(model::sim::doubleTreeParents(2, 1) == std::vector<int>{1, -1});
-    // 0 - 2 - {1, 3} and, shifted by one, 1 - 3 - {2, 0}.
+    // Even count: 0 - 2 - {1, 3} and, mirrored (r -> 3 - r, trees.cc ncclGetDtree), 3 - 1 - {0, 2}.
     CHECK(model::sim::doubleTreeParents(4, 0) == std::vector<int>{-1, 2, 0, 2});
-    CHECK(model::sim::doubleTreeParents(4, 1) == std::vector<int>{3, -1, 3, 1});
+    CHECK(model::sim::doubleTreeParents(4, 1) == std::vector<int>{1, 3, 1, -1});
+    // Odd count: 0 - 4 - 2 - {1, 3} and, shifted by one (r -> r + 1), 1 - 0 - 3 - {2, 4}.
+    CHECK(model::sim::doubleTreeParents(5, 0) == std::vector<int>{-1, 2, 4, 2, 0});
+    CHECK(model::sim::doubleTreeParents(5, 1) == std::vector<int>{1, -1, 3, 0, 3});
     CHECK(model::sim::treeDepth(model::sim::doubleTreeParents(32, 0)) == 5);
     for (int k = 2; k <= 130; ++k)
         for (int t = 0; t < 2; ++t) {
@@ -265,6 +268,20 @@ TEST_CASE("NCCL's double binary tree: binary, one-child roots, complementary on 
             CHECK(roots == 1);
             CHECK(*std::max_element(children.begin(), children.end()) <= 2);
             CHECK(model::sim::treeDepth(p) < k);
+            if (t == 1) {
+                // Every server sends and receives on at most 4 tree edges of the two trees
+                // together (NCCL's balance); with the odd counts mirrored, as before, the middle
+                // server had 6 (5 servers: 1.5x the NIC traffic, 1.40x the analytical time).
+                const auto p0 = model::sim::doubleTreeParents(k, 0);
+                std::vector<int> edges(static_cast<std::size_t>(k), 0);
+                for (const auto* tree : {&p0, &p})
+                    for (int r = 0; r < k; ++r)
+                        if ((*tree)[static_cast<std::size_t>(r)] >= 0) {
+                            ++edges[static_cast<std::size_t>(r)];
+                            ++edges[static_cast<std::size_t>((*tree)[static_cast<std::size_t>(r)])];
+                        }
+                CHECK(*std::max_element(edges.begin(), edges.end()) <= 4);
+            }
             if (k % 2 == 0 && t == 1) {
                 const auto p0 = model::sim::doubleTreeParents(k, 0);
                 std::vector<int> inner0(static_cast<std::size_t>(k), 0);
