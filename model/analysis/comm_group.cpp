@@ -162,29 +162,34 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         }
     }
     if (!railLocal && switchesUsed > 0) {
-        double r = 1.0;
-        for (std::size_t w = 0; w < facts.switches.size(); ++w)
-            if (used[w] && facts.switches[w].upGBps > 0) r = std::max(r, facts.switches[w].oversubscription());
-        // Where the traffic goes: the servers of the group that share each leaf (a rail leaf of
-        // a rail-optimised scalable unit holds one port of each of its servers). The leaf with
-        // the fewest of them sends the largest share of its traffic up.
+        // Where the traffic goes, leaf by leaf: the group's servers on each leaf (a rail leaf of
+        // a rail-optimised scalable unit holds one port of each of its servers), the ports they
+        // have there, and what of their traffic leaves the leaf, against the leaf's own uplinks.
+        // Ring/tree: one server's worth leaves each leaf (the ring enters and leaves it once per
+        // channel). All-to-all: each of the m servers there sends (k - m) / (k - 1) of its
+        // traffic to servers behind other leaves. A leaf's static down:up ratio is not the load:
+        // the one server of a 200-GPU group behind an otherwise empty 2:1 leaf sends one port's
+        // worth up twelve uplinks.
         std::vector<std::vector<const ServerFacts*>> onLeaf(facts.switches.size());
+        std::vector<int> portsOnLeaf(facts.switches.size(), 0);
         for (const ServerFacts* s : chosen)
             for (int w : s->portSwitchIndex)
                 if (w >= 0) {
                     auto& v = onLeaf[static_cast<std::size_t>(w)];
                     if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+                    ++portsOnLeaf[static_cast<std::size_t>(w)];
                 }
-        std::size_t fewest = std::numeric_limits<std::size_t>::max();
-        for (const auto& v : onLeaf)
-            if (!v.empty()) fewest = std::min(fewest, v.size());
-        const double nodesPerLeaf = std::max(1.0, static_cast<double>(fewest));
-        // Ring/tree: one node's worth of flows per leaf leaves it. All-to-all: a server sends
-        // evenly to the k-1 others, of which k - nodesPerLeaf sit behind other leaves.
-        const double fRing = 1.0 / nodesPerLeaf;
-        const double fA2A = g.k > 1 ? std::max(0.0, (g.k - nodesPerLeaf) / (g.k - 1.0)) : 0.0;
-        g.fabricRingFactor = std::min(1.0, 1.0 / (r * fRing));
-        g.fabricAllToAllFactor = fA2A > 0 ? std::min(1.0, 1.0 / (r * fA2A)) : 1.0;
+        for (std::size_t w = 0; w < facts.switches.size(); ++w) {
+            const SwitchFacts& sw = facts.switches[w];
+            const auto m = static_cast<double>(onLeaf[w].size());
+            if (m == 0 || !(sw.upGBps > 0) || sw.serverPorts == 0) continue;
+            const double perPortGBps = sw.downGBps / sw.serverPorts;
+            const double groupGBps = portsOnLeaf[w] * perPortGBps; // the group's servers' ports on this leaf
+            const double ringUp = groupGBps / m;
+            const double a2aUp = g.k > 1 ? groupGBps * std::max(0.0, (g.k - m) / (g.k - 1.0)) : 0.0;
+            if (ringUp > 0) g.fabricRingFactor = std::min(g.fabricRingFactor, sw.upGBps / ringUp);
+            if (a2aUp > 0) g.fabricAllToAllFactor = std::min(g.fabricAllToAllFactor, sw.upGBps / a2aUp);
+        }
     }
     g.sharpCapable = facts.sharpCapable;
     return g;

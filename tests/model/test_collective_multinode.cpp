@@ -1,7 +1,9 @@
 // Hierarchical all-reduce, all-to-all, SHARP and fabric oversubscription: golden numbers by
 // hand (engine_formulas.md §4, §6, §8; engine_anchors.md §a.3).
 #include "test_analysis_support.hpp"
+#include "model/analysis/comm_group.hpp"
 #include "model/analysis/size_efficiency.hpp"
+#include "model/topology/fat_tree.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -110,4 +112,38 @@ TEST_CASE("all-to-all across nodes: latency plus transfer, SimAI's all-to-all ef
     const double t384 = golden::run(d, CollectiveOp::AllToAll, 384.0 * (1 << 20), 200).time.inMicroseconds();
     const double t1g = golden::run(d, CollectiveOp::AllToAll, k1GiB, 200).time.inMicroseconds();
     CHECK(t1g / t384 > 2.3);
+}
+
+TEST_CASE("oversubscription is charged leaf by leaf for the traffic the group sends up", "[collective][fabric]")
+{
+    // 48 DGX H100 on QM9700 at 1:1 and 2:1 (generate fat-tree --nodes 48). 200 GPUs = 25 servers:
+    // 24 behind the first scalable unit's rail leaves, one behind the second's. Before, the
+    // worst down:up ratio of any leaf (2) was paired with the fewest group servers on any leaf
+    // (1): all-to-all 2.00x and ring all-reduce 1.91x slower at 2:1 than at 1:1, while the one
+    // server's single port per rail leaf goes up twelve uplinks and the simulator found 1.00x.
+    auto fabric = [](double ratio) {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = 48;
+        o.switchModel = "qm9700";
+        o.oversubscription = ratio;
+        return topology::generateFatTree(golden::catalog(), o);
+    };
+    const Design one = fabric(1.0), two = fabric(2.0);
+    const analysis::ClusterFacts f2 = analysis::extractFacts(two, golden::catalog());
+    for (int gpus : {200, 264, 384}) {
+        const analysis::CommGroup g = analysis::placeGroup(f2, gpus, false);
+        INFO(gpus << " GPUs");
+        CHECK(g.fabricRingFactor == Approx(1.0));
+        // All-to-all from a scalable unit of 24 servers: 24 x 50 GB/s x (k - 24) / (k - 1) up
+        // 12 uplinks of 50 GB/s; binding only when most peers sit behind the other unit.
+        const double m = 24.0, k = gpus / 8.0;
+        const double need = m * 50.0 * (k - m) / (k - 1.0) / (12 * 50.0);
+        CHECK(g.fabricAllToAllFactor == Approx(std::min(1.0, 1.0 / need)).epsilon(0.03));
+    }
+    for (CollectiveOp op : {CollectiveOp::AllToAll, CollectiveOp::AllReduce}) {
+        const double t1 = golden::run(one, op, k1GiB, 200, op == CollectiveOp::AllReduce ? "ring" : "").time.inMicroseconds();
+        const double t2 = golden::run(two, op, k1GiB, 200, op == CollectiveOp::AllReduce ? "ring" : "").time.inMicroseconds();
+        CHECK(t2 == Approx(t1));
+    }
 }
