@@ -4,6 +4,7 @@
 #include "test_validation_support.hpp"
 
 #include "model/analysis/analysis.hpp"
+#include "model/topology/fat_tree.hpp"
 
 namespace golden {
 
@@ -13,6 +14,18 @@ inline const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 inline model::Design rail(const std::string& server, int nodes, const std::string& leaf = "qm9700")
 {
     return validation::railDesign(catalog(), server, nodes, 0, 0, leaf);
+}
+
+/// `nodes` servers of `server` on a generated QM9700 fat tree at `ratio`:1 leaves
+/// (generate fat-tree --server SERVER --nodes N --switch qm9700 --oversubscription R:1).
+inline model::Design fatTree(const std::string& server, int nodes, double ratio = 1.0)
+{
+    model::topology::FatTreeOptions o;
+    o.server = server;
+    o.nodes = nodes;
+    o.switchModel = "qm9700";
+    o.oversubscription = ratio;
+    return model::topology::generateFatTree(catalog(), o);
 }
 
 inline model::CollectiveResult run(const model::Design& d, model::CollectiveOp op, double bytes, int gpus,

@@ -121,15 +121,7 @@ TEST_CASE("oversubscription is charged leaf by leaf for the traffic the group se
     // worst down:up ratio of any leaf (2) was paired with the fewest group servers on any leaf
     // (1): all-to-all 2.00x and ring all-reduce 1.91x slower at 2:1 than at 1:1, while the one
     // server's single port per rail leaf goes up twelve uplinks and the simulator found 1.00x.
-    auto fabric = [](double ratio) {
-        topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = 48;
-        o.switchModel = "qm9700";
-        o.oversubscription = ratio;
-        return topology::generateFatTree(golden::catalog(), o);
-    };
-    const Design one = fabric(1.0), two = fabric(2.0);
+    const Design one = golden::fatTree("dgx-h100", 48, 1.0), two = golden::fatTree("dgx-h100", 48, 2.0);
     const analysis::ClusterFacts f2 = analysis::extractFacts(two, golden::catalog());
     for (int gpus : {200, 264, 384}) {
         const analysis::CommGroup g = analysis::placeGroup(f2, gpus, false);

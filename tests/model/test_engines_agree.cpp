@@ -48,6 +48,33 @@ model::Design railFabric(const model::Catalog& cat, int servers)
     return simtest::buildRailFabric(cat, f);
 }
 
+constexpr double kKiB = 1024.0, kMiB = 1024.0 * kKiB;
+
+/// One simulated all-reduce with its analytical prediction and their ratio.
+struct AllReduceRun {
+    model::SimulationResult result;
+    double ratio = 0; ///< simulated time / analytical time
+};
+
+/// Simulates an all-reduce of `bytes` over `gpus` GPUs of `d` (0 = all) with `algorithm` and
+/// prints it as one row of printTableHeader's table (the algorithm the simulator ran).
+AllReduceRun allReduceRow(const model::Design& d, const model::Catalog& cat, model::Algorithm algorithm, int gpus, double bytes)
+{
+    model::CollectiveRequest req;
+    req.op = model::CollectiveOp::AllReduce;
+    req.bytes = bytes;
+    req.gpus = gpus;
+    req.algorithm = algorithm;
+    AllReduceRun run{model::simulateCollective(d, cat, req), 0.0};
+    const auto& r = run.result;
+    REQUIRE(r.analytical);
+    run.ratio = r.collective.time / r.analytical->time;
+    std::printf("%-9s %-15s %5d %12.0f %-7s %12.1f %13.1f %7.3f\n", model::toString(r.collective.algorithm), "all_reduce",
+                r.collective.gpus, bytes, model::toString(r.collective.protocol), r.collective.time.inMicroseconds(),
+                r.analytical->time.inMicroseconds(), run.ratio);
+    return run;
+}
+
 } // namespace
 
 TEST_CASE("non-blocking fabrics: simulated and analytical ring collectives within 10%, 1 MiB to 16 GiB, 8 to 1,024 GPUs",
@@ -161,9 +188,7 @@ TEST_CASE("auto all-reduce: the simulator runs the algorithm the analytical engi
     // GPUs at 5,905 us, 0.645 x the analytical 9,148 us, while a forced nvls_tree gave 9,148 us;
     // 24 KiB over 8 GPUs named nvls at 18.3 us, neither ring's 15.3 nor nvls's own 25.3 us.
     const model::Catalog cat = simtest::catalogWithEthernet();
-    constexpr double kKiB = 1024.0, kMiB = 1024.0 * kKiB;
-    std::printf("\n%5s %12s %-10s %-7s %12s %13s %7s\n", "gpus", "bytes", "algorithm", "proto", "sim_us", "analytical_us",
-                "ratio");
+    printTableHeader();
     // Whole servers, odd and even counts, and part of the design in whole servers (8 fewer GPUs
     // than all) or half of one server. A group that ends inside a server (12 GPUs on two
     // servers, 8 + 4) is a known gap: the simulator gives the half server the 4 NICs of its 4
@@ -172,23 +197,14 @@ TEST_CASE("auto all-reduce: the simulator runs the algorithm the analytical engi
         const model::Design d = railFabric(cat, servers);
         for (int gpus : {8 * servers, servers == 1 ? 4 : 8 * servers - 8})
             for (double bytes : {24 * kKiB, kMiB, 3 * kMiB, 96 * kMiB, 1024 * kMiB, 5120 * kMiB}) {
-                model::CollectiveRequest req;
-                req.op = model::CollectiveOp::AllReduce;
-                req.bytes = bytes;
-                req.gpus = gpus;
-                const auto r = model::simulateCollective(d, cat, req);
-                REQUIRE(r.analytical);
-                const double ratio = r.collective.time / r.analytical->time;
-                std::printf("%5d %12.0f %-10s %-7s %12.1f %13.1f %7.3f\n", gpus, bytes, model::toString(r.collective.algorithm),
-                            model::toString(r.collective.protocol), r.collective.time.inMicroseconds(),
-                            r.analytical->time.inMicroseconds(), ratio);
-                CHECK(r.collective.algorithm == r.analytical->algorithm);
-                CHECK(r.collective.protocol == r.analytical->protocol);
-                CHECK(ratio == Approx(1.0).epsilon(0.10));
+                const AllReduceRun run = allReduceRow(d, cat, model::Algorithm::Auto, gpus, bytes);
+                const model::CollectiveResult& sim = run.result.collective;
+                CHECK(sim.algorithm == run.result.analytical->algorithm);
+                CHECK(sim.protocol == run.result.analytical->protocol);
+                CHECK(run.ratio == Approx(1.0).epsilon(0.10));
                 // The same request with that algorithm forced gives the same simulated time.
-                req.algorithm = r.collective.algorithm;
-                const auto forced = model::simulateCollective(d, cat, req);
-                CHECK(forced.collective.time.inMicroseconds() == Approx(r.collective.time.inMicroseconds()).epsilon(1e-9));
+                const AllReduceRun forced = allReduceRow(d, cat, sim.algorithm, gpus, bytes);
+                CHECK(forced.result.collective.time.inMicroseconds() == Approx(sim.time.inMicroseconds()).epsilon(1e-9));
             }
     }
 }
@@ -202,23 +218,12 @@ TEST_CASE("odd server counts: simulated and analytical tree and nvls_tree all-re
     // 40 GPUs 1.399x the analytical time, 1.115x at 19 servers. And the tree is ceil(log2 k) deep
     // (5 servers: 3 hops), which both engines now charge: 3 MiB tree over 40 GPUs 1.27x before.
     const model::Catalog cat = simtest::catalogWithEthernet();
-    constexpr double kKiB = 1024.0, kMiB = 1024.0 * kKiB;
     printTableHeader();
     for (int servers : {3, 5, 7, 9, 19, 31}) {
         const model::Design d = railFabric(cat, servers);
         for (model::Algorithm a : {model::Algorithm::Tree, model::Algorithm::NvlsTree})
             for (double bytes : {24 * kKiB, kMiB, 3 * kMiB, 96 * kMiB, 1024 * kMiB, 16384 * kMiB}) {
-                model::CollectiveRequest req;
-                req.op = model::CollectiveOp::AllReduce;
-                req.bytes = bytes;
-                req.algorithm = a;
-                const auto r = model::simulateCollective(d, cat, req);
-                REQUIRE(r.analytical);
-                const double ratio = r.collective.time / r.analytical->time;
-                std::printf("%-9s %-15s %5d %12.0f %-7s %12.1f %13.1f %7.3f\n", model::toString(a), "all_reduce", 8 * servers,
-                            bytes, model::toString(r.collective.protocol), r.collective.time.inMicroseconds(),
-                            r.analytical->time.inMicroseconds(), ratio);
-                CHECK(ratio == Approx(1.0).epsilon(0.10));
+                CHECK(allReduceRow(d, cat, a, 0, bytes).ratio == Approx(1.0).epsilon(0.10));
             }
     }
 }

@@ -132,19 +132,6 @@ TEST_CASE("a workload that cannot run leaves a layer-based bottleneck and a warn
     CHECK(a.bottleneck.scope == Scope::IntraNode);
 }
 
-namespace {
-/// 48 DGX H100 on a generated QM9700 fat tree at `ratio`:1 (generate fat-tree --nodes 48).
-Design fatTree48(double ratio)
-{
-    topology::FatTreeOptions o;
-    o.server = "dgx-h100";
-    o.nodes = 48;
-    o.switchModel = "qm9700";
-    o.oversubscription = ratio;
-    return topology::generateFatTree(golden::catalog(), o);
-}
-} // namespace
-
 TEST_CASE("bottleneck: an oversubscribed fabric is blamed only when it derates the gradient reduction", "[bottleneck]")
 {
     // 48 DGX H100 rail-optimised (24 servers on each rail leaf at 2:1 and 4:1): a ring or tree
@@ -155,7 +142,7 @@ TEST_CASE("bottleneck: an oversubscribed fabric is blamed only when it derates t
     const nlohmann::json workload = {{"workload", "llama3-70b"}};
     double stepOneToOne = 0;
     for (double ratio : {1.0, 2.0, 4.0}) {
-        const Design d = fatTree48(ratio);
+        const Design d = golden::fatTree("dgx-h100", 48, ratio);
         const DesignAnalysis a = analyzeDesign(d, golden::catalog(), workload);
         REQUIRE(a.hasStep);
         INFO("oversubscription " << ratio << ":1, " << a.bottleneck.explanation);
@@ -169,7 +156,7 @@ TEST_CASE("bottleneck: an oversubscribed fabric is blamed only when it derates t
     // leaf behind a 4:1 uplink (golden::oversubscribed) send twice what the uplink carries.
     const ClusterFacts f = extractFacts(golden::oversubscribed(), golden::catalog());
     CHECK(placeGroup(f, 32, false).fabricRingFactor == Approx(0.5));
-    const Design wideDesign = fatTree48(4.0);
+    const Design wideDesign = golden::fatTree("dgx-h100", 48, 4.0);
     const ClusterFacts wide = extractFacts(wideDesign, golden::catalog());
     CHECK(placeGroup(wide, 384, false).fabricRingFactor == Approx(1.0));
 }
