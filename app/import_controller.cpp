@@ -13,6 +13,7 @@
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QThread>
 #include <QUrl>
 #include <QWidget>
@@ -50,6 +51,23 @@ ImportController::ImportController(QWidget* window, Document* doc, QObject* pare
         const QString item = QInputDialog::getItem(window, tr("Import"), question, labels, 0, false, &ok);
         return ok ? ids.value(labels.indexOf(item)) : QString();
     };
+    prompts_.confirmReplace = [window](const QString& file, const QString& design, bool modified) {
+        QMessageBox box(QMessageBox::Question, tr("Import replaces the design"),
+                        modified ? tr("Importing \"%1\" replaces the open design \"%2\", which has unsaved changes, "
+                                      "with one server of the imported model.\n\nSave the changes to \"%2\" first?")
+                                       .arg(file, design)
+                                 : tr("Importing \"%1\" replaces the open design \"%2\" with one server of the "
+                                      "imported model (Edit > Undo brings the design back).")
+                                       .arg(file, design),
+                        QMessageBox::Cancel, window);
+        QPushButton* save = modified ? box.addButton(QMessageBox::Save) : nullptr;
+        QPushButton* replace = box.addButton(modified ? tr("&Discard and Import") : tr("&Replace"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(save ? save : replace);
+        box.exec();
+        if (save && box.clickedButton() == save) return ReplaceAnswer::Save;
+        return box.clickedButton() == replace ? ReplaceAnswer::Replace : ReplaceAnswer::Cancel;
+    };
+    defaults_ = prompts_;
     window_->setAcceptDrops(true);
     window_->installEventFilter(this);
 }
@@ -57,6 +75,29 @@ ImportController::ImportController(QWidget* window, Document* doc, QObject* pare
 ImportController::~ImportController()
 {
     if (thread_) thread_->wait(); // the reader only touches its own result
+}
+
+void ImportController::setPrompts(Prompts prompts)
+{
+    prompts_ = std::move(prompts);
+    if (!prompts_.error) prompts_.error = defaults_.error;
+    if (!prompts_.openPath) prompts_.openPath = defaults_.openPath;
+    if (!prompts_.chooseServer) prompts_.chooseServer = defaults_.chooseServer;
+    if (!prompts_.confirmReplace) prompts_.confirmReplace = defaults_.confirmReplace;
+}
+
+bool ImportController::mayReplace(const QString& file)
+{
+    const bool modified = doc_->isModified();
+    if (!modified && doc_->design().nodes().empty() && doc_->design().links().empty()) return true;
+    const QString design = doc_->filePath().isEmpty() ? QString::fromStdString(doc_->design().name)
+                                                      : QFileInfo(doc_->filePath()).fileName();
+    switch (prompts_.confirmReplace(file, design, modified)) {
+    case ReplaceAnswer::Replace: return true;
+    case ReplaceAnswer::Save: return saveDesign_ && saveDesign_();
+    case ReplaceAnswer::Cancel: break;
+    }
+    return false;
 }
 
 void ImportController::importFile()
@@ -112,6 +153,11 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
     QString what;
     QString detail;
     bool replaced = false;
+    if (r.server && !mayReplace(base)) {
+        const QString msg = tr("Import of %1 cancelled: the open design is unchanged.").arg(base);
+        emit finished(false, msg);
+        return;
+    }
     if (r.server) {
         try {
             const auto d = model::io::designFromImport(r, *catalog);

@@ -4,7 +4,9 @@
 /// (model/io/import) and brings it into the document as ONE undoable edit:
 /// - a server model (nvidia-smi topo -m, NCCL topology XML, lspci) replaces the design with one
 ///   server of the matching catalog entry (asking which one when the file does not name its
-///   GPU), its import record attached;
+///   GPU), its import record attached. When the open design has unsaved changes or is not
+///   empty, the user is asked first (Save / Replace / Cancel, naming the file and the design it
+///   replaces, as File > Open asks); Cancel, or a save that fails, changes nothing;
 /// - a measured curve or a log is attached to the open design (design.analysis["imported"]),
 ///   so the analysis worker sets it beside the design after every edit: the busbw chart
 ///   overlays it with the error at every size, the Import dock and the design rules list the
@@ -34,19 +36,32 @@ class Document;
 class ImportController final : public QObject {
     Q_OBJECT
 public:
-    /// The dialogs, replaceable by tests. Defaults use QMessageBox / QFileDialog / QInputDialog.
+    /// Answer to "the import replaces the open design": save it first, replace it, or keep it.
+    enum class ReplaceAnswer { Save, Replace, Cancel };
+
+    /// The dialogs, replaceable by tests. Defaults use QMessageBox / QFileDialog / QInputDialog;
+    /// a member left empty in setPrompts keeps its default.
     struct Prompts {
         std::function<void(const QString& title, const QString& message)> error;
         std::function<QString(const QString& caption, const QString& filter)> openPath;   ///< empty = cancelled
         /// Chooses a catalog server id among `ids` (labels shown); empty = cancelled.
         std::function<QString(const QString& question, const QStringList& ids, const QStringList& labels)> chooseServer;
+        /// Asked before a server model replaces the open design: `file` is the imported file's
+        /// name, `design` names the design it replaces, `modified` says whether that design has
+        /// unsaved changes (only then is Save offered).
+        std::function<ReplaceAnswer(const QString& file, const QString& design, bool modified)> confirmReplace;
     };
 
     /// Watches `window` for dropped files (it is made to accept drops).
     ImportController(QWidget* window, Document* doc, QObject* parent = nullptr);
     ~ImportController() override;
 
-    void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
+    /// Replaces the dialogs; empty members keep the defaults.
+    void setPrompts(Prompts prompts);
+    /// How the answer Save saves the open design (the main window passes File > Save, which asks
+    /// for a file name when the design has none). Returns false when the design was not saved
+    /// (cancelled or failed): then the import changes nothing. Unset, Save is treated as Cancel.
+    void setSaveDesign(std::function<bool()> save) { saveDesign_ = std::move(save); }
 
     /// Imports `path` (kind detected): reads it off the UI thread, then applies it (see the file
     /// comment) and emits finished. Returns at once; a second call while one runs is queued.
@@ -69,10 +84,16 @@ protected:
 private:
     void apply(const QString& path, std::shared_ptr<model::io::ImportResult> result, const QString& error);
     void startNext();
+    /// Asks whether the server model of `file` may replace the open design (nothing asked when
+    /// the design is empty and unmodified); saves it first when the user says so.
+    /// @return true when the import may go on.
+    bool mayReplace(const QString& file);
 
     QWidget* window_;
     Document* doc_;
     Prompts prompts_;
+    Prompts defaults_;
+    std::function<bool()> saveDesign_;
     QThread* thread_ = nullptr;
     QStringList queue_;
 };

@@ -34,6 +34,7 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     worker_ = new AnalysisWorker(doc_, this);
     autosave_ = new Autosave(doc_, QString(), this);
     imports_ = new ImportController(this, doc_, this);
+    imports_->setSaveDesign([this] { return files_->save(); });
 
     createDocks();
     createActions();

@@ -28,6 +28,9 @@ struct Prompted {
     QStringList errors;
     QStringList offered;
     QString answer = QStringLiteral("dgx-h100");
+    /// What "the import replaces the open design" answers, and what it was asked.
+    app::ImportController::ReplaceAnswer replace = app::ImportController::ReplaceAnswer::Replace;
+    QStringList replaceAsked; ///< "file|design|modified" per question
 };
 
 void quiet(app::MainWindow& w, Prompted& p)
@@ -38,6 +41,10 @@ void quiet(app::MainWindow& w, Prompted& p)
     prompts.chooseServer = [&p](const QString&, const QStringList& ids, const QStringList&) {
         p.offered = ids;
         return p.answer;
+    };
+    prompts.confirmReplace = [&p](const QString& file, const QString& design, bool modified) {
+        p.replaceAsked << file + QLatin1Char('|') + design + QLatin1Char('|') + (modified ? QStringLiteral("modified") : QStringLiteral("saved"));
+        return p.replace;
     };
     w.imports()->setPrompts(prompts);
 }
@@ -165,4 +172,70 @@ TEST_CASE("a log dropped on the window is imported: NET/Socket on the RDMA templ
     enter2.setAccepted(false);
     QApplication::sendEvent(&w, &enter2);
     CHECK_FALSE(enter2.isAccepted());
+}
+
+TEST_CASE("a topology import asks before it replaces the open design; a measured curve does not", "[gui][import]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    Prompted p;
+    quiet(w, p);
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(w.document()->filePath().isEmpty()); // a template opens untitled: Save asks for a name
+    const QString designName = QString::fromStdString(w.document()->design().name);
+
+    // A measured curve only overlays the chart: nobody is asked.
+    REQUIRE(importAndWait(w, realInput("nccl_tests_13.txt")));
+    CHECK(p.replaceAsked.isEmpty());
+    REQUIRE(w.document()->isModified());
+    const nlohmann::json modified = guitest::snapshot(*w.document());
+    const int steps = w.document()->undoStack()->count();
+
+    // Cancel: the modified design stays as it was, no undo step, no server asked for.
+    p.replace = app::ImportController::ReplaceAnswer::Cancel;
+    QSignalSpy done(w.imports(), &app::ImportController::finished);
+    w.imports()->importPath(realInput("topo_smi_01.txt"));
+    REQUIRE(done.wait(30000));
+    CHECK_FALSE(done.first().at(0).toBool());
+    CHECK(done.first().at(1).toString().contains(QStringLiteral("topo_smi_01.txt")));
+    REQUIRE(p.replaceAsked == QStringList{QStringLiteral("topo_smi_01.txt|") + designName + QStringLiteral("|modified")});
+    CHECK(p.offered.isEmpty());
+    CHECK(p.errors.isEmpty());
+    CHECK(guitest::snapshot(*w.document()) == modified);
+    CHECK(w.document()->undoStack()->count() == steps);
+    CHECK(w.document()->isModified());
+
+    // Save: File > Save runs first (here it fails: no file name is given), so nothing changes.
+    app::FileController::Prompts files = w.files()->prompts();
+    int saveAsked = 0;
+    files.savePath = [&saveAsked](const QString&, const QString&) { ++saveAsked; return QString(); };
+    files.error = [](const QString&, const QString&) {};
+    w.files()->setPrompts(files);
+    p.replace = app::ImportController::ReplaceAnswer::Save;
+    done.clear();
+    w.imports()->importPath(realInput("topo_smi_01.txt"));
+    REQUIRE(done.wait(30000));
+    CHECK_FALSE(done.first().at(0).toBool());
+    CHECK(saveAsked == 1);
+    CHECK(guitest::snapshot(*w.document()) == modified);
+
+    // Replace (discard the changes): the server model replaces the design, one undo step back.
+    p.replace = app::ImportController::ReplaceAnswer::Replace;
+    REQUIRE(importAndWait(w, realInput("topo_smi_01.txt")));
+    CHECK(p.replaceAsked.size() == 3);
+    CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
+    w.document()->undoStack()->undo();
+    CHECK(guitest::snapshot(*w.document()) == modified);
+}
+
+TEST_CASE("a topology imported into an empty new design replaces it without asking", "[gui][import]")
+{
+    app::MainWindow w(guitest::catalog());
+    Prompted p;
+    quiet(w, p);
+    w.document()->newDesign();
+    REQUIRE_FALSE(w.document()->isModified());
+    REQUIRE(importAndWait(w, realInput("topo_smi_01.txt")));
+    CHECK(p.replaceAsked.isEmpty());
+    CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
 }
