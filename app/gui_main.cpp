@@ -5,6 +5,7 @@
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
+#include "app/signal_quit.hpp"
 #include "app/user_catalogs.hpp"
 #include "model/catalog/data_dirs.hpp"
 #include "views/canvas/canvas_view.hpp"
@@ -84,6 +85,10 @@ int runGui(const QString& designPath)
     }
 
     MainWindow window(catalog);
+    // SIGTERM, SIGINT, SIGHUP: unsaved work to the autosave, then out through the event loop,
+    // so the window (and its autosave lock) is destroyed as on a normal exit.
+    SignalQuit signalQuit;
+    QObject::connect(&signalQuit, &SignalQuit::received, &SignalQuit::quitApplication);
     window.show();
     // A design that cannot be opened is reported (dialog naming file, entry, field) and the
     // bundled default design is shown instead; without the bundled templates (a broken install)
@@ -109,6 +114,7 @@ int runGui(const QString& designPath)
     }
     QTimer::singleShot(0, window.canvas(), &views::CanvasView::zoomToFit);
     if (qEnvironmentVariableIsSet("CLUSTER_DESIGNER_STARTUP_PROBE")) new StartupProbe(&window);
+    if (SignalQuit::quitStatus() != 0) return SignalQuit::quitStatus(); // signalled during the questions above
     return QApplication::exec();
 }
 

@@ -70,7 +70,14 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     updateStatus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The document goes first (children die in the order they were made) and its undo stack,
+    // cleared as it dies, reports the design clean: the autosave must not take that for a save
+    // and delete the copy of unsaved work (a window ended by a signal keeps it for recovery).
+    QObject::disconnect(doc_, nullptr, autosave_, nullptr);
+    QObject::disconnect(doc_->undoStack(), nullptr, autosave_, nullptr);
+}
 
 QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
 
