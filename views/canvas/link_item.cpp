@@ -3,7 +3,9 @@
 #include "views/canvas/canvas_style.hpp"
 #include "views/canvas/count_tag_item.hpp"
 #include "views/canvas/node_item.hpp"
+#include "views/common/number_text.hpp"
 
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
@@ -70,15 +72,13 @@ void LinkItem::sync(const model::Link& link)
     const double perCableGbps = link.perCable().inGbps();
     setToolTip(QStringLiteral("%1 - %2\n%3 × %4 Gb/s %5 (%6 Gb/s per direction)")
                    .arg(a_->name(), b_->name())
-                   .arg(count_)
-                   .arg(perCableGbps)
-                   .arg(QString::fromLatin1(model::toString(link.medium)))
-                   .arg(link.total().inGbps()));
+                   .arg(QLocale().toString(count_), plainNumber(perCableGbps),
+                        QString::fromLatin1(model::toString(link.medium)), plainNumber(link.total().inGbps())));
     // The count tag: made for the first count above one, kept (hidden) when it drops to one.
     if (count_ > 1 && !tag_)
         tag_ = new CountTagItem(CountTagItem::Sizing::Scene, QString(), canvas_style::railColor(rail_));
     if (tag_) {
-        if (count_ > 1) tag_->setText(QStringLiteral("×%1").arg(count_));
+        if (count_ > 1) tag_->setText(QStringLiteral("×%1").arg(QLocale().toString(count_)));
         tag_->setWanted(count_ > 1);
         // A new tag joins the scene its link is already in (a link re-synced to a count above one).
         if (scene() && !tag_->scene()) tag_->followOwner(*this, ItemSceneHasChanged, QVariant::fromValue(scene()));

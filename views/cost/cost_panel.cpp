@@ -1,8 +1,10 @@
 #include "views/cost/cost_panel.hpp"
 
 #include "views/common/design_document.hpp"
+#include "views/common/checked_spin_box.hpp"
 #include "views/common/hidden_tab.hpp"
 #include "views/common/reflow_label.hpp"
+#include "views/cost/price_dialog.hpp"
 
 #include <QDate>
 #include <QDoubleSpinBox>
@@ -11,6 +13,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -116,10 +119,8 @@ CostPanel::CostPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), do
 
     auto* form = new QFormLayout;
     for (const AssumptionField& f : kFields) {
-        auto* spin = new QDoubleSpinBox(this);
-        spin->setRange(f.min, f.max);
-        spin->setDecimals(f.decimals);
-        spin->setKeyboardTracking(false);
+        // Out of range is refused with a message naming the assumption, never clamped.
+        auto* spin = new CheckedDoubleSpinBox(tr(f.label), f.min, f.max, f.decimals, this);
         const std::string key = f.key;
         connect(spin, &QDoubleSpinBox::editingFinished, this, [this, key, spin] {
             if (shown_ && shown_->cost && std::abs(shownValue(*shown_->cost, key) - spin->value()) > 1e-9) setAssumption(key, spin->value());
@@ -212,7 +213,7 @@ void CostPanel::fillLines(const model::cost::CostResult& c)
     };
     for (int r = 0; r < rows; ++r) {
         const auto& l = c.build.lines[static_cast<std::size_t>(r)];
-        const QString cells[] = {q(l.item), QString::number(l.count), l.unitUsd ? usd(*l.unitUsd) : tr("no price"),
+        const QString cells[] = {q(l.item), QLocale().toString(static_cast<qlonglong>(l.count)), l.unitUsd ? usd(*l.unitUsd) : tr("no price"),
                                  l.priced() ? usd(l.totalUsd()) : tr("not counted"), q(l.priced() ? l.provenance.label : l.missingReason)};
         for (int col = 0; col < 5; ++col) {
             QTableWidgetItem* item = lines_->item(r, col);
@@ -261,6 +262,7 @@ bool CostPanel::setPrice(const std::string& key, std::optional<double> usdPerUni
     } catch (const std::exception&) {
         return false; // a malformed cost block: the summary says so; fix the file first
     }
+    if (usdPerUnit && !(*usdPerUnit >= 0.0 && *usdPerUnit <= kMaxUnitPriceUsd)) return false; // PriceDialog refuses it
     if (usdPerUnit) s.prices[key] = {*usdPerUnit, source.toStdString(), QDate::currentDate().toString(Qt::ISODate).toStdString()};
     else s.prices.erase(key);
     return requestSettings(s, usdPerUnit ? tr("Price of %1").arg(q(key)) : tr("Catalog price of %1").arg(q(key)));
@@ -294,11 +296,8 @@ void CostPanel::editSelectedPrice()
     const int row = lines_->currentRow();
     if (row < 0 || !shown_ || !shown_->cost) return;
     const auto& l = shown_->cost->build.lines[static_cast<std::size_t>(row)];
-    bool ok = false;
-    const double v = QInputDialog::getDouble(this, tr("Set price"), tr("US$ per unit of %1:").arg(q(l.item)), l.unitUsd.value_or(0.0), 0, 1e12, 2, &ok);
-    if (!ok) return;
-    const QString source = QInputDialog::getText(this, tr("Set price"), tr("Source of this price (quote, list, date):"), QLineEdit::Normal, {}, &ok);
-    if (ok) setPrice(l.key, v, source);
+    PriceDialog dialog(q(l.item), l.unitUsd.value_or(0.0), this);
+    if (dialog.exec() == QDialog::Accepted) setPrice(l.key, dialog.price(), dialog.source());
 }
 
 } // namespace views

@@ -1,5 +1,8 @@
 #include "views/generate/generate_dialog.hpp"
 
+#include "views/common/checked_spin_box.hpp"
+#include "views/inspector/node_editor.hpp"
+
 #include "model/io/input_error.hpp"
 #include "model/topology/bom.hpp"
 #include "model/topology/fat_tree.hpp"
@@ -60,28 +63,21 @@ GenerateDialog::GenerateDialog(const model::Catalog& catalog, QWidget* parent) :
     nic_ = new QComboBox(this);
     nic_->addItem(tr("(the server's own)"), QString());
     for (const auto& n : catalog.nics()) nic_->addItem(q(n.name), q(n.id));
-    nodes_ = new QSpinBox(this);
-    nodes_->setRange(1, 100000);
+    nodes_ = new CheckedSpinBox(tr("Servers"), 1, static_cast<int>(model::kMaxDesignNodes), this);
     nodes_->setValue(32);
-    racks_ = new QSpinBox(this);
-    racks_->setRange(1, 4096);
+    racks_ = new CheckedSpinBox(tr("NVL72 racks"), 1, 4096, this);
     racks_->setValue(8);
-    nicsPerNode_ = new QSpinBox(this);
-    nicsPerNode_->setRange(0, 512);
+    nicsPerNode_ = new CheckedSpinBox(tr("NIC ports per server"), 0, kMaxNicsPerServer, this);
     nicsPerNode_->setSpecialValueText(tr("from the catalog"));
-    planes_ = new QSpinBox(this);
-    planes_->setRange(1, 8);
+    planes_ = new CheckedSpinBox(tr("Planes"), 1, 8, this);
     oversub_ = new QLineEdit(QStringLiteral("1:1"), this);
     ufm_ = new QCheckBox(tr("place the UFM appliance in one node slot (4 cables)"), this);
     lossless_ = new QCheckBox(tr("PFC/ECN on (lossless RoCE)"), this);
     lossless_->setChecked(true);
-    perNode_ = new QDoubleSpinBox(this);
-    perNode_->setRange(1, 100000);
-    perNode_->setDecimals(0);
+    perNode_ = new CheckedDoubleSpinBox(tr("Network per server"), 1, 100000, 0, this);
     perNode_->setValue(3200);
     perNode_->setSuffix(QStringLiteral(" Gb/s"));
-    price_ = new QDoubleSpinBox(this);
-    price_->setRange(0.01, 1000);
+    price_ = new CheckedDoubleSpinBox(tr("Price per GPU-hour"), 0.01, 1000, 2, this);
     price_->setValue(3.99);
     price_->setPrefix(QStringLiteral("$"));
     price_->setSuffix(tr(" per GPU-hour"));
@@ -156,8 +152,14 @@ model::Design GenerateDialog::generate() const
     const std::string kind = kind_->currentData().toString().toStdString();
     const std::string name = name_->text().toStdString();
     const double ratio = parseRatio(oversub_->text());
-    if (ratio <= 0 && kind != "server" && kind != "rented")
-        throw model::InputError("<dialog>", "generate " + kind, "Oversubscription", "expected a ratio such as 1:1 or 2:1");
+    if (kind != "server" && kind != "rented") {
+        if (ratio <= 0)
+            throw model::InputError("<dialog>", "generate " + kind, "Oversubscription", "expected a ratio such as 1:1 or 2:1");
+        if (ratio > kMaxOversubscription) // refused, never clamped to what the switch can do
+            throw model::InputError("<dialog>", "generate " + kind, "Oversubscription",
+                                    oversub_->text().trimmed().toStdString() + " is outside the allowed range: expected at most " +
+                                        std::to_string(static_cast<int>(kMaxOversubscription)) + ":1 (real fabrics run 1:1 to 4:1)");
+    }
     if (kind == "server") return generateSingleServer(catalog_, {server_->currentData().toString().toStdString(), name});
     if (kind == "gb200-nvl72") {
         RackScaleOptions o;

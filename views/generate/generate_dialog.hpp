@@ -27,6 +27,12 @@ class QSpinBox;
 
 namespace views {
 
+/// Highest leaf down:up ratio the dialog takes, 64:1. A leaf keeps at least one uplink, so on
+/// a 64-port switch any ratio above 63:1 builds the same fabric: a larger figure would be
+/// silently clamped. Real fabrics run 1:1 to 4:1. Larger ratios are refused with a message
+/// naming the field; so are the dialog's counts out of their ranges (CheckedSpinBox).
+inline constexpr double kMaxOversubscription = 64.0;
+
 class GenerateDialog final : public QDialog {
     Q_OBJECT
 public:

@@ -1,11 +1,16 @@
 #include "views/inspector/link_editor.hpp"
 
+#include "views/common/checked_spin_box.hpp"
+#include "views/common/number_text.hpp"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+
+#include <algorithm>
 
 namespace views {
 
@@ -18,17 +23,10 @@ LinkEditor::LinkEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     for (auto m : {model::LinkMedium::InfiniBand, model::LinkMedium::Ethernet, model::LinkMedium::NVLink,
                    model::LinkMedium::PCIe})
         medium_->addItem(QString::fromLatin1(model::toString(m)), static_cast<int>(m));
-    speed_ = new QDoubleSpinBox(this);
-    speed_->setRange(1, 100000);
-    speed_->setDecimals(1);
+    speed_ = new CheckedDoubleSpinBox(tr("Link speed"), 1, model::kMaxLaneGbps, 1, this);
     speed_->setSuffix(tr(" Gb/s"));
-    speed_->setKeyboardTracking(false);
-    lanes_ = new QSpinBox(this);
-    lanes_->setRange(1, 64);
-    lanes_->setKeyboardTracking(false);
-    count_ = new QSpinBox(this);
-    count_->setRange(1, 100000);
-    count_->setKeyboardTracking(false);
+    lanes_ = new CheckedSpinBox(tr("Lanes"), 1, kMaxLanesPerLink, this);
+    count_ = new CheckedSpinBox(tr("Cables (count)"), 1, kMaxCablesPerLink, this);
     medium_->setObjectName(QStringLiteral("medium"));
     speed_->setObjectName(QStringLiteral("laneSpeedGbps"));
     lanes_->setObjectName(QStringLiteral("lanes"));
@@ -96,11 +94,18 @@ void LinkEditor::refresh()
     ends_->setText(nameOf(l->a) + QStringLiteral("  ↔  ") + nameOf(l->b));
     const QSignalBlocker b1(medium_), b2(speed_), b3(lanes_), b4(count_);
     medium_->setCurrentIndex(medium_->findData(static_cast<int>(l->medium)));
+    // The limits, widened to the largest switch of the catalog (a user catalog may add one) and
+    // to what a hand-written design file holds: a value on screen is never a clamped one.
+    int ports = kMaxCablesPerLink;
+    for (const auto& sw : doc_->catalog().switches()) ports = std::max(ports, sw.ports);
+    count_->setMaximum(std::max(ports, l->count));
+    lanes_->setMaximum(std::max(kMaxLanesPerLink, l->lanes));
+    speed_->setRange(std::min(1.0, l->laneSpeed.inGbps()), std::max(model::kMaxLaneGbps, l->laneSpeed.inGbps()));
     speed_->setValue(l->laneSpeed.inGbps());
     lanes_->setValue(l->lanes);
     count_->setValue(l->count);
     const auto both = [](model::Bandwidth bw) {
-        return tr("%1 Gb/s (%2 GB/s)").arg(bw.inGbps(), 0, 'g', 6).arg(bw.inGBps(), 0, 'g', 6);
+        return tr("%1 Gb/s (%2 GB/s)").arg(plainNumber(bw.inGbps()), plainNumber(bw.inGBps()));
     };
     perCable_->setText(both(l->perCable()));
     total_->setText(both(l->total()));

@@ -12,11 +12,20 @@
 #include <QWidget>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QSpinBox;
 
 namespace views {
+
+class CheckedDoubleSpinBox;
+class CheckedSpinBox;
+
+/// Most parallel cables one link (bundle) may hold in the inspector: 144, the ports of the
+/// largest switch in the bundled catalog (Quantum-X800 Q3400), since a bundle cannot use more
+/// cables than one switch has ports. A larger switch in a user catalog raises it to its ports.
+/// Larger counts are refused with a message naming the field and the range.
+inline constexpr int kMaxCablesPerLink = 144;
+/// Most lanes per cable: 64, as before (OSFP cables carry 8 lanes: far above any real cable).
+inline constexpr int kMaxLanesPerLink = 64;
 
 class LinkEditor final : public QWidget {
     Q_OBJECT
@@ -33,9 +42,9 @@ private:
     model::Id id_ = 0;
     QLabel* ends_;
     QComboBox* medium_;
-    QDoubleSpinBox* speed_;
-    QSpinBox* lanes_;
-    QSpinBox* count_;
+    CheckedDoubleSpinBox* speed_;
+    CheckedSpinBox* lanes_;
+    CheckedSpinBox* count_;
     QLabel* perCable_;
     QLabel* total_;
 };

@@ -1,5 +1,7 @@
 #include "views/inspector/node_editor.hpp"
 
+#include "views/common/checked_spin_box.hpp"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -8,6 +10,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace views {
 
@@ -32,9 +36,7 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     for (auto t : {model::SwitchTier::None, model::SwitchTier::Leaf, model::SwitchTier::Spine, model::SwitchTier::Core})
         tier_->addItem(QString::fromLatin1(model::toString(t)), static_cast<int>(t));
     nicModel_ = new QComboBox(edit);
-    nicCount_ = new QSpinBox(edit);
-    nicCount_->setRange(0, 1024);
-    nicCount_->setKeyboardTracking(false);
+    nicCount_ = new CheckedSpinBox(tr("NIC count"), 0, kMaxNicsPerServer, edit);
     nicCount_->setSpecialValueText(tr("catalog default"));
     name_->setObjectName(QStringLiteral("name"));
     model_->setObjectName(QStringLiteral("model"));
@@ -176,6 +178,9 @@ void NodeEditor::refresh()
     {
         const QSignalBlocker b(nicCount_);
         nicCount_->setSpecialValueText(tr("catalog default (%1)").arg(s ? s->computeNicCount : 0));
+        // A rack-scale system may have more NICs than a server (GB200 NVL72: 72); a design file
+        // written by hand with more still shows its value, never a clamped one.
+        nicCount_->setMaximum(std::max({kMaxNicsPerServer, s ? s->computeNicCount : 0, n->nicCount.value_or(0)}));
         nicCount_->setValue(n->nicCount.value_or(0));
     }
     if (!s) return;

@@ -15,9 +15,15 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
-
 namespace views {
+
+class CheckedSpinBox;
+
+/// Most compute NICs the inspector lets a server have: 32, the most any server of the catalog
+/// has (AWS p5.48xlarge: 32 EFA NICs for 8 GPUs, four per GPU). A catalog model with more (a
+/// rack-scale system such as GB200 NVL72, 72) may go up to its own count. Larger values are
+/// refused with a message (views/common/checked_spin_box.hpp).
+inline constexpr int kMaxNicsPerServer = 32;
 
 class NodeEditor final : public QWidget {
     Q_OBJECT
@@ -44,7 +50,7 @@ private:
     QComboBox* model_;
     QComboBox* tier_;
     QComboBox* nicModel_;
-    QSpinBox* nicCount_;
+    CheckedSpinBox* nicCount_;
     QFormLayout* figures_;
     QWidget* figuresBox_;
 };

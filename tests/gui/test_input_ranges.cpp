@@ -1,0 +1,175 @@
+// Out-of-range input in the inspector and the dialogs is refused with a message naming the
+// field and the allowed range, never taken or silently changed (views/common/checked_spin_box);
+// counts show as whole numbers with digit grouping, never in scientific notation.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+#include "views/canvas/canvas_scene.hpp"
+#include "views/canvas/link_item.hpp"
+#include "views/canvas/node_item.hpp"
+#include "views/common/checked_spin_box.hpp"
+#include "views/cost/cost_panel.hpp"
+#include "views/cost/price_dialog.hpp"
+#include "views/generate/generate_dialog.hpp"
+#include "views/inspector/inspector_panel.hpp"
+#include "views/inspector/link_editor.hpp"
+#include "views/inspector/node_editor.hpp"
+
+#include <QLabel>
+#include <QLocale>
+
+namespace {
+
+/// Records refusals instead of opening a dialog, for the life of the object.
+struct Refusals {
+    QStringList messages;
+    Refusals()
+    {
+        views::setRefusalReporter([this](QWidget*, const QString& m) { messages << m; });
+    }
+    ~Refusals() { views::setRefusalReporter({}); }
+};
+
+/// Types `text` into `box` over what it shows and presses Enter, then lets the refusal come.
+void typeInto(QAbstractSpinBox* box, const QString& text)
+{
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+    QTest::qWait(10);
+}
+
+QString grouped(double v, int decimals = 0) { return QLocale().toString(v, 'f', decimals); }
+
+} // namespace
+
+TEST_CASE("inspector: a NIC count over 32 is refused with the field and range, the design unchanged", "[gui][inspector][ranges]")
+{
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.scene()->expandAllGroups();
+    const model::Id dgx = guitest::idByName(w.document()->design(), "dgx-05");
+    w.scene()->nodeItem(dgx)->setSelected(true);
+    views::NodeEditor* editor = w.inspector()->nodeEditor();
+    REQUIRE(editor->node() == dgx);
+    auto* nics = editor->findChild<views::CheckedSpinBox*>(QStringLiteral("nicCount"));
+    REQUIRE(nics != nullptr);
+    CHECK(nics->maximum() == views::kMaxNicsPerServer);
+    CHECK(nics->maximum() == 32);
+    const int steps = w.document()->undoStack()->count();
+
+    typeInto(nics, QStringLiteral("599"));
+    REQUIRE(refusals.messages.size() == 1);
+    CHECK(refusals.messages[0] == QStringLiteral("NIC count: 599 is outside the allowed range, 0 to 32. The value stays catalog default (8)."));
+    CHECK(nics->lastRefusal() == refusals.messages[0]);
+    CHECK(nics->value() == 0); // still the catalog default
+    CHECK_FALSE(w.document()->design().node(dgx)->nicCount.has_value());
+    CHECK(w.document()->undoStack()->count() == steps);
+
+    // In range: taken, one undo step.
+    typeInto(nics, QStringLiteral("16"));
+    CHECK(refusals.messages.size() == 1);
+    CHECK(w.document()->design().node(dgx)->nicCount == 16);
+    CHECK(w.document()->undoStack()->count() == steps + 1);
+    w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("inspector: a cable count over a switch's ports is refused; a large count reads as a grouped integer", "[gui][inspector][ranges]")
+{
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    const model::Id spine = guitest::idByName(w.document()->design(), "spine-2");
+    const model::Link bundle = *w.document()->design().linksOf(spine).front();
+    REQUIRE(bundle.count == 8);
+    w.scene()->linkItem(bundle.id)->setSelected(true);
+    views::LinkEditor* editor = w.inspector()->linkEditor();
+    REQUIRE(editor->link() == bundle.id);
+    auto* count = editor->findChild<views::CheckedSpinBox*>(QStringLiteral("count"));
+    REQUIRE(count != nullptr);
+    CHECK(count->maximum() == views::kMaxCablesPerLink);
+    CHECK(count->maximum() == 144); // Quantum-X800 Q3400, the largest switch of the catalog
+    const int steps = w.document()->undoStack()->count();
+
+    typeInto(count, QStringLiteral("99999"));
+    REQUIRE(refusals.messages.size() == 1);
+    CHECK(refusals.messages[0] == QStringLiteral("Cables (count): %1 is outside the allowed range, 1 to 144. The value stays 8.").arg(grouped(99999)));
+    CHECK(w.document()->design().link(bundle.id)->count == 8);
+    CHECK(count->value() == 8);
+    CHECK(w.document()->undoStack()->count() == steps);
+
+    // A hand-written design file with 99,999 cables: shown as it is, never clamped, never 1e+05.
+    model::Link huge = bundle;
+    huge.count = 99999;
+    REQUIRE(w.document()->requestSetLink(huge, QStringLiteral("test")));
+    CHECK(count->value() == 99999);
+    CHECK(count->text() == grouped(99999));
+    const QString rate = editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text();
+    CHECK(rate == QStringLiteral("39999600 Gb/s (4999950 GB/s)"));
+    const views::LinkItem* item = w.scene()->linkItem(bundle.id);
+    CHECK(item->toolTip().contains(grouped(99999) + QStringLiteral(" × 400 Gb/s")));
+    CHECK(item->toolTip().contains(QStringLiteral("(39999600 Gb/s per direction)")));
+    CHECK_FALSE(item->toolTip().contains(QStringLiteral("e+")));
+    w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("price dialog: US$ 999,999,999,999 is refused, the price stays", "[gui][cost][ranges]")
+{
+    Refusals refusals;
+    views::PriceDialog dialog(QStringLiteral("DGX H100"), 199000.0);
+    views::CheckedDoubleSpinBox* price = dialog.priceBox();
+    CHECK(price->maximum() == views::kMaxUnitPriceUsd);
+    typeInto(price, QStringLiteral("999999999999"));
+    REQUIRE(refusals.messages.size() == 1);
+    CHECK(refusals.messages[0] == (QStringLiteral("US$ per unit: %1 is outside the allowed range, %2 to %3. The value stays %4.")
+                                              .arg(grouped(999999999999.0, 2), grouped(0, 2), grouped(1e8, 2), grouped(199000, 2))));
+    CHECK(dialog.price() == 199000.0);
+    typeInto(price, QStringLiteral("250000"));
+    CHECK(dialog.price() == 250000.0);
+    CHECK(refusals.messages.size() == 1);
+
+    // The panel refuses such a price from any caller.
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    const int steps = w.document()->undoStack()->count();
+    CHECK_FALSE(w.cost()->setPrice("qm9700", 999999999999.0, QStringLiteral("typo")));
+    CHECK(w.document()->undoStack()->count() == steps);
+}
+
+TEST_CASE("cost assumptions: a PUE of 50 is refused with the field and range", "[gui][cost][ranges]")
+{
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    w.cost()->catchUp();
+    views::CheckedDoubleSpinBox* pue = nullptr;
+    for (auto* box : w.cost()->findChildren<views::CheckedDoubleSpinBox*>())
+        if (box->field().startsWith(QStringLiteral("PUE"))) pue = box;
+    REQUIRE(pue != nullptr);
+    const double before = pue->value();
+    const int steps = w.document()->undoStack()->count();
+    typeInto(pue, QStringLiteral("50"));
+    REQUIRE(refusals.messages.size() == 1);
+    CHECK(refusals.messages[0].startsWith(QStringLiteral("PUE (facility / IT power): 50.00 is outside the allowed range, 1.00 to 5.00.")));
+    CHECK(pue->value() == before);
+    CHECK(w.document()->undoStack()->count() == steps);
+}
+
+TEST_CASE("generate dialog: an oversubscription of 1000000:1 is refused, not clamped", "[gui][ranges]")
+{
+    views::GenerateDialog dialog(*guitest::catalog());
+    dialog.setKind(QStringLiteral("fat-tree"));
+    dialog.setOversubscription(QStringLiteral("2:1"));
+    CHECK(dialog.isValid());
+    dialog.setOversubscription(QStringLiteral("1000000:1"));
+    CHECK_FALSE(dialog.isValid());
+    CHECK(dialog.previewText().contains(QStringLiteral("Oversubscription")));
+    CHECK(dialog.previewText().contains(QStringLiteral("1000000:1 is outside the allowed range: expected at most 64:1")));
+    dialog.setOversubscription(QStringLiteral("64:1"));
+    CHECK(dialog.isValid());
+}

@@ -1,0 +1,25 @@
+#pragma once
+/// @file number_text.hpp
+/// Numbers as the panels show them: plain decimal notation, never scientific ("39999600", not
+/// "3.99996e+07"), so a large bundle or count reads as what it is.
+
+#include <QString>
+
+#include <cmath>
+
+namespace views {
+
+/// `v` in plain decimal notation with at most `decimals` decimals, trailing zeros dropped:
+/// 3200, 2.5, 0.125, 39999600. Infinite or NaN values read "n/a".
+inline QString plainNumber(double v, int decimals = 3)
+{
+    if (!std::isfinite(v)) return QStringLiteral("n/a");
+    QString s = QString::number(v, 'f', decimals);
+    if (s.contains(QLatin1Char('.'))) {
+        while (s.endsWith(QLatin1Char('0'))) s.chop(1);
+        if (s.endsWith(QLatin1Char('.'))) s.chop(1);
+    }
+    return s == QStringLiteral("-0") ? QStringLiteral("0") : s;
+}
+
+} // namespace views
