@@ -2,6 +2,7 @@
 
 #include "app/document.hpp"
 #include "app/error_report.hpp"
+#include "views/common/gui_input_error.hpp"
 
 #include "model/io/import/import_design.hpp"
 #include "model/io/input_error.hpp"
@@ -177,7 +178,7 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
             }
             const QString id = ids.isEmpty() ? QString()
                                              : prompts_.chooseServer(tr("%1 does not say which server it is:\n%2\nWhich catalog server is it?")
-                                                                         .arg(base, q(e.problem())),
+                                                                         .arg(base, views::guiWording(q(e.problem()))),
                                                                      ids, labels);
             if (!id.isEmpty()) {
                 try {
@@ -185,11 +186,13 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
                     next = d.design;
                     what = tr("Import %1 (%2)").arg(base, id);
                     replaced = true;
+                } catch (const model::InputError& e2) { // the server chosen contradicts the file
+                    detail = views::guiInputError(e2, tr("Server"));
                 } catch (const std::exception& e2) {
                     detail = q(e2.what());
                 }
             } else {
-                detail = q(e.problem());
+                detail = views::guiWording(q(e.problem()));
             }
         }
     }

@@ -1,5 +1,7 @@
 #include "app/simulation_runner.hpp"
 
+#include "views/common/gui_input_error.hpp"
+
 #include "app/error_report.hpp"
 #include "model/io/input_error.hpp"
 
@@ -65,8 +67,8 @@ quint64 SimulationRunner::start(model::Design design, std::shared_ptr<const mode
                        : model::simulateCollective(design, *catalog, request, options, onProgress));
             outcome_.cancelled = result->cancelled;
             outcome_.result = std::move(result);
-        } catch (const model::InputError& e) {
-            outcome_.error = QString::fromStdString(e.what());
+        } catch (const model::InputError& e) { // a failure the design lacks: the Failures field's
+            outcome_.error = views::guiInputError(e, tr("Failures"));
         } catch (const std::invalid_argument& e) { // an impossible request, in words
             outcome_.error = QString::fromStdString(e.what());
         } catch (...) {

@@ -27,6 +27,7 @@ QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR) + QSt
 struct Prompted {
     QStringList errors;
     QStringList offered;
+    QString question; ///< the last "which server is it?" question
     QString answer = QStringLiteral("dgx-h100");
     /// What "the import replaces the open design" answers, and what it was asked.
     app::ImportController::ReplaceAnswer replace = app::ImportController::ReplaceAnswer::Replace;
@@ -38,8 +39,9 @@ void quiet(app::MainWindow& w, Prompted& p)
     app::ImportController::Prompts prompts;
     prompts.error = [&p](const QString&, const QString& m) { p.errors << m; };
     prompts.openPath = [](const QString&, const QString&) { return QString(); };
-    prompts.chooseServer = [&p](const QString&, const QStringList& ids, const QStringList&) {
+    prompts.chooseServer = [&p](const QString& q, const QStringList& ids, const QStringList&) {
         p.offered = ids;
+        p.question = q;
         return p.answer;
     };
     prompts.confirmReplace = [&p](const QString& file, const QString& design, bool modified) {
@@ -134,6 +136,9 @@ TEST_CASE("import a topology: asks which server, replaces the design; a bad file
     REQUIRE(importAndWait(w, realInput("topo_smi_01.txt")));
     CHECK(p.offered.contains(QStringLiteral("dgx-h100")));
     CHECK(p.offered.contains(QStringLiteral("dgx-h200")));
+    // The question names the GUI's way (choose), not the command line's (pass --server).
+    CHECK(p.question.contains(QStringLiteral("choose one of them")));
+    CHECK_FALSE(p.question.contains(QStringLiteral("--server")));
     CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
     CHECK(w.importPanel()->findingRules().contains(QStringLiteral("acs-check")));
     CHECK(w.importPanel()->warnings().join(QLatin1Char(' ')).contains(QStringLiteral("NIC6")));

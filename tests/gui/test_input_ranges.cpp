@@ -11,6 +11,7 @@
 #include "views/canvas/link_item.hpp"
 #include "views/canvas/node_item.hpp"
 #include "views/common/checked_spin_box.hpp"
+#include "views/common/gui_input_error.hpp"
 #include "views/cost/cost_panel.hpp"
 #include "views/cost/price_dialog.hpp"
 #include "views/generate/generate_dialog.hpp"
@@ -172,4 +173,18 @@ TEST_CASE("generate dialog: an oversubscription of 1000000:1 is refused, not cla
     CHECK(dialog.previewText().contains(QStringLiteral("1000000:1 is outside the allowed range: expected at most 64:1")));
     dialog.setOversubscription(QStringLiteral("64:1"));
     CHECK(dialog.isValid());
+}
+
+TEST_CASE("generate dialog: a generator's option error names the dialog's row, not the command-line option", "[gui][ranges]")
+{
+    const model::InputError e("<command line>", "generate fat-tree", "--ufm",
+                              "the UFM appliance manages InfiniBand fabrics; switch \"sn5600\" is Ethernet");
+    CHECK(views::guiInputError(e, views::generateFieldLabel(e.field())) ==
+          QStringLiteral("UFM appliance: the UFM appliance manages InfiniBand fabrics; switch \"sn5600\" is Ethernet"));
+    CHECK(views::generateFieldLabel("--nodes") == QStringLiteral("Servers"));
+    CHECK(views::generateFieldLabel("--spine-count") == QStringLiteral("Spine count"));
+    // An import's --server error keeps its file and names the field the user chose in.
+    const model::InputError imported("topo.txt", "", "--server", "the file shows 8 GPUs but dgx-b200x has 4; pass a server with 8 GPUs");
+    CHECK(views::guiInputError(imported, QStringLiteral("Server")) ==
+          QStringLiteral("topo.txt: Server: the file shows 8 GPUs but dgx-b200x has 4; choose a server with 8 GPUs"));
 }

@@ -238,7 +238,10 @@ TEST_CASE("simulation panel: bad input and engine errors become messages", "[gui
     panel->requestRun();
     CHECK(started.isEmpty());
     CHECK(panel->state() == State::Failed);
-    CHECK(panel->statusText().startsWith(QStringLiteral("Failures:")));
+    CHECK(panel->statusText().startsWith(QStringLiteral("Failures: \"cable:3\": ")));
+    // Said with the field's name, not the command line's (<command line>: entry "--fail").
+    CHECK_FALSE(panel->statusText().contains(QStringLiteral("command line")));
+    CHECK_FALSE(panel->statusText().contains(QStringLiteral("--fail")));
 
     // An algorithm the engine refuses for the op (pairwise is alltoall's): the engine's
     // std::invalid_argument reaches the panel as text.
@@ -255,4 +258,18 @@ TEST_CASE("simulation panel: bad input and engine errors become messages", "[gui
     CHECK(panel->state() == State::Failed);
     CHECK(panel->statusText().contains(QString::fromStdString(engineMessage)));
     CHECK(panel->result() == nullptr);
+}
+
+TEST_CASE("simulation panel: a failure the design lacks is named with the Failures field, not --fail", "[gui][simulation]")
+{
+    app::MainWindow w(guitest::catalog());
+    openTemplate(w);
+    views::SimulationPanel* panel = w.simulation();
+    panel->form()->setFailureText(QStringLiteral("link:999999"));
+    runThroughPanel(w, request(256 * kMiB, 16));
+    CHECK(panel->state() == State::Failed);
+    INFO(panel->statusText().toStdString());
+    CHECK(panel->statusText().contains(QStringLiteral("Failures: \"link:999999\": ")));
+    CHECK_FALSE(panel->statusText().contains(QStringLiteral("command line")));
+    CHECK_FALSE(panel->statusText().contains(QStringLiteral("--fail")));
 }

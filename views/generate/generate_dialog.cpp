@@ -1,6 +1,7 @@
 #include "views/generate/generate_dialog.hpp"
 
 #include "views/common/checked_spin_box.hpp"
+#include "views/common/gui_input_error.hpp"
 #include "views/inspector/node_editor.hpp"
 
 #include "model/io/input_error.hpp"
@@ -220,7 +221,9 @@ void GenerateDialog::regenerate()
     } catch (const std::exception& e) {
         design_ = model::Design();
         valid_ = false;
-        preview_->setText(q(e.what()));
+        // A generator names its command-line option (--nodes); the dialog names its own row.
+        const auto* input = dynamic_cast<const model::InputError*>(&e);
+        preview_->setText(input ? guiInputError(*input, generateFieldLabel(input->field())) : q(e.what()));
         preview_->setStyleSheet(QStringLiteral("color: #b00020;"));
     }
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(valid_);

@@ -1,5 +1,7 @@
 #include "views/simulation/simulation_form.hpp"
 
+#include "views/common/gui_input_error.hpp"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -112,6 +114,9 @@ bool SimulationForm::read(model::CollectiveRequest& request, model::SimulationOp
         if (s.isEmpty()) continue;
         try {
             options.failures.push_back(model::parseFailure(s.toStdString()));
+        } catch (const model::InputError& e) { // said with this field's name, not the CLI's --fail
+            error = guiInputError(e, tr("Failures"));
+            return false;
         } catch (const std::exception& e) {
             error = tr("Failures: %1").arg(QString::fromStdString(e.what()));
             return false;
