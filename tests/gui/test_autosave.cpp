@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "recovery_prompts.hpp"
 
 #include "app/autosave.hpp"
 
@@ -142,12 +143,7 @@ TEST_CASE("edit then kill -9 then restart: the recovered design with the edit is
     REQUIRE(w.files()->openPath(guitest::templatePath()));
     const std::size_t templateNodes = w.document()->design().nodes().size();
     QStringList asked;
-    app::RecoveryPrompts prompts;
-    prompts.ask = [&](const QString& text) {
-        asked << text;
-        return true;
-    };
-    prompts.warn = [](const QString& title, const QString& text) { FAIL((title + ": " + text).toStdString()); };
+    const app::RecoveryPrompts prompts = guitest::acceptingRecoveryPrompts(asked);
     REQUIRE(app::offerRecovery(w, prompts));
     REQUIRE(asked.size() == 1);
     CHECK(asked[0].contains(QStringLiteral("closed without saving")));

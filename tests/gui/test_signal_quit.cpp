@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "recovery_prompts.hpp"
 
 #include "app/autosave.hpp"
 #include "app/file_controller.hpp"
@@ -118,12 +119,7 @@ TEST_CASE("SIGTERM, SIGINT, SIGHUP: unsaved work kept in the autosave, lock rele
             qunsetenv("CLUSTER_DESIGNER_AUTOSAVE_DIR");
             REQUIRE(w.files()->openPath(guitest::templatePath()));
             QStringList asked;
-            app::RecoveryPrompts prompts;
-            prompts.ask = [&](const QString& text) {
-                asked << text;
-                return true;
-            };
-            prompts.warn = [](const QString& title, const QString& text) { FAIL((title + ": " + text).toStdString()); };
+            const app::RecoveryPrompts prompts = guitest::acceptingRecoveryPrompts(asked);
             REQUIRE(app::offerRecovery(w, prompts));
             CHECK(asked.size() == 1);
             CHECK(w.document()->design().node(deleted) == nullptr);
