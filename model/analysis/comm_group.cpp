@@ -108,7 +108,17 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
     }
     g.nicNodeGBps = std::numeric_limits<double>::infinity();
     g.intraGBps = std::numeric_limits<double>::infinity();
-    for (const ServerFacts* s : chosen) {
+    for (int left = n; const ServerFacts* s : chosen) {
+        const int ranksHere = std::min(left, s->gpus);
+        left -= ranksHere;
+        // A server that holds only some of its GPUs in the group (the last of 8 + 4) sends
+        // through the NICs next to those GPUs: NCCL picks, per channel, the NIC closest to the
+        // GPU (topology search, PCIe distance), and a rail-optimised fabric joins NIC r of one
+        // server to NIC r of the next. So r of G GPUs reach ceil(r x ports / G) ports, at least
+        // one; the whole server's ports when it holds all its GPUs.
+        const int ports = std::max(1, s->wiredPorts);
+        const int reachable = std::max(1, (ranksHere * ports + s->gpus - 1) / std::max(1, s->gpus));
+        const double nicGBps = s->wiredPracticalGBps * std::min(ports, reachable) / ports;
         CommGroup local;
         intraOf(*s, std::min(g.g, s->gpus), local);
         if (local.intraGBps < g.intraGBps) {
@@ -121,9 +131,9 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             g.hbmGBps = local.hbmGBps;
             g.generation = generationOf(*s->gpu);
         }
-        if (s->wiredPracticalGBps < g.nicNodeGBps) {
-            g.nicNodeGBps = s->wiredPracticalGBps;
-            g.nicPortsPerNode = s->wiredPorts;
+        if (nicGBps < g.nicNodeGBps) {
+            g.nicNodeGBps = nicGBps;
+            g.nicPortsPerNode = std::min(ports, reachable);
             g.nicLineGbps = s->wiredLineGBps * 8.0 / s->wiredPorts;
         }
     }

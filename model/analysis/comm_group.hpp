@@ -27,9 +27,13 @@ struct CommGroup {
     double intraGBps = 0;         ///< usable per-GPU bandwidth between ranks of one node (NCCL model)
     bool nvlsCapable = false;     ///< NVSwitch with in-switch reduction (Hopper and later) over all g ranks
     GpuGeneration generation = GpuGeneration::Older;
-    double nicNodeGBps = 0;       ///< practical NIC bandwidth of the slowest node (sum of wired ports)
+    /// Practical NIC bandwidth, GB/s one direction, of the slowest node (sum of its wired ports
+    /// the group reaches): a server holding r of its G GPUs in the group reaches
+    /// ceil(r x ports / G) of its ports (at least one), those next to its GPUs, as NCCL's
+    /// nearest-NIC channels do; 12 ranks on two DGX H100 (8 + 4) reach 4 of the second's 8.
+    double nicNodeGBps = 0;
     double nicLineGbps = 0;       ///< line rate of one wired port of the slowest node, Gb/s
-    int nicPortsPerNode = 0;      ///< wired ports of the slowest node
+    int nicPortsPerNode = 0;      ///< wired ports of the slowest node the group reaches (as nicNodeGBps)
     /// Every node's compute NIC reaches GPU memory directly (GPUDirect RDMA: InfiniBand,
     /// RoCE, or a NIC the catalog marks gpudirect_rdma); NCCL enables LL128 across nodes only
     /// then (nccl_cost.hpp). False e.g. for GPUDirect-TCPXO.

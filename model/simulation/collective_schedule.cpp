@@ -4,6 +4,7 @@
 #include "model/simulation/sim_routing.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -154,10 +155,17 @@ int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& gro
         if (gr.size() < 2) continue;
         const auto blocks = byServer(g, gr);
         if (blocks.size() < 2) return 1;
-        const ServerInfo& si = g.servers[g.serverIndex.at(g.gpus[gr.front()].server)];
-        // One ring per NIC, but no more rings than the server has ranks of this group to start them.
-        const int nics = static_cast<int>(si.nicVertex.size());
-        return std::max(1, std::min(nics, static_cast<int>(blocks.front().size())));
+        // One ring per NIC, but no more rings than a server has ranks of this group to start
+        // them, and the same count on every server (NCCL keeps the fewest channels any node's
+        // search found): 12 ranks as 8 + 4 run 4 rings, each through its own NIC on both
+        // servers; 8 rings would put two on each of the 4 NICs of the second server.
+        int rings = std::numeric_limits<int>::max();
+        for (const auto& block : blocks) {
+            const ServerInfo& si = g.servers[g.serverIndex.at(g.gpus[block.front()].server)];
+            const int nics = static_cast<int>(si.nicVertex.size());
+            rings = std::min(rings, std::min(nics, static_cast<int>(block.size())));
+        }
+        return std::max(1, rings);
     }
     return 1;
 }

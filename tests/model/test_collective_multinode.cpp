@@ -139,3 +139,29 @@ TEST_CASE("oversubscription is charged leaf by leaf for the traffic the group se
         CHECK(t2 == Approx(t1));
     }
 }
+
+TEST_CASE("a group that ends inside a server counts only the NICs next to its GPUs there", "[collective][fabric]")
+{
+    // 12 GPUs on two DGX H100 (8 NICs of 400 Gb/s each): 8 + 4, and the second server's 4 GPUs
+    // send through their own 4 NICs; 9 GPUs (8 + 1) through one. Whole servers keep all 8.
+    const Design d = golden::rail("dgx-h100", 4);
+    const analysis::ClusterFacts f = analysis::extractFacts(d, golden::catalog());
+    const double whole = analysis::placeGroup(f, 16, false).nicNodeGBps;
+    REQUIRE(whole > 0);
+    CHECK(analysis::placeGroup(f, 16, false).nicPortsPerNode == 8);
+    for (int gpus : {9, 12, 15, 20, 28}) {
+        const analysis::CommGroup g = analysis::placeGroup(f, gpus, false);
+        const int last = gpus % 8;
+        INFO(gpus << " GPUs");
+        CHECK(g.nicPortsPerNode == last);
+        CHECK(g.nicNodeGBps == Approx(whole * last / 8.0));
+    }
+    // The ring's bandwidth term follows: 1 GiB all-gather over 12 GPUs moves the same bytes per
+    // GPU as over 16 but through half the NICs at the boundary.
+    const auto bandwidthUs = [&d](int gpus) {
+        const CollectiveResult r = golden::run(d, CollectiveOp::AllGather, k1GiB, gpus, "ring");
+        return (r.time - r.latency).inMicroseconds();
+    };
+    const double t12 = bandwidthUs(12), t16 = bandwidthUs(16);
+    CHECK(t12 / t16 > 1.7);
+}
