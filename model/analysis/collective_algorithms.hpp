@@ -59,6 +59,12 @@ struct AlgoEstimate {
 [[nodiscard]] AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double bytes);
 /// All-to-all as concurrent pairwise exchanges: §6.
 [[nodiscard]] AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes);
+/// Latency, us, of one pairwise exchange of an all-to-all: NCCL's Simple ring base latency and
+/// one Simple hop, a network hop (with the transport's own latency, nccl_cost.hpp) when
+/// `betweenServers`, else an NVLink or PCIe hop as the group's intra-node path (calibration.hpp).
+/// The analytical engine charges the network figure once when the group spans servers; the
+/// simulator charges each flow its own kind.
+[[nodiscard]] double pairwiseLatencyUs(const CommGroup& g, bool betweenServers) noexcept;
 
 /// Tree two-node effect on inter-node bandwidth: 2 for 2 nodes, 4/3 for 3, else 1
 /// (engine_formulas.md §3, SimAI calbusbw.cc).

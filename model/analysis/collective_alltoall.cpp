@@ -2,7 +2,9 @@
 //
 // nccl-tests size S is one rank's whole send buffer; S/n goes to each peer.
 // One node:   t = lat + (n-1)/n S / B_in  (PCIe: GPUs behind one switch share its uplink)
-// Nodes:      t = lat + max((g-1)/n S / B_in, (n-g)/n S / (B_nic_gpu x fabric x eta_ata))
+// Nodes:      t = lat + max((g-1)/n S / B_in, (n-g)/n S / (B_nic_gpu x fabric x eta_ata)),
+//             g the most ranks on one server for the NVLink term and the fewest for the
+//             network term (12 ranks as 8 + 4: 7/12 S over NVLink, 8/12 S over the NICs)
 // The fabric factor applies oversubscription to the share of flows that leave the leaf (§8);
 // eta_ata is SimAI's measured all-to-all efficiency (ata_ratio.csv, size_efficiency.hpp). The
 // latency adds to the transfer, as in NCCL's t = latency + bytes / bandwidth: with the larger
@@ -16,6 +18,15 @@
 #include <algorithm>
 
 namespace model::analysis {
+
+double pairwiseLatencyUs(const CommGroup& g, bool betweenServers) noexcept
+{
+    const int simple = static_cast<int>(Protocol::Simple);
+    // Across nodes one Simple NET hop, with the transport's own latency (nccl_cost.hpp).
+    if (betweenServers) return calibration::kRingBaseUs[simple] + ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g));
+    const bool nvlink = g.intraPath == IntraPath::NVLink;
+    return calibration::kRingBaseUs[simple] + (nvlink ? calibration::kRingHopNvlinkUs[simple] : calibration::kRingHopPcieUs[simple]);
+}
 
 AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
@@ -31,19 +42,18 @@ AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
         const double cross = (g.g - m) / (g.g - 1.0);
         bIn = bIn * std::min(1.0, 1.0 / (m * cross));
     }
-    const bool nvlink = g.intraPath == IntraPath::NVLink;
-    const double hopIn = nvlink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
-    // Across nodes one Simple NET hop, with the transport's own latency (nccl_cost.hpp).
-    e.latencyUs = calibration::kRingBaseUs[2] + (g.k > 1 ? ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g)) : hopIn);
+    e.latencyUs = pairwiseLatencyUs(g, g.k > 1);
     if (g.n == 1) { e.timeUs = 0; e.latencyUs = 0; return e; }
     if (g.k == 1) {
         e.bandwidthUs = usFor((g.n - 1.0) / g.n * bytes, bIn);
         e.timeUs = e.latencyUs + e.bandwidthUs;
         return e;
     }
-    const double nicGpu = g.nicNodeGBps / g.g * g.fabricAllToAllFactor;
-    const double tIntra = usFor((g.g - 1.0) / g.n * bytes, bIn);
-    const double tInter = usFor(static_cast<double>(g.n - g.g) / g.n * bytes, nicGpu) / allToAllSizeEfficiency(bytes, g.k);
+    // Each GPU through its own share of its server's NICs; the ranks of the server with the
+    // fewest group members (the last of 8 + 4) send the most across the network.
+    const double nicGpu = g.nicGpuGBps * g.fabricAllToAllFactor;
+    const double tIntra = usFor((g.chainRanks - 1.0) / g.n * bytes, bIn);
+    const double tInter = usFor(static_cast<double>(g.n - g.fewestRanks) / g.n * bytes, nicGpu) / allToAllSizeEfficiency(bytes, g.k);
     e.bandwidthUs = std::max(tIntra, tInter);
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;

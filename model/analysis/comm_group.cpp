@@ -81,6 +81,8 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         g.generation = generationOf(*single->gpu);
         intraOf(*single, n, g);
         g.nicNodeGBps = single->wiredPracticalGBps;
+        g.nicGpuGBps = single->gpus > 0 ? single->wiredPracticalGBps / single->gpus : 0.0;
+        g.fewestRanks = n;
         g.nicPortsPerNode = single->wiredPorts;
         g.nicLineGbps = single->wiredPorts > 0 ? single->wiredLineGBps * 8.0 / single->wiredPorts : 0.0;
         return g;
@@ -107,10 +109,14 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         left -= std::min(left, s->gpus);
     }
     g.nicNodeGBps = std::numeric_limits<double>::infinity();
+    g.nicGpuGBps = std::numeric_limits<double>::infinity();
     g.intraGBps = std::numeric_limits<double>::infinity();
+    g.fewestRanks = n;
     for (int left = n; const ServerFacts* s : chosen) {
         const int ranksHere = std::min(left, s->gpus);
         left -= ranksHere;
+        g.fewestRanks = std::min(g.fewestRanks, ranksHere);
+        g.nicGpuGBps = std::min(g.nicGpuGBps, s->wiredPracticalGBps / std::max(1, s->gpus));
         // A server that holds only some of its GPUs in the group (the last of 8 + 4) sends
         // through the NICs next to those GPUs: NCCL picks, per channel, the NIC closest to the
         // GPU (topology search, PCIe distance), and a rail-optimised fabric joins NIC r of one

@@ -32,6 +32,13 @@ struct CommGroup {
     /// ceil(r x ports / G) of its ports (at least one), those next to its GPUs, as NCCL's
     /// nearest-NIC channels do; 12 ranks on two DGX H100 (8 + 4) reach 4 of the second's 8.
     double nicNodeGBps = 0;
+    /// Practical NIC bandwidth per GPU, GB/s one direction: the least over the group's servers
+    /// of (sum of wired ports) / (GPUs of the server). A GPU sends through the NICs next to it
+    /// whether or not its server's other GPUs are in the group (all-to-all, pairwise traffic).
+    double nicGpuGBps = 0;
+    /// The fewest ranks the group has on one of its servers (4 for 12 ranks on two 8-GPU
+    /// servers); those ranks send the largest share of an all-to-all across the network.
+    int fewestRanks = 1;
     double nicLineGbps = 0;       ///< line rate of one wired port of the slowest node, Gb/s
     int nicPortsPerNode = 0;      ///< wired ports of the slowest node the group reaches (as nicNodeGBps)
     /// Every node's compute NIC reaches GPU memory directly (GPUDirect RDMA: InfiniBand,

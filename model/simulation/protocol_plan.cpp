@@ -6,6 +6,7 @@
 #include "model/analysis/collective_pricing.hpp"
 #include "model/analysis/comm_group.hpp"
 #include "model/analysis/nccl_cost.hpp"
+#include "model/analysis/size_efficiency.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -65,6 +66,26 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
         plan.wireFactor = c.wireFactor;
         plan.nodes = c.nodes;
         plan.simpleBandwidthUs = c.simpleBandwidthUs;
+    } catch (const std::exception&) {
+        plan = ProtocolPlan{};
+    }
+    return plan;
+}
+
+ProtocolPlan allToAllProtocolPlan(const Design& design, const Catalog& catalog, double bytes, int gpus) noexcept
+{
+    ProtocolPlan plan;
+    if (gpus < 2 || !(bytes > 0)) return plan;
+    try {
+        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+        const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        plan.applies = true;
+        plan.algorithm = Algorithm::Direct;
+        plan.protocol = Protocol::Simple;
+        plan.intraStepLatency = Duration::microseconds(analysis::pairwiseLatencyUs(g, false));
+        plan.interStepLatency = Duration::microseconds(analysis::pairwiseLatencyUs(g, true));
+        plan.nodes = g.k;
+        if (g.k > 1) plan.interServerWireFactor = 1.0 / analysis::allToAllSizeEfficiency(bytes, g.k);
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }

@@ -45,6 +45,10 @@ struct ProtocolPlan {
     double wireFactor = 1.0;     ///< simulated bytes per payload byte (>= 1)
     int nodes = 1;               ///< servers the ring spans
     double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)
+    /// All-to-all: simulated bytes per payload byte of a transfer between servers, 1 / SimAI's
+    /// measured all-to-all efficiency (size_efficiency.hpp allToAllSizeEfficiency), as the
+    /// analytical engine divides its network term by it; 1 otherwise.
+    double interServerWireFactor = 1.0;
 };
 
 /// Plan for a ring `op` of `bytes` (nccl-tests size) over the first `gpus` GPUs of the design,
@@ -58,6 +62,15 @@ struct ProtocolPlan {
 /// engine cannot place the GPUs or does not price the algorithm there.
 [[nodiscard]] ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog, Algorithm algorithm,
                                                  CollectiveOp op, double bytes, int gpus) noexcept;
+
+/// Plan for an all-to-all of `bytes` (nccl-tests size: one rank's send buffer) over the first
+/// `gpus` GPUs, priced as the analytical engine prices its pairwise exchange
+/// (collective_alltoall.cpp): each flow's latency is pairwiseLatencyUs of its kind (NCCL's
+/// Simple base + one network hop between servers, one NVLink / PCIe hop inside one), and a flow
+/// between servers carries its bytes / allToAllSizeEfficiency(bytes, servers) on the wire.
+/// What the simulator adds is the routing: which links the flows share, oversubscribed
+/// uplinks included. applies = false for one GPU or a design the analytical engine cannot place.
+[[nodiscard]] ProtocolPlan allToAllProtocolPlan(const Design& design, const Catalog& catalog, double bytes, int gpus) noexcept;
 
 /// The simulated time, seconds, after the floor of the plan: across nodes never below the
 /// Simple bandwidth term divided by the measured size efficiency.

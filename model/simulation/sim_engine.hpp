@@ -80,6 +80,9 @@ public:
     /// Latency, seconds, a ring schedule (Algorithm::Ring) pays once on top of its steps: NCCL's
     /// base latency (protocol_plan.hpp); 0 otherwise.
     double ringBaseLatency = 0;
+    /// Bytes on the wire per payload byte of a transfer between two servers (protocol_plan.hpp
+    /// allToAllProtocolPlan: 1 / the measured all-to-all efficiency); 1 otherwise.
+    double interServerWireFactor = 1.0;
     /// Tree / NVLS / NVLSTree schedules priced with NCCL's cost model (protocol_plan.hpp), set by
     /// simulateCollective for an explicit request of that algorithm. A schedule of `algorithm`
     /// then takes base + its fill phases' NCCL latency hops (ScheduledPhase::latencyHops, each

@@ -129,6 +129,16 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.ringBaseLatency = plan.baseLatency.inSeconds();
         }
     }
+    if (options.ncclStepCost && request.op == CollectiveOp::AllToAll && options.failures.empty() && request.gpus >= 0 &&
+        request.gpus <= all) {
+        plan = allToAllProtocolPlan(design, catalog, request.bytes, request.gpus == 0 ? all : request.gpus);
+        if (plan.applies) {
+            e.ncclStep.set = true;
+            e.ncclStep.intraServer = plan.intraStepLatency.inSeconds();
+            e.ncclStep.interServer = plan.interStepLatency.inSeconds();
+            e.interServerWireFactor = plan.interServerWireFactor;
+        }
+    }
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));
@@ -145,7 +155,11 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         const double total = applyRampFloor(plan, request.bytes, simulated);
         fillCollective(e.result.collective, request.op, request.bytes, n, best.schedule->algorithm, total, plan.protocol);
         e.result.collective.note = "flow-level simulation, max-min fair sharing";
-        if (plan.applies)
+        if (plan.applies && request.op == CollectiveOp::AllToAll)
+            e.result.collective.note += "; per-flow latency (NCCL's Simple base and hop) and, between servers, the "
+                                        "measured all-to-all efficiency (SimAI ata_ratio.csv) from the analytical engine's "
+                                        "pairwise model";
+        else if (plan.applies)
             e.result.collective.note += std::string("; ") + toString(plan.protocol) +
                                         (plan.algorithm == Algorithm::Ring
                                              ? " protocol, per-step latency and efficiency from NCCL's cost model (as the analytical engine)"

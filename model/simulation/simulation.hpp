@@ -73,8 +73,11 @@ struct SimulationOptions {
     /// auto) and a tree, nvls or nvls_tree all-reduce (explicit, or NCCL's choice on auto) with the analytical engine's
     /// cost model (protocol_plan.hpp): the protocol NCCL chooses, NCCL's per-step (per-hop)
     /// latency, the protocol's efficiency, the tree correction and NVLS pipeline fill, and across
-    /// nodes the measured size-efficiency floor. False: the Simple protocol and `sendOverhead`
-    /// per step (the flow mechanics alone).
+    /// nodes the measured size-efficiency floor; and all-to-all with the analytical engine's
+    /// pairwise model (protocol_plan.hpp allToAllProtocolPlan: NCCL's Simple base and hop
+    /// latency per flow, and between servers the measured all-to-all efficiency of SimAI's
+    /// ata_ratio.csv). False: the Simple protocol and `sendOverhead` per step (the flow
+    /// mechanics alone).
     bool ncclStepCost = true;
     /// Latency of one NVLink/NVSwitch hop: SimAI -nl default 0.000025 ms = 25 ns (b.2).
     Duration nvlinkHopLatency = Duration::nanoseconds(25.0);

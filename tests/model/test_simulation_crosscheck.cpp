@@ -82,8 +82,10 @@ TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slowed to the leaf u
     const double anaSlowdown = b.analytical->time / a.analytical->time;
     std::printf("slowdown 2:1 vs 1:1: simulated %.3f, analytical %.3f\n", simSlowdown, anaSlowdown);
     CHECK(simSlowdown > 1.2);
-    CHECK(a.collective.time.inSeconds() == Approx(0.9375 * kGiB / 48e9).epsilon(2e-3));
-    CHECK(b.collective.time.inSeconds() == Approx(3.0 * kGiB / 97e9).epsilon(2e-3));
+    // Both at SimAI's measured all-to-all efficiency for 1 GiB on 16 nodes (0.85, ata_ratio.csv),
+    // which the simulator applies to the bytes between servers as the analytical engine does.
+    CHECK(a.collective.time.inSeconds() == Approx(0.9375 * kGiB / 48e9 / 0.85).epsilon(2e-3));
+    CHECK(b.collective.time.inSeconds() == Approx(3.0 * kGiB / 97e9 / 0.85).epsilon(2e-3));
     CHECK(simSlowdown == Approx((3.0 / 97e9) / (0.9375 / 48e9)).epsilon(5e-3));
 }
 
