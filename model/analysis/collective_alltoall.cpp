@@ -44,15 +44,24 @@ AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     }
     e.latencyUs = pairwiseLatencyUs(g, g.k > 1);
     if (g.n == 1) { e.timeUs = 0; e.latencyUs = 0; return e; }
+    // Without NVLink, ranks on both CPU sockets of a server: a ranks on one, b on the other send
+    // each other a x b x S/n bytes each way over the one CPU-to-CPU link (NCCL topo.h UPI rate);
+    // 8 L40S as 4 + 4: 2 S, not the (n-1)/n S one GPU sends.
+    const int onServer = g.k == 1 ? g.n : g.chainRanks;
+    double tSocket = 0;
+    if (g.intraPath != IntraPath::NVLink && g.cpuSockets >= 2 && onServer > g.gpusPerSocket) {
+        const double a = g.gpusPerSocket, b = onServer - g.gpusPerSocket;
+        tSocket = usFor(a * b * bytes / g.n, calibration::kInterSocketGBps);
+    }
     if (g.k == 1) {
-        e.bandwidthUs = usFor((g.n - 1.0) / g.n * bytes, bIn);
+        e.bandwidthUs = std::max(usFor((g.n - 1.0) / g.n * bytes, bIn), tSocket);
         e.timeUs = e.latencyUs + e.bandwidthUs;
         return e;
     }
     // Each GPU through its own share of its server's NICs; the ranks of the server with the
     // fewest group members (the last of 8 + 4) send the most across the network.
     const double nicGpu = g.nicGpuGBps * g.fabricAllToAllFactor;
-    const double tIntra = usFor((g.chainRanks - 1.0) / g.n * bytes, bIn);
+    const double tIntra = std::max(usFor((g.chainRanks - 1.0) / g.n * bytes, bIn), tSocket);
     const double tInter = usFor(static_cast<double>(g.n - g.fewestRanks) / g.n * bytes, nicGpu) / allToAllSizeEfficiency(bytes, g.k);
     e.bandwidthUs = std::max(tIntra, tInter);
     e.timeUs = e.latencyUs + e.bandwidthUs;

@@ -33,6 +33,7 @@ void intraOf(const ServerFacts& s, int ranks, CommGroup& g)
     const double nvl = nvlinkUsableGBps(gpu);
     g.hbmGBps = gpu.hbmBandwidth ? gpu.hbmBandwidth->inGBps() : 0.0;
     g.cpuSockets = std::max(1, s.spec->cpuSockets);
+    g.gpusPerSocket = std::max(1, s.gpus / g.cpuSockets);
     g.gpusPerPcieSwitch = s.spec->pcieSwitches > 0 ? std::max(1, s.gpus / s.spec->pcieSwitches) : 1;
     if (ranks <= s.nvlinkDomainGpus && nvl > 0) {
         g.intraPath = IntraPath::NVLink;
@@ -133,6 +134,7 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             g.intraTechnology = local.intraTechnology;
             g.gpusPerPcieSwitch = local.gpusPerPcieSwitch;
             g.cpuSockets = local.cpuSockets;
+            g.gpusPerSocket = local.gpusPerSocket;
             g.gpuName = s->gpu->name;
             g.hbmGBps = local.hbmGBps;
             g.generation = generationOf(*s->gpu);

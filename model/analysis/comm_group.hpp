@@ -59,6 +59,7 @@ struct CommGroup {
     double fabricAllToAllFactor = 1.0;
     int gpusPerPcieSwitch = 1;    ///< GPUs sharing one PCIe switch uplink (PCIe-only servers; 1 = not shared)
     int cpuSockets = 1;           ///< of the chosen server
+    int gpusPerSocket = 1;        ///< GPUs of the chosen server behind one CPU socket (its GPUs / sockets)
     bool sharpCapable = false;    ///< every switch on the path reduces in-network (IB SHARP)
     bool sharpEnabled = false;    ///< NCCL CollNet enabled (off by default in NCCL)
     std::string gpuName;
