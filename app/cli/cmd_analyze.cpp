@@ -27,7 +27,12 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
 {
     using model::formatCount, model::formatPercent, model::formatSeconds, model::threeDigits;
     QTextStream out(stdout);
-    out << a.nodes << " servers, " << a.gpus << " GPUs\n\nPer-GPU bandwidth, one direction (spec):\n";
+    out << a.nodes << " servers, " << a.gpus << " GPUs";
+    if (a.islands.size() > 1) {
+        out << "; split into " << a.islands.size() << " islands (" << q(model::analysis::islandGpuList(a.islands))
+            << " GPUs): one job reaches at most " << a.reachableGpus << " GPUs";
+    }
+    out << "\n\nPer-GPU bandwidth, one direction (spec):\n";
     for (const auto& l : a.layers)
         out << "  " << QString::fromLatin1(model::toString(l.scope)).leftJustified(15)
             << q(threeDigits(l.perGpu.inGBps())).rightJustified(9) << " GB/s  " << q(l.technology) << "\n";

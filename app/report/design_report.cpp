@@ -90,7 +90,9 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
     }
     const auto& a = *r.analysis;
     if (const auto* ar = r.allReduce8GiB())
-        doc.paragraph(QStringLiteral("An 8 GiB all-reduce over all %1 GPUs reaches %2 bus bandwidth (%3 algorithm, %4, algbw %5).")
+        doc.paragraph((a.islands.size() > 1 ? QStringLiteral("An 8 GiB all-reduce over the %1 GPUs of the largest island reaches %2 bus "
+                                                             "bandwidth (%3 algorithm, %4, algbw %5).")
+                                            : QStringLiteral("An 8 GiB all-reduce over all %1 GPUs reaches %2 bus bandwidth (%3 algorithm, %4, algbw %5)."))
                           .arg(count(ar->gpus), gbps(ar->busbw.inGBps()), QString::fromLatin1(model::toString(ar->algorithm)), duration(ar->time.inSeconds()), gbps(ar->algbw.inGBps())),
                       QStringLiteral("Collectives."));
     if (const std::string* overflow = a.hasStep ? model::memoryOverflowWarning(a.warnings) : nullptr) {
@@ -104,7 +106,8 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
         doc.paragraph(QStringLiteral("%1 with tensor %2, pipeline %3, data %4 parallel (global batch %5): a step takes %6, %7 tokens/s, "
                                      "model FLOPs utilisation %8; weak-scaling efficiency at %9 GPUs %10.")
                           .arg(q(s.workload), QString::number(s.tp), QString::number(s.pp), QString::number(s.dp), count(s.globalBatch),
-                               duration(s.stepS), count(s.tokensPerSecond), percent(s.mfu), count(a.gpus))
+                               duration(s.stepS), count(s.tokensPerSecond), percent(s.mfu),
+                               count(a.scaling.empty() ? a.reachableGpus : a.scaling.back().gpus))
                           .arg(a.scaling.empty() ? QStringLiteral("n/a") : percent(a.scaling.back().efficiency)),
                       QStringLiteral("Training."));
     }

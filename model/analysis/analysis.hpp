@@ -8,6 +8,7 @@
 /// implementation file names the section it follows.
 
 #include "model/analysis/collective_types.hpp"
+#include "model/analysis/islands.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/units/units.hpp"
@@ -88,8 +89,12 @@ struct LeverEffect {
 
 /// Whole-design analysis (what `analyze --json` prints and the charts panel shows).
 struct DesignAnalysis {
-    int gpus = 0;
+    int gpus = 0;                    ///< every GPU of the design, reachable or not
     int nodes = 0;                   ///< servers
+    /// GPUs one job can use: those of the largest island (= gpus unless the design is split).
+    /// Scaling curves and "whole design" collectives stop here.
+    int reachableGpus = 0;
+    std::vector<Island> islands;     ///< servers and GPUs of each island, largest first (islands.hpp)
     std::vector<LayerBandwidth> layers;
     Bottleneck bottleneck;
     std::vector<ScalingPoint> scaling;  ///< weak scaling (batch grows with GPUs), from 1 GPU to the design

@@ -60,6 +60,12 @@ nlohmann::json scalingJson(const std::vector<ScalingPoint>& pts)
     for (const auto& p : pts) arr.push_back({{"gpus", p.gpus}, {"efficiency", p.efficiency}});
     return arr;
 }
+nlohmann::json islandsJson(const std::vector<Island>& islands)
+{
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& i : islands) arr.push_back({{"servers", i.servers}, {"gpus", i.gpus}});
+    return arr;
+}
 } // namespace
 
 nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
@@ -70,6 +76,8 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
     nlohmann::json j = {
         {"gpus", a.gpus},
         {"nodes", a.nodes},
+        {"reachable_gpus", a.reachableGpus},
+        {"islands", islandsJson(a.islands)},
         {"layers", layers},
         {"bottleneck", {{"scope", toString(a.bottleneck.scope)}, {"explanation", a.bottleneck.explanation}, {"checks", a.bottleneck.checks}}},
         {"scaling", scalingJson(a.scaling)},

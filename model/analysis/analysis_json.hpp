@@ -28,7 +28,9 @@ namespace model {
 /// elements as nccl-tests' integer division does (7 B of floats: 1).
 [[nodiscard]] double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes = 4) noexcept;
 
-/// `analyze --json`: gpus, nodes, layers [{scope, technology, per_gpu_GBps, note}],
+/// `analyze --json`: gpus (every GPU), nodes, reachable_gpus (GPUs of the largest island:
+/// what one job can use), islands [{servers, gpus}] (largest first; more than one when the
+/// design is split), layers [{scope, technology, per_gpu_GBps, note}],
 /// bottleneck {scope, explanation, checks}, scaling [{gpus, efficiency}], workload,
 /// warnings, bisection_GBps, oversubscription; with `withWorkload` also step {...},
 /// scaling_strong [...] and levers [...].

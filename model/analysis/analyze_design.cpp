@@ -78,6 +78,8 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     DesignAnalysis a;
     a.gpus = f.totalGpus;
     a.nodes = static_cast<int>(f.servers.size());
+    a.reachableGpus = f.connectedGpus;
+    a.islands = largestFirst(f.islandSizes);
     a.layers = computeLayers(f);
     a.warnings = f.warnings;
     a.bisectionGBps = f.bisectionGBps;

@@ -232,28 +232,27 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
 void findIslands(ClusterFacts& f, UnionFind& uf)
 {
     std::unordered_map<int, int> rootToComponent;
-    std::vector<int> componentGpus;
+    std::vector<Island>& sizes = f.islandSizes;
     int unconnected = 0;
     const int nServers = static_cast<int>(f.servers.size());
     for (int i = 0; i < nServers; ++i) {
         ServerFacts& s = f.servers[static_cast<std::size_t>(i)];
         if (s.wiredPorts == 0) ++unconnected;
-        auto [it, inserted] = rootToComponent.try_emplace(uf.find(i), static_cast<int>(componentGpus.size()));
-        if (inserted) componentGpus.push_back(0);
+        auto [it, inserted] = rootToComponent.try_emplace(uf.find(i), static_cast<int>(sizes.size()));
+        if (inserted) sizes.push_back({});
         s.component = it->second;
-        componentGpus[static_cast<std::size_t>(it->second)] += s.gpus;
+        ++sizes[static_cast<std::size_t>(it->second)].servers;
+        sizes[static_cast<std::size_t>(it->second)].gpus += s.gpus;
     }
-    f.islands = static_cast<int>(componentGpus.size());
-    if (!componentGpus.empty()) {
-        const auto best = std::max_element(componentGpus.begin(), componentGpus.end());
-        f.largestComponent = static_cast<int>(best - componentGpus.begin());
-        f.connectedGpus = *best;
+    f.islands = static_cast<int>(sizes.size());
+    if (!sizes.empty()) {
+        const auto best = std::max_element(sizes.begin(), sizes.end(), [](const Island& a, const Island& b) { return a.gpus < b.gpus; });
+        f.largestComponent = static_cast<int>(best - sizes.begin());
+        f.connectedGpus = best->gpus;
     }
     if (unconnected > 0 && nServers > 1)
         f.warnings.push_back(std::to_string(unconnected) + " server(s) have no cable on a compute NIC and cannot take part in multi-node work");
-    if (f.islands > 1)
-        f.warnings.push_back("the design is split into " + std::to_string(f.islands) + " islands that cannot reach each other; "
-                             "multi-node figures use the largest (" + std::to_string(f.connectedGpus) + " GPUs)");
+    if (std::string split = splitDesignNote(sizes); !split.empty()) f.warnings.push_back(std::move(split));
     for (const auto& s : f.servers)
         if (s.nic && s.wiredPorts > 0 && s.wiredPorts < s.nicPorts)
             f.warnings.push_back(entryName(*s.node) + ": only " + std::to_string(s.wiredPorts) + " of " + std::to_string(s.nicPorts) + " compute NIC ports are cabled");

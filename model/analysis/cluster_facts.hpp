@@ -6,6 +6,7 @@
 /// tier and its down/up capacity (oversubscription), the bisection bandwidth, and islands
 /// of servers that cannot reach each other.
 
+#include "model/analysis/islands.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 
@@ -62,6 +63,8 @@ struct ClusterFacts {
     int connectedGpus = 0;               ///< GPUs in the largest island (servers with a wired NIC)
     int largestComponent = -1;           ///< island index of the largest one
     int islands = 0;                     ///< islands holding servers
+    /// Servers and GPUs of each island, by island index (ServerFacts::component).
+    std::vector<Island> islandSizes;
     /// Worst leaf (or spine) down:up ratio among switches with uplinks; 1 when non-blocking or
     /// when there is no upper tier.
     double worstOversubscription = 1.0;

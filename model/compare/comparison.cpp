@@ -101,6 +101,9 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
         if (!d.analysis || d.analysis->scaling.empty()) return number(std::nullopt);
         Cell c = number(d.analysis->scaling.back().efficiency);
         c.text = num(*c.value * 100.0, 3) + "%";
+        // A split design's curve ends at its largest island, not at the design's size.
+        if (d.analysis->scaling.back().gpus < d.analysis->gpus)
+            c.text += " at " + std::to_string(d.analysis->scaling.back().gpus) + " of " + std::to_string(d.analysis->gpus) + " GPUs";
         return c;
     });
     addRow(rows, ds, "bottleneck", "Bottleneck", "", Better::None, [](const DesignResults& d) {

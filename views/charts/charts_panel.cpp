@@ -209,9 +209,16 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     const bool darkPanel = property("darkTheme").toBool() || bottleneck_->palette().color(QPalette::Window).lightness() < 128;
     const QString subtle = darkPanel ? QStringLiteral("#b4bdc9") : QStringLiteral("#555");
     const QString warn = darkPanel ? QStringLiteral("#ff8a80") : QStringLiteral("#a33");
-    html += tr("<p style='color:%4'>%1 in %2; workload %3.</p>")
+    // A split design says so here: how many islands and the GPUs of each (the warning below
+    // adds the servers of each and where the figures stop).
+    const QString split = shown_->islands.size() > 1
+                              ? tr(", <b>split into %1 islands of %2 GPUs</b>")
+                                    .arg(shown_->islands.size())
+                                    .arg(QString::fromStdString(model::analysis::islandGpuList(shown_->islands)))
+                              : QString();
+    html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
-                .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle);
+                .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle, split);
     for (const auto& w : shown_->warnings)
         html += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped(), warn);
     bottleneck_->setTextIfChanged(html);

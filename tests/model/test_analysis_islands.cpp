@@ -1,0 +1,141 @@
+// A design split into islands that cannot reach each other: every multi-GPU figure stops at
+// the largest island, and the analysis says so in words (islands.hpp).
+#include "test_analysis_support.hpp"
+#include "test_price_support.hpp"
+
+#include "model/analysis/analysis_json.hpp"
+#include "model/analysis/islands.hpp"
+#include "model/compare/comparison.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace model;
+
+namespace {
+/// One island per entry of `serversPerIsland`: that many DGX H100 (8 GPUs, 8 x 400G NICs),
+/// each wired with 8 cables to the island's own QM9700 leaf. No cable joins two leaves.
+Design islandsDesign(const std::vector<int>& serversPerIsland)
+{
+    Design d;
+    d.name = "islands";
+    int i = 0;
+    for (int servers : serversPerIsland) {
+        Node leaf;
+        leaf.kind = NodeKind::Switch;
+        leaf.model = "qm9700";
+        leaf.tier = SwitchTier::Leaf;
+        leaf.name = "leaf-" + std::to_string(i);
+        const Id leafId = d.addNode(leaf);
+        for (int s = 0; s < servers; ++s) {
+            Node n;
+            n.kind = NodeKind::Server;
+            n.model = "dgx-h100";
+            n.name = "island-" + std::to_string(i) + "-server-" + std::to_string(s);
+            Link l;
+            l.a = {d.addNode(n), 0};
+            l.b = {leafId, s * 8};
+            l.count = 8;
+            l.medium = LinkMedium::InfiniBand;
+            l.laneSpeed = Bandwidth::Gbps(400);
+            d.addLink(l);
+        }
+        ++i;
+    }
+    return d;
+}
+
+const std::string* splitWarning(const DesignAnalysis& a)
+{
+    for (const auto& w : a.warnings)
+        if (w.find("islands that cannot reach each other") != std::string::npos) return &w;
+    return nullptr;
+}
+
+int largestCount(const std::vector<ScalingPoint>& pts)
+{
+    int m = 0;
+    for (const auto& p : pts) m = std::max(m, p.gpus);
+    return m;
+}
+} // namespace
+
+TEST_CASE("two servers each on its own switch: scaling stops at 8 of the 16 GPUs and the split is named", "[analysis][islands]")
+{
+    const Design d = islandsDesign({1, 1});
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}});
+    CHECK(a.gpus == 16);
+    CHECK(a.reachableGpus == 8);
+    CHECK(a.islands == std::vector<Island>{{1, 8}, {1, 8}});
+    REQUIRE_FALSE(a.scaling.empty());
+    CHECK(largestCount(a.scaling) == 8); // 1, 2, 4, 8: never 16
+    CHECK(largestCount(a.scalingStrong) <= 8);
+    CHECK(a.step.gpus + a.step.idleGpus == 8);
+    for (const auto& s : chartSweeps(d, golden::catalog(), 1024, 1024)) CHECK(s.gpus <= 8);
+    const std::string* w = splitWarning(a);
+    REQUIRE(w);
+    CHECK(*w == "the design is split into 2 islands that cannot reach each other: 8 GPUs (1 server) and 8 GPUs (1 server); "
+                "one job reaches at most 8 of the 16 GPUs, so multi-node figures and the scaling curve stop at 8 GPUs");
+    const nlohmann::json j = toJson(a, false);
+    CHECK(j["gpus"] == 16);
+    CHECK(j["reachable_gpus"] == 8);
+    CHECK(j["islands"] == nlohmann::json::parse(R"([{"servers":1,"gpus":8},{"servers":1,"gpus":8}])"));
+    CHECK(j["scaling"].back()["gpus"] == 8);
+}
+
+TEST_CASE("unequal islands: the largest bounds the curve, each island is listed largest first", "[analysis][islands]")
+{
+    // Islands of 1 and 3 DGX H100, and a 4x RTX 4090 workstation with no compute NIC (alone).
+    Design d = islandsDesign({1, 3});
+    Node ws;
+    ws.kind = NodeKind::Server;
+    ws.model = "ws-4x-rtx4090";
+    ws.name = "workstation";
+    d.addNode(ws);
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}});
+    CHECK(a.gpus == 36);
+    CHECK(a.reachableGpus == 24);
+    CHECK(a.islands == std::vector<Island>{{3, 24}, {1, 8}, {1, 4}});
+    CHECK(largestCount(a.scaling) == 24);
+    const std::string* w = splitWarning(a);
+    REQUIRE(w);
+    CHECK(w->find("split into 3 islands that cannot reach each other: 24 GPUs (3 servers), 8 GPUs (1 server) and 4 GPUs (1 server); "
+                  "one job reaches at most 24 of the 36 GPUs") != std::string::npos);
+    CHECK(analysis::islandGpuList(a.islands) == "24 + 8 + 4");
+}
+
+TEST_CASE("a connected design is one island and says nothing of a split", "[analysis][islands]")
+{
+    const DesignAnalysis a = analyzeDesign(islandsDesign({2}), golden::catalog());
+    CHECK(a.reachableGpus == 16);
+    CHECK(a.islands == std::vector<Island>{{2, 16}});
+    CHECK(splitWarning(a) == nullptr);
+    CHECK(analysis::splitDesignNote(a.islands).empty());
+}
+
+TEST_CASE("many islands: the six largest are named, the rest summed", "[analysis][islands]")
+{
+    std::vector<Island> islands(8, Island{1, 8});
+    islands[3] = {2, 16};
+    const std::string note = analysis::splitDesignNote(islands);
+    CHECK(note.find("split into 8 islands that cannot reach each other: 16 GPUs (2 servers), 8 GPUs (1 server), 8 GPUs (1 server), "
+                    "8 GPUs (1 server), 8 GPUs (1 server), 8 GPUs (1 server) and 2 more islands of 16 GPUs (2 servers) in all; "
+                    "one job reaches at most 16 of the 72 GPUs") != std::string::npos);
+    CHECK(analysis::islandGpuList(analysis::largestFirst(islands)) == "16 + 8 + 8 + 8 + 8 + 8 + 2 more");
+}
+
+TEST_CASE("the comparison's scaling row says where a split design's curve ends", "[analysis][islands][compare]")
+{
+    const auto results = [](const Design& d) {
+        return compare::computeDesignResults(std::make_shared<const Design>(d), golden::catalog(), testsupport::bundledPrices(), {}, "");
+    };
+    const compare::DesignResults split = results(islandsDesign({1, 1}));
+    const compare::DesignResults joined = results(islandsDesign({2}));
+    const compare::Comparison c = compare::compareDesigns({&split, &joined});
+    const auto row = std::find_if(c.rows.begin(), c.rows.end(), [](const compare::Row& r) { return r.key == "scaling_efficiency"; });
+    REQUIRE(row != c.rows.end());
+    INFO(row->cells[0].text << " | " << row->cells[1].text);
+    CHECK(row->cells[0].text.find("% at 8 of 16 GPUs") != std::string::npos);
+    CHECK(row->cells[1].text.find(" at ") == std::string::npos); // 16 of 16: the design's own size
+}
