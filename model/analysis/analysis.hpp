@@ -31,10 +31,12 @@ enum class Scope {
     Fabric,         ///< the switch fabric: oversubscription or bisection
     PipelineBubble, ///< idle pipeline stages
     Latency,        ///< per-step latency dominates (small messages, many hops)
+    None,           ///< nothing to analyse: the design has no GPU servers, so nothing limits anything
 };
 
 /// JSON/CLI name of a scope: "compute", "hbm", "intra_node", "node_boundary", "fabric",
-/// "pipeline_bubble", "latency".
+/// "pipeline_bubble", "latency", and "none" when there is nothing to analyse (an empty
+/// design, or one of GPU-less appliances only).
 [[nodiscard]] const char* toString(Scope s) noexcept;
 
 /// What one GPU can send in one direction at the spec rate through one layer.
@@ -53,7 +55,7 @@ struct ScalingPoint {
 
 /// The limiting layer and why, in words.
 struct Bottleneck {
-    Scope scope = Scope::Compute;
+    Scope scope = Scope::None;       ///< None until a design with GPUs is analysed
     std::string explanation;
     /// What to check before blaming the network (data pipeline, precision, topology
     /// misdetection, a single node), most relevant first.

@@ -17,6 +17,7 @@ const char* toString(Scope s) noexcept
     case Scope::Fabric: return "fabric";
     case Scope::PipelineBubble: return "pipeline_bubble";
     case Scope::Latency: return "latency";
+    case Scope::None: return "none";
     }
     return "?";
 }

@@ -88,7 +88,10 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     a.workload = requested.model.name;
     if (f.servers.empty()) {
         const bool appliancesOnly = f.appliances > 0;
-        a.bottleneck = {Scope::Compute, appliancesOnly ? "the design has no GPU servers (only appliances)" : "the design has no servers", {}};
+        // No GPU, no bottleneck: "compute" here read as if GPU math limited an empty canvas.
+        a.bottleneck = {Scope::None,
+                        appliancesOnly ? "the design has no GPU servers (only appliances)" : "the design has no servers",
+                        {}};
         a.warnings.push_back("add servers to analyse the design");
         return a;
     }

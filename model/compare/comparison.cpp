@@ -258,6 +258,7 @@ const char* scopeTitle(Scope s) noexcept
     case Scope::Fabric: return "Fabric (switches: oversubscription / bisection)";
     case Scope::PipelineBubble: return "Pipeline bubble";
     case Scope::Latency: return "Latency";
+    case Scope::None: return "None (nothing to analyse)";
     }
     return "?";
 }
@@ -272,6 +273,7 @@ std::string scopeWords(Scope s)
     case Scope::Fabric: return "the switch fabric";
     case Scope::PipelineBubble: return "the pipeline bubble";
     case Scope::Latency: return "latency";
+    case Scope::None: return "no bottleneck";
     }
     return toString(s);
 }

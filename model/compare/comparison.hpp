@@ -85,7 +85,8 @@ struct Comparison {
 /// precision, text rows as text.
 [[nodiscard]] std::string toCsv(const Comparison& c);
 
-/// Display words for a bottleneck scope ("the node boundary (compute NICs)").
+/// Display words for a bottleneck scope ("the node boundary (compute NICs)"; "no bottleneck"
+/// for Scope::None, a design with nothing to analyse).
 [[nodiscard]] std::string scopeWords(Scope s);
 
 } // namespace model::compare

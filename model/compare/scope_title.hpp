@@ -9,7 +9,8 @@ namespace model::compare {
 
 /// A scope as people read it, never the JSON id such as "node_boundary": "Compute (GPU math)",
 /// "HBM (GPU memory bandwidth)", "Intra-node (NVLink / PCIe)", "Node boundary (compute NICs)",
-/// "Fabric (switches: oversubscription / bisection)", "Pipeline bubble", "Latency".
+/// "Fabric (switches: oversubscription / bisection)", "Pipeline bubble", "Latency", and
+/// "None (nothing to analyse)" for a design without GPU servers.
 [[nodiscard]] const char* scopeTitle(Scope s) noexcept;
 
 } // namespace model::compare

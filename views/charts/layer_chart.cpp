@@ -24,6 +24,7 @@ QString LayerChart::scopeLabel(model::Scope s)
     case model::Scope::Compute: return tr("Compute");
     case model::Scope::PipelineBubble: return tr("Pipeline bubble");
     case model::Scope::Latency: return tr("Latency");
+    case model::Scope::None: return tr("None");
     }
     return {};
 }
