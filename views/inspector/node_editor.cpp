@@ -1,5 +1,6 @@
 #include "views/inspector/node_editor.hpp"
 
+#include "model/catalog/server_choices.hpp"
 #include "views/common/checked_spin_box.hpp"
 
 #include <QComboBox>
@@ -32,6 +33,9 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     kind_ = new QLabel(edit);
     name_ = new QLineEdit(edit);
     model_ = new QComboBox(edit);
+    modelFixed_ = new QLabel(edit);
+    modelFixed_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    modelFixed_->setWordWrap(true);
     tier_ = new QComboBox(edit);
     for (auto t : {model::SwitchTier::None, model::SwitchTier::Leaf, model::SwitchTier::Spine, model::SwitchTier::Core})
         tier_->addItem(QString::fromLatin1(model::toString(t)), static_cast<int>(t));
@@ -40,12 +44,14 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
     nicCount_->setSpecialValueText(tr("catalog default"));
     name_->setObjectName(QStringLiteral("name"));
     model_->setObjectName(QStringLiteral("model"));
+    modelFixed_->setObjectName(QStringLiteral("modelFixed"));
     tier_->setObjectName(QStringLiteral("tier"));
     nicModel_->setObjectName(QStringLiteral("nicModel"));
     nicCount_->setObjectName(QStringLiteral("nicCount"));
     form_->addRow(tr("Kind"), kind_);
     form_->addRow(tr("Name"), name_);
     form_->addRow(tr("Model"), model_);
+    form_->addRow(tr("Model"), modelFixed_); // instead of the choice when there is none
     form_->addRow(tr("Tier"), tier_);
     form_->addRow(tr("Compute NIC"), nicModel_);
     form_->addRow(tr("NIC count"), nicCount_);
@@ -102,15 +108,30 @@ void NodeEditor::setNode(model::Id id)
     refresh();
 }
 
-void NodeEditor::fillModels(model::NodeKind kind)
+void NodeEditor::fillModels(const model::Node& n)
 {
     const QSignalBlocker block(model_);
     model_->clear();
     const model::Catalog& c = doc_->catalog();
-    if (kind == model::NodeKind::Server)
-        for (const auto& s : c.servers()) model_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
-    else
+    if (n.kind == model::NodeKind::Server) {
+        // Only models of the same kind of box (model/catalog/server_choices.hpp); a model the
+        // catalog lacks may become any server, so the design can be repaired here.
+        if (const model::ServerSpec* current = c.server(n.model))
+            for (const model::ServerSpec* s : model::interchangeableServers(c, *current))
+                model_->addItem(QString::fromStdString(s->name), QString::fromStdString(s->id));
+        else
+            for (const auto& s : c.servers()) model_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+    } else {
         for (const auto& s : c.switches()) model_->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+    }
+}
+
+QStringList NodeEditor::modelChoices() const
+{
+    QStringList out;
+    if (!form_->isRowVisible(model_)) return out;
+    for (int i = 0; i < model_->count(); ++i) out << model_->itemData(i).toString();
+    return out;
 }
 
 QString NodeEditor::figure(const QString& label) const
@@ -136,7 +157,7 @@ void NodeEditor::refresh()
         const QSignalBlocker b(name_);
         name_->setText(QString::fromStdString(n->name));
     }
-    fillModels(n->kind);
+    fillModels(*n);
     {
         const QSignalBlocker b(model_);
         int i = model_->findData(QString::fromStdString(n->model));
@@ -146,6 +167,16 @@ void NodeEditor::refresh()
         }
         model_->setCurrentIndex(i);
     }
+    // One model only (a PCIe box such as the 8x L40S server, a workstation, the UFM
+    // appliance): its name, read-only, instead of a choice of one.
+    const bool choice = model_->count() > 1;
+    if (!choice) {
+        modelFixed_->setText(model_->currentText());
+        modelFixed_->setToolTip(tr("The catalog has no other server of this kind (%1) to switch this box to.")
+                                    .arg(QString::fromStdString(c.server(n->model) ? c.server(n->model)->kind : n->model)));
+    }
+    form_->setRowVisible(model_, choice);
+    form_->setRowVisible(modelFixed_, !choice);
     form_->setRowVisible(tier_, !server);
     form_->setRowVisible(nicModel_, server);
     form_->setRowVisible(nicCount_, server);

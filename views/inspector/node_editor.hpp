@@ -1,6 +1,8 @@
 #pragma once
 /// @file node_editor.hpp
-/// Inspector page for one server or switch: editable name, model, tier, NIC override; the
+/// Inspector page for one server or switch: editable name, model (only the catalog models
+/// the box may become, model/catalog/server_choices.hpp; read-only text when there is no
+/// other), tier, NIC override; the
 /// catalog's figures read-only (GPU count, NVLink GB/s bidirectional, NIC Gb/s, ports).
 /// Every edit goes to DesignDocument::requestSetNode (one undo step per edit).
 
@@ -9,6 +11,7 @@
 
 #include "views/common/design_document.hpp"
 
+#include <QStringList>
 #include <QWidget>
 
 class QComboBox;
@@ -37,10 +40,15 @@ public:
 
     /// Read-only catalog figures as shown, e.g. {"GPUs", "8"}; for tests.
     [[nodiscard]] QString figure(const QString& label) const;
+    /// Catalog ids the Model choice offers, in order; empty when no choice is shown (a model
+    /// with no other of its kind is shown as read-only text). For tests.
+    [[nodiscard]] QStringList modelChoices() const;
 
 private:
     void commit(const model::Node& changed, const QString& what);
-    void fillModels(model::NodeKind kind);
+    /// Fills the Model choice for `n`: for a server only the models it may become
+    /// (model::interchangeableServers), for a switch every switch.
+    void fillModels(const model::Node& n);
 
     DesignDocument* doc_;
     model::Id id_ = 0;
@@ -48,6 +56,7 @@ private:
     QLabel* kind_;
     QLineEdit* name_;
     QComboBox* model_;
+    QLabel* modelFixed_;     ///< the model's name when there is no other to choose
     QComboBox* tier_;
     QComboBox* nicModel_;
     CheckedSpinBox* nicCount_;
