@@ -119,6 +119,31 @@ void Autosave::removeOrphan(const QString& copy) const
     QFile::remove(lockPathFor(copy));
 }
 
+QString recoveryQuestion(const QString& copy)
+{
+    QString name, source;
+    QDateTime when;
+    try { // only for the question's wording: a broken copy is reported when it is opened
+        const nlohmann::json doc = model::io::readJsonFile(copy.toStdString(), model::kMaxDesignFileBytes);
+        if (doc.is_object()) {
+            if (auto n = doc.find("name"); n != doc.end() && n->is_string()) name = QString::fromStdString(n->get<std::string>());
+            if (auto r = doc.find("recovery"); r != doc.end() && r->is_object()) {
+                if (auto s = r->find("saved"); s != r->end() && s->is_string())
+                    when = QDateTime::fromString(QString::fromStdString(s->get<std::string>()), Qt::ISODate);
+                if (auto f = r->find("source"); f != r->end() && f->is_string()) source = QString::fromStdString(f->get<std::string>());
+            }
+        }
+    } catch (const model::InputError&) {
+    }
+    if (!when.isValid()) when = QFileInfo(copy).lastModified(); // a copy of an earlier version
+    const QString design = name.isEmpty() ? QObject::tr("an unnamed design") : QObject::tr("the design \"%1\"").arg(name);
+    const QString file = source.isEmpty() ? QObject::tr("never saved to a file")
+                                          : QObject::tr("file %1").arg(QDir::toNativeSeparators(source));
+    return QObject::tr("Cluster Designer closed without saving the changes to %1 (%2). The unsaved work was copied at %3 to %4.\n\n"
+                       "Recover it?")
+        .arg(design, file, when.toString(QStringLiteral("yyyy-MM-dd HH:mm")), QDir::toNativeSeparators(copy));
+}
+
 bool offerRecovery(MainWindow& window, RecoveryPrompts prompts)
 {
     if (!prompts.ask)
@@ -133,24 +158,8 @@ bool offerRecovery(MainWindow& window, RecoveryPrompts prompts)
     const QStringList orphans = autosave->orphanedCopies();
     if (orphans.isEmpty()) return false;
     const QString copy = orphans.front();
-
-    QString name = QFileInfo(copy).fileName(), when;
-    try { // only for the question's wording: a broken copy is reported when it is opened
-        const nlohmann::json doc = model::io::readJsonFile(copy.toStdString(), model::kMaxDesignFileBytes);
-        if (doc.is_object()) {
-            if (auto n = doc.find("name"); n != doc.end() && n->is_string()) name = QString::fromStdString(n->get<std::string>());
-            if (auto r = doc.find("recovery"); r != doc.end() && r->is_object())
-                if (auto s = r->find("saved"); s != r->end() && s->is_string())
-                    when = QDateTime::fromString(QString::fromStdString(s->get<std::string>()), Qt::ISODate).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-        }
-    } catch (const model::InputError&) {
-    }
-    const QString text = when.isEmpty()
-        ? QObject::tr("Cluster Designer closed without saving the changes to \"%1\". Recover that design?").arg(name)
-        : QObject::tr("Cluster Designer closed without saving the changes to \"%1\" (last copied %2). "
-                      "Recover that design?").arg(name, when);
     bool recovered = false;
-    if (prompts.ask(text)) {
+    if (prompts.ask(recoveryQuestion(copy))) {
         if (auto error = window.document()->openRecovered(copy)) {
             prompts.warn(QObject::tr("Cannot recover"),
                          QObject::tr("The unsaved design could not be recovered:\n\n%1").arg(*error));

@@ -78,6 +78,15 @@ struct RecoveryPrompts {
     std::function<void(const QString& title, const QString& text)> warn;
 };
 
+/// The start-up question for the orphaned autosave copy `copy`: the design's name, the design
+/// file the unsaved changes belong to (or that it was never saved to one), when the work was
+/// copied (the copy's "recovery.saved" time, else the copy's modification time; local time,
+/// yyyy-MM-dd HH:mm) and the copy's own path, e.g.
+/// 'Cluster Designer closed without saving the changes to the design "pod" (file
+/// /home/me/Documents/pod.json). The unsaved work was copied at 2026-12-03 06:04 to
+/// /home/me/.local/share/cluster-designer/cluster-designer/autosave-4242-1.json. Recover it?'
+[[nodiscard]] QString recoveryQuestion(const QString& copy);
+
 /// Offers the newest orphaned autosave copy of `window`'s autosave folder: when the user says
 /// yes the design is replaced by the recovered one (unsaved, no file name) and this session's
 /// autosave takes it over; either way the orphan is removed afterwards. Older orphans are

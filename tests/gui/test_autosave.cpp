@@ -6,8 +6,12 @@
 #include "recovery_prompts.hpp"
 
 #include "app/autosave.hpp"
+#include "model/design/design.hpp"
+#include "model/io/json_fields.hpp"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 TEST_CASE("autosave copies unsaved work, recovery reopens it as modified, saving removes the copy", "[gui][autosave]")
@@ -195,4 +199,60 @@ TEST_CASE("a declined recovery removes the copy and a running session's copy is 
     CHECK(guitest::snapshot(*w.document()) == before);
     CHECK(running.autosave()->hasCopy()); // untouched
     running.document()->undoStack()->setClean();
+}
+
+TEST_CASE("the recovery question names the design, its file, the time of the copy and the copy itself", "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("my-pod.json"));
+    app::Document doc(guitest::catalog());
+    REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
+    REQUIRE_FALSE(doc.saveAs(file).has_value());
+    app::Autosave autosave(&doc, dir.filePath(QStringLiteral("autosave")));
+    model::Node n = doc.design().nodes().begin()->second;
+    n.name = "renamed-before-crash";
+    doc.requestSetNode(n, "Rename");
+    REQUIRE(autosave.saveNow());
+    REQUIRE(autosave.hasCopy());
+
+    // The time the copy was written, as the copy records it.
+    const nlohmann::json copy = model::io::readJsonFile(autosave.path().toStdString(), model::kMaxDesignFileBytes);
+    const QString saved = QDateTime::fromString(QString::fromStdString(copy["recovery"]["saved"].get<std::string>()), Qt::ISODate)
+                              .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    REQUIRE(saved.size() == 16);
+    const QString question = app::recoveryQuestion(autosave.path());
+    INFO(question.toStdString());
+    CHECK(question == QStringLiteral("Cluster Designer closed without saving the changes to the design \"%1\" (file %2). "
+                                     "The unsaved work was copied at %3 to %4.\n\nRecover it?")
+                          .arg(QString::fromStdString(doc.design().name), QDir::toNativeSeparators(file), saved,
+                               QDir::toNativeSeparators(autosave.path())));
+    doc.undoStack()->setClean();
+}
+
+TEST_CASE("the recovery question of a never-saved design says so; a copy without a time gives the file's", "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    app::Document doc(guitest::catalog());
+    doc.newDesign();
+    app::Autosave autosave(&doc, dir.path());
+    model::Node n;
+    n.kind = model::NodeKind::Server;
+    n.model = "dgx-h100";
+    n.name = "first";
+    REQUIRE(doc.requestAddNode(n) != 0);
+    REQUIRE(autosave.saveNow());
+    const QString question = app::recoveryQuestion(autosave.path());
+    CHECK(question.contains(QStringLiteral("(never saved to a file)")));
+    CHECK(question.contains(QDir::toNativeSeparators(autosave.path())));
+
+    // The single autosave.json of earlier versions has no "recovery" block: its file time.
+    const QString legacy = dir.filePath(QStringLiteral("autosave.json"));
+    REQUIRE(QFile::copy(guitest::templatePath(), legacy));
+    const QString when = QFileInfo(legacy).lastModified().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    const QString old = app::recoveryQuestion(legacy);
+    CHECK(old.contains(QStringLiteral("copied at %1 to %2").arg(when, QDir::toNativeSeparators(legacy))));
+    CHECK(old.contains(QStringLiteral("(never saved to a file)")));
+    doc.undoStack()->setClean();
 }
