@@ -2,6 +2,7 @@
 
 #include "app/report/csv_export.hpp"
 #include "app/report/reports.hpp"
+#include "views/common/dialog_folders.hpp"
 #include "views/compare/design_compare_view.hpp"
 
 #include <QFileDialog>
@@ -206,25 +207,34 @@ QString CompareWindow::exportCsvTo(const QString& dir)
 
 void CompareWindow::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Add a design to compare"), {}, tr("Designs (*.json)"));
-    if (!path.isEmpty()) addFile(path);
+    namespace folders = views::dialog_folders;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Add a design to compare"), folders::startFolder(folders::Kind::Design, false),
+                                                      tr("Designs (*.json)"));
+    if (path.isEmpty()) return;
+    folders::remember(folders::Kind::Design, path);
+    addFile(path);
 }
 
 void CompareWindow::chooseReportFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export compare report"), QStringLiteral("comparison.pdf"),
+    namespace folders = views::dialog_folders;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export compare report"),
+                                                      folders::startPath(folders::Kind::Report, true, QStringLiteral("comparison.pdf")),
                                                       tr("PDF (*.pdf);;HTML, one file (*.html)"));
     if (path.isEmpty()) return;
     const QString error = exportReportTo(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+    else folders::remember(folders::Kind::Report, path);
 }
 
 void CompareWindow::chooseCsvFolder()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export CSV into folder"));
+    namespace folders = views::dialog_folders;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export CSV into folder"), folders::startFolder(folders::Kind::Report, true));
     if (dir.isEmpty()) return;
     const QString error = exportCsvTo(dir);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+    else folders::remember(folders::Kind::Report, dir);
 }
 
 } // namespace app

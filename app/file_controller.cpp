@@ -4,6 +4,7 @@
 #include "app/error_text.hpp"
 #include "app/recent_files.hpp"
 #include "app/template_library.hpp"
+#include "views/common/dialog_folders.hpp"
 #include "views/templates/template_dialog.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
@@ -23,6 +24,18 @@
 
 namespace app {
 
+namespace {
+/// A title as a file name: "My 2-SU pod" -> "my-2-su-pod"; `fallback` when it has no letter
+/// or digit.
+QString fileStem(const QString& title, const QString& fallback)
+{
+    QString stem = title.toLower();
+    stem.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    stem = stem.section(QLatin1Char('-'), 0, -1, QString::SectionSkipEmpty);
+    return stem.isEmpty() ? fallback : stem;
+}
+} // namespace
+
 FileController::FileController(QWidget* window, Document* doc, views::CanvasView* canvas, QObject* parent)
     : QObject(parent), window_(window), doc_(doc), canvas_(canvas), recent_(new RecentFiles(this))
 {
@@ -39,12 +52,10 @@ FileController::FileController(QWidget* window, Document* doc, views::CanvasView
                                              QMessageBox::Save);
         return b == QMessageBox::Save ? SaveAnswer::Save : b == QMessageBox::Discard ? SaveAnswer::Discard : SaveAnswer::Cancel;
     };
-    prompts_.openPath = [this](const QString& caption, const QString& filter) {
-        return QFileDialog::getOpenFileName(window_, caption, QString(), filter);
+    prompts_.openPath = [this](const QString& caption, const QString& filter, const QString& start) {
+        return QFileDialog::getOpenFileName(window_, caption, start, filter);
     };
-    prompts_.savePath = [this](const QString& caption, const QString& filter) {
-        // Untitled designs (templates included) are offered the home folder, never the template's.
-        const QString start = doc_->filePath().isEmpty() ? QDir::homePath() : doc_->filePath();
+    prompts_.savePath = [this](const QString& caption, const QString& filter, const QString& start) {
         return QFileDialog::getSaveFileName(window_, caption, start, filter);
     };
     prompts_.chooseTemplate = [this] {
@@ -72,6 +83,7 @@ bool FileController::openPath(const QString& path)
         return false;
     }
     recent_->add(path);
+    views::dialog_folders::remember(views::dialog_folders::Kind::Design, path);
     canvas_->zoomToFit();
     return true;
 }
@@ -101,6 +113,7 @@ bool FileController::saveTo(const QString& path)
         return false;
     }
     recent_->add(path);
+    views::dialog_folders::remember(views::dialog_folders::Kind::Design, path);
     return true;
 }
 
@@ -114,10 +127,7 @@ void FileController::newFromTemplate()
 QString FileController::saveTemplate(const QString& title)
 {
     // File name from the title: "My 2-SU pod" -> my-2-su-pod.json (never replaces a bundled one).
-    QString stem = title.toLower();
-    stem.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-    stem = stem.section(QLatin1Char('-'), 0, -1, QString::SectionSkipEmpty);
-    if (stem.isEmpty()) stem = QStringLiteral("template");
+    const QString stem = fileStem(title, QStringLiteral("template"));
     const QString dir = userTemplateDirectory();
     const QString path = QDir(dir).filePath(stem + QStringLiteral(".json"));
     nlohmann::json j = model::toJson(doc_->design());
@@ -149,7 +159,8 @@ void FileController::newDesign()
 void FileController::open()
 {
     if (!maybeSave()) return;
-    const QString path = prompts_.openPath(tr("Open design"), tr("Cluster designs (*.json);;All files (*)"));
+    const QString path = prompts_.openPath(tr("Open design"), tr("Cluster designs (*.json);;All files (*)"),
+                                           views::dialog_folders::startFolder(views::dialog_folders::Kind::Design, false));
     if (!path.isEmpty()) openPath(path);
 }
 
@@ -161,10 +172,21 @@ bool FileController::save()
 
 bool FileController::saveAs()
 {
-    QString path = prompts_.savePath(tr("Save design as"), tr("Cluster designs (*.json)"));
+    QString path = prompts_.savePath(tr("Save design as"), tr("Cluster designs (*.json)"), saveAsStart());
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
     return saveTo(path);
+}
+
+QString FileController::suggestedBaseName() const
+{
+    if (!doc_->filePath().isEmpty()) return QFileInfo(doc_->filePath()).completeBaseName();
+    return fileStem(QString::fromStdString(doc_->design().name), QStringLiteral("design"));
+}
+
+QString FileController::saveAsStart() const
+{
+    return views::dialog_folders::startPath(views::dialog_folders::Kind::Design, true, suggestedBaseName() + QStringLiteral(".json"));
 }
 
 bool FileController::maybeSave()
@@ -182,8 +204,11 @@ bool FileController::maybeSave()
 
 void FileController::exportCanvas()
 {
-    const QString path = prompts_.savePath(tr("Export canvas"), tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    const QString path = prompts_.savePath(tr("Export canvas"), tr("PNG image (*.png);;SVG drawing (*.svg)"),
+                                           views::dialog_folders::startPath(views::dialog_folders::Kind::Export, true,
+                                                                            suggestedBaseName() + QStringLiteral(".png")));
     if (path.isEmpty()) return;
+    views::dialog_folders::remember(views::dialog_folders::Kind::Export, path);
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
         exportSvg(path);
     else

@@ -33,8 +33,11 @@ public:
     struct Prompts {
         std::function<void(const QString& title, const QString& message)> error;
         std::function<SaveAnswer(const QString& documentName)> askSave;
-        std::function<QString(const QString& caption, const QString& filter)> openPath;  ///< empty = cancelled
-        std::function<QString(const QString& caption, const QString& filter)> savePath;  ///< empty = cancelled
+        /// The file chosen, empty = cancelled. `start` is where the dialog starts: the folder
+        /// last used for designs (or exports), else Documents (views/common/dialog_folders.hpp);
+        /// for a save, with the suggested file name.
+        std::function<QString(const QString& caption, const QString& filter, const QString& start)> openPath;
+        std::function<QString(const QString& caption, const QString& filter, const QString& start)> savePath;
         std::function<QString()> chooseTemplate;  ///< File > New from Template; the file, empty = cancelled
         std::function<QString(const QString& suggested)> templateTitle; ///< Save as Template; empty = cancelled
     };
@@ -61,6 +64,12 @@ public:
     /// `scale`, or to an SVG. @return true on success (errors are shown).
     bool exportPng(const QString& path, double scale = 1.0);
     bool exportSvg(const QString& path);
+
+    /// Where Save As starts: the folder last used for designs (never the bundled templates),
+    /// else Documents, with the design's file name (or its name as a file name) suggested.
+    [[nodiscard]] QString saveAsStart() const;
+    /// The current file's base name, else the design's name as a file name ("my-2-su-pod").
+    [[nodiscard]] QString suggestedBaseName() const;
 
     /// When the design has unsaved changes, asks whether to save them. @return false when the
     /// user cancelled (or the save failed): the caller must not discard the design.

@@ -2,6 +2,7 @@
 
 #include "app/document.hpp"
 #include "app/error_report.hpp"
+#include "views/common/dialog_folders.hpp"
 #include "views/common/gui_input_error.hpp"
 
 #include "model/io/import/import_design.hpp"
@@ -44,8 +45,8 @@ QStringList importableFiles(const QMimeData* mime)
 ImportController::ImportController(QWidget* window, Document* doc, QObject* parent) : QObject(parent), window_(window), doc_(doc)
 {
     prompts_.error = [window](const QString& title, const QString& message) { QMessageBox::warning(window, title, message); };
-    prompts_.openPath = [window](const QString& caption, const QString& filter) {
-        return QFileDialog::getOpenFileName(window, caption, QString(), filter);
+    prompts_.openPath = [window](const QString& caption, const QString& filter, const QString& start) {
+        return QFileDialog::getOpenFileName(window, caption, start, filter);
     };
     prompts_.chooseServer = [window](const QString& question, const QStringList& ids, const QStringList& labels) {
         bool ok = false;
@@ -105,8 +106,11 @@ void ImportController::importFile()
 {
     const QString path = prompts_.openPath(
         tr("Import what a cluster printed"),
-        tr("Cluster output (*.txt *.log *.xml *.out *.md);;All files (*)"));
-    if (!path.isEmpty()) importPath(path);
+        tr("Cluster output (*.txt *.log *.xml *.out *.md);;All files (*)"),
+        views::dialog_folders::startFolder(views::dialog_folders::Kind::Import, false));
+    if (path.isEmpty()) return;
+    views::dialog_folders::remember(views::dialog_folders::Kind::Import, path);
+    importPath(path);
 }
 
 void ImportController::importPath(const QString& path)

@@ -43,7 +43,9 @@ public:
     /// a member left empty in setPrompts keeps its default.
     struct Prompts {
         std::function<void(const QString& title, const QString& message)> error;
-        std::function<QString(const QString& caption, const QString& filter)> openPath;   ///< empty = cancelled
+        /// The file chosen, empty = cancelled; the dialog starts in `start`, the folder last used
+        /// for imports, else Documents (views/common/dialog_folders.hpp).
+        std::function<QString(const QString& caption, const QString& filter, const QString& start)> openPath;
         /// Chooses a catalog server id among `ids` (labels shown); empty = cancelled.
         std::function<QString(const QString& question, const QStringList& ids, const QStringList& labels)> chooseServer;
         /// Asked before a server model replaces the open design: `file` is the imported file's

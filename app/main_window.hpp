@@ -95,6 +95,9 @@ public:
     [[nodiscard]] QString exportReportTo(const QString& path);
     /// File > Export Report: asks for the file, then exportReportTo.
     void exportReport();
+    /// Where Export Report's dialog starts: the folder last used for reports (never the bundled
+    /// data), else Documents, with "<design>-report.pdf" suggested (views/common/dialog_folders.hpp).
+    [[nodiscard]] QString reportStartPath() const;
     /// View > Compare Designs: the Compare window, the open design already in it.
     CompareWindow* showCompare();
 

@@ -5,8 +5,10 @@
 #include "app/analysis_worker.hpp"
 #include "app/compare_window.hpp"
 #include "app/document.hpp"
+#include "app/file_controller.hpp"
 #include "app/report/csv_export.hpp"
 #include "app/report/reports.hpp"
+#include "views/common/dialog_folders.hpp"
 
 #include <QApplication>
 #include <QEventLoop>
@@ -61,14 +63,20 @@ QString MainWindow::exportReportTo(const QString& path)
     return error;
 }
 
+QString MainWindow::reportStartPath() const
+{
+    return views::dialog_folders::startPath(views::dialog_folders::Kind::Report, true,
+                                            files_->suggestedBaseName() + QStringLiteral("-report.pdf"));
+}
+
 void MainWindow::exportReport()
 {
-    const QString base = doc_->filePath().isEmpty() ? QStringLiteral("design") : QFileInfo(doc_->filePath()).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), base + QStringLiteral("-report.pdf"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), reportStartPath(),
                                                       tr("PDF report (*.pdf);;HTML report, one file (*.html);;CSV data files (*.csv)"));
     if (path.isEmpty()) return;
     const QString error = exportReportTo(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export Report"), error);
+    else views::dialog_folders::remember(views::dialog_folders::Kind::Report, path);
 }
 
 CompareWindow* MainWindow::showCompare()

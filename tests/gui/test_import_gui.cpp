@@ -38,7 +38,7 @@ void quiet(app::MainWindow& w, Prompted& p)
 {
     app::ImportController::Prompts prompts;
     prompts.error = [&p](const QString&, const QString& m) { p.errors << m; };
-    prompts.openPath = [](const QString&, const QString&) { return QString(); };
+    prompts.openPath = [](const QString&, const QString&, const QString&) { return QString(); };
     prompts.chooseServer = [&p](const QString& q, const QStringList& ids, const QStringList&) {
         p.offered = ids;
         p.question = q;
@@ -213,7 +213,7 @@ TEST_CASE("a topology import asks before it replaces the open design; a measured
     // Save: File > Save runs first (here it fails: no file name is given), so nothing changes.
     app::FileController::Prompts files = w.files()->prompts();
     int saveAsked = 0;
-    files.savePath = [&saveAsked](const QString&, const QString&) { ++saveAsked; return QString(); };
+    files.savePath = [&saveAsked](const QString&, const QString&, const QString&) { ++saveAsked; return QString(); };
     files.error = [](const QString&, const QString&) {};
     w.files()->setPrompts(files);
     p.replace = app::ImportController::ReplaceAnswer::Save;

@@ -37,7 +37,7 @@ struct Window {
     {
         auto p = w.files()->prompts();
         p.error = [this](const QString&, const QString& m) { errors << m; };
-        p.savePath = [this](const QString&, const QString&) {
+        p.savePath = [this](const QString&, const QString&, const QString&) {
             ++savePrompts;
             return saveAnswer;
         };

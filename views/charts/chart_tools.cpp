@@ -1,5 +1,7 @@
 #include "views/charts/chart_tools.hpp"
 
+#include "views/common/dialog_folders.hpp"
+
 #include <QApplication>
 #include <QChartView>
 #include <QClipboard>
@@ -114,18 +116,22 @@ std::unique_ptr<QMenu> ChartTools::buildMenu()
 
 void ChartTools::askAndExportImage()
 {
-    const QString path = savePrompt()(view_, tr("Export chart"), hooks_.name + QStringLiteral(".png"),
+    namespace folders = dialog_folders;
+    const QString path = savePrompt()(view_, tr("Export chart"), folders::startPath(folders::Kind::Export, true, hooks_.name + QStringLiteral(".png")),
                                       tr("PNG image (*.png);;SVG drawing (*.svg)"));
     if (path.isEmpty()) return;
     if (!exportImage(path)) reportWriteError(view_, path);
+    else folders::remember(folders::Kind::Export, path);
 }
 
 void ChartTools::askAndExportCsv()
 {
-    const QString path = savePrompt()(view_, tr("Export chart data"), hooks_.name + QStringLiteral(".csv"),
+    namespace folders = dialog_folders;
+    const QString path = savePrompt()(view_, tr("Export chart data"), folders::startPath(folders::Kind::Export, true, hooks_.name + QStringLiteral(".csv")),
                                       tr("CSV table (*.csv)"));
     if (path.isEmpty()) return;
     if (!exportCsv(path)) reportWriteError(view_, path);
+    else folders::remember(folders::Kind::Export, path);
 }
 
 bool ChartTools::exportImage(const QString& path) const
