@@ -156,9 +156,10 @@ TEST_CASE("compare of the rented template against the SuperPOD unit: verdict and
     REQUIRE(code == 0);
     const auto j = nlohmann::json::parse(out.toStdString());
     REQUIRE(j["designs"].size() == 2);
-    // By hand: 24,875 capital per GPU / (3.99 x 730 rent - 546.20 running, per GPU-month) =
-    // 10.51 months: month 11, a lower bound (the QM9700 switches and optics have no price).
-    const double running = (326.4 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
+    // By hand: 24,875 capital per GPU / (3.99 x 730 rent - 554.52 running, per GPU-month: 347.04 kW
+    // of DGX H100 and QM9700) = 10.55 months: month 11, a lower bound (the QM9700 switches and
+    // optics have no price).
+    const double running = (347.04 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
     const double months = (6368000.0 / 256.0) / (3.99 * 730.0 - running);
     REQUIRE(j["break_even"].size() == 1);
     CHECK(j["break_even"][0]["build"] == "A");

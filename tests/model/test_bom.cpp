@@ -58,9 +58,11 @@ TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
     CHECK(b.transceivers[1].count == 384);
     CHECK(b.transceivers[1].form() == "twin-port 2x400G (800G)");
     CHECK(b.transceiverRule.find("twin-port") != std::string::npos);
-    // 32 x 10.2 kW (DGX H100 maximum); the QM9700's power is unpublished in the catalog.
+    // 32 x 10.2 kW (DGX H100 maximum); 12 QM9700 x 1,720 W (maximum with active cables, NVIDIA
+    // QM97x0 specifications; unknown in the catalog before) = 20.64 kW. Every part's power known.
     CHECK(b.serverPowerW == Approx(326400));
-    CHECK(std::find(b.powerUnknown.begin(), b.powerUnknown.end(), "qm9700") != b.powerUnknown.end());
+    CHECK(b.switchPowerW == Approx(20640));
+    CHECK(b.powerUnknown.empty());
     // 32 x 8U + 12 x 1U; 4 DGX per 40.8 kW rack = 8 compute racks, one leaf rack, one spine rack.
     CHECK(b.rackUnits == 268);
     CHECK(b.racks == 10);
@@ -175,7 +177,7 @@ TEST_CASE("BOM JSON and CSV carry the ARCHITECTURE.md keys", "[bom]")
     CHECK(leaf);
     CHECK(j["cables"][0]["between"] == "node-leaf");
     CHECK(j["cables"][0]["count"] == 256);
-    CHECK(j["power"]["total_kW"].get<double>() == Approx(326.4));
+    CHECK(j["power"]["total_kW"].get<double>() == Approx(347.04)); // 326.4 (DGX) + 20.64 (QM9700)
     const std::string csv = toCsv(b);
     CHECK(csv.rfind("category,item,tier,detail,count\n", 0) == 0);
     CHECK(csv.find("switch,qm9700,spine,") != std::string::npos);
@@ -238,7 +240,7 @@ TEST_CASE("BOM racks and power: unknown stays unknown, rented takes no customer 
     {
         const Bom b = computeBom(loadDesign(defaultDesignPath()), catalog());
         CHECK(b.powerKnown());
-        CHECK(powerText(b) == "326.4 kW (known parts only; unknown for 1 model: qm9700)");
+        CHECK(powerText(b) == "347.04 kW"); // every part's power known (the QM9700's was not)
         CHECK(racksText(b) == "10");
     }
 }

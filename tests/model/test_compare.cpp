@@ -62,18 +62,18 @@ TEST_CASE("Rented template against the SuperPOD unit: break-even per GPU and the
     REQUIRE(c.labels == std::vector<std::string>{"A", "B"});
 
     // By hand, per GPU of A (256 GPUs, 32 DGX H100 at US$ 199,000): capital 24,875; running
-    // (33,694.04 power + 106,133.33 operations) / 256 = 546.20 a month. B rents at 3.99 per
-    // GPU-hour x 730 h = 2,912.70 a month. 24,875 / (2,912.70 - 546.20) = 10.511: month 11,
+    // (35,824.70 power of 347.04 kW + 106,133.33 operations) / 256 = 554.52 a month. B rents at
+    // 3.99 per GPU-hour x 730 h = 2,912.70 a month. 24,875 / (2,912.70 - 554.52) = 10.548: month 11,
     // a lower bound (A's switches and optics have no price).
     REQUIRE(c.breakEvens.size() == 1);
     const auto& x = c.breakEvens[0];
     CHECK(x.build == 0);
     CHECK(x.rent == 1);
-    const double running = (326.4 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
+    const double running = (347.04 * 1.58 * 0.0895 * 730.0 + 6368000.0 * 0.2 / 12.0) / 256.0;
     const double byHand = (6368000.0 / 256.0) / (3.99 * 730.0 - running);
     REQUIRE(x.breakEven.months);
     CHECK(*x.breakEven.months == Approx(byHand));
-    CHECK(*x.breakEven.months == Approx(10.511).epsilon(1e-3));
+    CHECK(*x.breakEven.months == Approx(10.548).epsilon(1e-3));
     CHECK(*x.breakEven.month() == 11);
     CHECK(x.breakEven.lowerBound);
 

@@ -74,18 +74,19 @@ TEST_CASE("Build cost of the SuperPOD H100 unit, worked by hand", "[cost][golden
     for (const auto& l : j["build"]["lines"])
         if (l["key"] == "qm9700") CHECK(l["unit_USD"].is_null());
 
-    // Power: 32 x 10.2 kW (DGX H100) = 326.4 kW; QM9700 power unpublished (named).
-    CHECK(c.build.itPowerKw == Approx(326.4));
-    CHECK(c.build.powerUnknown() == std::vector<std::string>{"qm9700"});
-    // 326.4 kW x PUE 1.58 x US$ 0.0895/kWh (Virginia commercial, EIA 2023) x 730 h = US$ 33,694.04
-    CHECK(c.build.monthlyPowerUsd == Approx(326.4 * 1.58 * 0.0895 * 730.0));
-    CHECK(c.build.monthlyPowerUsd == Approx(33694.04).epsilon(1e-6));
+    // Power: 32 x 10.2 kW (DGX H100) + 12 x 1.72 kW (QM9700 maximum) = 347.04 kW; all known.
+    CHECK(c.build.itPowerKw == Approx(347.04));
+    CHECK(c.build.powerUnknown().empty());
+    // 347.04 kW x PUE 1.58 x US$ 0.0895/kWh (Virginia commercial, EIA 2023) x 730 h = US$ 35,824.70
+    CHECK(c.build.monthlyPowerUsd == Approx(347.04 * 1.58 * 0.0895 * 730.0));
+    CHECK(c.build.monthlyPowerUsd == Approx(35824.696).epsilon(1e-6));
     // Amortisation over 5 years: 6,368,000 / 60 = 106,133.33; operations 20%/yr: same figure.
     CHECK(c.build.monthlyAmortisationUsd == Approx(106133.333).epsilon(1e-7));
     CHECK(c.build.monthlyOperationsUsd == Approx(capital * 0.20 / 12.0));
-    // Monthly 245,960.71; per delivered GPU-hour 245,960.71 / (256 x 730) = US$ 1.3161.
-    CHECK(c.build.monthlyUsd() == Approx(245960.71).epsilon(1e-7));
-    CHECK(c.build.usdPerDeliveredGpuHour == Approx(1.316142).epsilon(1e-5));
+    // Monthly 35,824.70 + 106,133.33 + 106,133.33 = 248,091.36; per delivered GPU-hour
+    // 248,091.36 / (256 x 730) = US$ 1.3275.
+    CHECK(c.build.monthlyUsd() == Approx(248091.363).epsilon(1e-7));
+    CHECK(c.build.usdPerDeliveredGpuHour == Approx(1.327544).epsilon(1e-5));
 }
 
 TEST_CASE("Rent cost and break-even of the SuperPOD unit, worked by hand", "[cost][golden]")
@@ -99,10 +100,10 @@ TEST_CASE("Rent cost and break-even of the SuperPOD unit, worked by hand", "[cos
     CHECK(c.rent.lines[0].provenance.label.find("2026-09-25") != std::string::npos);
     // 3.99 x 256 GPUs x 730 h = US$ 745,651.20 a month.
     CHECK(c.rent.monthlyUsd == Approx(745651.2));
-    // Break-even: 6,368,000 / (745,651.20 - 33,694.04 - 106,133.33) = 6,368,000 / 605,823.82
-    // = 10.511 months: month 11, a lower bound since switches and optics have no price.
+    // Break-even: 6,368,000 / (745,651.20 - 35,824.70 - 106,133.33) = 6,368,000 / 603,693.17
+    // = 10.548 months: month 11, a lower bound since switches and optics have no price.
     REQUIRE(c.breakEven.months);
-    CHECK(*c.breakEven.months == Approx(10.5113).epsilon(1e-4));
+    CHECK(*c.breakEven.months == Approx(10.5484).epsilon(1e-4));
     CHECK(*c.breakEven.month() == 11);
     CHECK(c.breakEven.lowerBound);
     CHECK(c.breakEven.text.rfind("month 11 or later", 0) == 0);
@@ -137,7 +138,7 @@ TEST_CASE("Rent of the rented template: its own price, discount and utilisation"
     CHECK_FALSE(lineOf(c, "hgx-h100-8gpu")->priced());
     CHECK_FALSE(lineOf(c, "connectx-7-400g")->priced());
     CHECK(lineOf(c, "connectx-7-400g")->count == 64);
-    CHECK(c.build.powerUnknown().size() == 2); // hgx-h100-8gpu and qm9700: no published power
+    CHECK(c.build.powerUnknown() == std::vector<std::string>{"hgx-h100-8gpu"}); // no published power (the QM9700 has one)
 }
 
 TEST_CASE("Break-even with every price set in the design, worked by hand", "[cost][golden]")
@@ -184,22 +185,31 @@ TEST_CASE("Break-even with every price set in the design, worked by hand", "[cos
 
 TEST_CASE("Break-even is the same per GPU at every size of a DGX H100 fat tree", "[cost]")
 {
-    // Only the DGX H100 carry a price and a power figure, so per GPU every size has the same
-    // capital (24,875), running cost (131.63 power + 414.58 operations) and rent (2,912.70):
-    // 24,875 / (2,912.70 - 546.21) = 10.511 months.
+    // Only the DGX H100 carry a price, so per GPU every size has the same capital (24,875),
+    // operations (414.58 a month) and rent (2,912.70). Power: each DGX H100 10.2 kW and each
+    // QM9700 1.72 kW; the switches per GPU differ by size (a 2-node tree still has its 8 rail
+    // leaves), so the break-even is worked out per size from the bill of materials' switches:
+    // 24,875 x 8n / (rent - (10.2 n + 1.72 S) x 1.58 x 0.0895 x 730 - operations).
     for (int nodes : {2, 4, 16, 64, 128}) {
         topology::FatTreeOptions o;
         o.server = "dgx-h100";
         o.nodes = nodes;
         o.switchModel = "qm9700";
-        const CostResult c = costOf(topology::generateFatTree(catalog(), o));
+        const Design d = topology::generateFatTree(catalog(), o);
+        const CostResult c = costOf(d);
         INFO(nodes << " nodes");
         CHECK(c.gpus == 8 * nodes);
         CHECK(c.build.capitalUsd == Approx(199000.0 * nodes));
         CHECK(c.rent.monthlyUsd == Approx(3.99 * 8 * nodes * 730.0));
-        CHECK(c.build.usdPerDeliveredGpuHour == Approx(1.316142).epsilon(1e-5));
+        long long switches = 0;
+        for (const auto& s : topology::computeBom(d, catalog()).switches) switches += s.count;
+        const double kw = 10.2 * nodes + 1.72 * static_cast<double>(switches);
+        CHECK(c.build.itPowerKw == Approx(kw));
+        const double running = kw * 1.58 * 0.0895 * 730.0 + 199000.0 * nodes * 0.2 / 12.0;
         REQUIRE(c.breakEven.months);
-        CHECK(*c.breakEven.months == Approx(10.5113).epsilon(1e-4));
+        CHECK(*c.breakEven.months == Approx(199000.0 * nodes / (3.99 * 8 * nodes * 730.0 - running)).epsilon(1e-9));
+        // Without switch power it would be 10.511 months at every size; the switches add a little.
+        CHECK(*c.breakEven.months > 10.5113);
     }
 }
 
