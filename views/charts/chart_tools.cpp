@@ -98,7 +98,14 @@ std::unique_ptr<QMenu> ChartTools::buildMenu()
     menu->setObjectName(QStringLiteral("chartMenu"));
     menu->addAction(tr("Export Image (PNG/SVG)…"), this, &ChartTools::askAndExportImage);
     menu->addAction(tr("Export Data (CSV)…"), this, &ChartTools::askAndExportCsv);
-    menu->addAction(tr("Copy Image"), this, [this] { QApplication::clipboard()->setPixmap(view_->grab()); });
+    menu->addAction(tr("Copy Image"), this, [this] {
+        QPixmap pm(pictureSize());
+        pm.fill(view_->chart()->backgroundBrush().color());
+        QPainter p(&pm);
+        paintPicture(p);
+        p.end();
+        QApplication::clipboard()->setPixmap(pm);
+    });
     if (hooks_.unit) {
         menu->addSeparator();
         for (const model::RateUnit u : {model::RateUnit::GBps, model::RateUnit::Gbps}) {
@@ -134,6 +141,19 @@ void ChartTools::askAndExportCsv()
     else folders::remember(folders::Kind::Export, path);
 }
 
+QSize ChartTools::pictureSize() const
+{
+    QSize s = view_->size();
+    if (hooks_.below && hooks_.below->isVisible()) s.rheight() += hooks_.below->height();
+    return s;
+}
+
+void ChartTools::paintPicture(QPainter& p) const
+{
+    view_->render(&p);
+    if (hooks_.below && hooks_.below->isVisible()) hooks_.below->render(&p, QPoint(0, view_->height()));
+}
+
 bool ChartTools::exportImage(const QString& path) const
 {
     const bool hadButton = unitButton_ && unitButton_->isVisible();
@@ -142,23 +162,23 @@ bool ChartTools::exportImage(const QString& path) const
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        svg.setSize(view_->size());
-        svg.setViewBox(QRect(QPoint(0, 0), view_->size()));
+        svg.setSize(pictureSize());
+        svg.setViewBox(QRect(QPoint(0, 0), pictureSize()));
         svg.setTitle(hooks_.name);
         QPainter p;
         if (p.begin(&svg)) {
-            view_->render(&p);
+            paintPicture(p);
             ok = p.end();
         }
         ok = ok && QFile::exists(path);
     } else {
-        QPixmap pm(view_->size() * 2);
+        QPixmap pm(pictureSize() * 2);
         pm.setDevicePixelRatio(2);
         pm.fill(view_->chart()->backgroundBrush().color());
         {
             QPainter p(&pm);
             p.setRenderHint(QPainter::Antialiasing);
-            view_->render(&p);
+            paintPicture(p);
         }
         ok = pm.save(path, "PNG");
     }

@@ -29,6 +29,7 @@ public:
         std::function<std::string()> csv;             ///< the chart's data as CSV
         std::function<model::RateUnit()> unit;        ///< empty: the chart has no bandwidth axis
         std::function<void(model::RateUnit)> setUnit; ///< switches the chart's unit
+        QWidget* below = nullptr;                     ///< drawn under the chart in images (a legend of its own), or none
     };
     /// Asks where to save: (parent, caption, suggested file name, filter) -> path, empty = cancel.
     using SavePrompt = std::function<QString(QWidget*, const QString&, const QString&, const QString&)>;
@@ -54,6 +55,10 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// The chart and, under it, the widget `Hooks::below` when it is shown: the size of an image.
+    [[nodiscard]] QSize pictureSize() const;
+    /// Paints the chart and the widget under it at (0, 0), logical pixels.
+    void paintPicture(QPainter& p) const;
     void askAndExportImage();
     void askAndExportCsv();
     void placeButton();

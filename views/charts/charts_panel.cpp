@@ -1,6 +1,7 @@
 #include "views/charts/charts_panel.hpp"
 
 #include "model/analysis/chart_csv.hpp"
+#include "views/charts/chart_legend.hpp"
 #include "views/charts/chart_style.hpp"
 #include "views/charts/chart_tools.hpp"
 #include "views/charts/collective_chart.hpp"
@@ -93,7 +94,8 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
                                     const auto s = collectives_->sweeps();
                                     return s ? model::sweepsCsv(*s) : model::sweepsCsv({});
                                 },
-                                [this] { return collectives_->unit(); }, [this](model::RateUnit u) { collectives_->setUnit(u); }});
+                                [this] { return collectives_->unit(); }, [this](model::RateUnit u) { collectives_->setUnit(u); },
+                                collectives_->legend()});
     tools_[2] = new ChartTools(scaling_, {QStringLiteral("scaling-efficiency"), [this] { return model::scalingCsv(scaling_->scaling()); },
                                           nullptr, nullptr});
 }
@@ -106,6 +108,7 @@ void ChartsPanel::setDark(bool dark)
         v->setBackgroundBrush(v->chart()->backgroundBrush());
     }
     layers_->setUnit(layers_->unit()); // re-colours its value labels
+    collectives_->syncStyle();         // its legend takes the chart's colours
     if (shown_ && !errorShown_) showAnalysis(shown_); // the bottleneck text's colours
 }
 
@@ -113,6 +116,7 @@ void ChartsPanel::setTypeScale(double factor)
 {
     for (QChartView* v : findChildren<QChartView*>()) chart_style::setTypeScale(v->chart(), factor);
     layers_->setUnit(layers_->unit()); // value labels and decade labels follow the new size
+    collectives_->syncStyle();         // legend type and the plot's room for its axis title
 }
 
 void ChartsPanel::setUnit(model::RateUnit unit)

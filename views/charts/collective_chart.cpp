@@ -1,6 +1,7 @@
 #include "views/charts/collective_chart.hpp"
 
 #include "model/simulation/engine_difference.hpp"
+#include "views/charts/chart_legend.hpp"
 #include "views/common/plural.hpp"
 
 #include <QCategoryAxis>
@@ -8,6 +9,9 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegend>
+#include <QResizeEvent>
+#include <QTimerEvent>
 
 #include "views/common/reflow_label.hpp"
 #include <QLineSeries>
@@ -27,9 +31,10 @@ namespace {
 /// Colours of the "one server" and "whole design" curves (matplotlib tab10 orange and blue).
 const QColor kCurveColors[] = {QColor(0xff, 0x7f, 0x0e), QColor(0x1f, 0x77, 0xb4)};
 
-/// Smallest height of the chart view, pixels: legend, size axis with its title, and a plot
-/// as tall as the busbw axis title is long.
-constexpr int kMinChartHeight = 210;
+/// Smallest height of the chart view in normal type, pixels: the unit toggle above the plot,
+/// the size axis labels under it, and a plot as tall as the busbw axis title is long (the
+/// legend, 25 px of the 210 this was when Qt Charts drew it inside the view, is now under it).
+constexpr int kMinChartHeight = 185;
 
 QString sizeLabel(double bytes)
 {
@@ -45,7 +50,7 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
 {
     auto* col = new QVBoxLayout(this);
     col->setContentsMargins(0, 0, 0, 0);
-    col->setSpacing(2);
+    col->setSpacing(0); // the legend joins the chart above it; 2 px around the rest
     auto* header = new QHBoxLayout;
     header->setContentsMargins(6, 0, 6, 0);
     // Wraps rather than being cut short when the chart is narrow or the type large (presentation).
@@ -63,11 +68,14 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
                           "x (n-1)/n for all-gather, reduce-scatter and all-to-all"));
     header->addWidget(opBox_);
     col->addLayout(header);
+    col->addSpacing(2);
 
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 2, 4, 2));
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // Qt Charts' legend keeps one row and elides ("one serve…", "measured…"); ChartLegend below
+    // the view wraps instead.
+    chart->legend()->hide();
     sizeAxis_ = new QCategoryAxis;
     sizeAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     sizeAxis_->setRange(3, 34);
@@ -98,7 +106,7 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     }
     // The imported measurement, its prediction at the same sizes, and the error between them.
     errorAxis_ = new QValueAxis;
-    errorAxis_->setTitleText(tr("error vs prediction, %"));
+    errorAxis_->setTitleText(tr("error, %")); // short: it runs up the plot's right side
     errorAxis_->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(errorAxis_, Qt::AlignRight);
     measured_ = new QLineSeries;
@@ -154,6 +162,9 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     // the title to "busbw, G..." and the size labels to "...".
     view_->setMinimumHeight(kMinChartHeight);
     col->addWidget(view_, 1);
+    legend_ = new ChartLegend(this);
+    legend_->setObjectName(QStringLiteral("collectiveLegend"));
+    col->addWidget(legend_);
     // Which algorithm and protocol each curve assumes over which sizes (the engine's choice).
     spansTable_ = new ReflowLabel(this);
     spansTable_->setObjectName(QStringLiteral("algorithmSpans"));
@@ -163,6 +174,7 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     spansTable_->setContentsMargins(6, 0, 6, 2);
     spansTable_->setToolTip(tr("The NCCL algorithm and protocol (LL, LL128, Simple) the analytical engine picks at each "
                                "message size, as NCCL's tuner would; hover a point for its figures"));
+    col->addSpacing(2);
     col->addWidget(spansTable_);
 
     connect(opBox_, &QComboBox::activated, this,
@@ -319,6 +331,7 @@ void CollectiveChart::apply()
     predictedAt_->replace(pred);
     error_->replace(err);
     for (QLineSeries* s : {measured_, predictedAt_, error_}) s->setVisible(!meas.isEmpty());
+    updateLegend(); // every curve's visibility is set
     errorAxis_->setVisible(!meas.isEmpty());
     errorAxis_->setRange(std::floor(std::min(-10.0, lowErr) / 10.0) * 10.0, std::ceil(std::max(10.0, highErr) / 10.0) * 10.0);
     sizeAxis_->setRange(3, maxLog);
@@ -342,6 +355,77 @@ void CollectiveChart::apply()
     const int decimals = step > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 0, 3) : 0;
     const QString format = QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
     if (format != busbwAxis_->labelFormat()) busbwAxis_->setLabelFormat(format);
+}
+
+void CollectiveChart::updateLegend()
+{
+    std::vector<LegendEntry> entries;
+    auto add = [&entries](const QXYSeries* s, LegendEntry::Marker marker, const QColor& fill) {
+        if (s->isVisible()) entries.push_back({s->name(), s->pen(), marker, fill});
+    };
+    for (QLineSeries* s : series_) add(s, LegendEntry::Marker::Circle, s->pen().color());
+    add(measured_, LegendEntry::Marker::Circle, measured_->pen().color());
+    add(predictedAt_, LegendEntry::Marker::Circle, predictedAt_->pen().color());
+    add(error_, LegendEntry::Marker::Circle, error_->pen().color());
+    if (simulated_->isVisible()) entries.push_back({simulated_->name(), QPen(Qt::NoPen), LegendEntry::Marker::Diamond, simulated_->color()});
+    legend_->setEntries(std::move(entries));
+    legend_->setVisible(!legend_->entries().empty());
+}
+
+void CollectiveChart::syncStyle()
+{
+    QChart* chart = view_->chart();
+    legend_->setFont(chart->legend()->font());
+    // The light theme's background is a (white to white) gradient, the dark one's a colour.
+    const QBrush bg = chart->backgroundBrush();
+    legend_->setColors(bg.gradient() && !bg.gradient()->stops().isEmpty() ? bg.gradient()->stops().first().second : bg.color(),
+                       chart->legend()->labelColor());
+    // The busbw title runs up the plot's left side: the plot at least as tall as it is long,
+    // or Qt Charts elides it to "busbw, ..." (presentation type). Above the plot the unit toggle
+    // (the chart's top margin), under it the size labels.
+    const QFontMetrics title(busbwAxis_->titleFont());
+    const QFontMetrics labels(sizeAxis_->labelsFont());
+    const int titleLength = std::max(title.horizontalAdvance(busbwAxis_->titleText()), title.horizontalAdvance(errorAxis_->titleText()));
+    const int need = chart->margins().top() + chart->margins().bottom() + titleLength + 2 * labels.height() + 24;
+    view_->setMinimumHeight(std::max(kMinChartHeight, need));
+}
+
+QSize CollectiveChart::minimumSizeHint() const
+{
+    QSize s = QWidget::minimumSizeHint();
+    // The legend and the table wrap: at the width the layout settled on they need more than one
+    // row each. Not at any width the widget passes through while a window is shown: a new widget
+    // is 100 px wide, and a full-screen window first laid out at a screen narrower than its
+    // smallest width gives the chart 200 px; the heights for those grew a presentation window
+    // to 1,150 px.
+    if (layout() && settledWidth_ > 0) s.setHeight(std::max(s.height(), layout()->minimumHeightForWidth(settledWidth_)));
+    return s;
+}
+
+void CollectiveChart::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    // Another width wraps the legend and the table onto another number of rows: asked again
+    // once the layouts above have settled (a zero timer runs after the resizes of this turn).
+    if (e->size().width() != settledWidth_ && !settleTimer_.isActive()) settleTimer_.start(0, this);
+}
+
+void CollectiveChart::timerEvent(QTimerEvent* e)
+{
+    if (e->timerId() != settleTimer_.timerId()) {
+        QWidget::timerEvent(e);
+        return;
+    }
+    settleTimer_.stop();
+    if (width() == settledWidth_) return;
+    settledWidth_ = width();
+    updateGeometry();
+}
+
+void CollectiveChart::showEvent(QShowEvent* e)
+{
+    syncStyle(); // the unit toggle's room above the plot is known once the chart tools exist
+    QWidget::showEvent(e);
 }
 
 QStringList CollectiveChart::curveNames() const

@@ -13,6 +13,10 @@
 /// run of sizes (model::algorithmSpans of the engine's per-point choices). Simulations run on
 /// the design as it is (the Simulation dock) overlay the chart as diamonds: the simulated busbw
 /// at its size, the tooltip giving both engines' figures and their difference.
+/// The legend is a ChartLegend under the plot (Qt Charts' own, one elided row, is hidden): every
+/// name whole, wrapping onto more rows in a narrow chart. The widget asks for the height its
+/// plot, legend and table need at the width it settled on (minimumSizeHint), so a short dock or presentation
+/// mode's large type gives it that room instead of drawing the table over the legend.
 /// Computes nothing: it shows CollectiveResult figures converted to the display unit.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
@@ -23,6 +27,7 @@
 #include "model/simulation/simulation.hpp"
 #include "model/io/import/advisor.hpp"
 
+#include <QBasicTimer>
 #include <QList>
 #include <QPointF>
 #include <QStringList>
@@ -42,6 +47,7 @@ class QValueAxis;
 
 namespace views {
 
+class ChartLegend;
 class ReflowLabel;
 
 class CollectiveChart final : public QWidget {
@@ -93,9 +99,24 @@ public:
     [[nodiscard]] std::vector<model::AlgorithmSpan> spans(int i) const;
     /// Plain text of the table under the chart (one line per curve).
     [[nodiscard]] QString spansText() const;
+    /// The legend under the plot: one entry per curve on screen.
+    [[nodiscard]] ChartLegend* legend() const { return legend_; }
+    /// Takes the chart's colours and fonts (after chart_style::apply or setTypeScale) into the
+    /// legend, and the plot's smallest height from the busbw axis title's length.
+    void syncStyle();
+
+    /// The height that header, plot, legend and table need at the current width (pixels).
+    [[nodiscard]] QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+    void showEvent(QShowEvent* e) override;
+    void timerEvent(QTimerEvent* e) override;
 
 private:
     void apply();
+    /// The legend's entries: the curves on screen, in the order they are drawn.
+    void updateLegend();
     [[nodiscard]] std::vector<const model::SimulationResult*> shownSimulations() const;
     [[nodiscard]] std::vector<const model::CollectiveSweep*> shownSweeps() const;
 
@@ -110,6 +131,9 @@ private:
     QValueAxis* errorAxis_ = nullptr;
     QScatterSeries* simulated_ = nullptr; ///< simulated busbw of this design's simulation runs
     ReflowLabel* spansTable_ = nullptr;        ///< algorithm and protocol per run of sizes, per curve
+    ChartLegend* legend_ = nullptr;            ///< names of the curves, under the plot
+    int settledWidth_ = -1;     ///< the width minimumSizeHint answers for (-1: none yet, the plain minimum)
+    QBasicTimer settleTimer_;   ///< runs from a resize until the layouts above have settled
     std::vector<std::shared_ptr<const model::SimulationResult>> runs_;
     std::shared_ptr<const model::io::CurveComparison> comparison_;
     [[nodiscard]] bool measuredShown() const;
