@@ -31,6 +31,13 @@ namespace {
 /// Colours of the "one server" and "whole design" curves (matplotlib tab10 orange and blue).
 const QColor kCurveColors[] = {QColor(0xff, 0x7f, 0x0e), QColor(0x1f, 0x77, 0xb4)};
 
+/// The imported measurement and the prediction at its sizes: told apart by hue (tab10 pink
+/// against tab10 green, distinct in the common colour-vision deficiencies too), by line (dashed
+/// through large points against a solid line) and by name in the legend. Both were tab10 green,
+/// solid and dashed, and read as one colour.
+const QPen kMeasuredPen(QColor(0xe3, 0x77, 0xc2), 2.0, Qt::DashLine);
+const QPen kPredictedPen(QColor(0x2c, 0xa0, 0x2c), 2.0, Qt::SolidLine);
+
 /// Smallest height of the chart view in normal type, pixels: the unit toggle above the plot,
 /// the size axis labels under it, and a plot as tall as the busbw axis title is long (the
 /// legend, 25 px of the 210 this was when Qt Charts drew it inside the view, is now under it).
@@ -110,14 +117,14 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     errorAxis_->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(errorAxis_, Qt::AlignRight);
     measured_ = new QLineSeries;
-    measured_->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 2.5)); // tab10 green
+    measured_->setPen(kMeasuredPen);
     predictedAt_ = new QLineSeries;
-    predictedAt_->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 1.5, Qt::DashLine));
+    predictedAt_->setPen(kPredictedPen);
     error_ = new QLineSeries;
     error_->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1.5, Qt::DotLine)); // tab10 red
     for (QLineSeries* s : {measured_, predictedAt_, error_}) {
         s->setPointsVisible(true);
-        s->setMarkerSize(s == measured_ ? 6 : 4);
+        s->setMarkerSize(s == measured_ ? 5 : 4); // measured: a little larger, the figures that were read
         chart->addSeries(s);
         s->attachAxis(sizeAxis_);
         s->attachAxis(s == error_ ? errorAxis_ : busbwAxis_);
@@ -325,7 +332,7 @@ void CollectiveChart::apply()
         }
         measured_->setName(tr("measured, %1").arg(countOf(comparison_->gpus, tr("GPU"), tr("GPUs"))));
         predictedAt_->setName(tr("predicted, %1").arg(countOf(comparison_->gpus, tr("GPU"), tr("GPUs"))));
-        error_->setName(tr("error %"));
+        error_->setName(tr("error vs predicted, % (right axis)"));
     }
     measured_->replace(meas);
     predictedAt_->replace(pred);
@@ -334,6 +341,7 @@ void CollectiveChart::apply()
     updateLegend(); // every curve's visibility is set
     errorAxis_->setVisible(!meas.isEmpty());
     errorAxis_->setRange(std::floor(std::min(-10.0, lowErr) / 10.0) * 10.0, std::ceil(std::max(10.0, highErr) / 10.0) * 10.0);
+    errorAxis_->applyNiceNumbers(); // round ticks (-80, -60, ... 20), not -80, -58, -35, -13, 10
     sizeAxis_->setRange(3, maxLog);
     // A round upper bound (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 x 10^k) at least 5 % above the highest point.
     double bound = 1;
