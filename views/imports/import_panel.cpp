@@ -1,5 +1,7 @@
 #include "views/imports/import_panel.hpp"
 
+#include "views/common/wrapping_delegate.hpp"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -11,6 +13,9 @@ namespace views {
 
 namespace {
 QString q(const std::string& s) { return QString::fromStdString(s); }
+
+/// Columns of the findings list.
+enum Column { kSeverity = 0, kRule = 1, kCause = 2, kLine = 3, kEvidence = 4 };
 
 QString percent(double fraction)
 {
@@ -34,8 +39,13 @@ ImportPanel::ImportPanel(QWidget* parent)
     list_->setColumnCount(5);
     list_->setHeaderLabels({tr("Severity"), tr("Rule"), tr("Likely cause"), tr("Line"), tr("Evidence")});
     list_->setRootIsDecorated(false);
-    list_->setWordWrap(true);
-    list_->header()->setStretchLastSection(true);
+    // Severity, rule and line as wide as their text; the likely cause and the evidence share
+    // the rest and wrap onto as many lines as they need (the cause was a 100 px column cut to
+    // "the network …", its 550 characters only in a tooltip).
+    list_->header()->setStretchLastSection(false);
+    for (int c : {kSeverity, kRule, kLine}) list_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    for (int c : {kCause, kEvidence}) list_->header()->setSectionResizeMode(c, QHeaderView::Stretch);
+    WrappingDelegate::install(list_, {kCause, kEvidence});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(title_);
