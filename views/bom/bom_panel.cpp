@@ -20,8 +20,15 @@ BomPanel::BomPanel(QWidget* parent)
 {
     table_->setModel(model_);
     table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(false);
-    table_->horizontalHeader()->setSectionResizeMode(BomTableModel::Item, QHeaderView::Stretch);
+    // Category, detail and count as wide as their text, the item name takes the rest (the detail
+    // was a 100 px column cut to "optical (between …"). Rows grow when a narrow dock wraps a name.
+    QHeaderView* header = table_->horizontalHeader();
+    header->setStretchLastSection(false);
+    for (int c : {BomTableModel::Category, BomTableModel::Detail, BomTableModel::Count})
+        header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(BomTableModel::Item, QHeaderView::Stretch);
+    table_->setWordWrap(true);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     summary_->setObjectName(QStringLiteral("bomSummary"));
     summary_->setWordWrap(true);
