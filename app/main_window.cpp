@@ -13,12 +13,14 @@
 #include "views/canvas/canvas_view.hpp"
 #include "views/canvas/mini_map.hpp"
 #include "views/charts/charts_panel.hpp"
+#include "views/common/elided_label.hpp"
 #include "views/palette/palette_widget.hpp"
 
 #include <QCloseEvent>
 #include <QFileInfo>
 #include <QLabel>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace app {
 
@@ -39,19 +41,33 @@ MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* p
     createDocks();
     createActions();
 
-    statusDesign_ = new QLabel(this);
+    // The design's counts and a message take the room left of the bottleneck and the zoom, each
+    // shortened with "…" to it: QStatusBar::showMessage drew an import error under the bottleneck
+    // label, cut mid-word.
+    statusDesign_ = new views::ElidedLabel(this);
+    statusDesign_->setObjectName(QStringLiteral("statusDesign"));
+    statusMessage_ = new views::ElidedLabel(this);
+    statusMessage_->setObjectName(QStringLiteral("statusMessage"));
+    statusMessage_->hide();
     statusAnalysis_ = new QLabel(this);
     statusZoom_ = new QLabel(this);
     statusBar()->addWidget(statusDesign_, 1);
+    statusBar()->addWidget(statusMessage_, 1);
     statusBar()->addPermanentWidget(statusAnalysis_);
     statusBar()->addPermanentWidget(statusZoom_);
+    statusMessageTimer_ = new QTimer(this);
+    statusMessageTimer_->setSingleShot(true);
+    connect(statusMessageTimer_, &QTimer::timeout, this, [this] {
+        statusMessage_->hide();
+        statusDesign_->show();
+    });
 
     // The results panels follow the worker's snapshots (main_window_docks.cpp); so does the
     // status bar: it counts nothing itself.
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);
     connect(worker_, &AnalysisWorker::snapshotReady, this, &MainWindow::updateStatus);
     connect(worker_, &AnalysisWorker::busyChanged, this, &MainWindow::updateStatus);
-    connect(imports_, &ImportController::finished, this, [this](bool, const QString& summary) { statusBar()->showMessage(summary, 10000); });
+    connect(imports_, &ImportController::finished, this, [this](bool, const QString& summary) { showStatusMessage(summary, 10000); });
     connect(doc_, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc_, &Document::designReset, this, &MainWindow::updateTitle);
@@ -100,7 +116,7 @@ void MainWindow::updateStatus()
                            .arg(countOf(c.servers, tr("server"), tr("servers")), countOf(c.gpus, tr("GPU"), tr("GPUs")),
                                 countOf(c.switches, tr("switch"), tr("switches")), countOf(static_cast<long long>(c.links), tr("link"), tr("links")));
         if (c.appliances > 0) text += QStringLiteral(", ") + countOf(c.appliances, tr("appliance"), tr("appliances"));
-        statusDesign_->setText(text);
+        statusDesign_->setFullText(text);
     }
     if (worker_->isBusy())
         statusAnalysis_->setText(tr("Analysing…"));
@@ -110,7 +126,15 @@ void MainWindow::updateStatus()
         statusAnalysis_->setText(tr("Analysis failed: see the charts panel"));
 }
 
-QString MainWindow::statusText() const { return statusDesign_->text() + QStringLiteral(" | ") + statusAnalysis_->text(); }
+QString MainWindow::statusText() const { return statusDesign_->fullText() + QStringLiteral(" | ") + statusAnalysis_->text(); }
+
+void MainWindow::showStatusMessage(const QString& text, int ms)
+{
+    statusMessage_->setFullText(text);
+    statusDesign_->hide();
+    statusMessage_->show();
+    statusMessageTimer_->start(ms);
+}
 
 void MainWindow::applyTheme(bool dark)
 {

@@ -17,6 +17,7 @@ class QAction;
 class QDockWidget;
 class QMenu;
 class QLabel;
+class QTimer;
 class QUndoView;
 
 namespace model {
@@ -28,6 +29,7 @@ class CanvasScene;
 class CanvasView;
 class ChartsPanel;
 class CostPanel;
+class ElidedLabel;
 class ImportPanel;
 class BomPanel;
 class InspectorPanel;
@@ -114,6 +116,9 @@ private:
     void createSimulationDock(QDockWidget* tabWith); // main_window_docks.cpp
     void updateTitle();
     void updateStatus();
+    /// Shows `text` in place of the design's counts for `ms` milliseconds, shortened with "…" to
+    /// the room left of the bottleneck and zoom labels (the whole text in its tooltip).
+    void showStatusMessage(const QString& text, int ms);
     void applyTheme(bool dark);
 
     Theme* theme_;
@@ -136,7 +141,9 @@ private:
     CompareWindow* compare_ = nullptr;
     views::CostPanel* cost_ = nullptr;
     QUndoView* history_ = nullptr;
-    QLabel* statusDesign_ = nullptr;
+    views::ElidedLabel* statusDesign_ = nullptr;  ///< "176 nodes, ..." (hidden while a message shows)
+    views::ElidedLabel* statusMessage_ = nullptr; ///< the last import's outcome, for a while
+    QTimer* statusMessageTimer_ = nullptr;        ///< ends the message
     QLabel* statusAnalysis_ = nullptr;
     QLabel* statusZoom_ = nullptr;
 };
