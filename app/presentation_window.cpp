@@ -15,6 +15,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 namespace app {
@@ -103,7 +104,9 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     col->addWidget(problem_);
     auto* body = new QHBoxLayout;
     body->addWidget(canvas_, 2);
-    col->addLayout(body, 3);
+    // The charts get the larger share: at 1600 x 1000 an even split left the busbw plot 80 px
+    // tall, too short for its axis title ("busbw, ...").
+    col->addLayout(body, 2);
     col->addWidget(charts_, 3);
     col->addWidget(whatIf_);
 
@@ -201,6 +204,12 @@ void PresentationWindow::keyPressEvent(QKeyEvent* e)
     default: break;
     }
     QWidget::keyPressEvent(e);
+}
+
+void PresentationWindow::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    canvas_->zoomToFit();
 }
 
 void PresentationWindow::closeEvent(QCloseEvent* e)

@@ -88,6 +88,9 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
+    /// Fits the design on show to the canvas again: the first slide was fitted before the
+    /// window had its full-screen size, and showed a sliver of a 176-node fabric.
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void showFigures();
