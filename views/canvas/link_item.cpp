@@ -56,7 +56,13 @@ void LinkItem::revive(const model::Link& link, NodeItem* a, NodeItem* b)
     sync(link);
 }
 
-double LinkItem::widthFor(int count) { return 1.2 + 1.4 * std::log2(std::max(1, count)); }
+double LinkItem::widthFor(int count)
+{
+    // One cable 2.5 units, a solid line of two to three pixels at 100 % (it was 1.2 units at
+    // 59 % opacity, a hairline a reviewer could hardly see); +1.4 per doubling: 6.7 for ×8,
+    // 9.5 for ×32.
+    return 2.5 + 1.4 * std::log2(std::max(1, count));
+}
 
 void LinkItem::sync(const model::Link& link)
 {
@@ -154,9 +160,13 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     QColor c = canvas_style::railColor(rail_);
     if (heat_) c = hot ? heatColor(*heat_) : noTrafficColor();
     if (selected) c = canvas_style::selectionColor();
-    if (!selected && !endSelected && count_ == 1 && !hot) c.setAlpha(heat_ ? 110 : 150);
+    const bool plainSingle = !selected && !endSelected && count_ == 1 && !hot;
+    if (plainSingle && heat_) c.setAlpha(110); // idle in the heat view: faint, behind the hot links
     if (tag_) tag_->setEdge(c); // the tag is edged in the cable's colour
     if (overview && !selected && !endSelected && !hot) {
+        // From afar single cables stay translucent, as they were at every zoom: thousands of
+        // them side by side would otherwise merge into one dark band.
+        if (plainSingle && !heat_) c.setAlpha(150);
         // Overview zoom (a 2,048-server design at fit): one-pixel lines without antialiasing,
         // the cheap way to draw ten thousand cables that are thinner than a pixel anyway.
         // A cable narrower than a pixel keeps the share of the pixel it covers as opacity (what

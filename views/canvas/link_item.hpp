@@ -82,7 +82,7 @@ private:
     int count_ = 1;
     int rail_ = -1;   ///< rail of a server cable (-1: switch to switch); its colour comes from the theme at paint time
     QLineF line_;
-    double width_ = 1.2; ///< widthFor(count_), kept: the scene index asks for the bounds often
+    double width_ = 2.5; ///< widthFor(count_), kept: the scene index asks for the bounds often
     QRectF bounds_;      ///< boundingRect(), computed when the line or count changes
     std::optional<double> heat_;
     CountTagItem* tag_ = nullptr; ///< owned; made for the first count above one
