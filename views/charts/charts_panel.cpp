@@ -20,6 +20,7 @@
 #include <QLegend>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
@@ -62,11 +63,19 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent)
     header->addStretch(1);
     header->addWidget(busy_);
     col->addLayout(header);
-    bottleneck_ = new ReflowLabel(side);
+    bottleneck_ = new ReflowLabel;
     bottleneck_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     bottleneck_->setText(tr("Waiting for the first analysis…"));
-    col->addWidget(bottleneck_, 1);
+    // Scrolled when the explanation and its warnings are taller than the box (each warning adds
+    // a paragraph; at 1280 x 800 two of them ran past the box's foot and were cut off).
+    auto* scroll = new QScrollArea(side);
+    scroll->setObjectName(QStringLiteral("bottleneckScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(bottleneck_);
+    col->addWidget(scroll, 1);
     // The unit choice under its label, not beside it: side by side they were cut short
     // ("Bandwidth un", "GB/s (gigal") in a narrow panel or in presentation type.
     auto* unitLabel = new QLabel(tr("Bandwidth unit:"), side);
