@@ -52,7 +52,7 @@ inline bool importQuietly(app::MainWindow& w, const QString& path, QStringList& 
 {
     app::ImportController::Prompts prompts;
     prompts.error = [&errors](const QString&, const QString& m) { errors << m; };
-    prompts.openPath = [](const QString&, const QString&) { return QString(); };
+    prompts.openPath = [](const QString&, const QString&, const QString&) { return QString(); };
     prompts.chooseServer = [](const QString&, const QStringList&, const QStringList&) { return QString(); };
     prompts.confirmReplace = [](const QString&, const QString&, bool) { return app::ImportController::ReplaceAnswer::Cancel; };
     w.imports()->setPrompts(prompts);

@@ -38,6 +38,10 @@ struct Window {
         REQUIRE(QTest::qWaitForWindowExposed(&w));
         w.activateWindow();
         w.canvas()->setFocus();
+        // The first analysis resizes the docks beside the canvas when it arrives; a drag that
+        // started before would see its viewport move under the mouse (centerOn undone).
+        REQUIRE(guitest::waitForAnalysis(w.worker()));
+        QApplication::processEvents();
     }
     ~Window() { w.document()->undoStack()->setClean(); }
     /// Viewport position of a node's centre, after centring the view on it at 100 %.

@@ -193,8 +193,12 @@ TEST_CASE("simulation panel: cancel on a large run ends cancelled", "[gui][simul
     openTemplate(w);
     views::SimulationPanel* panel = w.simulation();
 
-    // All 256 GPUs, 16 GiB: long enough that Cancel arrives while the engine works.
-    panel->form()->setRequest(request(16 * kGiB, 0));
+    // A pairwise all-to-all of 16 GiB over all 256 GPUs: 65,280 flows, about 8x the engine time
+    // of a 16 GiB all-reduce (which the simulator now finishes in tens of milliseconds, before a
+    // loaded machine delivers the Cancel click), so Cancel arrives while the engine works.
+    model::CollectiveRequest big = request(16 * kGiB, 0, "pairwise");
+    big.op = model::CollectiveOp::AllToAll;
+    panel->form()->setRequest(big);
     QSignalSpy finished(w.simulationRunner(), &app::SimulationRunner::finished);
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
     REQUIRE(panel->state() == State::Running);
