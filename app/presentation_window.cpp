@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace app {
@@ -85,7 +86,11 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     keepButton->setFocusPolicy(Qt::NoFocus);
     leaveButton->setFocusPolicy(Qt::NoFocus);
 
-    auto* col = new QVBoxLayout(this);
+    // The slide is laid out on a page inside a scroll area: full screen on a screen smaller than
+    // the slide's minimum (a 1280 x 720 projector, large type) scrolls instead of failing to go
+    // full screen with the window wider than the screen.
+    auto* page = new QWidget(this);
+    auto* col = new QVBoxLayout(page);
     col->setContentsMargins(24, 16, 24, 12);
     auto* head = new QHBoxLayout;
     auto* titles = new QVBoxLayout;
@@ -109,6 +114,14 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     col->addLayout(body, 2);
     col->addWidget(charts_, 3);
     col->addWidget(whatIf_);
+    auto* scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(page);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(worker_, &AnalysisWorker::snapshotReady, charts_, &views::ChartsPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);

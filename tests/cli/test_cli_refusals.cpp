@@ -181,7 +181,7 @@ TEST_CASE("Pictures are written in the format their extension names", "[cli][scr
     CHECK(app::cli::savePicture(picture, dir.filePath(QStringLiteral("a.xyz"))).startsWith(QStringLiteral("cannot write ")));
 }
 
-TEST_CASE("import --server that contradicts the matrix is refused; the summary names what was written", "[cli][import]")
+TEST_CASE("import --server that contradicts the matrix is refused, the summary names what was written", "[cli][import]")
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("i4.json"));

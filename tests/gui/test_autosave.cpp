@@ -230,7 +230,7 @@ TEST_CASE("the recovery question names the design, its file, the time of the cop
     doc.undoStack()->setClean();
 }
 
-TEST_CASE("the recovery question of a never-saved design says so; a copy without a time gives the file's", "[gui][autosave]")
+TEST_CASE("the recovery question of a never-saved design says so, a copy without a time gives the file's", "[gui][autosave]")
 {
     QTemporaryDir dir;
     REQUIRE(dir.isValid());

@@ -86,7 +86,7 @@ TEST_CASE("collective chart on the template: busbw curves equal chartSweeps for 
     requireCurvesShow(*chart, expected, model::CollectiveOp::AllToAll);
 }
 
-TEST_CASE("collective chart: the algorithm and protocol of each size are the engine's; simulated points beside",
+TEST_CASE("collective chart: the algorithm and protocol of each size are the engine's, simulated points beside",
           "[gui][sweep][simulation]")
 {
     app::MainWindow w(guitest::catalog());

@@ -26,7 +26,7 @@ TEST_CASE("counts: number agreement and thousands separators, also under the C l
     QLocale::setDefault(saved);
 }
 
-TEST_CASE("inspector summary: 1 node, 0 links; 2 nodes, 1 link", "[gui][text]")
+TEST_CASE("inspector summary: 1 node and 0 links, then 2 nodes and 1 link", "[gui][text]")
 {
     app::Document doc(guitest::catalog());
     model::Design d;

@@ -61,7 +61,7 @@ TEST_CASE("import --json: kind, warnings, findings with evidence, the curve and 
     CHECK(j["comparison"]["points"].size() == 11);
 }
 
-TEST_CASE("import: a cut-off file exits 1 naming it; a bad kind exits 2", "[gui][cli][import]")
+TEST_CASE("import: a cut-off file exits 1 naming it, a bad kind exits 2", "[gui][cli][import]")
 {
     const Run cut = cli({QStringLiteral("import"), QStringLiteral("auto"), realInput("topo_smi_13.txt")});
     CHECK(cut.code == 1);

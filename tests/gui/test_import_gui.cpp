@@ -114,7 +114,7 @@ TEST_CASE("import a measured curve: overlay with the error at every size, findin
     CHECK(w.importPanel()->findingRules().isEmpty());
 }
 
-TEST_CASE("import a topology: asks which server, replaces the design; a bad file changes nothing", "[gui][import]")
+TEST_CASE("import a topology: asks which server, replaces the design, a bad file changes nothing", "[gui][import]")
 {
     app::MainWindow w(guitest::catalog());
     REQUIRE(w.files()->openPath(guitest::templatePath()));
@@ -179,7 +179,7 @@ TEST_CASE("a log dropped on the window is imported: NET/Socket on the RDMA templ
     CHECK_FALSE(enter2.isAccepted());
 }
 
-TEST_CASE("a topology import asks before it replaces the open design; a measured curve does not", "[gui][import]")
+TEST_CASE("a topology import asks before it replaces the open design, a measured curve does not", "[gui][import]")
 {
     app::MainWindow w(guitest::catalog());
     REQUIRE(w.files()->openPath(guitest::templatePath()));

@@ -79,7 +79,7 @@ TEST_CASE("inspector: a NIC count over 32 is refused with the field and range, t
     w.document()->undoStack()->setClean();
 }
 
-TEST_CASE("inspector: a cable count over a switch's ports is refused; a large count reads as a grouped integer", "[gui][inspector][ranges]")
+TEST_CASE("inspector: a cable count over a switch's ports is refused, a large count reads as a grouped integer", "[gui][inspector][ranges]")
 {
     Refusals refusals;
     app::MainWindow w(guitest::catalog());

@@ -189,7 +189,7 @@ TEST_CASE("compare of the rented template against the SuperPOD unit: verdict and
     CHECK(readAll(csv).startsWith(QStringLiteral("figure,unit,\"A: ")));
 }
 
-TEST_CASE("report command: PDF, HTML and CSV files; bad arguments exit 2", "[gui][report]")
+TEST_CASE("report command: PDF, HTML and CSV files, bad arguments exit 2", "[gui][report]")
 {
     QTemporaryDir dir;
     const QString html = dir.filePath(QStringLiteral("r.html"));

@@ -111,7 +111,7 @@ TEST_CASE("the worker's snapshot follows every kind of edit, undo, redo and repl
     CHECK(worker.latest()->bom->rented);
 }
 
-TEST_CASE("node moves reuse the last results; any other change computes them again", "[gui][snapshot]")
+TEST_CASE("node moves reuse the last results, any other change computes them again", "[gui][snapshot]")
 {
     app::Document doc(guitest::catalog());
     REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());

@@ -58,7 +58,7 @@ model::Design generateInGui(app::MainWindow& w, const std::function<void(views::
 
 } // namespace
 
-TEST_CASE("Generate Topology in the GUI: a rented cluster keeps its rental block; undo and redo restore the saved JSON",
+TEST_CASE("Generate Topology in the GUI: a rented cluster keeps its rental block, undo and redo restore the saved JSON",
           "[gui][generate][undo]")
 {
     app::MainWindow w(guitest::catalog());

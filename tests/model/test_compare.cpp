@@ -33,7 +33,7 @@ DesignResults fatTreeResults(int nodes)
 std::string rentedPath() { return bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"; }
 } // namespace
 
-TEST_CASE("Design results hold every part; the 8 GiB all-reduce comes from the whole-design sweep", "[compare]")
+TEST_CASE("Design results hold every part, the 8 GiB all-reduce comes from the whole-design sweep", "[compare]")
 {
     const DesignResults r = resultsOf(defaultDesignPath());
     REQUIRE(r.analysis);
@@ -168,7 +168,7 @@ TEST_CASE("Chart data as CSV at full precision", "[compare][csv]")
     CHECK(scaling.find("weak,256,") != std::string::npos);
 }
 
-TEST_CASE("A figure tied for best names no winner; a lone best does", "[compare]")
+TEST_CASE("A figure tied for best names no winner, a lone best does", "[compare]")
 {
     // Two DGX H100 fat trees (same layers) and the RTX 4090 workstation: the trees differ from
     // the workstation on every layer but tie with each other, so no '<' goes to either.

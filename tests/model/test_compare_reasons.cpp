@@ -61,7 +61,7 @@ TEST_CASE("A training-run size out of range is refused naming analysis.cost.toke
     }
 }
 
-TEST_CASE("An impossible run size leaves capital and monthly cost standing; only the run says why", "[cost][compare]")
+TEST_CASE("An impossible run size leaves capital and monthly cost standing, only the run says why", "[cost][compare]")
 {
     const Design plain = dgxTree(2);
     const DesignResults base = resultsOf(plain);

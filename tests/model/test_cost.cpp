@@ -237,7 +237,7 @@ TEST_CASE("Training run: time from the engine's tokens/s, cost from the GPU-hour
     CHECK(small.run.tokensSource == "set in this design");
 }
 
-TEST_CASE("Every default assumption states its source; bad settings name the field", "[cost]")
+TEST_CASE("Every default assumption states its source, bad settings name the field", "[cost]")
 {
     const CostResult c = costOf(loadDesign(defaultDesignPath()));
     REQUIRE(c.assumptions.list.size() >= 7);
@@ -317,7 +317,7 @@ TEST_CASE("Designs without prices name what is missing", "[cost]")
     CHECK(formatUsd(-1234.4) == "-US$ 1,234");
 }
 
-TEST_CASE("The results snapshot carries the cost; a malformed setting lands in costError", "[cost][snapshot]")
+TEST_CASE("The results snapshot carries the cost, a malformed setting lands in costError", "[cost][snapshot]")
 {
     const auto catalogPtr = std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &catalog());
     for (const std::string& file : {defaultDesignPath(), bundledTemplateDirectory() + "/rented-8x-h100-3200g.json"}) {

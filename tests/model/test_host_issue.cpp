@@ -42,7 +42,7 @@ TEST_CASE("host-issue floor: one thread issuing N GPUs costs N x 4.2 us, nothing
     for (int g = 4; g <= 8; ++g) CHECK(std::abs(analysis::hostIssueFloorUs(g) / measured[g - 4] - 1.0) < 0.03);
 }
 
-TEST_CASE("host-issue floor: -g 8 on one server bounds small sizes only; time, algbw and busbw stay consistent", "[engines][host]")
+TEST_CASE("host-issue floor: -g 8 on one server bounds small sizes only and keeps time, algbw and busbw consistent", "[engines][host]")
 {
     for (const std::string server : {"dgx-a100", "dgx-h100"}) {
         const Design d = oneServer(server);

@@ -173,7 +173,7 @@ TEST_CASE("advisor: runs the engine would place differently are not compared", "
     CHECK(cmp2.note.find("does not predict sendrecv") != std::string::npos);
 }
 
-TEST_CASE("advisor: NET/Socket on an RDMA design is an error; an imported server with fewer NICs is named", "[import][advisor]")
+TEST_CASE("advisor: NET/Socket on an RDMA design is an error, an imported server with fewer NICs is named", "[import][advisor]")
 {
     const Design dgx = topology::generateSingleServer(catalog(), {"dgx-h100", "dgx"});
     const auto sock = reviewImport(importFile(realInput("nccl_log_05.txt"), ImportKind::Auto), &dgx, catalog());

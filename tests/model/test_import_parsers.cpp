@@ -173,7 +173,7 @@ TEST_CASE("nccl-tests: Open MPI tag-output prefixes and every *_perf factor over
     CHECK(r.curve->outOfPlace.size() == 11);
 }
 
-TEST_CASE("nccl-tests: rccl-tests is named; a row whose algbw is not size/time is refused", "[import][nccl-tests]")
+TEST_CASE("nccl-tests: rccl-tests is named, a row whose algbw is not size/time is refused", "[import][nccl-tests]")
 {
     std::string t = testsTable("all_reduce_perf", 8, 1.75, "sum", -1, true);
     t = "RCCL version 2.18.3+hip6.1\n" + t;

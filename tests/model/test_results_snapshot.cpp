@@ -158,7 +158,7 @@ TEST_CASE("results snapshot: a failing part says why and the others are still co
     CHECK(u->counts.gpus == 0);
 }
 
-TEST_CASE("results snapshot: a stop request drops the run; a null catalog is refused", "[snapshot]")
+TEST_CASE("results snapshot: a stop request drops the run, a null catalog is refused", "[snapshot]")
 {
     const Design d = fatTree("dgx-h100", 4);
     int asked = 0;

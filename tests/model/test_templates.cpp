@@ -58,7 +58,7 @@ TEST_CASE("every template runs a workload that fits its hardware, without warnin
     CHECK(workloads["DGX B200 four-unit system"] == "llama3-405b");
 }
 
-TEST_CASE("user templates follow the bundled ones; broken files are reported, not thrown", "[templates]")
+TEST_CASE("user templates follow the bundled ones, broken files are reported, not thrown", "[templates]")
 {
     const fs::path dir = fs::temp_directory_path() / "cd-user-templates-test";
     fs::remove_all(dir);

@@ -42,6 +42,10 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent)
     server_ = new QComboBox(this);
     precision_ = new QComboBox(this);
     server_->setFocusPolicy(Qt::NoFocus);
+    // Server names run long ("HGX B300 (a.k.a. ...)"): the box shows about 18 characters and
+    // elides the rest (the list shows them whole), so presentation mode fits a 1280 px screen.
+    server_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    server_->setMinimumContentsLength(18);
     precision_->setFocusPolicy(Qt::NoFocus);
     precision_->addItem(tr("BF16"), QStringLiteral("bf16"));
     precision_->addItem(tr("FP8"), QStringLiteral("fp8"));
@@ -50,6 +54,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent)
     nicLabel_ = new QLabel(this);
     overLabel_ = new QLabel(this);
     accumLabel_ = new QLabel(this);
+    for (QLabel* l : {nodesLabel_, nicLabel_, overLabel_, accumLabel_}) l->setWordWrap(true); // long values wrap, never widen the row
     struct Cell { QString title; QWidget* control; QLabel* value; };
     const Cell cells[] = {{tr("Servers"), nodes_, nodesLabel_},
                           {tr("GPU model"), server_, nullptr},
