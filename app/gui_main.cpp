@@ -89,6 +89,7 @@ int runGui(const QString& designPath)
     // so the window (and its autosave lock) is destroyed as on a normal exit.
     SignalQuit signalQuit;
     QObject::connect(&signalQuit, &SignalQuit::received, &SignalQuit::quitApplication);
+    window.restoreWindowLayout();
     window.show();
     // A design that cannot be opened is reported (dialog naming file, entry, field) and the
     // bundled default design is shown instead; without the bundled templates (a broken install)

@@ -17,6 +17,9 @@
 #include "views/palette/palette_widget.hpp"
 
 #include <QCloseEvent>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QSettings>
 #include <QFileInfo>
 #include <QLabel>
 #include <QStatusBar>
@@ -151,10 +154,33 @@ void MainWindow::changeEvent(QEvent* e)
     QMainWindow::changeEvent(e);
 }
 
+void MainWindow::restoreWindowLayout()
+{
+    QSettings settings;
+    const QScreen* screen = this->screen();
+    const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1600, 1000);
+    const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (restored) restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // A saved layout from a larger or detached screen: start over rather than open off screen.
+    bool onScreen = false;
+    for (const QScreen* s : QGuiApplication::screens())
+        if (s->availableGeometry().intersects(frameGeometry())) onScreen = true;
+    if (restored && onScreen) {
+        if (width() > avail.width() || height() > avail.height()) resize(size().boundedTo(avail.size())); // a smaller screen now
+        return;
+    }
+    const QSize size = QSize(1600, 1000).boundedTo(avail.size() * 0.9);
+    resize(size);
+    move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
 void MainWindow::closeEvent(QCloseEvent* e)
 {
     if (files_->maybeSave()) {
         autosave_->discard(); // saved or knowingly discarded: nothing to recover next time
+        QSettings settings;
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
         e->accept();
     }
     else

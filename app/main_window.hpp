@@ -57,6 +57,14 @@ public:
     explicit MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    /// The window as the user left it: the size, position and dock layout saved when the
+    /// window last closed (QSettings "window/geometry", "window/state"), shrunk to the screen
+    /// when that is smaller now; without a saved layout, or when it lies off every screen, 1600 x 1000
+    /// px shrunk to 90 % of the screen's available area and centred there. Called by the
+    /// application's start (gui_main), not by the constructor, so windows made elsewhere (tests,
+    /// the screenshot command) start at 1600 x 1000 whatever the last session left.
+    void restoreWindowLayout();
+
     [[nodiscard]] Document* document() const { return doc_; }
     [[nodiscard]] AnalysisWorker* worker() const { return worker_; }
     [[nodiscard]] FileController* files() const { return files_; }

@@ -1,0 +1,45 @@
+// The main window opens as the user left it (size, position, docks) and always fits the screen.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/main_window.hpp"
+
+#include <QDockWidget>
+#include <QScreen>
+#include <QSettings>
+
+TEST_CASE("the main window reopens at the size and with the docks the user left", "[gui][window]")
+{
+    QSettings().remove(QStringLiteral("window"));
+    QSize left;
+    {
+        app::MainWindow w(guitest::catalog());
+        w.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&w));
+        w.resize(700, 560);
+        w.findChild<QDockWidget*>(QStringLiteral("inspectorDock"))->hide();
+        QApplication::processEvents();
+        left = w.size(); // 700 x 560, or the window's minimum where that is larger
+        REQUIRE(left != QSize(1600, 1000));
+        REQUIRE(w.close());
+    }
+    app::MainWindow again(guitest::catalog());
+    CHECK(again.size() == QSize(1600, 1000)); // windows made without restoring keep the default
+    again.restoreWindowLayout();
+    CHECK(again.size() == left);
+    CHECK(again.findChild<QDockWidget*>(QStringLiteral("inspectorDock"))->isHidden());
+    CHECK(QSettings().contains(QStringLiteral("window/state")));
+}
+
+TEST_CASE("without a saved layout the main window fits the screen it opens on", "[gui][window]")
+{
+    QSettings().remove(QStringLiteral("window"));
+    app::MainWindow w(guitest::catalog());
+    w.restoreWindowLayout();
+    const QRect avail = w.screen()->availableGeometry();
+    // 1600 x 1000 shrunk to 90 % of the screen (800 x 600 offscreen), never below the window's minimum.
+    const QSize want = QSize(1600, 1000).boundedTo(avail.size() * 0.9).expandedTo(w.minimumSizeHint());
+    CHECK(w.size() == want);
+    CHECK(w.size() != QSize(1600, 1000));
+}
