@@ -4,6 +4,7 @@
 #include "app/error_report.hpp"
 #include "views/common/dialog_folders.hpp"
 #include "views/common/gui_input_error.hpp"
+#include "views/common/plural.hpp"
 
 #include "model/io/import/import_design.hpp"
 #include "model/io/input_error.hpp"
@@ -216,9 +217,12 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
     }
     // The file's own findings; those that compare it with the design (below-prediction, ...)
     // come with the analysis of the new design, in the Import panel.
-    QString summary = tr("Imported %1: %2, %3 finding(s) in the file; the Import panel compares it with the design")
-                          .arg(base, q(r.content))
-                          .arg(r.findings.size());
+    // "no findings in the file itself" said so: the panel's comparison findings come next, and a
+    // bare "0 findings" beside a panel listing one read as a contradiction.
+    const QString inFile = r.findings.empty() ? tr("no findings in the file itself")
+                                              : views::countOf(static_cast<long long>(r.findings.size()), tr("finding"), tr("findings")) +
+                                                    tr(" in the file itself");
+    QString summary = tr("Imported %1: %2, %3; the Import panel compares it with the design").arg(base, q(r.content), inFile);
     if (!detail.isEmpty()) summary += tr(" (findings only: %1)").arg(detail);
     emit finished(true, summary);
 }

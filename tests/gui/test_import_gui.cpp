@@ -51,11 +51,12 @@ void quiet(app::MainWindow& w, Prompted& p)
     w.imports()->setPrompts(prompts);
 }
 
-bool importAndWait(app::MainWindow& w, const QString& path)
+bool importAndWait(app::MainWindow& w, const QString& path, QString* summary = nullptr)
 {
     QSignalSpy done(w.imports(), &app::ImportController::finished);
     w.imports()->importPath(path);
     if (!done.wait(30000)) return false;
+    if (summary) *summary = done.first().at(1).toString();
     return guitest::waitForAnalysis(w.worker(), 60000) && done.first().at(0).toBool();
 }
 
@@ -73,8 +74,14 @@ TEST_CASE("import a measured curve: overlay with the error at every size, findin
     CHECK(w.importPanel()->findingRules().isEmpty());
     const int steps = w.document()->undoStack()->count();
 
-    REQUIRE(importAndWait(w, realInput("nccl_tests_13.txt")));
+    QString summary;
+    REQUIRE(importAndWait(w, realInput("nccl_tests_13.txt"), &summary));
     CHECK(p.errors.isEmpty());
+    // The status line tells the file's own findings (none) from the panel's comparison (one
+    // below-prediction finding, below): it read "0 finding(s)" beside a panel listing one.
+    CHECK(summary.startsWith(QStringLiteral("Imported nccl_tests_13.txt: ")));
+    CHECK(summary.contains(QStringLiteral(", no findings in the file itself; the Import panel compares it with the design")));
+    CHECK_FALSE(summary.contains(QStringLiteral("(s)")));
     CHECK(w.document()->undoStack()->count() == steps + 1);
     REQUIRE(w.document()->design().analysis.contains("imported"));
 

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace model;
 using namespace model::io;
 
@@ -46,6 +48,10 @@ TEST_CASE("import --server refuses a server whose GPU count differs from the fil
                                               "ws-4x-rtx4090");
     CHECK(d.serverId == "ws-4x-rtx4090");
     CHECK(d.design.gpuCount(testsupport::bundledCatalog()) == 4);
+    // The note the design keeps reads the same in the app and on the command line (it once
+    // said "as asked (--server)" in designs imported through the app's dialog).
+    CHECK(std::find(d.notes.begin(), d.notes.end(), "server ws-4x-rtx4090 as chosen for this import (not matched from the file)") !=
+          d.notes.end());
 }
 
 TEST_CASE("import --server refuses a server whose NVLinks contradict the file", "[import][server]")

@@ -19,7 +19,6 @@ namespace views {
 inline QString guiWording(QString text)
 {
     text.replace(QStringLiteral("pass --server with"), QObject::tr("choose"));
-    text.replace(QStringLiteral("as asked (--server)"), QObject::tr("as chosen"));
     text.replace(QStringLiteral("pass a server"), QObject::tr("choose a server"));
     text.replace(QStringLiteral("pass --"), QObject::tr("set the "));
     return text;

@@ -132,7 +132,7 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
             spec = catalog.server(serverId);
             if (!spec) throw InputError(r.file, "", "--server", "expected a catalog server id, got \"" + serverId + "\"");
             checkChosenServer(s, *spec, catalog, r.file);
-            out.notes.push_back("server " + spec->id + " as asked (--server)");
+            out.notes.push_back("server " + spec->id + " as chosen for this import (not matched from the file)");
         } else {
             const auto candidates = matchingServers(s, catalog);
             const std::string gpu = namedGpu(s);
