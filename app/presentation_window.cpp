@@ -15,8 +15,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
-#include <QResizeEvent>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace app {
@@ -71,6 +71,7 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     charts_->setDark(dark);
     charts_->setTypeScale(kTypeScale * 0.8);
     canvas_->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides, they do not pan
+    canvas_->viewport()->installEventFilter(this);
     setFocusPolicy(Qt::StrongFocus);
     whatIf_ = new views::WhatIfPanel(this);
 
@@ -219,10 +220,16 @@ void PresentationWindow::keyPressEvent(QKeyEvent* e)
     QWidget::keyPressEvent(e);
 }
 
-void PresentationWindow::resizeEvent(QResizeEvent* e)
+bool PresentationWindow::eventFilter(QObject* watched, QEvent* e)
 {
-    QWidget::resizeEvent(e);
-    canvas_->zoomToFit();
+    if (watched == canvas_->viewport() && e->type() == QEvent::Resize && !refitQueued_) {
+        refitQueued_ = true; // once per burst of resizes (scroll bars coming and going)
+        QTimer::singleShot(0, this, [this] {
+            refitQueued_ = false;
+            canvas_->zoomToFit();
+        });
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void PresentationWindow::closeEvent(QCloseEvent* e)

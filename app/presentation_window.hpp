@@ -88,9 +88,11 @@ signals:
 protected:
     void keyPressEvent(QKeyEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
-    /// Fits the design on show to the canvas again: the first slide was fitted before the
-    /// window had its full-screen size, and showed a sliver of a 176-node fabric.
-    void resizeEvent(QResizeEvent* e) override;
+    /// Fits the design on show to the canvas again whenever the canvas changes size: the first
+    /// slide was fitted before the window had its full-screen size (a sliver of a 176-node
+    /// fabric), and the slide's page, in a scroll area, is laid out after the window's own
+    /// resize (the design drawn a few pixels wide in a corner).
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void showFigures();
@@ -98,6 +100,7 @@ private:
     std::shared_ptr<const model::Catalog> catalog_;
     std::vector<Slide> slides_;
     int index_ = 0;
+    bool refitQueued_ = false; ///< a zoomToFit is queued for the canvas's new size
     Document* doc_;
     AnalysisWorker* worker_;
     views::CanvasScene* scene_;

@@ -63,7 +63,7 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("op"), QStringLiteral("all_reduce, all_gather, reduce_scatter, alltoall or broadcast."), QStringLiteral("OP"), QStringLiteral("all_reduce")});
     p.addOption({QStringLiteral("bytes"), QStringLiteral("Message size (nccl-tests size), K/M/G = powers of 1024."), QStringLiteral("SIZE")});
     p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
-    p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical (all_reduce); direct, pairwise (alltoall, simulation)."), QStringLiteral("ALGO"), QStringLiteral("auto")});
+    p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical (all_reduce); direct (alltoall, every peer at once, as NCCL); pairwise (alltoall as synchronized rounds, simulation only)."), QStringLiteral("ALGO"), QStringLiteral("auto")});
     p.addOption({QStringLiteral("gpus-per-thread"), QStringLiteral("GPUs one host thread drives, as nccl-tests -g N in one process (default 1: one process per GPU); above 1 small sizes are host-bound."), QStringLiteral("N"), QStringLiteral("1")});
     p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default) or simulation (flow-level)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
     p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});

@@ -57,8 +57,10 @@ struct AlgoEstimate {
 [[nodiscard]] AlgoEstimate sharpEstimate(const CommGroup& g, CollectiveOp op, double bytes);
 /// Hierarchical: intra reduce-scatter, inter per rail, intra all-gather: §4.
 [[nodiscard]] AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double bytes);
-/// All-to-all as concurrent pairwise exchanges: §6.
-[[nodiscard]] AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes);
+/// All-to-all as NCCL runs it (§6): every rank posts its send and receive to every peer at once
+/// (nccl-tests alltoall.cu, one ncclGroup of ncclSend/ncclRecv), named "direct" as in the
+/// simulator. The simulator's "pairwise" (n-1 synchronized rounds) has no analytical model.
+[[nodiscard]] AlgoEstimate allToAllEstimate(const CommGroup& g, CollectiveOp op, double bytes);
 /// Latency, us, of one pairwise exchange of an all-to-all: NCCL's Simple ring base latency and
 /// one Simple hop, a network hop (with the transport's own latency, nccl_cost.hpp) when
 /// `betweenServers`, else an NVLink or PCIe hop as the group's intra-node path (calibration.hpp).

@@ -1,4 +1,5 @@
-// All-to-all as concurrent pairwise exchanges: engine_formulas.md §6 and §9.
+// All-to-all as NCCL runs it, every peer's exchange posted at once ("direct", as the
+// simulator names it): engine_formulas.md §6 and §9.
 //
 // nccl-tests size S is one rank's whole send buffer; S/n goes to each peer.
 // One node:   t = lat + (n-1)/n S / B_in  (PCIe: GPUs behind one switch share its uplink)
@@ -28,11 +29,11 @@ double pairwiseLatencyUs(const CommGroup& g, bool betweenServers) noexcept
     return calibration::kRingBaseUs[simple] + (nvlink ? calibration::kRingHopNvlinkUs[simple] : calibration::kRingHopPcieUs[simple]);
 }
 
-AlgoEstimate pairwiseEstimate(const CommGroup& g, CollectiveOp op, double bytes)
+AlgoEstimate allToAllEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
     AlgoEstimate e;
-    e.algorithm = Algorithm::Pairwise;
-    if (op != CollectiveOp::AllToAll) { e.whyNot = "pairwise exchange models all-to-all only"; return e; }
+    e.algorithm = Algorithm::Direct;
+    if (op != CollectiveOp::AllToAll) { e.whyNot = "direct exchange with every peer models all-to-all only"; return e; }
     e.applicable = true;
     e.protocol = Protocol::Simple;
     double bIn = g.intraGBps;

@@ -22,7 +22,7 @@ std::vector<Algorithm> autoCandidates(const CommGroup& g, CollectiveOp op)
     case CollectiveOp::AllGather:
     case CollectiveOp::ReduceScatter:
     case CollectiveOp::Broadcast: return {Algorithm::Ring};
-    case CollectiveOp::AllToAll: return {Algorithm::Pairwise};
+    case CollectiveOp::AllToAll: return {Algorithm::Direct};
     }
     return {};
 }
@@ -36,11 +36,14 @@ AlgoEstimate estimate(Algorithm a, const CommGroup& g, CollectiveOp op, double b
     case Algorithm::NvlsTree: return nvlsTreeEstimate(g, op, bytes);
     case Algorithm::CollNet: return sharpEstimate(g, op, bytes);
     case Algorithm::Hierarchical: return hierarchicalEstimate(g, op, bytes);
-    case Algorithm::Pairwise: return pairwiseEstimate(g, op, bytes);
+    case Algorithm::Direct: return allToAllEstimate(g, op, bytes);
+    case Algorithm::Pairwise:
+        throw std::invalid_argument("the analytical engine models all-to-all as NCCL runs it, every peer at once (\"direct\"); "
+                                    "\"pairwise\" (n-1 synchronized rounds) is simulated only: use the simulation engine");
     default: break;
     }
     throw std::invalid_argument(std::string("the analytical engine does not model algorithm \"") + toString(a) +
-                                "\"; it knows ring, tree, nvls, nvls_tree, sharp, hierarchical and pairwise");
+                                "\"; it knows ring, tree, nvls, nvls_tree, sharp, hierarchical and direct");
 }
 
 namespace {

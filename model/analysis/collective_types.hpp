@@ -29,8 +29,8 @@ enum class Algorithm {
     NvlsTree,      ///< NVLS inside nodes, tree between them (all-reduce)
     CollNet,       ///< InfiniBand SHARP through NCCL CollNetDirect (all-reduce); named "sharp"
     Hierarchical,  ///< intra-node reduce-scatter, inter-node per rail, intra-node all-gather
-    Pairwise,      ///< all-to-all as n-1 pairwise exchanges
-    Direct,        ///< all-to-all with every peer at once (NCCL grouped send/recv; simulation)
+    Pairwise,      ///< all-to-all as n-1 synchronized pairwise rounds (simulation only)
+    Direct,        ///< all-to-all with every peer at once, as NCCL runs it (grouped send/recv)
     LocalCopy,     ///< result only: one rank, the buffer copied once in HBM
     Step,          ///< result only: the communication of a training step (simulation)
     Incast,        ///< result only: many senders to one receiver (simulation)

@@ -16,10 +16,9 @@ void attachAnalytical(SimulationResult& r, const Design& design, const Catalog& 
                       const CollectiveRequest& request)
 {
     try {
-        // The analytical engine knows one all-to-all ("pairwise", a bandwidth bound on all
-        // peers at once); the simulator's concurrent "direct" maps to its automatic choice.
-        CollectiveRequest asked = request;
-        if (asked.op == CollectiveOp::AllToAll && asked.algorithm == Algorithm::Direct) asked.algorithm = Algorithm::Auto;
+        // The same algorithm in both engines; the analytical engine refuses "pairwise" rounds
+        // (simulated only), which leaves the run without an analytical figure (below).
+        const CollectiveRequest& asked = request;
         r.analytical = predictCollective(design, catalog, asked);
         const double a = r.analytical->time.inSeconds();
         if (a > 0) {

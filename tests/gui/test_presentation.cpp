@@ -8,6 +8,7 @@
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
 #include "app/presentation_window.hpp"
+#include "views/canvas/canvas_view.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/presentation/what_if_panel.hpp"
 
@@ -48,6 +49,14 @@ TEST_CASE("F5 opens presentation mode full screen, arrows step through every tem
     CHECK(p->isFullScreen());
     CHECK(p->width() <= p->screen()->geometry().width());
     CHECK(p->height() <= p->screen()->geometry().height());
+    // The design fills its canvas: fitted to the canvas's final size, not to the size it had
+    // before the slide's page was laid out (then it was drawn a few pixels wide in a corner).
+    QTest::qWait(50);
+    views::CanvasView* canvas = p->canvas();
+    const QRectF drawn = canvas->mapFromScene(canvas->scene()->itemsBoundingRect()).boundingRect();
+    const QSize room = canvas->viewport()->size();
+    INFO("design drawn " << drawn.width() << " x " << drawn.height() << " in a canvas of " << room.width() << " x " << room.height());
+    CHECK((drawn.width() >= 0.6 * room.width() || drawn.height() >= 0.6 * room.height()));
     CHECK(p->font().pointSizeF() >= 1.5 * QApplication::font().pointSizeF()); // large type
     CHECK(p->slideCount() >= 9); // this design + 8 templates
     CHECK(shownGpus(p) == 256);
