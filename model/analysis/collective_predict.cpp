@@ -39,7 +39,7 @@ AlgoEstimate estimate(Algorithm a, const CommGroup& g, CollectiveOp op, double b
     case Algorithm::Direct: return allToAllEstimate(g, op, bytes);
     case Algorithm::Pairwise:
         throw std::invalid_argument("the analytical engine models all-to-all as NCCL runs it, every peer at once (\"direct\"); "
-                                    "\"pairwise\" (n-1 synchronized rounds) is simulated only: use the simulation engine");
+                                    "\"pairwise\" (n-1 synchronized rounds) is simulated only, with no analytical model to compare it with");
     default: break;
     }
     throw std::invalid_argument(std::string("the analytical engine does not model algorithm \"") + toString(a) +
