@@ -71,7 +71,7 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     charts_->setDark(dark);
     charts_->setTypeScale(kTypeScale * 0.8);
     canvas_->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides, they do not pan
-    canvas_->viewport()->installEventFilter(this);
+    canvas_->installEventFilter(this); // the view, not its viewport: scroll bars shown by a zoom must not refit
     setFocusPolicy(Qt::StrongFocus);
     whatIf_ = new views::WhatIfPanel(this);
 
@@ -222,8 +222,8 @@ void PresentationWindow::keyPressEvent(QKeyEvent* e)
 
 bool PresentationWindow::eventFilter(QObject* watched, QEvent* e)
 {
-    if (watched == canvas_->viewport() && e->type() == QEvent::Resize && !refitQueued_) {
-        refitQueued_ = true; // once per burst of resizes (scroll bars coming and going)
+    if (watched == canvas_ && e->type() == QEvent::Resize && !refitQueued_) {
+        refitQueued_ = true; // once per burst of resizes
         QTimer::singleShot(0, this, [this] {
             refitQueued_ = false;
             canvas_->zoomToFit();

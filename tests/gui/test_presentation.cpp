@@ -57,6 +57,14 @@ TEST_CASE("F5 opens presentation mode full screen, arrows step through every tem
     const QSize room = canvas->viewport()->size();
     INFO("design drawn " << drawn.width() << " x " << drawn.height() << " in a canvas of " << room.width() << " x " << room.height());
     CHECK((drawn.width() >= 0.6 * room.width() || drawn.height() >= 0.6 * room.height()));
+    // A zoom the presenter makes stays (the scroll bars it brings do not refit the design).
+    const double fitted = canvas->zoom();
+    canvas->zoomIn();
+    canvas->zoomIn();
+    const double zoomed = canvas->zoom();
+    QTest::qWait(50);
+    CHECK(zoomed > fitted);
+    CHECK(canvas->zoom() == Approx(zoomed));
     CHECK(p->font().pointSizeF() >= 1.5 * QApplication::font().pointSizeF()); // large type
     CHECK(p->slideCount() >= 9); // this design + 8 templates
     CHECK(shownGpus(p) == 256);
