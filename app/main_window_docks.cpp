@@ -23,7 +23,6 @@
 #include "views/simulation/simulation_panel.hpp"
 
 #include <QDockWidget>
-#include <QScrollArea>
 #include <QUndoView>
 
 namespace app {
@@ -83,15 +82,7 @@ void MainWindow::createDocks()
     charts_ = new views::ChartsPanel(this);
     auto* chartsDock = new QDockWidget(tr("Analysis"), this);
     chartsDock->setObjectName(QStringLiteral("chartsDock"));
-    // In a scroll area: on a small screen (1280 x 720) the charts' minimum height would push the
-    // window's own minimum past the screen, its status bar off the bottom; the dock shrinks
-    // and the charts scroll instead.
-    auto* chartsScroll = new QScrollArea(chartsDock);
-    chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
-    chartsScroll->setFrameShape(QFrame::NoFrame);
-    chartsScroll->setWidgetResizable(true);
-    chartsScroll->setWidget(charts_);
-    chartsDock->setWidget(chartsScroll);
+    chartsDock->setWidget(charts_);
     addDockWidget(Qt::BottomDockWidgetArea, chartsDock);
 
     // Design rules and bill of materials, tabbed with the charts.
