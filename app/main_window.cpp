@@ -18,7 +18,9 @@
 
 #include <QCloseEvent>
 #include <QGuiApplication>
+#include <QDockWidget>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QFileInfo>
 #include <QLabel>
@@ -159,6 +161,10 @@ void MainWindow::restoreWindowLayout()
     QSettings settings;
     const QScreen* screen = this->screen();
     const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1600, 1000);
+    // The window's minimum height is 749 px once the charts hold results (their legends and
+    // algorithm table come with the first results, after this runs): below 800 px of screen
+    // (a 1,280 x 720 laptop or projector) the charts scroll inside their dock, 667 px then.
+    if (chartsScrollOn(avail.height())) scrollAnalysisCharts();
     const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     if (restored) restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     // A saved layout from a larger or detached screen: start over rather than open off screen.
@@ -172,6 +178,18 @@ void MainWindow::restoreWindowLayout()
     const QSize size = QSize(1600, 1000).boundedTo(avail.size() * 0.9);
     resize(size);
     move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::scrollAnalysisCharts()
+{
+    auto* dock = findChild<QDockWidget*>(QStringLiteral("chartsDock"));
+    if (!dock || dock->widget() != charts_) return;
+    auto* scroll = new QScrollArea(dock);
+    scroll->setObjectName(QStringLiteral("chartsScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(charts_); // takes the charts out of the dock
+    dock->setWidget(scroll);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e)

@@ -62,8 +62,16 @@ public:
     /// when that is smaller now; without a saved layout, or when it lies off every screen, 1600 x 1000
     /// px shrunk to 90 % of the screen's available area and centred there. Called by the
     /// application's start (gui_main), not by the constructor, so windows made elsewhere (tests,
-    /// the screenshot command) start at 1600 x 1000 whatever the last session left.
+    /// the screenshot command) start at 1600 x 1000 whatever the last session left. On a screen
+    /// less than 800 px tall the Analysis charts scroll in their dock (scrollAnalysisCharts).
     void restoreWindowLayout();
+    /// Whether a screen of `availableHeightPx` (pixels free of panels) needs the Analysis charts
+    /// to scroll: below 800 px, as the window's minimum with the charts in place is 749 px
+    /// (1,280 x 720 laptops and projectors).
+    [[nodiscard]] static bool chartsScrollOn(int availableHeightPx) noexcept { return availableHeightPx < 800; }
+    /// Puts the Analysis dock's charts in a scroll area, so the dock, and the window, can be
+    /// shorter than the charts' minimum (a 1,280 x 720 screen). Once; nothing if already done.
+    void scrollAnalysisCharts();
 
     [[nodiscard]] Document* document() const { return doc_; }
     [[nodiscard]] AnalysisWorker* worker() const { return worker_; }

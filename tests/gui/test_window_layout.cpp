@@ -3,10 +3,13 @@
 
 #include "gui_test_support.hpp"
 
+#include "app/file_controller.hpp"
 #include "app/main_window.hpp"
+#include "views/charts/charts_panel.hpp"
 
 #include <QDockWidget>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 
 TEST_CASE("the main window reopens at the size and with the docks the user left", "[gui][window]")
@@ -38,8 +41,41 @@ TEST_CASE("without a saved layout the main window fits the screen it opens on", 
     app::MainWindow w(guitest::catalog());
     w.restoreWindowLayout();
     const QRect avail = w.screen()->availableGeometry();
-    // 1600 x 1000 shrunk to 90 % of the screen (800 x 600 offscreen), never below the window's minimum.
+    // 1600 x 1000 shrunk to 90 % of the screen (800 x 800 offscreen), never below the window's minimum.
     const QSize want = QSize(1600, 1000).boundedTo(avail.size() * 0.9).expandedTo(w.minimumSizeHint());
     CHECK(w.size() == want);
     CHECK(w.size() != QSize(1600, 1000));
+}
+
+TEST_CASE("on a screen under 800 px tall the Analysis charts scroll and the window fits", "[gui][window]")
+{
+    CHECK(app::MainWindow::chartsScrollOn(720));
+    CHECK(app::MainWindow::chartsScrollOn(768));
+    CHECK_FALSE(app::MainWindow::chartsScrollOn(800)); // the offscreen screen: 800 x 800
+    CHECK_FALSE(app::MainWindow::chartsScrollOn(1050));
+    app::MainWindow w(guitest::catalog());
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    QApplication::processEvents();
+    const int before = w.minimumSizeHint().height(); // the charts hold results: 749 px
+    w.scrollAnalysisCharts();
+    QApplication::processEvents();
+    auto* scroll = w.findChild<QScrollArea*>(QStringLiteral("chartsScroll"));
+    REQUIRE(scroll != nullptr);
+    CHECK(scroll->widget() == w.charts());
+    CHECK(w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->widget() == scroll);
+    INFO("minimum height " << before << " px before, " << w.minimumSizeHint().height() << " px after");
+    CHECK(before > 720);
+    CHECK(w.minimumSizeHint().height() <= 720);
+    w.scrollAnalysisCharts(); // once
+    CHECK(w.findChildren<QScrollArea*>(QStringLiteral("chartsScroll")).size() == 1);
+}
+
+TEST_CASE("windows made without restoring keep the Analysis charts directly in their dock", "[gui][window]")
+{
+    app::MainWindow w(guitest::catalog());
+    CHECK(w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->widget() == w.charts());
+    CHECK(w.findChild<QScrollArea*>(QStringLiteral("chartsScroll")) == nullptr);
 }
