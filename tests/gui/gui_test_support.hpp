@@ -47,6 +47,19 @@ inline bool waitForAnalysis(app::AnalysisWorker* worker, int timeoutMs = 20000)
     return QTest::qWaitFor([worker] { return !worker->isBusy(); }, timeoutMs);
 }
 
+/// Adds to `d` a DGX H100 server (kind Server) or a QM9700 leaf switch (kind Switch) named
+/// `name` at canvas position (x, y); @return its id. For tests that draw a small design by hand.
+inline model::Id addNode(model::Design& d, model::NodeKind kind, const char* name, double x, double y)
+{
+    model::Node n;
+    n.kind = kind;
+    n.model = kind == model::NodeKind::Server ? "dgx-h100" : "qm9700";
+    n.tier = kind == model::NodeKind::Server ? model::SwitchTier::None : model::SwitchTier::Leaf;
+    n.name = name;
+    n.position = {x, y};
+    return d.addNode(n);
+}
+
 /// Id of the node named `name` in `d`; fails the running test, naming it, when there is none.
 inline model::Id idByName(const model::Design& d, const std::string& name)
 {

@@ -18,18 +18,9 @@
 TEST_CASE("the bottleneck box shows its whole text with two warnings at 1280 x 800", "[gui][fits]")
 {
     model::Design d;
-    auto node = [&d](model::NodeKind kind, const char* name, double x, double y) {
-        model::Node n;
-        n.kind = kind;
-        n.model = kind == model::NodeKind::Server ? "dgx-h100" : "qm9700";
-        n.tier = kind == model::NodeKind::Server ? model::SwitchTier::None : model::SwitchTier::Leaf;
-        n.name = name;
-        n.position = {x, y};
-        return d.addNode(n);
-    };
-    const model::Id leaf = node(model::NodeKind::Switch, "leaf-1", 0, 0);
-    const model::Id a = node(model::NodeKind::Server, "dgx-01", 0, 300);
-    node(model::NodeKind::Server, "dgx-02", 400, 300);
+    const model::Id leaf = guitest::addNode(d, model::NodeKind::Switch, "leaf-1", 0, 0);
+    const model::Id a = guitest::addNode(d, model::NodeKind::Server, "dgx-01", 0, 300);
+    guitest::addNode(d, model::NodeKind::Server, "dgx-02", 400, 300);
     const auto link = model::defaultLink(d, *guitest::catalog(), a, leaf);
     REQUIRE(link.has_value());
     d.addLink(*link);

@@ -28,18 +28,9 @@ struct Bench {
     Bench()
     {
         model::Design d;
-        auto node = [&d](model::NodeKind kind, const char* name, double x, double y) {
-            model::Node n;
-            n.kind = kind;
-            n.model = kind == model::NodeKind::Server ? "dgx-h100" : "qm9700";
-            n.tier = kind == model::NodeKind::Server ? model::SwitchTier::None : model::SwitchTier::Leaf;
-            n.name = name;
-            n.position = {x, y};
-            return d.addNode(n);
-        };
-        s1 = node(model::NodeKind::Switch, "s1", 0, 0);
-        s2 = node(model::NodeKind::Switch, "s2", 1200, 0);
-        server = node(model::NodeKind::Server, "dgx", 600, 700);
+        s1 = guitest::addNode(d, model::NodeKind::Switch, "s1", 0, 0);
+        s2 = guitest::addNode(d, model::NodeKind::Switch, "s2", 1200, 0);
+        server = guitest::addNode(d, model::NodeKind::Server, "dgx", 600, 700);
         doc.newDesign(d);
         scene = std::make_unique<views::CanvasScene>(&doc);
     }
