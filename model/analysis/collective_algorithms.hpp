@@ -33,8 +33,11 @@ struct AlgoEstimate {
 /// divided by SimAI's size efficiency eta(S, k) (size_efficiency.hpp, nic_ratio.csv). NCCL's
 /// tuner ranks algorithms; its absolute times are optimistic at scale (1 GiB ring all-reduce
 /// over 1,024 H100: NCCL's LL128 model 10.7 ms, measured 19.4 ms, nccl-tests #322), which the
-/// measured ramp bounds. One node (`nodes` <= 1): `ncclUs`.
-[[nodiscard]] double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes) noexcept;
+/// measured ramp bounds. One node (`nodes` <= 1): `ncclUs`. `rampStretch` (>= 1, nccl_cost.hpp
+/// ncclTransportRampStretch) reads the ramp at bytes / rampStretch on a transport slower to
+/// start than the RDMA fabrics it was measured on; 1 on InfiniBand and RoCE.
+[[nodiscard]] double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes,
+                                        double rampStretch = 1.0) noexcept;
 
 /// The node count at which `algorithm` reads the measured ramp (withMeasuredRampUs). A ring's
 /// `nodes`: SimAI's column for k nodes falls with k as a ring's 2(n-1) steps grow (16 MiB:

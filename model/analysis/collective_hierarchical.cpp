@@ -31,7 +31,8 @@ AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double by
     const double aIn = g.intraPath == IntraPath::NVLink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
     const double aNet = ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g)); // Simple NET hop + transport latency
     const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor;
-    const double eta = nicSizeEfficiency(bytes, g.k);
+    // The inter-node phase is a ring per rail: the ring's stretch of the ramp (nccl_cost.hpp).
+    const double eta = nicSizeEfficiency(bytes / ncclTransportRampStretch(Algorithm::Ring, op, ncclShape(g)), g.k);
     const double tIntraPhase = (g.g - 1) * aIn + (g.g > 1 ? usFor((g.g - 1.0) / g.g * bytes, g.intraGBps) : 0.0);
     const bool ar = op == CollectiveOp::AllReduce;
     const double interSteps = (ar ? 2.0 : 1.0) * (g.k - 1);

@@ -35,6 +35,7 @@ void setLatency(NcclPricing& r, const CommGroup& g, CollectiveOp op)
     r.intraHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, intraHopKind(g), g.intraPath);
     r.interHopUs = ncclNetHopLatencyUs(r.algorithm, r.protocol, shape); // with the transport's own latency
     r.nodes = g.k;
+    r.rampStretch = ncclTransportRampStretch(r.algorithm, op, shape);
 }
 
 } // namespace
@@ -119,7 +120,7 @@ NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op
 double pricedTimeUs(const NcclPricing& p, double bytes) noexcept
 {
     return withMeasuredRampUs(p.latencyUs + p.bandwidthUs * p.fillFactor, p.simpleBandwidthUs, measuredRampNodes(p.algorithm, p.nodes),
-                              bytes);
+                              bytes, p.rampStretch);
 }
 
 } // namespace model::analysis

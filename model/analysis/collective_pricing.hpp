@@ -43,6 +43,8 @@ struct NcclPricing {
     double fillFactor = 1.0;       ///< ncclPipelineFillFactor (1 for the tree)
     int nodes = 1;                 ///< servers the collective spans (floor applies from 2)
     int heads = 0;                 ///< NVLS heads per node (NVLS, NVLSTree), else 0
+    /// The transport's stretch of the measured ramp (nccl_cost.hpp ncclTransportRampStretch)
+    double rampStretch = 1.0;
 };
 
 /// NCCL double binary tree all-reduce across nodes (engine_formulas.md section 3): Simple rate

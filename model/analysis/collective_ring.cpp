@@ -13,10 +13,10 @@
 
 namespace model::analysis {
 
-double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes) noexcept
+double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes, double rampStretch) noexcept
 {
     if (nodes <= 1) return ncclUs;
-    return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes, nodes));
+    return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes / std::max(1.0, rampStretch), nodes));
 }
 
 int measuredRampNodes(Algorithm algorithm, int nodes) noexcept
@@ -48,10 +48,11 @@ AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
         return e;
     }
     const double b = k == 1 ? g.intraGBps : std::min(g.intraGBps, g.nicNodeGBps * g.fabricRingFactor);
-    const StepCost c = ncclChooseProtocol(Algorithm::Ring, op, ncclShape(g), bytes, volume, b);
+    const NcclShape shape = ncclShape(g);
+    const StepCost c = ncclChooseProtocol(Algorithm::Ring, op, shape, bytes, volume, b);
     e.protocol = c.protocol;
     e.latencyUs = c.latencyUs;
-    e.timeUs = withMeasuredRampUs(c.timeUs, usFor(volume, b), k, bytes);
+    e.timeUs = withMeasuredRampUs(c.timeUs, usFor(volume, b), k, bytes, ncclTransportRampStretch(Algorithm::Ring, op, shape));
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

@@ -123,6 +123,15 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     return r.baseUs + (r.steps - r.interSteps) * r.intraStepUs + r.interSteps * r.interStepUs;
 }
 
+double ncclTransportRampStretch(Algorithm a, CollectiveOp op, const NcclShape& s) noexcept
+{
+    if (s.nodes < 2 || !(s.netLatencyUs > 0)) return 1.0;
+    NcclShape rdma = s;
+    rdma.netLatencyUs = 0;
+    const double with = ncclLatencyUs(a, Protocol::Simple, op, s), without = ncclLatencyUs(a, Protocol::Simple, op, rdma);
+    return without > 0 && with > without ? with / without : 1.0;
+}
+
 RingLatency ncclRingLatency(Protocol p, CollectiveOp op, const NcclShape& s) noexcept
 {
     const Algorithm a = Algorithm::Ring;

@@ -78,6 +78,18 @@ struct NcclShape {
 /// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
 [[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
+/// How far a transport's own latency stretches the measured size ramp (size_efficiency.hpp) in
+/// message size: ncclLatencyUs(algorithm, Simple, op, s) over the same with s.netLatencyUs = 0,
+/// so 1 on InfiniBand and RoCE (net_ib reports no latency) and on one node.
+/// Why: SimAI's ramp (nic_ratio.csv) was measured on RDMA fabrics. A collective that pays a
+/// latency L and drains S bytes at a plateau rate B reaches the fraction 1 / (1 + L B / S) of
+/// its plateau (Hockney's latency-bandwidth model), a function of S / (L B): the same fraction
+/// at S x (L / L_rdma) on a transport that adds latency to every network hop. The ramp is
+/// therefore read at S / stretch. Example: GPUDirect-TCPXO (65 us per NET hop, catalog
+/// gcp-gpudirect-tcpxo-200g) on 2 x 8 H100, tree all-reduce: 352.4 / 92.4 = 3.8.
+/// Dimensionless, >= 1.
+[[nodiscard]] double ncclTransportRampStretch(Algorithm algorithm, CollectiveOp op, const NcclShape& s) noexcept;
+
 /// NCCL's ring latency split by what it is charged for (tuning.cc, engine_anchors.md a.3),
 /// us, each already multiplied by the Simple multi-node factor where it applies:
 /// ncclLatencyUs(Ring, ...) = baseUs + (steps - interSteps) intraStepUs + interSteps interStepUs.

@@ -39,6 +39,7 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         plan.wireFactor = b / protoGBps;
         plan.nodes = g.k;
         plan.simpleBandwidthUs = analysis::usFor(volume, b);
+        plan.rampStretch = analysis::ncclTransportRampStretch(Algorithm::Ring, op, shape);
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }
@@ -66,6 +67,7 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
         plan.wireFactor = c.wireFactor;
         plan.nodes = c.nodes;
         plan.simpleBandwidthUs = c.simpleBandwidthUs;
+        plan.rampStretch = c.rampStretch;
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }
@@ -96,7 +98,8 @@ double applyRampFloor(const ProtocolPlan& plan, double bytes, double simulatedSe
 {
     if (!plan.applies) return simulatedSeconds;
     return analysis::withMeasuredRampUs(simulatedSeconds * 1e6, plan.simpleBandwidthUs,
-                                        analysis::measuredRampNodes(plan.algorithm, plan.nodes), bytes) * 1e-6;
+                                        analysis::measuredRampNodes(plan.algorithm, plan.nodes), bytes, plan.rampStretch) *
+           1e-6;
 }
 
 } // namespace model::sim

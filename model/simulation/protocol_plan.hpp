@@ -45,6 +45,7 @@ struct ProtocolPlan {
     double wireFactor = 1.0;     ///< simulated bytes per payload byte (>= 1)
     int nodes = 1;               ///< servers the ring spans
     double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)
+    double rampStretch = 1.0;     ///< the transport's stretch of the measured ramp (nccl_cost.hpp)
     /// All-to-all: simulated bytes per payload byte of a transfer between servers, 1 / SimAI's
     /// measured all-to-all efficiency (size_efficiency.hpp allToAllSizeEfficiency), as the
     /// analytical engine divides its network term by it; 1 otherwise.

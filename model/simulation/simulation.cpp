@@ -8,6 +8,7 @@
 #include "model/simulation/sim_engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <stdexcept>
 
@@ -164,8 +165,15 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
                                         (plan.algorithm == Algorithm::Ring
                                              ? " protocol, per-step latency and efficiency from NCCL's cost model (as the analytical engine)"
                                              : " protocol, NCCL's latency per hop, bandwidth factors and pipeline fill (as the analytical engine)");
-        if (total > simulated)
+        if (total > simulated) {
             e.result.collective.note += "; bounded below by the measured multi-node size efficiency (SimAI nic_ratio.csv)";
+            if (plan.rampStretch > 1.0) {
+                char buf[160];
+                std::snprintf(buf, sizeof buf, ", read at 1/%.1f of the size for the transport's own network latency",
+                              plan.rampStretch);
+                e.result.collective.note += buf;
+            }
+        }
         if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;
         analysis::applyHostIssueFloor(e.result.collective, request.gpusPerThread);
         e.result.scenario = "collective";

@@ -96,7 +96,7 @@ TEST_CASE("RoCE template: 8 GiB tree all-reduce over 64 GPUs is not slowed by PF
     // rule the tree took 3.75x the analytical time with PFC and 0.94x without.
     // Tolerances: with and without head-of-line blocking the same to 0.1%; against the
     // analytical engine 10% (the simulator reports 0.94x: the engine divides multi-node
-    // bandwidth terms by SimAI's measured size efficiency eta(8 GiB, 8 nodes) ~ 0.93,
+    // bandwidth terms by SimAI's measured size efficiency, read for a tree at 2 nodes: eta(8 GiB) = 0.95,
     // model/analysis/size_efficiency.hpp, which the simulator does not apply).
     for (const char* algorithm : {"tree", "nvls_tree"}) {
         model::CollectiveRequest req;

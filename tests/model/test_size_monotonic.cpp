@@ -83,7 +83,10 @@ TEST_CASE("analytical engine: time grows with the message size, every collective
             for (double bytes : finelySpaced(kKiB, 256 * kMiB)) {
                 req.bytes = bytes;
                 const double us = model::predictCollective(d, cat, req).time.inMicroseconds();
-                if (us < last)
+                // Never shorter, up to rounding: where SimAI's measured efficiency more than doubles
+                // from one size to the next (64 servers, 16 -> 32 MiB), the time stays flat
+                // (size_efficiency.cpp atSize), computed as S / (eta x S / s) to within an ulp.
+                if (us < last * (1.0 - 1e-12))
                     FAIL_CHECK(model::toString(c.op) << " " << model::toString(c.algorithm) << " on " << servers
                                                      << " servers: " << bytes << " B take " << us << " us, " << lastBytes
                                                      << " B took " << last << " us");
