@@ -60,14 +60,17 @@ void checkBytes(double bytes)
 /// Auto all-reduce: NCCL picks the algorithm with its tuner before anything runs, so the
 /// simulator runs the algorithm the shared cost model picks (the analytical engine's choice)
 /// and prices it as when forced; simulating every candidate and keeping the fastest compared
-/// priced and unpriced schedules. Auto (no choice) when the request is not an auto all-reduce,
-/// when NCCL pricing is off or failures change the fabric the tuner does not see, when the
-/// request is invalid (the simulation reports why) or when the choice has no priced schedule.
+/// priced and unpriced schedules. What-if failures do not change the choice: NCCL's tuner
+/// picks from the topology it detects in the servers at start-up, and a failed link, switch,
+/// plane or slowed NIC port acts on the fabric the simulation routes (the healthy design's
+/// choice and pricing, with the failure in the simulated drain; a failure can then only add
+/// time). Auto (no choice) when the request is not an auto all-reduce, when NCCL pricing is
+/// off, when the request is invalid (the simulation reports why) or when the choice has no
+/// priced schedule.
 Algorithm tunerChoice(const Design& design, const Catalog& catalog, const CollectiveRequest& request,
                       const SimulationOptions& options)
 {
-    if (request.op != CollectiveOp::AllReduce || request.algorithm != Algorithm::Auto || !options.ncclStepCost ||
-        !options.failures.empty())
+    if (request.op != CollectiveOp::AllReduce || request.algorithm != Algorithm::Auto || !options.ncclStepCost)
         return Algorithm::Auto;
     try {
         const Algorithm a = predictCollective(design, catalog, request).algorithm;
@@ -108,7 +111,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
     ProtocolPlan plan;
-    if (options.ncclStepCost && pipelined && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
+    if (options.ncclStepCost && pipelined && request.gpus >= 0 && request.gpus <= all) {
         plan = algorithmProtocolPlan(design, catalog, request.algorithm, request.op, request.bytes,
                                      request.gpus == 0 ? all : request.gpus);
         if (plan.applies) {
@@ -120,7 +123,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.ncclPipeline.fill = plan.fillFactor;
         }
     }
-    if (options.ncclStepCost && ringOnly && options.failures.empty() && request.gpus >= 0 && request.gpus <= all) {
+    if (options.ncclStepCost && ringOnly && request.gpus >= 0 && request.gpus <= all) {
         plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
         if (plan.applies) {
             // NCCL's step latency by hop kind; the routed wire counts where it is longer.
@@ -130,7 +133,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.ringBaseLatency = plan.baseLatency.inSeconds();
         }
     }
-    if (options.ncclStepCost && request.op == CollectiveOp::AllToAll && options.failures.empty() && request.gpus >= 0 &&
+    if (options.ncclStepCost && request.op == CollectiveOp::AllToAll && request.gpus >= 0 &&
         request.gpus <= all) {
         plan = allToAllProtocolPlan(design, catalog, request.bytes, request.gpus == 0 ? all : request.gpus);
         if (plan.applies) {
