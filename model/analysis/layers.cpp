@@ -82,8 +82,18 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     double hbm = inf, intra = inf, boundary = inf;
     const ServerFacts *hbmS = nullptr, *intraS = nullptr, *boundS = nullptr;
     bool heterogeneous = false;
+    // One job runs inside one island (islands.hpp): the layers are those of the largest one, the
+    // part of the design a job can use; a stray unwired server does not set them.
+    const bool split = f.islands > 1;
+    const ServerFacts* model = nullptr;
+    int outside = 0;
     for (const auto& s : f.servers) {
-        if (s.spec != f.servers.front().spec || s.nic != f.servers.front().nic) heterogeneous = true;
+        if (split && s.component != f.largestComponent) {
+            ++outside;
+            continue;
+        }
+        if (!model) model = &s;
+        if (s.spec != model->spec || s.nic != model->nic) heterogeneous = true;
         const double h = s.gpu->hbmBandwidth ? s.gpu->hbmBandwidth->inGBps() : 0.0;
         if (h < hbm) { hbm = h; hbmS = &s; }
         const bool nvlink = s.nvlinkDomainGpus > 1;
@@ -92,7 +102,11 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
         const double b = s.gpus > 0 ? s.wiredLineGBps / s.gpus : 0.0;
         if (b < boundary) { boundary = b; boundS = &s; }
     }
-    const std::string minNote = heterogeneous ? " (slowest server of a mixed design)" : "";
+    if (!model) return out; // no island holds a server (cannot happen: the largest holds one)
+    std::string minNote = heterogeneous ? " (slowest server of a mixed design)" : "";
+    if (outside > 0)
+        minNote += " (largest island; " + std::to_string(outside) + " server" + (outside == 1 ? "" : "s") +
+                   " outside it, in islands of their own)";
 
     LayerBandwidth l;
     l.scope = Scope::Hbm;
@@ -144,7 +158,7 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
                        (f.switches.size() == 1 ? "single switch" : std::to_string(f.switches.size()) + " switches, no upper tier");
         l.note = "every server reaches the others through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
     }
-    if (f.totalGpus > 1 && f.bisectionGBps > 0) fabric = std::min(fabric, f.bisectionGBps / (f.totalGpus / 2.0));
+    if (f.connectedGpus > 1 && f.bisectionGBps > 0) fabric = std::min(fabric, f.bisectionGBps / (f.connectedGpus / 2.0));
     if (f.islands > 1) l.note += "; the design is split into " + std::to_string(f.islands) + " islands";
     l.perGpu = Bandwidth::GBps(fabric);
     out.push_back(l);

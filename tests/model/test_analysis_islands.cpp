@@ -139,3 +139,46 @@ TEST_CASE("the comparison's scaling row says where a split design's curve ends",
     CHECK(row->cells[0].text.find("% at 8 of 16 GPUs") != std::string::npos);
     CHECK(row->cells[1].text.find(" at ") == std::string::npos); // 16 of 16: the design's own size
 }
+
+TEST_CASE("layers: the largest island sets the per-layer bandwidth, not a stray unwired server", "[analysis][islands]")
+{
+    // Two wired DGX B200 (8 x 400G, NVLink 5 at 900 GB/s, HBM3e 8,000 GB/s) and one DGX H100
+    // dropped on the canvas and left unwired. Before, every layer was the minimum over all
+    // servers: HBM 3,350 and NVLink 450 GB/s from the H100, node boundary and fabric 0 GB/s.
+    Design d;
+    Node leaf;
+    leaf.kind = NodeKind::Switch;
+    leaf.model = "qm9700";
+    leaf.tier = SwitchTier::Leaf;
+    const Id leafId = d.addNode(leaf);
+    for (int s = 0; s < 2; ++s) {
+        Node n;
+        n.kind = NodeKind::Server;
+        n.model = "dgx-b200";
+        Link l;
+        l.a = {d.addNode(n), 0};
+        l.b = {leafId, s * 8};
+        l.count = 8;
+        l.medium = LinkMedium::InfiniBand;
+        l.laneSpeed = Bandwidth::Gbps(400);
+        d.addLink(l);
+    }
+    const DesignAnalysis wired = analyzeDesign(d, golden::catalog());
+    Node stray;
+    stray.kind = NodeKind::Server;
+    stray.model = "dgx-h100";
+    d.addNode(stray);
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    REQUIRE(a.islands.size() == 2);
+    REQUIRE(a.layers.size() == 4);
+    REQUIRE(wired.layers.size() == 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK(a.layers[i].perGpu.inGBps() == Approx(wired.layers[i].perGpu.inGBps()));
+        CHECK(a.layers[i].technology == wired.layers[i].technology);
+    }
+    CHECK(a.layers[0].perGpu.inGBps() == Approx(8000));
+    CHECK(a.layers[1].perGpu.inGBps() == Approx(900));
+    CHECK(a.layers[2].perGpu.inGBps() == Approx(50));
+    CHECK(a.layers[2].note.find("1 server outside it") != std::string::npos);
+    CHECK(a.bottleneck.explanation.find("450") == std::string::npos); // nothing of the stray H100's NVLink 4
+}
