@@ -12,6 +12,11 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+#include <QTextStream>
+
 namespace app::cli {
 
 namespace {
@@ -89,8 +94,38 @@ model::topology::FatTreeOptions fatTreeOptions(const Reader& r)
     return o;
 }
 
+/// Refuses an option that KIND does not read: a value the generator would ignore
+/// (`generate server --nodes 5` wrote one server) is an error, naming what KIND takes.
+void refuseForeignOptions(const std::string& kind, const Reader& r)
+{
+    static const std::vector<std::pair<std::string, std::vector<const char*>>> kTakes = {
+        {"server", {"server", "name"}},
+        {"fat-tree", {"server", "nodes", "switch", "nics-per-node", "nic", "link-gbps", "oversubscription", "planes",
+                      "rails-per-leaf", "ufm", "lossless", "rack-kw", "name"}},
+        {"roce", {"server", "nodes", "switch", "nics-per-node", "nic", "link-gbps", "oversubscription", "planes",
+                  "rails-per-leaf", "lossless", "rack-kw", "name"}},
+        {"gb200-nvl72", {"server", "racks", "switch", "oversubscription", "name"}},
+        {"rented", {"server", "nodes", "per-node-gbps", "price-per-gpu-hour", "provider", "price-source", "switch",
+                    "max-gpus", "name"}},
+    };
+    static const char* kAll[] = {"server", "nodes", "racks", "switch", "nics-per-node", "nic", "link-gbps",
+                                 "oversubscription", "planes", "rails-per-leaf", "ufm", "lossless", "rack-kw",
+                                 "per-node-gbps", "price-per-gpu-hour", "provider", "price-source", "max-gpus", "name"};
+    for (const auto& [k, takes] : kTakes) {
+        if (k != kind) continue;
+        for (const char* name : kAll) {
+            if (!r.has(name) || std::find_if(takes.begin(), takes.end(), [&](const char* t) { return std::string(t) == name; }) != takes.end())
+                continue;
+            std::string list;
+            for (const char* t : takes) list += (list.empty() ? "--" : ", --") + std::string(t);
+            badOption(r.gen, std::string("--") + name, "does not apply to generate " + kind + " (it takes " + list + ")");
+        }
+    }
+}
+
 model::Design generate(const std::string& kind, const Reader& r, const model::Catalog& catalog)
 {
+    refuseForeignOptions(kind, r);
     using namespace model::topology;
     if (kind == "server") return generateSingleServer(catalog, {r.required("server"), r.text("name")});
     if (kind == "fat-tree") return generateFatTree(catalog, fatTreeOptions(r));
@@ -204,6 +239,11 @@ int cmdGenerate(const QStringList& args)
             for (const auto& f : report.findings)
                 o << "  " << model::topology::toString(f.severity) << " [" << QString::fromStdString(f.rule) << "] "
                   << QString::fromStdString(f.message) << "\n";
+            const nlohmann::json gen = d.analysis.value("generator", nlohmann::json::object());
+            const double asked = gen.value("oversubscription", 1.0), built = gen.value("oversubscription_built", asked);
+            if (std::abs(built - asked) > 0.01 * asked)
+                o << "  note: asked for " << asked << ":1 oversubscription; with whole uplinks on every leaf the fabric is "
+                  << QString::number(built, 'g', 4) << ":1\n";
         }
         return kOk;
     } catch (const model::InputError& e) {

@@ -12,7 +12,6 @@
 namespace model::topology {
 
 namespace {
-constexpr const char* kGen = "generate fat-tree";
 
 /// Zero-padded number, at least two digits ("07").
 std::string padded(int n, int width)
@@ -83,28 +82,33 @@ int serversPerRack(const ServerSpec& s, double rackPowerW) noexcept
 FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
 {
     const ServerSpec* server = catalog.server(o.server);
-    if (!server) badOption(kGen, "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
+    if (!server) badOption(o.generatorName, "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
     const SwitchSpec* sw = catalog.switchModel(o.switchModel);
-    if (!sw) badOption(kGen, "--switch", "expected the id of a switch in the catalog, got \"" + o.switchModel + "\"");
-    if (o.nodes < 1) badOption(kGen, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));
+    if (!sw) badOption(o.generatorName, "--switch", "expected the id of a switch in the catalog, got \"" + o.switchModel + "\"");
+    if (o.nodes < 1) badOption(o.generatorName, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));
+    if (o.rackPowerW && server->powerW && *server->powerW > 0 && *o.rackPowerW < *server->powerW)
+        badOption(o.generatorName, "--rack-kw",
+                  "a " + formatGbps(*o.rackPowerW / 1000.0) + " kW rack cannot hold one " + server->name + " (" +
+                      formatGbps(*server->powerW / 1000.0) + " kW, catalog); expected at least " +
+                      formatGbps(*server->powerW / 1000.0) + " kW");
     if (o.ufm && sw->protocol != NetProtocol::InfiniBand)
-        badOption(kGen, "--ufm", "the UFM appliance manages InfiniBand fabrics; switch \"" + sw->id + "\" is " + toString(sw->protocol));
+        badOption(o.generatorName, "--ufm", "the UFM appliance manages InfiniBand fabrics; switch \"" + sw->id + "\" is " + toString(sw->protocol));
     if (o.ufm && !catalog.server(kUfmModel))
-        badOption(kGen, "--ufm", std::string("expected the UFM appliance \"") + kUfmModel + "\" in the catalog");
+        badOption(o.generatorName, "--ufm", std::string("expected the UFM appliance \"") + kUfmModel + "\" in the catalog");
     if (sw->ports < 2 || sw->portSpeed.inGbps() <= 0)
-        badOption(kGen, "--switch", "switch \"" + sw->id + "\" has no published port count or port speed");
+        badOption(o.generatorName, "--switch", "switch \"" + sw->id + "\" has no published port count or port speed");
     const std::string nicId = o.nicModel.empty() ? server->computeNicId : o.nicModel;
     const NicSpec* nic = catalog.nic(nicId);
-    if (!nic) badOption(kGen, "--nic", "expected the id of a NIC in the catalog, got \"" + nicId + "\"");
+    if (!nic) badOption(o.generatorName, "--nic", "expected the id of a NIC in the catalog, got \"" + nicId + "\"");
     const int endpoints = o.nicsPerNode.value_or(server->computeNicCount);
     if (endpoints < 1)
-        badOption(kGen, "--nics-per-node", "server \"" + server->id + "\" has no compute NIC; give a positive count");
+        badOption(o.generatorName, "--nics-per-node", "server \"" + server->id + "\" has no compute NIC; give a positive count");
 
     const double portGbps = sw->portSpeed.inGbps();
     // Default rate: what both ends run (link_defaults.hpp, the rule the wire tool follows).
     const double link = o.linkGbps.value_or(commonSpeed(offerOf(*nic, endpoints), offerOf(*sw))->inGbps());
     if (link <= 0 || link > portGbps + 1e-9)
-        badOption(kGen, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
+        badOption(o.generatorName, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
                                             " Gb/s, got " + formatGbps(link));
     // Fewer endpoints than the server's NIC ports is a choice; more would invent NICs it has no
     // slot for. A port may split into lanes of the link rate (an 800G port as 2 x 400G planes).
@@ -112,13 +116,13 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
         const int lanesPerPort = std::max(1, static_cast<int>(std::floor(nic->speed.inGbps() / link + 1e-9)));
         const int most = server->computeNicCount * std::max(1, nic->ports) * lanesPerPort;
         if (endpoints > most)
-            badOption(kGen, "--nics-per-node", "expected 1 to " + std::to_string(most) + " (server \"" + server->id + "\" has " +
+            badOption(o.generatorName, "--nics-per-node", "expected 1 to " + std::to_string(most) + " (server \"" + server->id + "\" has " +
                                                    std::to_string(server->computeNicCount) + " " + nic->id + " at " +
                                                    formatGbps(link) + " Gb/s per endpoint), got " + std::to_string(endpoints));
     }
     const double ratio = portGbps / link;
     if (std::abs(ratio - std::round(ratio)) > 1e-9)
-        badOption(kGen, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
+        badOption(o.generatorName, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
                                             formatGbps(link) + " Gb/s links");
     FatTreeInputs in;
     in.nodes = o.nodes;
@@ -140,7 +144,7 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
     try {
         plan = planFatTree(in);
     } catch (const std::invalid_argument& e) {
-        badOption(kGen, "", e.what());
+        badOption(o.generatorName, "", e.what());
     }
     if (planOut) *planOut = plan;
     const ServerSpec& server = *catalog.server(o.server);
@@ -192,6 +196,9 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
                           {"link_Gbps", linkGbps}, {"oversubscription", o.oversubscription},
                           {"planes", o.planes}, {"tiers", plan.tiers}, {"leaves", plan.leaves},
                           {"spines", plan.spines}, {"cores", plan.cores}};
+    // Whole uplinks per leaf: the built down:up ratio can differ from the one asked for.
+    if (plan.tiers >= 2 && plan.uplinksPerLeaf > 0)
+        gen["oversubscription_built"] = static_cast<double>(plan.downlinksPerLeafMax) / plan.uplinksPerLeaf;
     if (o.ufm)
         gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables}, {"node", kUfmName}, {"model", kUfmModel},
                       {"note", "one node slot holds the UFM appliance, wired to rails 0-" + std::to_string(in.ufmCables - 1) +

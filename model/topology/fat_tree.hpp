@@ -38,6 +38,10 @@ struct FatTreeOptions {
     std::optional<double> rackPowerW;   ///< rack power envelope in W used to place servers in racks
     std::string name;                   ///< design name; empty = generated from the inputs
     std::string namePrefix;             ///< server name prefix; empty = from the server id
+    /// The command the options came from, as errors name it ("generate fat-tree", "generate
+    /// gb200-nvl72", "generate roce", "generate rented"); the generators built on the fat tree
+    /// set their own.
+    std::string generatorName = "generate fat-tree";
 };
 
 /// Default rack power envelope, W: 4 DGX H100 at 10.2 kW = 40.8 kW per rack (NVIDIA DC design

@@ -62,6 +62,7 @@ Design generateRackScale(const Catalog& catalog, const RackScaleOptions& o)
     f.switchModel = o.switchModel;
     f.oversubscription = o.oversubscription;
     f.namePrefix = "nvl72-rack";
+    f.generatorName = "generate gb200-nvl72";
     f.name = !o.name.empty() ? o.name
            : std::to_string(o.racks) + "x " + s->name + " (" + std::to_string(o.racks * s->gpuCount) +
                  " GPUs, NVLink inside each rack), scale-out fat tree";
@@ -83,6 +84,7 @@ Design generateRoceFabric(const Catalog& catalog, FatTreeOptions o)
         if (nic && !nicRuns(*nic, NetProtocol::Ethernet))
             badOption("generate roce", "--nic", "NIC \"" + nic->id + "\" cannot run Ethernet; give an Ethernet NIC with --nic");
     }
+    o.generatorName = "generate roce";
     Design d = generateFatTree(catalog, o);
     if (o.name.empty()) d.name += o.lossless ? ", RoCE lossless (PFC/ECN)" : ", RoCE without PFC/ECN";
     d.analysis["generator"]["kind"] = "roce";
@@ -125,6 +127,7 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
     f.switchModel = !o.switchModel.empty() ? o.switchModel : pick->protocol == NetProtocol::InfiniBand ? "qm9700" : "sn5600";
     f.linkGbps = perNic;
     f.namePrefix = "node";
+    f.generatorName = gen;
     f.name = !o.name.empty() ? o.name
            : "Rented: " + std::to_string(o.nodes) + "x " + s->name + ", " + num(o.perNodeGbps) + " Gb/s per node" +
                  (o.provider.empty() ? "" : " (" + o.provider + ")");

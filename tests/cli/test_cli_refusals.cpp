@@ -200,3 +200,40 @@ TEST_CASE("import --server that contradicts the matrix is refused, the summary n
     CHECK_FALSE(written.out.contains(QStringLiteral("()")));
     CHECK(QFile::exists(out));
 }
+
+TEST_CASE("generate refuses options its KIND ignores and racks too small for one server, and says when it rounds the oversubscription",
+          "[cli][generate]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("g.json"));
+    // An option the kind does not read was silently dropped: `generate server --nodes 5` wrote one server.
+    Outcome o = cli({QStringLiteral("generate"), QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+                     QStringLiteral("--nodes"), QStringLiteral("5"), QStringLiteral("-o"), out});
+    CHECK(o.code == 1);
+    CHECK(o.err.contains(QStringLiteral("field \"--nodes\": does not apply to generate server (it takes --server, --name)")));
+    CHECK_FALSE(QFile::exists(out));
+    // A rack envelope below one server's power placed one (over-budget) server per rack.
+    o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+             QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--nodes"), QStringLiteral("64"),
+             QStringLiteral("--rack-kw"), QStringLiteral("1"), QStringLiteral("-o"), out});
+    CHECK(o.code == 1);
+    CHECK(o.err.contains(QStringLiteral("field \"--rack-kw\": a 1 kW rack cannot hold one DGX H100 (10.2 kW, catalog)")));
+    CHECK_FALSE(QFile::exists(out));
+    // The rack-scale generator's errors name it, not the fat tree it builds on.
+    o = cli({QStringLiteral("generate"), QStringLiteral("gb200-nvl72"), QStringLiteral("--racks"), QStringLiteral("100000"),
+             QStringLiteral("-o"), out});
+    CHECK(o.code == 1);
+    CHECK(o.err.contains(QStringLiteral("entry \"generate gb200-nvl72\"")));
+    // Whole uplinks per leaf: 1000:1 asked, 32:1 built (one uplink per leaf), said in words.
+    o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+             QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--nodes"), QStringLiteral("64"),
+             QStringLiteral("--oversubscription"), QStringLiteral("1000:1"), QStringLiteral("-o"), out});
+    CHECK(o.code == 0);
+    CHECK(o.out.contains(QStringLiteral("note: asked for 1000:1 oversubscription; with whole uplinks on every leaf the fabric is 32:1")));
+    // 2:1 is built exactly: no note.
+    o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+             QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--nodes"), QStringLiteral("64"),
+             QStringLiteral("--oversubscription"), QStringLiteral("2:1"), QStringLiteral("-o"), out});
+    CHECK(o.code == 0);
+    CHECK_FALSE(o.out.contains(QStringLiteral("note:")));
+}
