@@ -143,7 +143,22 @@ std::vector<int> ringOrder(const NetworkGraph& g, const std::vector<int>& member
     order.reserve(members.size());
     for (const auto& block : byServer(g, members)) {
         const std::size_t n = block.size();
-        for (std::size_t i = 0; i < n; ++i) order.push_back(block[(i + static_cast<std::size_t>(c)) % n]);
+        // Ring c enters each server at its c-th rank. Where GPUs share NICs (fewer NICs than
+        // ranks) it enters at the first rank wired to NIC c instead, so the rings spread over
+        // every NIC (NCCL's ring search gives each channel its own NIC): 4 rings over 8 GPUs on
+        // 4 NICs enter at GPUs 0, 2, 4, 6 and leave from 7, 1, 3, 5, one in and one out per NIC;
+        // rotating by c alone put two rings on NIC 0 and none on NICs 2 and 3.
+        std::size_t start = static_cast<std::size_t>(c) % n;
+        const ServerInfo& si = g.servers[static_cast<std::size_t>(g.serverIndex.at(g.gpus[static_cast<std::size_t>(block.front())].server))];
+        const int nics = static_cast<int>(si.nicVertex.size());
+        if (nics > 0 && static_cast<std::size_t>(nics) < n) {
+            for (std::size_t i = 0; i < n; ++i)
+                if (g.gpus[static_cast<std::size_t>(block[i])].nicPort == c % nics) {
+                    start = i;
+                    break;
+                }
+        }
+        for (std::size_t i = 0; i < n; ++i) order.push_back(block[(i + start) % n]);
     }
     return order;
 }

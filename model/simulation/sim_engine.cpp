@@ -42,27 +42,37 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     const double overhead = options.sendOverhead.inSeconds();
     sim->reserve(transfers.size(), transfers.size() * 8);
     std::vector<int> routed;
+    std::vector<double> flowLatency; // per simulated flow: a transfer between GPUs with several NICs is several flows
+    flowLatency.reserve(transfers.size());
     for (const Transfer& t : transfers) {
-        bool moved = false;
-        if (t.path.empty()) router.route(t.src, t.dst, t.key, routed, &moved);
-        const std::vector<int>& path = t.path.empty() ? routed : t.path;
-        if (moved) ++result.reroutedFlows;
-        const double wire = router.latency(path);
-        double lat = wire + overhead;
-        const bool between =
-            graph.gpus[static_cast<std::size_t>(t.src)].server != graph.gpus[static_cast<std::size_t>(t.dst)].server;
-        if (ncclStep.set) lat = std::max(wire, between ? ncclStep.interServer : ncclStep.intraServer);
+        const GpuInfo& from = graph.gpus[static_cast<std::size_t>(t.src)];
+        const GpuInfo& to = graph.gpus[static_cast<std::size_t>(t.dst)];
+        const bool between = from.server != to.server;
+        // NCCL spreads a GPU's channels over all its NICs: one flow per NIC lane, equal shares.
+        const int lanes = between && t.path.empty() ? std::max({1, from.nicPorts, to.nicPorts}) : 1;
+        double lat = 0;
+        for (int lane = 0; lane < lanes; ++lane) {
+            bool moved = false;
+            if (t.path.empty()) router.route(t.src, t.dst, t.key, routed, &moved, lane);
+            const std::vector<int>& path = t.path.empty() ? routed : t.path;
+            if (moved) ++result.reroutedFlows;
+            const double wire = router.latency(path);
+            double flowLat = wire + overhead;
+            if (ncclStep.set) flowLat = std::max(wire, between ? ncclStep.interServer : ncclStep.intraServer);
+            lat = std::max(lat, flowLat);
+            flowLatency.push_back(flowLat);
+            sim->add(path, (between ? t.bytes * interServerWireFactor : t.bytes) / lanes, 0.0, flowLat);
+        }
         latency.push_back(lat);
-        sim->add(path, between ? t.bytes * interServerWireFactor : t.bytes, 0.0, lat);
     }
     out.duration = sim->run([this] { return tick(); });
     const auto& fin = sim->finishTimes();
-    for (std::size_t i = 0; i < fin.size(); ++i) out.drain = std::max(out.drain, fin[i] - latency[i]);
+    for (std::size_t i = 0; i < fin.size(); ++i) out.drain = std::max(out.drain, fin[i] - flowLatency[i]);
     out.flows = static_cast<int>(transfers.size());
     out.latency = std::move(latency);
     result.events += sim->events();
     result.eventBatches += sim->batches();
-    result.flowsSimulated += static_cast<long long>(transfers.size());
+    result.flowsSimulated += static_cast<long long>(flowLatency.size());
     sim->releaseFlows(); // the recorder reads only its channel traces
     out.sim = std::move(sim);
     ++donePatterns_;

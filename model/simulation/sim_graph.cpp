@@ -165,12 +165,18 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
         g.addChannel({gi.vertex, gi.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
         g.addChannel({gi.hub, gi.vertex, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
         if (nics > 0) {
+            // GPU i owns ports [i n / g, (i + 1) n / g): one shared port when NICs are fewer than
+            // GPUs, several when they are more; its PCIe link is shared evenly between them.
             gi.nicPort = i * nics / s->gpuCount;
-            const int nv = info.nicVertex[gi.nicPort];
+            gi.nicPorts = std::max(1, (i + 1) * nics / s->gpuCount - gi.nicPort);
             const double lat = o.pcieHopLatency.inSeconds();
-            g.addChannel({gi.vertex, nv, hostRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
-            g.addChannel({nv, gi.vertex, hostRate, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
-            if (info.nicOwner[gi.nicPort] < 0) info.nicOwner[gi.nicPort] = static_cast<int>(g.gpus.size());
+            const double perNic = hostRate / gi.nicPorts;
+            for (int p = gi.nicPort; p < gi.nicPort + gi.nicPorts; ++p) {
+                const int nv = info.nicVertex[static_cast<std::size_t>(p)];
+                g.addChannel({gi.vertex, nv, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+                g.addChannel({nv, gi.vertex, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+                if (info.nicOwner[static_cast<std::size_t>(p)] < 0) info.nicOwner[static_cast<std::size_t>(p)] = static_cast<int>(g.gpus.size());
+            }
         }
         g.gpus.push_back(gi);
     }

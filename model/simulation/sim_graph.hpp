@@ -60,7 +60,11 @@ struct GpuInfo {
     int local = 0;     ///< index inside the server
     int vertex = 0;
     int hub = -1;      ///< the hub (NVSwitch fabric or its socket's PCIe root) it hangs on
-    int nicPort = -1;  ///< the NIC this GPU is wired to (-1: server has no NIC)
+    int nicPort = -1;  ///< the (first) NIC this GPU is wired to (-1: server has no NIC)
+    /// NICs wired to this GPU: ports nicPort .. nicPort + nicPorts - 1. More than one where the
+    /// server has more NICs than GPUs (AWS p5: 32 x 100G EFA for 8 GPUs, 4 each); NCCL spreads
+    /// a GPU's channels over them, and the engine splits its flows between servers likewise.
+    int nicPorts = 1;
 };
 
 struct ServerInfo {

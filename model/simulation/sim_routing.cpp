@@ -103,7 +103,7 @@ void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
     const GpuInfo& gi = g_.gpus[gpu];
     const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
     int from = gi.vertex;
-    if (gi.nicPort != port) { // cross the hub to a GPU wired to that NIC (PXN)
+    if (port < gi.nicPort || port >= gi.nicPort + gi.nicPorts) { // cross the hub to a GPU wired to that NIC (PXN)
         appendLocal(path, gpu, si.nicOwner[port]);
         from = g_.gpus[si.nicOwner[port]].vertex;
     }
@@ -114,7 +114,7 @@ void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
     const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
-    if (gi.nicPort == port) {
+    if (port >= gi.nicPort && port < gi.nicPort + gi.nicPorts) {
         path.push_back(g_.channelBetween(si.nicVertex[port], gi.vertex));
         return;
     }
@@ -122,14 +122,14 @@ void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
     appendLocal(path, si.nicOwner[port], gpu);
 }
 
-std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted)
+std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted, int lane)
 {
     std::vector<int> path;
-    route(src, dst, key, path, rerouted);
+    route(src, dst, key, path, rerouted, lane);
     return path;
 }
 
-void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, bool* rerouted)
+void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, bool* rerouted, int lane)
 {
     path.clear();
     if (src == dst) return;
@@ -150,7 +150,9 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
         return p >= 0 && p < static_cast<int>(si.nicVertex.size()) && nicUsable(si.nicVertex[p]);
     };
     bool moved = false;
-    int q = d.nicPort;
+    // The lane's own NIC on each side (a GPU with several NICs uses one per lane).
+    const int sPort = s.nicPort < 0 ? s.nicPort : s.nicPort + std::max(0, lane) % std::max(1, s.nicPorts);
+    int q = d.nicPort < 0 ? d.nicPort : d.nicPort + std::max(0, lane) % std::max(1, d.nicPorts);
     if (!usable(ds, q)) {
         q = firstUsable(ds);
         moved = true;
@@ -158,11 +160,11 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
     if (q < 0) throw std::invalid_argument("no working NIC reaches " + gpuName(dst));
     int p = -1;
     if (policy_ == RoutingPolicy::RailAware && ss.nvlink) {
-        p = usable(ss, q) ? q : (usable(ss, s.nicPort) ? s.nicPort : firstUsable(ss));
+        p = usable(ss, q) ? q : (usable(ss, sPort) ? sPort : firstUsable(ss));
         moved = moved || p != q;
     } else {
-        p = usable(ss, s.nicPort) ? s.nicPort : (usable(ss, q) ? q : firstUsable(ss));
-        moved = moved || p != s.nicPort;
+        p = usable(ss, sPort) ? sPort : (usable(ss, q) ? q : firstUsable(ss));
+        moved = moved || p != sPort;
     }
     if (p < 0) throw std::invalid_argument("no working NIC on the server of " + gpuName(src));
 

@@ -30,11 +30,12 @@ public:
 
     /// Channel ids from GPU `src` to GPU `dst` (global indices); empty when src == dst.
     /// `key` drives the ECMP choice (same key, same path). Sets *rerouted when a failure moved
-    /// the flow off its preferred NIC.
+    /// the flow off its preferred NIC. `lane` picks among a GPU's several NICs (GpuInfo::nicPorts):
+    /// NIC nicPort + lane mod nicPorts on each side; 0 for a GPU with one.
     /// @throws std::invalid_argument when no working path exists (names both GPUs).
-    [[nodiscard]] std::vector<int> route(int src, int dst, std::uint64_t key, bool* rerouted = nullptr);
+    [[nodiscard]] std::vector<int> route(int src, int dst, std::uint64_t key, bool* rerouted = nullptr, int lane = 0);
     /// The same into `path` (cleared first), so a caller routing many flows reuses one buffer.
-    void route(int src, int dst, std::uint64_t key, std::vector<int>& path, bool* rerouted = nullptr);
+    void route(int src, int dst, std::uint64_t key, std::vector<int>& path, bool* rerouted = nullptr, int lane = 0);
 
     /// Sum of the channels' latencies, seconds.
     [[nodiscard]] double latency(const std::vector<int>& path) const noexcept;
