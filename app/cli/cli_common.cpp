@@ -27,7 +27,14 @@ std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& ar
         return kUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
+        // Qt names the program by its path ("Usage: build/app/cluster-designer [options] design");
+        // the command's own name (args[0], "cluster-designer collective") says which command it is.
+        QString text = parser.helpText();
+        const qsizetype at = text.indexOf(QStringLiteral("Usage: "));
+        const qsizetype end = at < 0 ? -1 : text.indexOf(QStringLiteral(" [options]"), at);
+        const qsizetype eol = at < 0 ? -1 : text.indexOf(QLatin1Char('\n'), at);
+        if (at >= 0 && end > at && (eol < 0 || end < eol) && !args.isEmpty()) text.replace(at + 7, end - at - 7, args.first());
+        QTextStream(stdout) << text;
         return kOk;
     }
     return std::nullopt;

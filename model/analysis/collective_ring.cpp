@@ -30,7 +30,7 @@ AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     AlgoEstimate e;
     e.algorithm = Algorithm::Ring;
     if (op == CollectiveOp::AllToAll) {
-        e.whyNot = "all-to-all is not a ring collective (use pairwise)";
+        e.whyNot = "all-to-all is not a ring collective (use direct)";
         return e;
     }
     e.applicable = true;

@@ -88,6 +88,13 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
 {
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
+    // All-to-all runs direct (NCCL) or pairwise (simulated rounds); another algorithm asked for
+    // is refused as the analytical engine refuses it, not replaced by direct without a word.
+    if (request.op == CollectiveOp::AllToAll && request.algorithm != Algorithm::Auto &&
+        request.algorithm != Algorithm::Direct && request.algorithm != Algorithm::Pairwise)
+        throw std::invalid_argument(std::string("algorithm \"") + toString(request.algorithm) +
+                                    "\" cannot run alltoall: all-to-all runs direct (every peer at once, as NCCL) or pairwise "
+                                    "(n-1 synchronized rounds, simulated only)");
     if (const Algorithm tuned = tunerChoice(design, catalog, request, options); tuned != Algorithm::Auto) {
         CollectiveRequest forced = request;
         forced.algorithm = tuned;

@@ -237,3 +237,13 @@ TEST_CASE("generate refuses options its KIND ignores and racks too small for one
     CHECK(o.code == 0);
     CHECK_FALSE(o.out.contains(QStringLiteral("note:")));
 }
+
+TEST_CASE("a command's --help names the command, not the program's path", "[cli][help]")
+{
+    for (const char* command : {"analyze", "collective", "generate", "import", "compare"}) {
+        INFO(command);
+        const Outcome o = cli({QLatin1String(command), QStringLiteral("--help")});
+        CHECK(o.code == 0);
+        CHECK(o.out.startsWith(QStringLiteral("Usage: cluster-designer %1 [options]").arg(QLatin1String(command))));
+    }
+}

@@ -184,3 +184,16 @@ TEST_CASE("pipelined broadcast: the first chunk's fill costs each hop its own ti
     // Bandwidth bound alone: each ring's S/8 through one 48 GB/s hop.
     CHECK(r.collective.time.inSeconds() > kGiB / 8 / 48e9);
 }
+
+TEST_CASE("all-to-all: an algorithm other than direct or pairwise is refused by both engines", "[simulation][alltoall]")
+{
+    // The simulator ran `--algo ring` for alltoall as direct, exit 0, where the analytical
+    // engine refused it.
+    for (const char* a : {"ring", "tree", "nvls", "hierarchical"}) {
+        INFO(a);
+        CHECK_THROWS_WITH(model::simulateCollective(superpod(), catalog(), alltoall(16, a)),
+                          Catch::Contains("cannot run alltoall: all-to-all runs direct"));
+        CHECK_THROWS_AS(model::predictCollective(superpod(), catalog(), alltoall(16, a)), std::invalid_argument);
+    }
+    CHECK_NOTHROW(model::simulateCollective(superpod(), catalog(), alltoall(16, "direct")));
+}
