@@ -271,44 +271,60 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
     std::unordered_map<Id, int> nextFreePort;
     for (const auto& [lid, l] : design.links()) {
         if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
-        int ends[2] = {-1, -1};
-        double limit = l.total().inBytesPerSecond();
-        bool down = fs.linkDown.count(lid) > 0;
-        FlowControl control[2] = {FlowControl::Lossless, FlowControl::Lossless};
-        double hopLatency[2] = {o.networkHopLatency.inSeconds(), o.networkHopLatency.inSeconds()};
-        bool fabric = true;
         const Endpoint* eps[2] = {&l.a, &l.b};
-        for (int k = 0; k < 2; ++k) {
-            const Node* n = design.node(eps[k]->node);
-            if (n->kind == NodeKind::Switch) {
-                ends[k] = g.switchVertex.at(n->id);
-                const SwitchSpec* s = switchSpec.at(n->id);
-                control[k] = switchControl(*s, *n);
-                if (s->latencyNs) hopLatency[k] = *s->latencyNs * 1e-9;
-                if (fs.switchDown.count(n->id)) down = true;
-                continue;
+        const Node* nodes[2] = {design.node(l.a.node), design.node(l.b.node)};
+        const bool fabric = nodes[0]->kind == NodeKind::Switch && nodes[1]->kind == NodeKind::Switch;
+        // A bundle between switches is one channel of the bundle's total rate. At a server a
+        // bundle of `count` cables takes that many NIC ports (port, port + 1, ...), one channel
+        // each, as the analytical engine counts them (cluster_facts.cpp wireServerPorts): the
+        // NIC ports a server has bound it there too.
+        const int cables = fabric ? 1 : std::max(1, l.count);
+        int base[2] = {0, 0};
+        for (int k = 0; k < 2; ++k)
+            if (nodes[k]->kind != NodeKind::Switch) base[k] = eps[k]->port >= 0 ? eps[k]->port : nextFreePort[nodes[k]->id];
+        for (int c = 0; c < cables; ++c) {
+            int ends[2] = {-1, -1};
+            double limit = fabric ? l.total().inBytesPerSecond() : l.perCable().inBytesPerSecond();
+            bool down = fs.linkDown.count(lid) > 0;
+            FlowControl control[2] = {FlowControl::Lossless, FlowControl::Lossless};
+            double hopLatency[2] = {o.networkHopLatency.inSeconds(), o.networkHopLatency.inSeconds()};
+            bool beyond = false;
+            for (int k = 0; k < 2; ++k) {
+                const Node* n = nodes[k];
+                if (n->kind == NodeKind::Switch) {
+                    ends[k] = g.switchVertex.at(n->id);
+                    const SwitchSpec* sw = switchSpec.at(n->id);
+                    control[k] = switchControl(*sw, *n);
+                    if (sw->latencyNs) hopLatency[k] = *sw->latencyNs * 1e-9;
+                    if (fs.switchDown.count(n->id)) down = true;
+                    continue;
+                }
+                ServerInfo& si = g.servers[g.serverIndex.at(n->id)];
+                const int port = base[k] + c;
+                if (port >= static_cast<int>(si.nicVertex.size())) {
+                    if (c == 0)
+                        throw InputError(kDesignFile, "link " + std::to_string(lid), k == 0 ? "a.port" : "b.port",
+                                         "expected a NIC port of " + si.name + " below " + std::to_string(si.nicVertex.size()) +
+                                             ", got " + std::to_string(port));
+                    beyond = true; // more cables than the server has NIC ports: the rest plug into nothing
+                    break;
+                }
+                if (eps[k]->port < 0) nextFreePort[n->id] = port + 1;
+                ends[k] = si.nicVertex[port];
+                if (std::find(fs.planesDown.begin(), fs.planesDown.end(), port) != fs.planesDown.end()) down = true;
+                const std::string nicId = n->nicModel.empty() ? catalog.server(n->model)->computeNicId : n->nicModel;
+                if (const NicSpec* nic = catalog.nic(nicId)) limit = std::min(limit, nic->speed.inBytesPerSecond());
+                auto d = fs.degraded.find({n->id, port});
+                if (d != fs.degraded.end()) limit = std::min(limit, d->second);
             }
-            fabric = false;
-            ServerInfo& si = g.servers[g.serverIndex.at(n->id)];
-            int port = eps[k]->port;
-            if (port < 0) port = nextFreePort[n->id]++;
-            if (port >= static_cast<int>(si.nicVertex.size()))
-                throw InputError(kDesignFile, "link " + std::to_string(lid), k == 0 ? "a.port" : "b.port",
-                                 "expected a NIC port of " + si.name + " below " + std::to_string(si.nicVertex.size()) +
-                                     ", got " + std::to_string(port));
-            ends[k] = si.nicVertex[port];
-            if (std::find(fs.planesDown.begin(), fs.planesDown.end(), port) != fs.planesDown.end()) down = true;
-            const std::string nicId = n->nicModel.empty() ? catalog.server(n->model)->computeNicId : n->nicModel;
-            if (const NicSpec* nic = catalog.nic(nicId)) limit = std::min(limit, nic->speed.inBytesPerSecond());
-            auto d = fs.degraded.find({n->id, port});
-            if (d != fs.degraded.end()) limit = std::min(limit, d->second);
+            if (beyond) break;
+            // Practical-rate factor by the rate one cable really runs at (a degraded NIC lowers it).
+            const double cableRate = std::min(l.perCable().inBytesPerSecond(), limit);
+            const double cap = limit * networkEfficiency(o.effectiveRates, cableRate);
+            const ChannelKind kind = fabric ? ChannelKind::Fabric : ChannelKind::NicLink;
+            g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
+            g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
         }
-        // Practical-rate factor by the rate one cable really runs at (a degraded NIC lowers it).
-        const double cableRate = std::min(l.perCable().inBytesPerSecond(), limit);
-        const double cap = limit * networkEfficiency(o.effectiveRates, cableRate);
-        const ChannelKind kind = fabric ? ChannelKind::Fabric : ChannelKind::NicLink;
-        g.addChannel({ends[0], ends[1], cap, hopLatency[0], lid, true, kind, control[0], !down});
-        g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
     }
 }
 

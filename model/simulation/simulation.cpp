@@ -1,6 +1,7 @@
 #include "model/simulation/simulation.hpp"
 
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/host_issue.hpp"
 #include "model/simulation/failure_check.hpp"
 #include "model/simulation/protocol_plan.hpp"
@@ -26,6 +27,25 @@ double secondsSince(Clock::time_point t0)
 }
 
 int totalGpus(const NetworkGraph& g) { return static_cast<int>(g.gpus.size()); }
+
+/// GPU indices with the largest island's first (islands.hpp: one job runs inside one island,
+/// and the analytical engine places it there), then the others, each in graph order; sets
+/// `islandGpus` to the largest island's GPU count. A design in one piece keeps graph order.
+std::vector<int> gpusIslandFirst(const Design& design, const Catalog& catalog, const NetworkGraph& g, int& islandGpus)
+{
+    std::vector<int> first, rest;
+    const analysis::ClusterFacts f = analysis::extractFacts(design, catalog);
+    std::vector<Id> island;
+    for (const auto& s : f.servers)
+        if (s.component == f.largestComponent) island.push_back(s.id);
+    for (int i = 0; i < totalGpus(g); ++i) {
+        const Id server = g.gpus[static_cast<std::size_t>(i)].server;
+        (f.islands <= 1 || std::find(island.begin(), island.end(), server) != island.end() ? first : rest).push_back(i);
+    }
+    islandGpus = static_cast<int>(first.size());
+    first.insert(first.end(), rest.begin(), rest.end());
+    return first;
+}
 
 void fillCollective(CollectiveResult& c, CollectiveOp op, double bytes, int gpus, Algorithm algorithm,
                     double seconds, Protocol protocol = Protocol::Simple)
@@ -117,10 +137,14 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");
+    int islandGpus = all;
+    const std::vector<int> order = gpusIslandFirst(design, catalog, e.graph, islandGpus);
+    // Every GPU (0) means the largest island's, as the analytical engine reads it.
+    const int wanted = request.gpus == 0 ? islandGpus : request.gpus;
     ProtocolPlan plan;
     if (options.ncclStepCost && pipelined && request.gpus >= 0 && request.gpus <= all) {
         plan = algorithmProtocolPlan(design, catalog, request.algorithm, request.op, request.bytes,
-                                     request.gpus == 0 ? all : request.gpus);
+                                     wanted);
         if (plan.applies) {
             e.ncclPipeline.set = true;
             e.ncclPipeline.algorithm = plan.algorithm;
@@ -131,7 +155,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         }
     }
     if (options.ncclStepCost && ringOnly && request.gpus >= 0 && request.gpus <= all) {
-        plan = ringProtocolPlan(design, catalog, request.op, request.bytes, request.gpus == 0 ? all : request.gpus);
+        plan = ringProtocolPlan(design, catalog, request.op, request.bytes, wanted);
         if (plan.applies) {
             // NCCL's step latency by hop kind; the routed wire counts where it is longer.
             e.ncclStep.set = true;
@@ -142,7 +166,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     }
     if (options.ncclStepCost && request.op == CollectiveOp::AllToAll && request.gpus >= 0 &&
         request.gpus <= all) {
-        plan = allToAllProtocolPlan(design, catalog, request.bytes, request.gpus == 0 ? all : request.gpus);
+        plan = allToAllProtocolPlan(design, catalog, request.bytes, wanted);
         if (plan.applies) {
             e.ncclStep.set = true;
             e.ncclStep.intraServer = plan.intraStepLatency.inSeconds();
@@ -153,9 +177,9 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));
-    const int n = request.gpus == 0 ? all : request.gpus;
+    const int n = wanted;
     std::vector<std::vector<int>> groups(1);
-    for (int i = 0; i < n; ++i) groups[0].push_back(i);
+    for (int i = 0; i < n; ++i) groups[0].push_back(order[static_cast<std::size_t>(i)]);
     std::vector<std::unique_ptr<Schedule>> schedules;
     try {
         const int allToAllPatterns = request.algorithm == Algorithm::Pairwise ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);

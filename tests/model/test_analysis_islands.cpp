@@ -6,6 +6,7 @@
 #include "model/analysis/analysis_json.hpp"
 #include "model/analysis/islands.hpp"
 #include "model/compare/comparison.hpp"
+#include "model/simulation/simulation.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -181,4 +182,45 @@ TEST_CASE("layers: the largest island sets the per-layer bandwidth, not a stray 
     CHECK(a.layers[2].perGpu.inGBps() == Approx(50));
     CHECK(a.layers[2].note.find("1 server outside it") != std::string::npos);
     CHECK(a.bottleneck.explanation.find("450") == std::string::npos); // nothing of the stray H100's NVLink 4
+}
+
+TEST_CASE("simulation: every GPU means the largest island's, as in the analytical engine", "[simulation][islands]")
+{
+    // An unwired DGX H100 drawn before two wired ones: the simulator took GPUs 0..n-1 in
+    // drawing order, so "every GPU" (16 reachable of 24) started on the stray server and failed
+    // ("cannot run nvls for all_reduce on 16 GPUs") where the analytical engine ran 16.
+    Design d;
+    Node stray;
+    stray.kind = NodeKind::Server;
+    stray.model = "dgx-h100";
+    stray.name = "stray";
+    d.addNode(stray);
+    Node leaf;
+    leaf.kind = NodeKind::Switch;
+    leaf.model = "qm9700";
+    leaf.tier = SwitchTier::Leaf;
+    const Id leafId = d.addNode(leaf);
+    for (int s = 0; s < 2; ++s) {
+        Node n;
+        n.kind = NodeKind::Server;
+        n.model = "dgx-h100";
+        Link l;
+        l.a = {d.addNode(n), 0};
+        l.b = {leafId, s * 8};
+        l.count = 8;
+        l.medium = LinkMedium::InfiniBand;
+        l.laneSpeed = Bandwidth::Gbps(400);
+        d.addLink(l);
+    }
+    CollectiveRequest req;
+    req.op = CollectiveOp::AllReduce;
+    req.bytes = 1024.0 * 1024 * 1024;
+    const CollectiveResult ana = predictCollective(d, golden::catalog(), req);
+    SimulationOptions o;
+    o.compareWithAnalytical = false;
+    const SimulationResult sim = simulateCollective(d, golden::catalog(), req, o);
+    CHECK(ana.gpus == 16);
+    CHECK(sim.collective.gpus == 16);
+    CHECK(sim.collective.algorithm == ana.algorithm);
+    CHECK(sim.collective.time.inSeconds() / ana.time.inSeconds() == Approx(1.0).margin(0.10));
 }
