@@ -78,8 +78,12 @@ int cmdCollective(const QStringList& args)
         printError(QStringLiteral("collective: engine \"%1\" is not available; use --engine analytical or simulation").arg(p.value(QStringLiteral("engine"))));
         return kUsage;
     }
-    if ((p.isSet(QStringLiteral("fail")) && !simulate) || (simulate && p.isSet(QStringLiteral("sweep")))) {
-        printError(QStringLiteral("collective: --fail needs --engine simulation, and --sweep needs --engine analytical"));
+    if (p.isSet(QStringLiteral("fail")) && !simulate) {
+        printError(QStringLiteral("collective: --fail needs --engine simulation (the analytical engine sees the healthy design)"));
+        return kUsage;
+    }
+    if (simulate && p.isSet(QStringLiteral("sweep"))) {
+        printError(QStringLiteral("collective: --sweep needs --engine analytical (the simulator runs one size at a time)"));
         return kUsage;
     }
     model::SimulationOptions simOptions;

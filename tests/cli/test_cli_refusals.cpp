@@ -247,3 +247,17 @@ TEST_CASE("a command's --help names the command, not the program's path", "[cli]
         CHECK(o.out.startsWith(QStringLiteral("Usage: cluster-designer %1 [options]").arg(QLatin1String(command))));
     }
 }
+
+TEST_CASE("collective names the one option an engine cannot take", "[cli][collective]")
+{
+    const QString design = guitest::templatePath();
+    Outcome o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+                     QStringLiteral("1MiB"), QStringLiteral("--engine"), QStringLiteral("simulation"), QStringLiteral("--sweep"),
+                     QStringLiteral("1K:1M")});
+    CHECK(o.code == 2);
+    CHECK(o.err == QStringLiteral("cluster-designer: collective: --sweep needs --engine analytical (the simulator runs one size at a time)\n"));
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+             QStringLiteral("1MiB"), QStringLiteral("--fail"), QStringLiteral("switch:1")});
+    CHECK(o.code == 2);
+    CHECK(o.err.startsWith(QStringLiteral("cluster-designer: collective: --fail needs --engine simulation")));
+}
