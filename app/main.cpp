@@ -8,8 +8,51 @@
 #include <QApplication>
 #include <QCoreApplication>
 
+#include <QDir>
+#include <QFile>
+#include <QTextStream>
+
 #include <cstring>
 #include <memory>
+
+#ifdef Q_OS_LINUX
+#include <unistd.h>
+#endif
+
+namespace {
+
+/// Qt warns on stderr when XDG_RUNTIME_DIR is unset (root in a container, a cron job) and then
+/// uses /tmp/runtime-<user> itself; set that folder first (private, 0700) so the command-line
+/// renderers (report, compare, screenshot) print only their own output.
+void provideRuntimeDir()
+{
+#ifdef Q_OS_LINUX
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
+    const QString dir = QDir::tempPath() + QStringLiteral("/runtime-cluster-designer-") + QString::number(getuid());
+    if (!QDir().mkpath(dir)) return;
+    QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+#endif
+}
+
+/// The GUI on Linux needs a display; Qt aborts without one (exit 134, a core dump). Says what
+/// to do instead and returns false when there is none and no platform was chosen.
+bool displayAvailable()
+{
+#ifdef Q_OS_LINUX
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+        !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return true;
+    QTextStream(stderr) << "cluster-designer: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+                           "  Run it in a desktop session, over ssh -X, or as xvfb-run -a cluster-designer;\n"
+                           "  the command line needs no display: cluster-designer --help\n";
+    return false;
+#else
+    return true;
+#endif
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -22,12 +65,15 @@ int main(int argc, char* argv[])
         if (app::cli::needsWidgets(command)) {
             // Rendering needs widgets but never a display.
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+            provideRuntimeDir();
             QApplication a(argc, argv);
             return app::cli::run(QCoreApplication::arguments());
         }
         QCoreApplication a(argc, argv);
         return app::cli::run(QCoreApplication::arguments());
     }
+    if (!displayAvailable()) return 2;
+    provideRuntimeDir();
     // The GUI's application object catches exceptions that would leave slots and event
     // handlers, reports them and keeps the app (and the user's work) alive.
     app::GuardedApplication a(argc, argv);

@@ -261,3 +261,18 @@ TEST_CASE("collective names the one option an engine cannot take", "[cli][collec
     CHECK(o.code == 2);
     CHECK(o.err.startsWith(QStringLiteral("cluster-designer: collective: --fail needs --engine simulation")));
 }
+
+TEST_CASE("without a display the window is not attempted: a message and exit 2, not Qt's abort", "[cli][display]")
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QLatin1String(v));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(CD_APP_EXE), {});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitStatus() == QProcess::NormalExit);
+    CHECK(p.exitCode() == 2);
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+    CHECK(err.startsWith(QStringLiteral("cluster-designer: no display to open the window on")));
+    CHECK(err.contains(QStringLiteral("xvfb-run -a cluster-designer")));
+}
