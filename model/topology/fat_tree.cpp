@@ -98,6 +98,9 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     if (sw->ports < 2 || sw->portSpeed.inGbps() <= 0)
         badOption(o.generatorName, "--switch", "switch \"" + sw->id + "\" has no published port count or port speed");
     const std::string nicId = o.nicModel.empty() ? server->computeNicId : o.nicModel;
+    if (nicId.empty())
+        badOption(o.generatorName, "--nic",
+                  "server \"" + server->id + "\" has no compute NIC in the catalog; name the NIC its servers would get (--nic) and how many (--nics-per-node)");
     const NicSpec* nic = catalog.nic(nicId);
     if (!nic) badOption(o.generatorName, "--nic", "expected the id of a NIC in the catalog, got \"" + nicId + "\"");
     const int endpoints = o.nicsPerNode.value_or(server->computeNicCount);

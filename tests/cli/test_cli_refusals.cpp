@@ -276,3 +276,15 @@ TEST_CASE("without a display the window is not attempted: a message and exit 2, 
     CHECK(err.startsWith(QStringLiteral("cluster-designer: no display to open the window on")));
     CHECK(err.contains(QStringLiteral("xvfb-run -a cluster-designer")));
 }
+
+TEST_CASE("generate on a server without a compute NIC says which options it needs", "[cli][generate]")
+{
+    QTemporaryDir dir;
+    const Outcome o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--server"), QStringLiteral("ws-4x-rtx4090"),
+                           QStringLiteral("--switch"), QStringLiteral("sn5600"), QStringLiteral("--nodes"), QStringLiteral("2"),
+                           QStringLiteral("-o"), dir.filePath(QStringLiteral("w.json"))});
+    CHECK(o.code == 1);
+    // It said: field "--nic": expected the id of a NIC in the catalog, got "" (no --nic was given).
+    CHECK(o.err.contains(QStringLiteral("field \"--nic\": server \"ws-4x-rtx4090\" has no compute NIC in the catalog; name the NIC "
+                                        "its servers would get (--nic) and how many (--nics-per-node)")));
+}
