@@ -15,27 +15,54 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScreen>
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace app {
 
 namespace {
-/// Presentation type: this many times the desktop's font.
+/// Presentation type on a 1600 x 1000 screen and larger: this many times the desktop's font.
 constexpr double kTypeScale = 1.6;
+/// The screen that type is made for; a smaller one gets smaller type (typeScaleFor).
+constexpr double kTypeScreenWidth = 1600.0;
+constexpr double kTypeScreenHeight = 1000.0;
+/// The smallest screen the whole slide fits without scrolling.
+constexpr QSize kFitScreen(1280, 720);
+/// A screen this share of 1600 x 1000 would get the desktop's own type (1280 x 720 is 0.72).
+constexpr double kSmallestScreen = 0.7;
+/// The charts' type, relative to the slide's.
+constexpr double kChartTypeScale = 0.8;
+} // namespace
 
-QLabel* label(QWidget* parent, double scale, bool bold = false)
+double PresentationWindow::typeScaleFor(QSize size)
 {
-    auto* l = new QLabel(parent);
-    QFont f = parent->font();
-    f.setPointSizeF(f.pointSizeF() * scale);
+    // Below 1280 x 720 the slide does not fit in any type: it scrolls, in the full type.
+    if (size.width() < kFitScreen.width() || size.height() < kFitScreen.height()) return kTypeScale;
+    // From about the desktop's type at 1280 x 720 (the charts need their height there and the
+    // canvas gets the rest: 160 px at 1.05 against 100 px at 1.15) up to the full presentation
+    // type at 1600 x 1000, in proportion between.
+    const double fit = std::min(size.width() / kTypeScreenWidth, size.height() / kTypeScreenHeight);
+    const double share = std::clamp((fit - kSmallestScreen) / (1.0 - kSmallestScreen), 0.0, 1.0);
+    const double scale = 1.0 + (kTypeScale - 1.0) * share;
+    return std::round(scale * 20.0) / 20.0; // steps of 0.05: a few pixels more or less keep the type
+}
+
+QLabel* PresentationWindow::scaledLabel(double scale, bool bold)
+{
+    auto* l = new QLabel(this);
+    QFont f; // only the size and the weight: the family and the rest come from the window
     f.setBold(bold);
     l->setFont(f);
     l->setWordWrap(true);
+    scaledLabels_.emplace_back(l, scale);
     return l;
 }
-} // namespace
 
 std::vector<PresentationWindow::Slide> PresentationWindow::slidesFor(const model::Design& current, const model::Catalog& catalog)
 {
@@ -58,9 +85,7 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     setObjectName(QStringLiteral("presentation"));
     setWindowTitle(tr("Cluster Designer - Presentation"));
     setAttribute(Qt::WA_DeleteOnClose, false);
-    QFont big = font();
-    big.setPointSizeF(big.pointSizeF() * kTypeScale);
-    setFont(big);
+    baseFont_ = font();
 
     doc_ = new Document(catalog_, this);
     scene_ = new views::CanvasScene(doc_, this);
@@ -69,29 +94,29 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     worker_ = new AnalysisWorker(doc_, this);
     charts_ = new views::ChartsPanel(this);
     charts_->setDark(dark);
-    charts_->setTypeScale(kTypeScale * 0.8);
     canvas_->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides, they do not pan
     canvas_->installEventFilter(this); // the view, not its viewport: scroll bars shown by a zoom must not refit
     setFocusPolicy(Qt::StrongFocus);
     whatIf_ = new views::WhatIfPanel(this);
 
-    title_ = label(this, 1.5, true);
-    description_ = label(this, 1.0);
-    step_ = label(this, 0.8);
+    title_ = scaledLabel(1.5, true);
+    description_ = scaledLabel(1.0);
+    step_ = scaledLabel(0.8);
     step_->setAlignment(Qt::AlignRight | Qt::AlignTop);
-    figures_ = label(this, 1.15, true);
-    problem_ = label(this, 0.9);
+    figures_ = scaledLabel(1.15, true);
+    problem_ = scaledLabel(0.9);
     problem_->setStyleSheet(QStringLiteral("color: #d9534f;"));
     auto* keepButton = new QPushButton(tr("Keep This Design (Enter)"), this);
     auto* leaveButton = new QPushButton(tr("Leave (Esc)"), this);
     keepButton->setFocusPolicy(Qt::NoFocus);
     leaveButton->setFocusPolicy(Qt::NoFocus);
 
-    // The slide is laid out on a page inside a scroll area: full screen on a screen smaller than
-    // the slide's minimum (a 1280 x 720 projector, large type) scrolls instead of failing to go
-    // full screen with the window wider than the screen.
-    auto* page = new QWidget(this);
-    auto* col = new QVBoxLayout(page);
+    // The slide is laid out on a page inside a scroll area: on a screen smaller than the slide's
+    // minimum (under 1280 x 720) it scrolls instead of failing to go full screen with the window
+    // larger than the screen. From 1280 x 720 up the page is the screen's size (fitPage).
+    page_ = new QWidget(this);
+    page_->setObjectName(QStringLiteral("presentationPage"));
+    auto* col = new QVBoxLayout(page_);
     col->setContentsMargins(24, 16, 24, 12);
     auto* head = new QHBoxLayout;
     auto* titles = new QVBoxLayout;
@@ -109,20 +134,24 @@ PresentationWindow::PresentationWindow(std::shared_ptr<const model::Catalog> cat
     col->addWidget(figures_);
     col->addWidget(problem_);
     auto* body = new QHBoxLayout;
-    body->addWidget(canvas_, 2);
-    // The charts get the larger share: at 1600 x 1000 an even split left the busbw plot 80 px
-    // tall, too short for its axis title ("busbw, ...").
-    col->addLayout(body, 2);
-    col->addWidget(charts_, 3);
+    body->addWidget(canvas_);
+    // The canvas takes what the title, the charts and the what-if row leave (fitPage holds the
+    // charts at the height they need); its own preferred 600 px would squeeze the charts.
+    canvas_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    col->addLayout(body, 1);
+    col->addWidget(charts_);
     col->addWidget(whatIf_);
-    auto* scroll = new QScrollArea(this);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(page);
+    scroll_ = new QScrollArea(this);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setFocusPolicy(Qt::NoFocus); // the arrow keys step slides
+    scroll_->setWidgetResizable(false);   // fitPage sizes the page
+    scroll_->setWidget(page_);
+    scroll_->viewport()->installEventFilter(this);
+    page_->installEventFilter(this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    outer->addWidget(scroll_);
+    applyTypeScale(typeScaleFor(screen() ? screen()->geometry().size() : QSize(1600, 1000)));
 
     connect(worker_, &AnalysisWorker::snapshotReady, charts_, &views::ChartsPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::busyChanged, charts_, &views::ChartsPanel::setBusy);
@@ -220,8 +249,59 @@ void PresentationWindow::keyPressEvent(QKeyEvent* e)
     QWidget::keyPressEvent(e);
 }
 
+void PresentationWindow::applyTypeScale(double scale)
+{
+    typeScale_ = scale;
+    QFont f = baseFont_;
+    f.setPointSizeF(baseFont_.pointSizeF() * scale);
+    setFont(f);
+    for (const auto& [l, relative] : scaledLabels_) {
+        QFont lf = l->font();
+        lf.setPointSizeF(baseFont_.pointSizeF() * scale * relative);
+        l->setFont(lf);
+    }
+    charts_->setTypeScale(scale * kChartTypeScale);
+}
+
+void PresentationWindow::resizeEvent(QResizeEvent* e)
+{
+    const double scale = typeScaleFor(e->size());
+    if (scale != typeScale_) applyTypeScale(scale);
+    QWidget::resizeEvent(e);
+}
+
+void PresentationWindow::fitPage()
+{
+    const QSize area = scroll_->viewport()->size();
+    // The charts as tall as their axis titles, legends and algorithm table need at their width
+    // (at 1600 x 1000 an even split with the canvas had left the busbw plot 80 px tall, too short
+    // for its axis title "busbw, ..."); the canvas takes the rest.
+    const int chartsNeed = std::max(charts_->minimumSizeHint().height(), charts_->layout()->totalMinimumHeightForWidth(charts_->width()));
+    if (charts_->maximumHeight() != chartsNeed) charts_->setMaximumHeight(chartsNeed);
+    QLayout* l = page_->layout();
+    l->activate();
+    const int width = std::max(area.width(), l->totalMinimumSize().width());
+    // Wrapped labels and the charts' legends need their height at this width, not at the
+    // narrower one their minimum size assumes; neither may come under the minimum size.
+    const int height = std::max({area.height(), l->totalMinimumSize().height(), l->totalMinimumHeightForWidth(width)});
+    if (page_->size() != QSize(width, height)) page_->resize(width, height);
+}
+
 bool PresentationWindow::eventFilter(QObject* watched, QEvent* e)
 {
+    if (!scroll_ || !page_) return QWidget::eventFilter(watched, e); // still being built
+    if ((watched == scroll_->viewport() && e->type() == QEvent::Resize) ||
+        (watched == page_ && e->type() == QEvent::LayoutRequest && !pageFitQueued_)) {
+        if (watched == page_) {
+            pageFitQueued_ = true; // after the page's own layout has taken the request
+            QTimer::singleShot(0, this, [this] {
+                pageFitQueued_ = false;
+                fitPage();
+            });
+        } else {
+            fitPage();
+        }
+    }
     if (watched == canvas_ && e->type() == QEvent::Resize && !refitQueued_) {
         refitQueued_ = true; // once per burst of resizes
         QTimer::singleShot(0, this, [this] {

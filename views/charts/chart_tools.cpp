@@ -48,6 +48,7 @@ ChartTools::ChartTools(QChartView* view, Hooks hooks) : QObject(view), view_(vie
         unitButton_->setObjectName(QStringLiteral("unitToggle"));
         unitButton_->setAutoRaise(true);
         unitButton_->setCursor(Qt::PointingHandCursor);
+        unitButton_->installEventFilter(this); // new type (presentation mode on another screen): its new size
         connect(unitButton_, &QToolButton::clicked, this, [this] {
             hooks_.setUnit(hooks_.unit() == model::RateUnit::GBps ? model::RateUnit::Gbps : model::RateUnit::GBps);
             unitChanged();
@@ -84,6 +85,17 @@ void ChartTools::placeButton()
 bool ChartTools::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == view_ && event->type() == QEvent::Resize) placeButton();
+    if (watched == unitButton_ && event->type() == QEvent::FontChange) {
+        // The whole "GB/s ⇄ Gb/s" in the new type, not cut at its old width. Queued: the button
+        // drops its cached size hint only after this filter has seen the event.
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                unitButton_->adjustSize();
+                placeButton();
+            },
+            Qt::QueuedConnection);
+    }
     if (watched == view_->viewport() && event->type() == QEvent::ContextMenu) {
         const auto menu = buildMenu();
         menu->exec(static_cast<QContextMenuEvent*>(event)->globalPos());

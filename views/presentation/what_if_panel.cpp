@@ -65,7 +65,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent)
     int col = 0;
     for (const Cell& c : cells) {
         auto* title = new QLabel(c.title, this);
-        QFont f = title->font();
+        QFont f; // bold only: the size follows the window's (presentation type changes with the screen)
         f.setBold(true);
         title->setFont(f);
         grid->addWidget(title, 0, col);
