@@ -1,5 +1,6 @@
 // Out-of-range input in the inspector and the dialogs is refused with a message naming the
 // field and the allowed range, never taken or silently changed (views/common/checked_spin_box);
+// so is an empty or blank server or switch name in the inspector (the name stays);
 // counts show as whole numbers with digit grouping, never in scientific notation.
 #include <catch2/catch.hpp>
 
@@ -19,8 +20,11 @@
 #include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
 
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
+#include <QTemporaryDir>
 
 namespace {
 
@@ -115,6 +119,72 @@ TEST_CASE("inspector: a cable count over a switch's ports is refused, a large co
     CHECK(item->toolTip().contains(grouped(99999) + QStringLiteral(" × 400 Gb/s")));
     CHECK(item->toolTip().contains(QStringLiteral("(39999600 Gb/s per direction)")));
     CHECK_FALSE(item->toolTip().contains(QStringLiteral("e+")));
+    w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("inspector: an empty or blank server or switch name is refused with a message, the name stays", "[gui][inspector][ranges]")
+{
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.scene()->expandAllGroups();
+    const model::Id dgx = guitest::idByName(w.document()->design(), "dgx-05");
+    const model::Id spine = guitest::idByName(w.document()->design(), "spine-2");
+    views::NodeEditor* editor = w.inspector()->nodeEditor();
+    auto* name = editor->findChild<QLineEdit*>(QStringLiteral("name"));
+    REQUIRE(name != nullptr);
+    const int steps = w.document()->undoStack()->count();
+
+    struct Case { model::Id id; const char* kept; const char* kind; QString typed; };
+    const Case cases[] = {{dgx, "dgx-05", "server", QString()},
+                          {dgx, "dgx-05", "server", QStringLiteral("   ")},
+                          {spine, "spine-2", "switch", QString()}};
+    for (const Case& c : cases) {
+        INFO(c.kept << " renamed to \"" << c.typed.toStdString() << "\"");
+        w.scene()->clearSelection();
+        w.scene()->nodeItem(c.id)->setSelected(true);
+        REQUIRE(editor->node() == c.id);
+        refusals.messages.clear();
+        // As a user does it: clear the field (type blanks), press Enter.
+        name->setFocus();
+        name->selectAll();
+        QTest::keyClick(name, Qt::Key_Delete);
+        if (!c.typed.isEmpty()) QTest::keyClicks(name, c.typed);
+        QTest::keyClick(name, Qt::Key_Return);
+        QTest::qWait(10);
+        REQUIRE(refusals.messages.size() == 1);
+        const QString expected = QStringLiteral("Name: a %1 needs a name; an empty name is not accepted. The name stays \"%2\".")
+                                     .arg(QLatin1String(c.kind), QLatin1String(c.kept));
+        CHECK(refusals.messages[0] == expected);
+        CHECK(editor->lastRefusal() == expected);
+        // Nothing changed: the design, its card, the field, the undo stack.
+        CHECK(w.document()->design().node(c.id)->name == c.kept);
+        CHECK(w.scene()->nodeItem(c.id)->name() == QLatin1String(c.kept));
+        CHECK(name->text() == QLatin1String(c.kept));
+        CHECK(w.document()->undoStack()->count() == steps);
+    }
+    // The saved file holds no empty name.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("named.json"));
+    REQUIRE(w.files()->saveTo(path));
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    CHECK_FALSE(f.readAll().contains("\"name\": \"\""));
+
+    // A real name is still taken, one undo step, without a message.
+    refusals.messages.clear();
+    w.scene()->clearSelection();
+    w.scene()->nodeItem(dgx)->setSelected(true);
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("dgx-renamed"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTest::qWait(10);
+    CHECK(refusals.messages.isEmpty());
+    CHECK(w.document()->design().node(dgx)->name == "dgx-renamed");
+    CHECK(w.document()->undoStack()->count() == steps + 1);
     w.document()->undoStack()->setClean();
 }
 

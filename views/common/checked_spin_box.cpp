@@ -60,6 +60,14 @@ void queueRefusal(const Box* box, QString& last, bool& queued, const QString& me
 
 void setRefusalReporter(std::function<void(QWidget*, const QString&)> r) { reporter() = std::move(r); }
 
+void reportRefusal(QWidget* field, const QString& message)
+{
+    QPointer<QWidget> guard(field);
+    QTimer::singleShot(0, field, [guard, message] {
+        if (guard) report(guard, message);
+    });
+}
+
 QString refusalMessage(const QString& field, double typed, double min, double max, const QString& kept, int decimals)
 {
     const QLocale l;

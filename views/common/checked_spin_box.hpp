@@ -21,6 +21,11 @@ namespace views {
 /// function restores the default.
 void setRefusalReporter(std::function<void(QWidget* box, const QString& message)> reporter);
 
+/// Shows the refusal of what was typed into `field` (any input widget, e.g. the inspector's
+/// Name) through the same reporter, once the event loop is back: never inside the focus change
+/// that ended the edit. Nothing is shown when `field` is gone by then.
+void reportRefusal(QWidget* field, const QString& message);
+
 /// The message for `typed` refused in `field` whose allowed range is `min` to `max` (shown
 /// with `decimals` decimals and digit grouping), the value staying `kept` (as the box shows it,
 /// e.g. "catalog default (8)").

@@ -65,7 +65,20 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
 
     connect(name_, &QLineEdit::editingFinished, this, [this] {
         const model::Node* n = doc_->design().node(id_);
-        if (!n || name_->text().toStdString() == n->name) return;
+        if (!n) return;
+        if (name_->text().trimmed().isEmpty()) {
+            // No nameless box: its card went blank and the file saved "name": "". The name stays.
+            const QString kept = QString::fromStdString(n->name);
+            {
+                const QSignalBlocker b(name_);
+                name_->setText(kept);
+            }
+            lastRefusal_ = tr("Name: a %1 needs a name; an empty name is not accepted. The name stays \"%2\".")
+                               .arg(n->kind == model::NodeKind::Server ? tr("server") : tr("switch"), kept);
+            reportRefusal(name_, lastRefusal_);
+            return;
+        }
+        if (name_->text().toStdString() == n->name) return;
         model::Node c = *n;
         c.name = name_->text().toStdString();
         commit(c, tr("Rename"));

@@ -4,7 +4,8 @@
 /// the box may become, model/catalog/server_choices.hpp; read-only text when there is no
 /// other), tier, NIC override; the
 /// catalog's figures read-only (GPU count, NVLink GB/s bidirectional, NIC Gb/s, ports).
-/// Every edit goes to DesignDocument::requestSetNode (one undo step per edit).
+/// Every edit goes to DesignDocument::requestSetNode (one undo step per edit). An empty or
+/// blank name is refused with a message naming the field; the name stays.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QObject>
@@ -43,6 +44,9 @@ public:
     /// Catalog ids the Model choice offers, in order; empty when no choice is shown (a model
     /// with no other of its kind is shown as read-only text). For tests.
     [[nodiscard]] QStringList modelChoices() const;
+    /// The last refused Name edit's message (empty when none): an empty or blank name is
+    /// refused, reported like an out-of-range value (reportRefusal), and the name stays. For tests.
+    [[nodiscard]] QString lastRefusal() const { return lastRefusal_; }
 
 private:
     void commit(const model::Node& changed, const QString& what);
@@ -62,6 +66,7 @@ private:
     CheckedSpinBox* nicCount_;
     QFormLayout* figures_;
     QWidget* figuresBox_;
+    QString lastRefusal_;
 };
 
 } // namespace views
