@@ -15,35 +15,39 @@
 using namespace model;
 
 namespace {
-/// One island per entry of `serversPerIsland`: that many DGX H100 (8 GPUs, 8 x 400G NICs),
-/// each wired with 8 cables to the island's own QM9700 leaf. No cable joins two leaves.
+/// Adds one island: `servers` of catalog model `server` (8 x 400G NICs), each wired by a bundle
+/// of 8 NDR cables from its port 0 to the island's own new QM9700 leaf; servers are named
+/// `prefix`-server-N.
+void addIsland(Design& d, int servers, const std::string& server, const std::string& prefix)
+{
+    Node leaf;
+    leaf.kind = NodeKind::Switch;
+    leaf.model = "qm9700";
+    leaf.tier = SwitchTier::Leaf;
+    leaf.name = prefix + "-leaf";
+    const Id leafId = d.addNode(leaf);
+    for (int s = 0; s < servers; ++s) {
+        Node n;
+        n.kind = NodeKind::Server;
+        n.model = server;
+        n.name = prefix + "-server-" + std::to_string(s);
+        Link l;
+        l.a = {d.addNode(n), 0};
+        l.b = {leafId, s * 8};
+        l.count = 8;
+        l.medium = LinkMedium::InfiniBand;
+        l.laneSpeed = Bandwidth::Gbps(400);
+        d.addLink(l);
+    }
+}
+
+/// One island of DGX H100 per entry of `serversPerIsland` (addIsland); no cable joins two leaves.
 Design islandsDesign(const std::vector<int>& serversPerIsland)
 {
     Design d;
     d.name = "islands";
     int i = 0;
-    for (int servers : serversPerIsland) {
-        Node leaf;
-        leaf.kind = NodeKind::Switch;
-        leaf.model = "qm9700";
-        leaf.tier = SwitchTier::Leaf;
-        leaf.name = "leaf-" + std::to_string(i);
-        const Id leafId = d.addNode(leaf);
-        for (int s = 0; s < servers; ++s) {
-            Node n;
-            n.kind = NodeKind::Server;
-            n.model = "dgx-h100";
-            n.name = "island-" + std::to_string(i) + "-server-" + std::to_string(s);
-            Link l;
-            l.a = {d.addNode(n), 0};
-            l.b = {leafId, s * 8};
-            l.count = 8;
-            l.medium = LinkMedium::InfiniBand;
-            l.laneSpeed = Bandwidth::Gbps(400);
-            d.addLink(l);
-        }
-        ++i;
-    }
+    for (int servers : serversPerIsland) addIsland(d, servers, "dgx-h100", "island-" + std::to_string(i++));
     return d;
 }
 
@@ -147,23 +151,7 @@ TEST_CASE("layers: the largest island sets the per-layer bandwidth, not a stray 
     // dropped on the canvas and left unwired. Before, every layer was the minimum over all
     // servers: HBM 3,350 and NVLink 450 GB/s from the H100, node boundary and fabric 0 GB/s.
     Design d;
-    Node leaf;
-    leaf.kind = NodeKind::Switch;
-    leaf.model = "qm9700";
-    leaf.tier = SwitchTier::Leaf;
-    const Id leafId = d.addNode(leaf);
-    for (int s = 0; s < 2; ++s) {
-        Node n;
-        n.kind = NodeKind::Server;
-        n.model = "dgx-b200";
-        Link l;
-        l.a = {d.addNode(n), 0};
-        l.b = {leafId, s * 8};
-        l.count = 8;
-        l.medium = LinkMedium::InfiniBand;
-        l.laneSpeed = Bandwidth::Gbps(400);
-        d.addLink(l);
-    }
+    addIsland(d, 2, "dgx-b200", "b200");
     const DesignAnalysis wired = analyzeDesign(d, golden::catalog());
     Node stray;
     stray.kind = NodeKind::Server;
@@ -195,23 +183,7 @@ TEST_CASE("simulation: every GPU means the largest island's, as in the analytica
     stray.model = "dgx-h100";
     stray.name = "stray";
     d.addNode(stray);
-    Node leaf;
-    leaf.kind = NodeKind::Switch;
-    leaf.model = "qm9700";
-    leaf.tier = SwitchTier::Leaf;
-    const Id leafId = d.addNode(leaf);
-    for (int s = 0; s < 2; ++s) {
-        Node n;
-        n.kind = NodeKind::Server;
-        n.model = "dgx-h100";
-        Link l;
-        l.a = {d.addNode(n), 0};
-        l.b = {leafId, s * 8};
-        l.count = 8;
-        l.medium = LinkMedium::InfiniBand;
-        l.laneSpeed = Bandwidth::Gbps(400);
-        d.addLink(l);
-    }
+    addIsland(d, 2, "dgx-h100", "wired");
     CollectiveRequest req;
     req.op = CollectiveOp::AllReduce;
     req.bytes = 1024.0 * 1024 * 1024;
