@@ -5,9 +5,12 @@
 #include "views/common/dialog_folders.hpp"
 #include "views/compare/design_compare_view.hpp"
 
+#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QMessageBox>
+#include <QShortcut>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -22,6 +25,15 @@ CompareWindow::CompareWindow(std::shared_ptr<const model::Catalog> catalog, QWid
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(view_);
+    // A window of its own: closed by its Close button, Esc or Ctrl+W (it had none of them).
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->setObjectName(QStringLiteral("compareButtons"));
+    connect(buttons, &QDialogButtonBox::rejected, this, &QWidget::close);
+    layout->addWidget(buttons);
+    for (const QKeySequence& keys : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W)}) {
+        auto* shortcut = new QShortcut(keys, this);
+        connect(shortcut, &QShortcut::activated, this, &QWidget::close);
+    }
     resize(1200, 900);
     try {
         prices_ = std::make_shared<const model::cost::PriceTable>(model::cost::loadPriceTable(model::cost::bundledPricesPath()));

@@ -5,7 +5,8 @@
 /// snapshots (setOpenDesign, fed by AnalysisWorker::snapshotReady), so its column follows every
 /// edit; a design file is computed off the UI thread by the same computeResults (one thread per
 /// file added). The comparison itself (rows and verdict) is assembled when results arrive.
-/// Exports the compare report (PDF or HTML) and CSV.
+/// Exports the compare report (PDF or HTML) and CSV. Its Close button, Esc and Ctrl+W close it
+/// (it is hidden and kept: View > Compare Designs shows it again with its designs).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
 #include <QWidget>

@@ -90,6 +90,9 @@ CompareWindow* MainWindow::showCompare()
         });
         compare_->setOpenDesign(worker_->latest(), std::make_shared<const model::Design>(doc_->design()), doc_->filePath());
         compare_->addOpenDesign();
+    } else {
+        // Closed (hidden) while the design was edited: its open-design column catches up.
+        compare_->setOpenDesign(worker_->latest(), std::make_shared<const model::Design>(doc_->design()), doc_->filePath());
     }
     compare_->show();
     compare_->raise();

@@ -7,9 +7,17 @@
 #include "app/compare_window.hpp"
 #include "model/results/results_snapshot.hpp"
 #include "views/charts/chart_widget.hpp"
+#include "views/common/elided_header.hpp"
 #include "views/compare/design_compare_view.hpp"
 
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTemporaryDir>
 
@@ -67,4 +75,106 @@ TEST_CASE("Compare window: open design against the rented template", "[gui][comp
     CHECK_FALSE(w.addFile(dir.filePath(QStringLiteral("missing.json"))));
     w.removeDesign(1);
     CHECK(w.comparison() == nullptr);
+}
+
+namespace {
+/// Checks every column title of `view`'s table: whole in its item and tooltip ("A: name"),
+/// drawn whole or cut at its end with "…" (never at its start: it was drawn centred and clipped
+/// at both ends), and no wider than its column leaves room for in bold (the current cell's
+/// column title is drawn bold).
+void checkColumnTitles(views::DesignCompareView* view, const QStringList& names)
+{
+    QTableWidget* t = view->table();
+    auto* header = qobject_cast<views::ElidedHeader*>(t->horizontalHeader());
+    REQUIRE(header != nullptr);
+    REQUIRE(t->columnCount() == names.size());
+    QFont bold = header->font();
+    bold.setBold(true);
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    for (int i = 0; i < t->columnCount(); ++i) {
+        const QTableWidgetItem* h = t->horizontalHeaderItem(i);
+        REQUIRE(h != nullptr);
+        const QString whole = QStringLiteral("%1: %2").arg(QChar('A' + i)).arg(names[i]);
+        const QString shown = header->shownText(i);
+        INFO("column " << i << " shows \"" << shown.toStdString() << "\", " << header->sectionSize(i) << " px wide");
+        CHECK(h->text() == whole);
+        CHECK(h->toolTip() == whole);
+        CHECK(shown.startsWith(QStringLiteral("%1: ").arg(QChar('A' + i))));
+        if (shown != whole) {
+            CHECK(shown.endsWith(QChar(0x2026)));
+            CHECK(whole.startsWith(shown.chopped(1)));
+        }
+        CHECK(QFontMetrics(bold).horizontalAdvance(shown) <= header->sectionSize(i) - 2 * margin);
+    }
+}
+} // namespace
+
+TEST_CASE("Compare window: Close button, Esc and Ctrl+W close it; column titles cut at their end, whole in the tooltip",
+          "[gui][compare]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    app::CompareWindow* c = w.showCompare();
+    REQUIRE(QTest::qWaitForWindowExposed(c));
+    REQUIRE(c->addFile(QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/dgx-b200-4su.json")));
+    REQUIRE(QTest::qWaitFor([c] { return !c->isBusy(); }, 60000));
+    REQUIRE(c->comparison());
+    const QStringList names = {QString::fromStdString(w.document()->design().name),
+                               QString::fromStdString(c->comparison()->names[1])};
+    REQUIRE(names[0].size() > 50); // "DGX SuperPOD H100 - one scalable unit (32 DGX H100, rail-optimized NDR)"
+
+    // Column titles at the window's width, narrower, and wide enough for the whole titles.
+    c->resize(1200, 900);
+    QTest::qWait(20);
+    c->view()->table()->setCurrentCell(0, 0); // that column's title is drawn bold
+    checkColumnTitles(c->view(), names);
+    auto* header = qobject_cast<views::ElidedHeader*>(c->view()->table()->horizontalHeader());
+    REQUIRE(header != nullptr);
+    CHECK(header->shownText(0) != QStringLiteral("A: ") + names[0]); // it is cut here
+    c->resize(700, 900);
+    QTest::qWait(20);
+    checkColumnTitles(c->view(), names);
+    c->resize(3000, 900);
+    QTest::qWait(20);
+    checkColumnTitles(c->view(), names);
+    CHECK(header->shownText(0) == QStringLiteral("A: ") + names[0]);
+    c->resize(1200, 900);
+
+    // A Close button closes it.
+    auto* box = c->findChild<QDialogButtonBox*>();
+    REQUIRE(box != nullptr);
+    QPushButton* close = box->button(QDialogButtonBox::Close);
+    REQUIRE(close != nullptr);
+    CHECK(close->isVisible());
+    QTest::mouseClick(close, Qt::LeftButton);
+    CHECK_FALSE(c->isVisible());
+
+    // So do Esc and Ctrl+W, the window active.
+    for (const QKeySequence& keys : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W)}) {
+        INFO("keys " << keys.toString().toStdString());
+        CHECK(w.showCompare() == c);
+        c->activateWindow();
+        REQUIRE(QTest::qWaitForWindowActive(c));
+        CHECK(c->isVisible());
+        QTest::keySequence(c->view()->table(), keys);
+        CHECK_FALSE(c->isVisible());
+    }
+
+    // Shown again, with its designs, the open one as it is now (edited while the window was closed).
+    model::Design half = w.document()->design();
+    std::vector<model::Id> drop;
+    for (const auto& [id, n] : half.nodes())
+        if (n.model == "dgx-h100" && drop.size() < 16) drop.push_back(id);
+    REQUIRE(drop.size() == 16);
+    for (model::Id id : drop) (void)half.removeNode(id);
+    REQUIRE(w.document()->requestReplaceDesign(half, QStringLiteral("half")));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK(w.showCompare() == c);
+    CHECK(c->isVisible());
+    REQUIRE(c->comparison());
+    CHECK(c->comparison()->row("gpus")->cells[0].value == 128.0);
+    w.document()->undoStack()->setClean();
 }

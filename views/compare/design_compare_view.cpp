@@ -2,6 +2,7 @@
 
 #include "views/charts/chart_widget.hpp"
 #include "views/charts/result_charts.hpp"
+#include "views/common/elided_header.hpp"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -61,6 +62,8 @@ DesignCompareView::DesignCompareView(QWidget* parent) : QWidget(parent)
     table_ = new QTableWidget(this);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Long design names end in "…" at the column's width (the plain header cut them at both ends).
+    table_->setHorizontalHeader(new ElidedHeader(Qt::Horizontal, table_));
     table_->horizontalHeader()->setStretchLastSection(false);
 
     auto* chartsBox = new QWidget(this);
@@ -141,9 +144,12 @@ void DesignCompareView::fillTable()
     const auto& c = *comparison_;
     table_->setColumnCount(static_cast<int>(c.labels.size()));
     table_->setRowCount(static_cast<int>(c.rows.size()));
-    QStringList header;
-    for (std::size_t i = 0; i < c.labels.size(); ++i) header << QString::fromStdString(c.labels[i] + ": " + c.names[i]);
-    table_->setHorizontalHeaderLabels(header);
+    for (std::size_t i = 0; i < c.labels.size(); ++i) {
+        const QString title = QString::fromStdString(c.labels[i] + ": " + c.names[i]);
+        auto* h = new QTableWidgetItem(title);
+        h->setToolTip(title); // whole, where the header shortens it
+        table_->setHorizontalHeaderItem(static_cast<int>(i), h);
+    }
     QStringList rows;
     for (const auto& r : c.rows)
         rows << QString::fromStdString(r.label) + (r.unit.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.unit) + QLatin1Char(')'));

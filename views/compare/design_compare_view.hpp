@@ -2,8 +2,10 @@
 /// @file design_compare_view.hpp
 /// The Compare view (issue 12 item 2): two to four designs side by side. A table of every
 /// figure (the rows of model::compare::Comparison) with the rows where the designs differ
-/// highlighted and the better figure in bold, the verdict in words, and overlaid charts
-/// (busbw against size, scaling, per-layer bandwidth, money spent per GPU over the months).
+/// highlighted and the better figure in bold (each column titled "A: name", shortened at its
+/// end to the column's width by an ElidedHeader, whole in its tooltip), the verdict in words,
+/// and overlaid charts (busbw against size, scaling, per-layer bandwidth, money spent per GPU
+/// over the months).
 /// Shows what it is given; computes nothing (app::CompareWindow computes off the UI thread).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
