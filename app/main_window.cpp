@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace app {
 
 MainWindow::MainWindow(std::shared_ptr<const model::Catalog> catalog, QWidget* parent) : QMainWindow(parent)
@@ -172,12 +174,55 @@ void MainWindow::restoreWindowLayout()
     for (const QScreen* s : QGuiApplication::screens())
         if (s->availableGeometry().intersects(frameGeometry())) onScreen = true;
     if (restored && onScreen) {
-        if (width() > avail.width() || height() > avail.height()) resize(size().boundedTo(avail.size())); // a smaller screen now
+        fitInside(screenHolding(frameGeometry(), avail));
+        fitOnShow_ = true; // again with the frame, once the window is shown
         return;
     }
     const QSize size = QSize(1600, 1000).boundedTo(avail.size() * 0.9);
     resize(size);
     move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::showEvent(QShowEvent* e)
+{
+    QMainWindow::showEvent(e);
+    if (!fitOnShow_) return;
+    fitOnShow_ = false;
+    // Once the platform has framed the window (the next turn of the event loop).
+    QTimer::singleShot(0, this, [this] {
+        if (!isVisible() || isMaximized() || isFullScreen()) return;
+        fitInside(screenHolding(frameGeometry(), screen() ? screen()->availableGeometry() : frameGeometry()));
+    });
+}
+
+void MainWindow::fitInside(const QRect& avail)
+{
+    // The frame (title bar and borders, once the window has been shown) counts too.
+    const QSize frame = frameGeometry().size() - size();
+    const QSize most = (avail.size() - frame).expandedTo(minimumSizeHint());
+    if (width() > most.width() || height() > most.height()) resize(size().boundedTo(most)); // a smaller screen now
+    // Then moved, only as far as needed, so its right and bottom edges are on the screen too (it
+    // was shrunk in place: at 1,280 x 720 after a 1,600 x 1,000 session it sat at (79, 49) with
+    // both edges off the screen). A window larger than the screen keeps its top-left corner on it.
+    const QRect f = frameGeometry();
+    const int x = std::max(avail.left(), std::min(f.left(), avail.right() + 1 - f.width()));
+    const int y = std::max(avail.top(), std::min(f.top(), avail.bottom() + 1 - f.height()));
+    if (QPoint(x, y) != f.topLeft()) move(x, y);
+}
+
+QRect MainWindow::screenHolding(const QRect& frame, const QRect& fallback)
+{
+    QRect best = fallback;
+    int most = -1;
+    for (const QScreen* s : QGuiApplication::screens()) {
+        const QRect shared = s->availableGeometry().intersected(frame);
+        const int area = shared.isEmpty() ? 0 : shared.width() * shared.height();
+        if (area > most) {
+            most = area;
+            best = s->availableGeometry();
+        }
+    }
+    return most > 0 ? best : fallback;
 }
 
 void MainWindow::scrollAnalysisCharts()

@@ -59,8 +59,9 @@ public:
 
     /// The window as the user left it: the size, position and dock layout saved when the
     /// window last closed (QSettings "window/geometry", "window/state"), shrunk to the screen
-    /// when that is smaller now; without a saved layout, or when it lies off every screen, 1600 x 1000
-    /// px shrunk to 90 % of the screen's available area and centred there. Called by the
+    /// when that is smaller now and moved so its whole frame lies on the screen (fitInside);
+    /// without a saved layout, or when it lies off every screen, 1600 x 1000 px shrunk to 90 %
+    /// of the screen's available area and centred there. Called by the
     /// application's start (gui_main), not by the constructor, so windows made elsewhere (tests,
     /// the screenshot command) start at 1600 x 1000 whatever the last session left. On a screen
     /// less than 800 px tall the Analysis charts scroll in their dock (scrollAnalysisCharts).
@@ -122,8 +123,17 @@ public:
 protected:
     void closeEvent(QCloseEvent* e) override;
     void changeEvent(QEvent* e) override;
+    /// After the first show of a restored layout, fits the window to its screen again, its
+    /// frame (title bar, borders) now known: before the window is shown it counts as nothing.
+    void showEvent(QShowEvent* e) override;
 
 private:
+    /// Shrinks the window (never below its minimum) and moves it, only as far as needed, so its
+    /// whole frame lies inside `availableGeometry` (a screen's area free of panels).
+    void fitInside(const QRect& availableGeometry);
+    bool fitOnShow_ = false; ///< a restored layout: fitInside again once shown (showEvent)
+    /// The available geometry of the screen holding most of `frame`; `fallback` when none does.
+    [[nodiscard]] static QRect screenHolding(const QRect& frame, const QRect& fallback);
     void createActions();   // main_window_actions.cpp: File, Edit, toolbar
     void createViewActions(QMenu* view); // main_window_view.cpp: Arrange, View, context menus
     /// The snapshot of the design as it is now (waits for a run in flight); null on timeout.

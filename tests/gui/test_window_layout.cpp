@@ -79,3 +79,51 @@ TEST_CASE("windows made without restoring keep the Analysis charts directly in t
     CHECK(w.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->widget() == w.charts());
     CHECK(w.findChild<QScrollArea*>(QStringLiteral("chartsScroll")) == nullptr);
 }
+
+TEST_CASE("a layout saved on a larger screen reopens wholly inside this one", "[gui][window]")
+{
+    // A 1600 x 1000 session at (79, 49), reopened on a smaller screen (the offscreen one): the
+    // window was shrunk but not moved, its right and bottom edges off the screen.
+    QSettings().remove(QStringLiteral("window"));
+    {
+        app::MainWindow w(guitest::catalog());
+        w.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&w));
+        w.setGeometry(QRect(QPoint(79, 49), QSize(1600, 1000)));
+        QApplication::processEvents();
+        REQUIRE(w.width() > w.screen()->availableGeometry().width()); // larger than this screen
+        REQUIRE(w.close());
+    }
+    app::MainWindow again(guitest::catalog());
+    again.restoreWindowLayout();
+    const QRect avail = again.screen()->availableGeometry();
+    INFO("frame " << again.frameGeometry().x() << "," << again.frameGeometry().y() << " " << again.frameGeometry().width() << "x"
+                  << again.frameGeometry().height() << " on a screen " << avail.width() << "x" << avail.height());
+    CHECK(avail.contains(again.frameGeometry()));
+    CHECK(again.width() <= avail.width());
+    CHECK(again.height() <= avail.height());
+    again.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&again));
+    QTest::qWait(20); // once shown, its frame (here 2 px a side) counts too
+    INFO("shown: frame " << again.frameGeometry().x() << "," << again.frameGeometry().y() << " " << again.frameGeometry().width()
+                         << "x" << again.frameGeometry().height() << ", avail " << avail.x() << "," << avail.y());
+    CHECK(avail.contains(again.frameGeometry()));
+
+    // Saved at a position that puts a window that fits off the screen's right and bottom edges.
+    QSettings().remove(QStringLiteral("window"));
+    {
+        app::MainWindow w(guitest::catalog());
+        w.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&w));
+        w.setGeometry(QRect(QPoint(avail.right() - 300, avail.bottom() - 300), QSize(700, 700)));
+        QApplication::processEvents();
+        REQUIRE(w.close());
+    }
+    app::MainWindow third(guitest::catalog());
+    third.restoreWindowLayout();
+    INFO("frame " << third.frameGeometry().x() << "," << third.frameGeometry().y() << " " << third.frameGeometry().width() << "x"
+                  << third.frameGeometry().height());
+    CHECK(avail.contains(third.frameGeometry()));
+    CHECK(third.size() == QSize(700, 700).expandedTo(third.minimumSizeHint())); // its size kept, only moved
+    QSettings().remove(QStringLiteral("window"));
+}
