@@ -109,7 +109,7 @@ void checkColumnTitles(views::DesignCompareView* view, const QStringList& names)
 }
 } // namespace
 
-TEST_CASE("Compare window: Close button, Esc and Ctrl+W close it; column titles cut at their end, whole in the tooltip",
+TEST_CASE("Compare window: Close button, Esc and Ctrl+W close it, column titles cut at their end, whole in the tooltip",
           "[gui][compare]")
 {
     app::MainWindow w(guitest::catalog());
