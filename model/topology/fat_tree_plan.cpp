@@ -127,16 +127,15 @@ void planLeaves(const FatTreeInputs& in, int D, FatTreePlan& p)
     p.leaves = p.leavesPerPlane * p.planes;
 }
 
-/// Step 3b: the spine tier has run out of ports: pods of leaves under their own spines (1:1,
-/// half their ports down, half up) and a core tier above. `U` = uplinks per leaf.
-void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
+/// Step 3b for pods of `lpp` leaves: each pod under its own spines (1:1, half their ports down,
+/// half up) and a core tier above. `U` = uplinks per leaf.
+/// @throws std::invalid_argument when the pods exceed what one core switch can join.
+void planPods(const FatTreeInputs& in, int U, int lpp, FatTreePlan& p)
 {
     const int P = in.switchPorts;
     const long long L = p.leavesPerPlane;
+    const int spineDown = P - P / 2;
     p.tiers = 3;
-    const int spineUp = P / 2, spineDown = P - spineUp;
-    int lpp = spineDown;
-    if (p.leavesPerSuPerPlane <= spineDown) lpp = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
     p.leavesPerPod = lpp;
     p.pods = static_cast<int>(ceilDiv(L, lpp));
     // Each pod's leaves round their uplinks up as two tiers do, for the pod's own spines (U
@@ -162,6 +161,42 @@ void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
     p.spineCoreLinks *= p.planes;
     p.spineCoreCables *= p.planes;
     p.cores = p.coresPerPlane * p.planes;
+}
+
+/// Step 3b: the spine tier has run out of ports: pods of leaves, each under its own spines,
+/// and a core tier above (planPods). A pod holds whole scalable units where a spine's down
+/// ports take whole SUs (NVIDIA's B200 SuperPOD: 4 SUs of 8 leaves under 32 spines), else
+/// (or where that buys more spine and core switches, or needs more pods than a core switch
+/// joins) as many leaves as a spine has down ports: 40-port HDR, 8 leaves per SU, pods of 20
+/// leaves under 20 spines, not 16 under 20, so 2,000 DGX A100 fit three tiers (40^3 / 4 =
+/// 16,000 endpoints), not 1,600. `U` = uplinks per leaf.
+void planThreeTiers(const FatTreeInputs& in, int U, FatTreePlan& p)
+{
+    const int spineDown = in.switchPorts - in.switchPorts / 2;
+    int aligned = spineDown;
+    if (p.leavesPerSuPerPlane <= spineDown) aligned = (spineDown / p.leavesPerSuPerPlane) * p.leavesPerSuPerPlane;
+    auto switches = [](const FatTreePlan& q) {
+        long long n = q.cores;
+        for (int s : q.spinesInPod) n += s;
+        return n;
+    };
+    FatTreePlan best;
+    bool have = false;
+    std::string why;
+    for (const int lpp : {aligned, spineDown}) {
+        FatTreePlan q = p;
+        try {
+            planPods(in, U, lpp, q);
+        } catch (const std::invalid_argument& e) {
+            why = e.what(); // the last: the pods of the most leaves, the fewest pods
+            continue;
+        }
+        if (!have || switches(q) < switches(best)) best = q;
+        have = true;
+        if (aligned == spineDown) break;
+    }
+    require(have, why);
+    p = best;
 }
 
 /// Step 3: uplinks per leaf and the spine (and core) tiers above the leaves. Two tiers when

@@ -278,3 +278,36 @@ TEST_CASE("fat tree never buys more spines than rounding leaf uplinks up to a co
             }
     CHECK(checked > 24000);
 }
+
+TEST_CASE("three-tier fat tree on 40-port HDR holds 2,000 DGX A100 and fills its spines", "[topology][fattree]")
+{
+    // 40-port QM8700: a leaf keeps 20 down and 20 up; 8 rail leaves per SU. Pods of whole SUs
+    // (16 leaves) leave 4 of each spine's 20 down ports idle and stop at 40 pods = 1,600 nodes;
+    // pods of 20 leaves fill the spines and reach 40^3 / 4 = 16,000 endpoints = 2,000 nodes.
+    const FatTreePlan full = planFatTree(superpod(2000, 8, 40, false));
+    CHECK(full.tiers == 3);
+    CHECK(full.leaves == 800);
+    CHECK(full.spines == 800);
+    CHECK(full.cores == 400);
+    CHECK(full.leavesPerPod == 20);
+    CHECK_NOTHROW(planFatTree(superpod(1601, 8, 40, false)));
+    CHECK_THROWS_AS(planFatTree(superpod(2001, 8, 40, false)), std::invalid_argument);
+    // 128 DGX A100 (7 SUs, 56 leaves): 3 pods of 20, 20 and 16 leaves under 20 spines each
+    // (before: 4 SU-aligned pods of 16, 16, 16 and 8 leaves under 20, 20, 20 and 10 spines).
+    const FatTreePlan p = planFatTree(superpod(128, 8, 40, false));
+    CHECK(p.leaves == 56);
+    CHECK(p.spines == 57);
+    CHECK(p.leaves + p.spines + p.cores == 151);
+    // From 1 to 2,000 nodes: every size is built, each pod's spines no more than the rounded
+    // plan of that pod, and no pod has more spines than the pod above it can reach.
+    for (int nodes = 1; nodes <= 2000; ++nodes) {
+        INFO(nodes << " nodes on 40-port switches");
+        const FatTreePlan q = planFatTree(superpod(nodes, 8, 40, false));
+        if (q.tiers < 3) continue;
+        const int needed = q.downlinksPerLeafMax;
+        for (std::size_t pod = 0; pod < q.leavesInPod.size(); ++pod) {
+            CHECK(q.spinesInPod[pod] <= roundedUplinkSpines(q.leavesInPod[pod], needed, 40 - needed, 20));
+            CHECK(q.spinesInPod[pod] <= q.spinesInPod.front());
+        }
+    }
+}
