@@ -45,6 +45,21 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
         const int up = uplinkOf(static_cast<int>(v));
         if (up >= 0) downlink_[v] = graph.channelBetween(graph.channels[static_cast<std::size_t>(up)].to, static_cast<int>(v));
     }
+    // Each NIC's position for destination routing: its port's order on its leaf, and the leaf's
+    // order among the switches that have NICs (the subnet manager numbers destinations so).
+    nicSlot_.assign(graph.vertices.size(), 0);
+    leafOrdinal_.assign(graph.vertices.size(), 0);
+    std::vector<int> nicsOn(graph.vertices.size(), 0);
+    int leaves = 0;
+    for (std::size_t v = 0; v < graph.vertices.size(); ++v) {
+        if (graph.vertices[v].kind != VertexKind::Nic) continue;
+        const int up = uplinkOf(static_cast<int>(v));
+        if (up < 0) continue;
+        const auto leaf = static_cast<std::size_t>(graph.channels[static_cast<std::size_t>(up)].to);
+        if (nicsOn[leaf] == 0) leafOrdinal_[leaf] = leaves++;
+        nicSlot_[v] = nicsOn[leaf]++;
+        maxNicsPerLeaf_ = std::max(maxNicsPerLeaf_, nicsOn[leaf]);
+    }
 }
 
 const std::vector<int>& Router::distancesTo(int dstSwitch)
@@ -187,7 +202,15 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
         // is the destination's index mod the ports, its next digit at the next tier, OpenSM
         // ftree / D-mod-K), so each leaf's uplinks carry equally many destinations; Ethernet
         // hashes every flow (ECMP).
-        std::uint64_t destination = static_cast<std::uint64_t>(serverOf_[static_cast<std::size_t>(dst)]);
+        // The destination's index as the subnet manager numbers it: its port on its leaf, then
+        // its leaf (leaf x W + slot, W the leaf's down ports rounded up to whole multiples of the
+        // first tier's up choices, so that the first digit is the slot itself: destinations on
+        // different slots of any leaves leave a leaf by different uplinks, as they do in a full
+        // SU, also where the SUs are not full).
+        const auto slot = static_cast<std::uint64_t>(nicSlot_[static_cast<std::size_t>(dstNic)]);
+        const auto leafNo = static_cast<std::uint64_t>(leafOrdinal_[static_cast<std::size_t>(target)]);
+        std::uint64_t destination = 0;
+        bool firstChoice = true;
         while (at != target) {
             candidates.clear();
             const int want = dist[switchIndex_[at]] - 1;
@@ -199,6 +222,12 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
                 throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
             int pick = 0;
             if (g_.channels[static_cast<std::size_t>(candidates.front())].control == FlowControl::Lossless) {
+                if (firstChoice) {
+                    const auto n0 = static_cast<std::uint64_t>(candidates.size());
+                    const std::uint64_t width = n0 * ((static_cast<std::uint64_t>(maxNicsPerLeaf_) + n0 - 1) / n0);
+                    destination = leafNo * width + slot;
+                    firstChoice = false;
+                }
                 pick = candidates[destination % candidates.size()];
                 destination /= candidates.size();
             } else {

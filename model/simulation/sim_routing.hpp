@@ -64,6 +64,9 @@ private:
     std::vector<int> serverOf_;                          ///< global GPU index -> index in graph.servers
     /// NIC vertex -> channel from the switch its uplink reaches back to it (-1: no usable uplink)
     std::vector<int> downlink_;
+    std::vector<int> nicSlot_;      ///< NIC vertex -> its order among the NICs on its switch
+    std::vector<int> leafOrdinal_;  ///< switch vertex -> its order among switches with NICs
+    int maxNicsPerLeaf_ = 0;        ///< the most NICs on one switch
 };
 
 /// 64-bit mixing function (splitmix64 finaliser), used for ECMP hashing.
