@@ -42,6 +42,7 @@ PatternRun Engine::simulatePattern(const std::vector<Transfer>& transfers)
     const double overhead = options.sendOverhead.inSeconds();
     sim->reserve(transfers.size(), transfers.size() * 8);
     std::vector<int> routed;
+    router.resetLoad();
     std::vector<double> flowLatency; // per simulated flow: a transfer between GPUs with several NICs is several flows
     flowLatency.reserve(transfers.size());
     for (const Transfer& t : transfers) {
@@ -127,6 +128,8 @@ ScheduleRun Engine::run(const Schedule& s)
     ScheduleRun r;
     r.schedule = &s;
     r.runs.resize(s.phases.size());
+    // All-to-all on the subnet manager's static routes (sim_routing.hpp): conflict-free there.
+    router.setAdaptive(s.algorithm != Algorithm::Direct && s.algorithm != Algorithm::Pairwise);
     double sum = 0;
     const bool priced = ncclPipeline.set && s.algorithm == ncclPipeline.algorithm;
     double pricedLatency = priced ? ncclPipeline.base : 0.0;

@@ -1,5 +1,7 @@
 #include "model/simulation/sim_routing.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -24,6 +26,7 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
             vertexOf.push_back(static_cast<int>(v));
         }
     switchCount_ = k;
+    vertexOfSwitch_ = vertexOf;
     // Links are full duplex and fail in both directions, so forward adjacency serves for BFS.
     adjStart_.assign(static_cast<std::size_t>(k) + 1, 0);
     for (int s = 0; s < k; ++s) {
@@ -45,6 +48,19 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
         const int up = uplinkOf(static_cast<int>(v));
         if (up >= 0) downlink_[v] = graph.channelBetween(graph.channels[static_cast<std::size_t>(up)].to, static_cast<int>(v));
     }
+    load_.assign(graph.channels.size(), 0);
+    scratch_.assign(32, {});
+    byNeighbour_.resize(adj_.size());
+    for (int s = 0; s < k; ++s) {
+        const auto b = static_cast<std::size_t>(adjStart_[static_cast<std::size_t>(s)]);
+        const auto e = static_cast<std::size_t>(adjStart_[static_cast<std::size_t>(s) + 1]);
+        for (std::size_t a = b; a < e; ++a) byNeighbour_[a] = {adj_[a], adjChannel_[a]};
+        std::stable_sort(byNeighbour_.begin() + static_cast<std::ptrdiff_t>(b), byNeighbour_.begin() + static_cast<std::ptrdiff_t>(e),
+                         [](const std::pair<int, int>& x, const std::pair<int, int>& y) { return x.first < y.first; });
+    }
+    stamp_.assign(static_cast<std::size_t>(switchCount_), 0);
+    cost_.assign(static_cast<std::size_t>(switchCount_), 0);
+    next_.assign(static_cast<std::size_t>(switchCount_), -1);
     // Each NIC's position for destination routing: its port's order on its leaf, and the leaf's
     // order among the switches that have NICs (the subnet manager numbers destinations so).
     nicSlot_.assign(graph.vertices.size(), 0);
@@ -197,44 +213,49 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
         const std::vector<int>& dist = distancesTo(target);
         if (dist[switchIndex_[at]] < 0)
             throw std::invalid_argument("the failures disconnect " + gpuName(src) + " from " + gpuName(dst));
-        std::vector<int>& candidates = candidates_;
-        // InfiniBand routes by destination (the subnet manager's fat-tree routing: the up port
-        // is the destination's index mod the ports, its next digit at the next tier, OpenSM
-        // ftree / D-mod-K), so each leaf's uplinks carry equally many destinations; Ethernet
-        // hashes every flow (ECMP).
-        // The destination's index as the subnet manager numbers it: its port on its leaf, then
-        // its leaf (leaf x W + slot, W the leaf's down ports rounded up to whole multiples of the
-        // first tier's up choices, so that the first digit is the slot itself: destinations on
-        // different slots of any leaves leave a leaf by different uplinks, as they do in a full
-        // SU, also where the SUs are not full).
-        const auto slot = static_cast<std::uint64_t>(nicSlot_[static_cast<std::size_t>(dstNic)]);
-        const auto leafNo = static_cast<std::uint64_t>(leafOrdinal_[static_cast<std::size_t>(target)]);
-        std::uint64_t destination = 0;
-        bool firstChoice = true;
-        while (at != target) {
-            candidates.clear();
-            const int want = dist[switchIndex_[at]] - 1;
-            const auto sw = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]);
-            for (int a = adjStart_[sw]; a < adjStart_[sw + 1]; ++a)
-                if (dist[static_cast<std::size_t>(adj_[static_cast<std::size_t>(a)])] == want)
-                    candidates.push_back(adjChannel_[static_cast<std::size_t>(a)]);
-            if (candidates.empty())
-                throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
-            int pick = 0;
-            if (g_.channels[static_cast<std::size_t>(candidates.front())].control == FlowControl::Lossless) {
-                if (firstChoice) {
-                    const auto n0 = static_cast<std::uint64_t>(candidates.size());
-                    const std::uint64_t width = n0 * ((static_cast<std::uint64_t>(maxNicsPerLeaf_) + n0 - 1) / n0);
-                    destination = leafNo * width + slot;
-                    firstChoice = false;
-                }
-                pick = candidates[destination % candidates.size()];
-                destination /= candidates.size();
-            } else {
-                pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
+        const auto sw0 = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]);
+        std::vector<int>& first = candidates_;
+        candidatesToward(sw0, target, dist, first);
+        if (first.empty() && at != target) throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
+        if (at == target) {
+            // Both NICs on one switch: nothing to choose.
+        } else if (g_.channels[static_cast<std::size_t>(first.front())].control == FlowControl::Lossless) {
+            // The destination's index as the subnet manager numbers it (OpenSM ftree / D-mod-K):
+            // its port on its leaf, then its leaf (leaf x W + slot, W the leaf's down ports
+            // rounded up to whole multiples of the first tier's up choices, so that the first
+            // digit is the slot itself, also where the SUs are not full).
+            const std::uint64_t n0 = first.size();
+            const std::uint64_t width = n0 * ((static_cast<std::uint64_t>(maxNicsPerLeaf_) + n0 - 1) / n0);
+            std::uint64_t digits = static_cast<std::uint64_t>(leafOrdinal_[static_cast<std::size_t>(target)]) * width +
+                                   static_cast<std::uint64_t>(nicSlot_[static_cast<std::size_t>(dstNic)]);
+            const bool adaptive = adaptive_ && adaptiveAffordable(sw0, target, dist, digits);
+            if (adaptive) {
+                ++epoch_;
+                leastLoaded(at, target, dist, digits, 0);
             }
-            path.push_back(pick);
-            at = g_.channels[pick].to;
+            while (at != target) {
+                const int pick = adaptive ? next_[static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)])]
+                                          : staticChoice(at, target, dist, digits);
+                path.push_back(pick);
+                ++load_[static_cast<std::size_t>(pick)];
+                at = g_.channels[static_cast<std::size_t>(pick)].to;
+            }
+        } else {
+            // Ethernet hashes every flow (per-flow ECMP).
+            std::vector<int>& candidates = candidates_;
+            while (at != target) {
+                candidates.clear();
+                const int want = dist[static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)])] - 1;
+                const auto sw = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]);
+                for (int a = adjStart_[sw]; a < adjStart_[sw + 1]; ++a)
+                    if (dist[static_cast<std::size_t>(adj_[static_cast<std::size_t>(a)])] == want)
+                        candidates.push_back(adjChannel_[static_cast<std::size_t>(a)]);
+                if (candidates.empty())
+                    throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
+                const int pick = candidates[mix64(key ^ (static_cast<std::uint64_t>(at) << 32)) % candidates.size()];
+                path.push_back(pick);
+                at = g_.channels[pick].to;
+            }
         }
         const int last = downlink_[static_cast<std::size_t>(dstNic)];
         path.push_back(last);
@@ -251,5 +272,83 @@ double Router::latency(const std::vector<int>& path) const noexcept
     for (int c : path) t += g_.channels[c].latency;
     return t;
 }
+
+void Router::candidatesToward(std::size_t sw, int target, const std::vector<int>& dist, std::vector<int>& out) const
+{
+    out.clear();
+    const int want = dist[sw] - 1;
+    if (want == 0) {
+        // One hop from the target: the channels to it, found by its index (a spine has many
+        // neighbours and one of them is the target leaf).
+        const int t = switchIndex_[static_cast<std::size_t>(target)];
+        const auto* lo = byNeighbour_.data() + adjStart_[sw];
+        const auto* hi = byNeighbour_.data() + adjStart_[sw + 1];
+        const auto* it = std::lower_bound(lo, hi, t, [](const std::pair<int, int>& e, int v) { return e.first < v; });
+        for (; it != hi && it->first == t; ++it) out.push_back(it->second);
+        return;
+    }
+    for (int a = adjStart_[sw]; a < adjStart_[sw + 1]; ++a)
+        if (dist[static_cast<std::size_t>(adj_[static_cast<std::size_t>(a)])] == want)
+            out.push_back(adjChannel_[static_cast<std::size_t>(a)]);
+}
+
+int Router::staticChoice(int at, int target, const std::vector<int>& dist, std::uint64_t& digits)
+{
+    std::vector<int>& candidates = scratch_.front();
+    candidatesToward(static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]), target, dist, candidates);
+    if (candidates.empty()) throw std::invalid_argument("no next hop from a switch towards its destination");
+    const int pick = candidates[static_cast<std::size_t>(digits % candidates.size())];
+    digits /= candidates.size();
+    return pick;
+}
+
+bool Router::adaptiveAffordable(std::size_t sw, int target, const std::vector<int>& dist, std::uint64_t digits)
+{
+    if (dist[sw] <= 2) return true; // leaf -> spine -> leaf: one level of choice
+    std::vector<int>& candidates = scratch_.front();
+    candidatesToward(sw, target, dist, candidates);
+    const std::size_t first = candidates.size();
+    const int at = vertexOfSwitch_[sw];
+    const int second = g_.channels[static_cast<std::size_t>(staticChoice(at, target, dist, digits))].to;
+    candidatesToward(static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(second)]), target, dist, candidates);
+    return first * candidates.size() <= kAdaptiveRoutingPaths;
+}
+
+int Router::leastLoaded(int at, int target, const std::vector<int>& dist, std::uint64_t digits, int depth)
+{
+    if (at == target) return 0;
+    const auto sw = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(at)]);
+    if (stamp_[sw] == epoch_) return cost_[sw];
+    if (depth >= static_cast<int>(scratch_.size()))
+        throw std::invalid_argument("a switched path deeper than " + std::to_string(scratch_.size()) + " hops");
+    std::vector<int>& candidates = scratch_[static_cast<std::size_t>(depth)];
+    candidatesToward(sw, target, dist, candidates);
+    const std::size_t n = candidates.size();
+    int best = std::numeric_limits<int>::max(), bestChannel = -1;
+    if (n > 0) {
+        // Candidates in D-mod-K order from the destination's digit, so that on equal loads the
+        // subnet manager's static choice stands.
+        const std::uint64_t first = digits % n, rest = digits / n;
+        for (std::size_t i = 0; i < n; ++i) {
+            const int c = candidates[static_cast<std::size_t>((first + i) % n)];
+            if (load_[static_cast<std::size_t>(c)] >= best) continue; // cannot do better than `best`
+            const int onward = leastLoaded(g_.channels[static_cast<std::size_t>(c)].to, target, dist, rest, depth + 1);
+            const int cost = std::max(load_[static_cast<std::size_t>(c)], onward);
+            if (cost < best) {
+                best = cost;
+                bestChannel = c;
+            }
+        }
+    }
+    if (bestChannel < 0) throw std::invalid_argument("no next hop from a switch towards its destination");
+    stamp_[sw] = epoch_;
+    cost_[sw] = best;
+    next_[sw] = bestChannel;
+    return best;
+}
+
+void Router::resetLoad() noexcept { std::fill(load_.begin(), load_.end(), 0); }
+
+void Router::setAdaptive(bool on) noexcept { adaptive_ = on; }
 
 } // namespace model::sim
