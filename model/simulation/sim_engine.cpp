@@ -128,8 +128,8 @@ ScheduleRun Engine::run(const Schedule& s)
     ScheduleRun r;
     r.schedule = &s;
     r.runs.resize(s.phases.size());
-    // All-to-all on the subnet manager's static routes (sim_routing.hpp): conflict-free there.
-    router.setAdaptive(s.algorithm != Algorithm::Direct && s.algorithm != Algorithm::Pairwise);
+    // All-to-all over three tiers on the subnet manager's static routes (sim_routing.hpp).
+    router.setTwoLevelAdaptive(s.algorithm != Algorithm::Direct && s.algorithm != Algorithm::Pairwise);
     double sum = 0;
     const bool priced = ncclPipeline.set && s.algorithm == ncclPipeline.algorithm;
     double pricedLatency = priced ? ncclPipeline.base : 0.0;

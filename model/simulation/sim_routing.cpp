@@ -228,7 +228,41 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
             const std::uint64_t width = n0 * ((static_cast<std::uint64_t>(maxNicsPerLeaf_) + n0 - 1) / n0);
             std::uint64_t digits = static_cast<std::uint64_t>(leafOrdinal_[static_cast<std::size_t>(target)]) * width +
                                    static_cast<std::uint64_t>(nicSlot_[static_cast<std::size_t>(dstNic)]);
-            const bool adaptive = adaptive_ && adaptiveAffordable(sw0, target, dist, digits);
+            if (dist[sw0] == 2) {
+                // Leaf -> spine -> leaf, the common case, without the general search: each
+                // spine (in D-mod-K order from the slot) with its least loaded channel down to
+                // the target; the pair whose busier channel carries the fewest flows.
+                const std::uint64_t firstDigit = digits % n0, rest = digits / n0;
+                const int t = switchIndex_[static_cast<std::size_t>(target)];
+                int best = std::numeric_limits<int>::max(), bestUp = -1, bestDown = -1;
+                for (std::uint64_t i = 0; i < n0; ++i) {
+                    const int up = first[static_cast<std::size_t>((firstDigit + i) % n0)];
+                    if (load_[static_cast<std::size_t>(up)] >= best) continue;
+                    const auto spine = static_cast<std::size_t>(switchIndex_[static_cast<std::size_t>(g_.channels[static_cast<std::size_t>(up)].to)]);
+                    const auto* lo = byNeighbour_.data() + adjStart_[spine];
+                    const auto* hi = byNeighbour_.data() + adjStart_[spine + 1];
+                    lo = std::lower_bound(lo, hi, t, [](const std::pair<int, int>& e, int v) { return e.first < v; });
+                    const auto* end = lo;
+                    while (end != hi && end->first == t) ++end;
+                    const auto parallel = static_cast<std::uint64_t>(end - lo);
+                    for (std::uint64_t j = 0; j < parallel; ++j) {
+                        const int down = lo[(rest + j) % parallel].second;
+                        const int cost = std::max(load_[static_cast<std::size_t>(up)], load_[static_cast<std::size_t>(down)]);
+                        if (cost < best) {
+                            best = cost;
+                            bestUp = up;
+                            bestDown = down;
+                        }
+                    }
+                }
+                if (bestUp < 0) throw std::invalid_argument("no next hop from a switch towards " + gpuName(dst));
+                for (const int c : {bestUp, bestDown}) {
+                    path.push_back(c);
+                    ++load_[static_cast<std::size_t>(c)];
+                }
+                at = target;
+            }
+            const bool adaptive = at != target && (twoLevelAdaptive_ || dist[sw0] <= 2) && adaptiveAffordable(sw0, target, dist, digits);
             if (adaptive) {
                 ++epoch_;
                 leastLoaded(at, target, dist, digits, 0);
@@ -349,6 +383,6 @@ int Router::leastLoaded(int at, int target, const std::vector<int>& dist, std::u
 
 void Router::resetLoad() noexcept { std::fill(load_.begin(), load_.end(), 0); }
 
-void Router::setAdaptive(bool on) noexcept { adaptive_ = on; }
+void Router::setTwoLevelAdaptive(bool on) noexcept { twoLevelAdaptive_ = on; }
 
 } // namespace model::sim

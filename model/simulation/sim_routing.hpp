@@ -16,8 +16,9 @@
 ///     D-mod-K: the destination's port on its leaf mod the choices, then its leaf at the next
 ///     tier). Without it a tree all-reduce on fat trees whose SUs are not full (63, 104 or 128
 ///     DGX A100 on 40-port HDR) put two tree edges on one uplink: 1.2 x the non-blocking time.
-///   - All-to-all keeps the static routes (Router::setAdaptive), and so do paths with more
-///     than 256 choices over their first two levels (Router::adaptiveAffordable).
+///   - All-to-all keeps the static routes over two levels of choice (three tiers;
+///     Router::setTwoLevelAdaptive), and so do paths with more than 256 choices over their
+///     first two levels (Router::adaptiveAffordable).
 ///   - Ethernet hashes the flow's key, as per-flow ECMP does (RFC 2992 hash-threshold idea;
 ///     one hash per switch).
 /// - RoutingPolicy::RailAware on NVLink servers sends from the local GPU whose NIC is on the
@@ -50,12 +51,15 @@ public:
     /// Forgets the flows routed so far: adaptive routing balances the flows of one pattern
     /// (those that run at once), so the engine calls this before routing each pattern.
     void resetLoad() noexcept;
-    /// Adaptive routing on (the default) or off (the subnet manager's static routes only).
-    /// The engine turns it off for all-to-all: there D-mod-K is already conflict-free, the
-    /// balance adaptive routing reaches, which a flow-by-flow greedy choice only approaches
-    /// (1,024 A100 on three tiers: 1.066 against 1.007 x the analytical time) at 2.4 x the
-    /// routing time.
-    void setAdaptive(bool on) noexcept;
+    /// Adaptive routing also over paths with two levels of choice (pod spine, then core; the
+    /// default) or, off, the subnet manager's static routes there. The engine turns it off
+    /// for all-to-all: on three tiers D-mod-K is already conflict-free for it, the balance
+    /// adaptive routing reaches, which a flow-by-flow greedy choice over two levels only
+    /// approaches (1,024 A100: 1.066 against 1.007 x the analytical time, at 2.4 x the routing
+    /// time). Paths with one level of choice (leaf, spine, leaf) route adaptively always: there
+    /// the greedy choice is the balance (516 of 1,024 H100 on a 2:1 two-tier tree, all-to-all
+    /// 1 GiB: 1.004 x the analytical time; static routes 1.21 x).
+    void setTwoLevelAdaptive(bool on) noexcept;
     /// Sum of the channels' latencies, seconds.
     [[nodiscard]] double latency(const std::vector<int>& path) const noexcept;
 
@@ -97,7 +101,7 @@ private:
     /// x 32 cores per flow: there the static routes are kept, or routing would take minutes).
     bool adaptiveAffordable(std::size_t sw, int target, const std::vector<int>& dist, std::uint64_t digits);
     static constexpr std::size_t kAdaptiveRoutingPaths = 256;
-    bool adaptive_ = true;
+    bool twoLevelAdaptive_ = true;
     std::vector<int> vertexOfSwitch_; ///< switch index -> vertex
     /// Adaptive routing (InfiniBand): the least loaded continuation from switch `at` to
     /// `target` over shortest paths, its load (the most flows on one of its channels) returned
