@@ -56,15 +56,18 @@ using Groups = std::vector<std::vector<int>>;
 /// Hops from the deepest position to the root of a parent array (doubleTreeParents).
 [[nodiscard]] int treeDepth(const std::vector<int>& parents);
 
-/// Head GPU of channel `lane` (of `lanes`) on one server's block: the member at lane x m / lanes,
+/// Head GPU of channel `lane` (of `lanes`) on one server's block: where the server has fewer
+/// NICs than the block has ranks, the first member wired to NIC lane x nics / lanes (NCCL gives
+/// each channel its own NIC: 3 NICs for 8 GPUs, heads on GPUs 0, 3 and 6, not 0, 2 and 5, two
+/// of them on NIC 0 and a tree all-reduce 1.9 x slower); else the member at lane x m / lanes,
 /// which on servers with one NIC per GPU (DGX/HGX) is the GPU on NIC `lane`.
-[[nodiscard]] int laneHead(const std::vector<int>& block, int lane, int lanes);
+[[nodiscard]] int laneHead(const NetworkGraph& g, const std::vector<int>& block, int lane, int lanes);
 
 /// Adds to `p` the inter-server edges of both trees (doubleTreeParents over the server blocks of
 /// one group) for `lanes` channels per tree: each block's lane head sends `bytes` to its
 /// parent's head (reduce) and receives `bytes` from it (broadcast). Channel keys use `group`
 /// and `firstChannel` onwards (2 x lanes channels). @return the deeper tree's depth, hops.
-int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>>& blocks, int lanes, double bytes,
+int appendInterServerTrees(const NetworkGraph& g, ScheduledPhase& p, const std::vector<std::vector<int>>& blocks, int lanes, double bytes,
                            std::uint64_t group, int firstChannel);
 
 /// Why `algorithm` cannot run `op` on `groups` here, in words; empty when it can. Knows

@@ -25,7 +25,7 @@ void appendNvls(const NetworkGraph& g, ScheduledPhase& p, const std::vector<int>
     const ServerInfo& si = g.servers[static_cast<std::size_t>(g.serverIndex.at(g.gpus[block.front()].server))];
     std::vector<char> isHead(block.size(), 0);
     for (int lane = 0; lane < heads; ++lane)
-        isHead[static_cast<std::size_t>(std::find(block.begin(), block.end(), laneHead(block, lane, heads)) - block.begin())] = 1;
+        isHead[static_cast<std::size_t>(std::find(block.begin(), block.end(), laneHead(g, block, lane, heads)) - block.begin())] = 1;
     std::uint64_t i = 0;
     for (std::size_t m = 0; m < block.size(); ++m) {
         const GpuInfo& gpu = g.gpus[static_cast<std::size_t>(block[m])];
@@ -78,7 +78,7 @@ Schedule nvlsTreeSchedule(const NetworkGraph& g, const Groups& groups, double by
         for (const auto& block : blocks) appendNvls(g, p, block, lanes, chunk, gi);
         if (gi == 0) firstTreeHop = p.transfers.size();
         // Each lane head carries chunk / lanes between servers, half on each tree.
-        depth = std::max(depth, appendInterServerTrees(p, blocks, lanes, chunk / (2.0 * lanes), gi, 1));
+        depth = std::max(depth, appendInterServerTrees(g, p, blocks, lanes, chunk / (2.0 * lanes), gi, 1));
     }
     p.repeats = 1;
     p.stepsPerChunk = 1;

@@ -63,14 +63,21 @@ int treeDepth(const std::vector<int>& parents)
     return depth;
 }
 
-int laneHead(const std::vector<int>& block, int lane, int lanes)
+int laneHead(const NetworkGraph& g, const std::vector<int>& block, int lane, int lanes)
 {
     const std::size_t m = block.size();
+    const ServerInfo& si = g.servers[static_cast<std::size_t>(g.serverIndex.at(g.gpus[static_cast<std::size_t>(block.front())].server))];
+    const auto nics = si.nicVertex.size();
+    if (nics > 0 && nics < m) {
+        const int nic = static_cast<int>(static_cast<std::size_t>(lane) * nics / static_cast<std::size_t>(std::max(1, lanes)));
+        for (const int gpu : block)
+            if (g.gpus[static_cast<std::size_t>(gpu)].nicPort == nic) return gpu;
+    }
     const std::size_t at = static_cast<std::size_t>(lane) * m / static_cast<std::size_t>(std::max(1, lanes));
     return block[std::min(at, m - 1)];
 }
 
-int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>>& blocks, int lanes, double bytes,
+int appendInterServerTrees(const NetworkGraph& g, ScheduledPhase& p, const std::vector<std::vector<int>>& blocks, int lanes, double bytes,
                            std::uint64_t group, int firstChannel)
 {
     const int k = static_cast<int>(blocks.size());
@@ -84,8 +91,8 @@ int appendInterServerTrees(ScheduledPhase& p, const std::vector<std::vector<int>
             for (int b = 0; b < k; ++b) {
                 const int up = parent[static_cast<std::size_t>(b)];
                 if (up < 0) continue;
-                const int child = laneHead(blocks[static_cast<std::size_t>(b)], lane, lanes);
-                const int head = laneHead(blocks[static_cast<std::size_t>(up)], lane, lanes);
+                const int child = laneHead(g, blocks[static_cast<std::size_t>(b)], lane, lanes);
+                const int head = laneHead(g, blocks[static_cast<std::size_t>(up)], lane, lanes);
                 p.transfers.push_back({child, head, bytes, scheduleKey(group, channel, i++), {}});
                 p.transfers.push_back({head, child, bytes, scheduleKey(group, channel, i++), {}});
             }
@@ -107,7 +114,7 @@ Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
     int depth = 0, chain = 0;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         const auto blocks = serverBlocks(g, groups[gi]);
-        depth = std::max(depth, appendInterServerTrees(p, blocks, lanes, edgeBytes, gi, 0));
+        depth = std::max(depth, appendInterServerTrees(g, p, blocks, lanes, edgeBytes, gi, 0));
         for (int t = 0; t < 2; ++t)
             for (int lane = 0; lane < lanes; ++lane) {
                 const auto channel = static_cast<std::uint64_t>(2 * lanes + t * lanes + lane);
@@ -115,7 +122,7 @@ Schedule treeSchedule(const NetworkGraph& g, const Groups& groups, double bytes,
                 for (const auto& block : blocks) {
                     // The chain starts at the lane's head and follows the server's ranks.
                     std::vector<int> order(block);
-                    std::rotate(order.begin(), std::find(order.begin(), order.end(), laneHead(block, lane, lanes)),
+                    std::rotate(order.begin(), std::find(order.begin(), order.end(), laneHead(g, block, lane, lanes)),
                                 order.end());
                     chain = std::max(chain, static_cast<int>(order.size()) - 1);
                     for (std::size_t r = 0; r + 1 < order.size(); ++r) {
