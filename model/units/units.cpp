@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -50,6 +51,9 @@ std::uint64_t parseSize(std::string_view text)
     }
     const double bytes = value * mult;
     if (bytes > 1.8e19) throw fail();
+    if (std::fabs(bytes - std::round(bytes)) > 1e-9 * std::max(1.0, bytes))
+        throw std::invalid_argument("size \"" + std::string(text) + "\": " + std::to_string(bytes) +
+                                    " bytes is not a whole number of bytes; give bytes, or a size such as 0.5K (512)");
     return static_cast<std::uint64_t>(std::llround(bytes));
 }
 

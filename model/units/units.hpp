@@ -90,7 +90,7 @@ private:
 /// Parses a size the way nccl-tests takes `-b`/`-e`: plain bytes, or a number with a
 /// K/M/G/T suffix (powers of 1024; an optional trailing "B" or "iB" is accepted).
 /// @throws std::invalid_argument naming the text and what was expected when it is not a
-///         non-negative size.
+///         non-negative size, or not a whole number of bytes ("1.5", "0.3K"; "0.5K" = 512 is).
 [[nodiscard]] std::uint64_t parseSize(std::string_view text);
 
 /// Formats a byte count with a binary suffix, e.g. 8589934592 -> "8 GiB", 1536 -> "1.5 KiB".

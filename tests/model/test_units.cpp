@@ -36,6 +36,10 @@ TEST_CASE("parseSize takes nccl-tests style sizes in powers of 1024", "[units]")
     CHECK(parseSize("8G") == 8589934592ull);
     CHECK(parseSize("16GiB") == 17179869184ull);
     CHECK(parseSize("0.5K") == 512u);
+    CHECK(parseSize("1.5K") == 1536u);
+    // A size that is not a whole number of bytes is refused, not rounded.
+    CHECK_THROWS_WITH(parseSize("1.5"), Catch::Contains("not a whole number of bytes"));
+    CHECK_THROWS_WITH(parseSize("0.3K"), Catch::Contains("not a whole number of bytes"));
     CHECK_THROWS_AS(parseSize("eight"), std::invalid_argument);
     CHECK_THROWS_AS(parseSize("-1"), std::invalid_argument);
     CHECK_THROWS_AS(parseSize("8X"), std::invalid_argument);
