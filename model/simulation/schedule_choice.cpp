@@ -3,6 +3,7 @@
 // graph, and the candidates `auto` simulates.
 #include "model/analysis/calibration.hpp"
 #include "model/simulation/schedule_algorithms.hpp"
+#include "model/simulation/simulation.hpp"
 
 namespace model::sim {
 
@@ -70,3 +71,23 @@ std::vector<Algorithm> allReduceCandidates(const NetworkGraph& g, const Groups& 
 }
 
 } // namespace model::sim
+
+namespace model {
+
+bool simulatorRunsOp(Algorithm a, CollectiveOp op) noexcept
+{
+    switch (a) {
+    case Algorithm::Auto: return true;
+    case Algorithm::Ring: return op != CollectiveOp::AllToAll;
+    case Algorithm::Hierarchical:
+    case Algorithm::Tree:
+    case Algorithm::Nvls:
+    case Algorithm::NvlsTree:
+    case Algorithm::CollNet: return op == CollectiveOp::AllReduce;
+    case Algorithm::Direct:
+    case Algorithm::Pairwise: return op == CollectiveOp::AllToAll;
+    default: return false;
+    }
+}
+
+} // namespace model

@@ -168,6 +168,12 @@ struct SimulationResult {
 /// Progress callback: `progress` in 0..1; return false to cancel.
 using ProgressFn = std::function<bool(double progress)>;
 
+/// Whether the simulator has a schedule of `algorithm` for `op`: ring every op but all-to-all;
+/// hierarchical, tree, nvls, nvls_tree and sharp all-reduce only; direct and pairwise
+/// all-to-all only; auto every op. The hardware or the ranks may still rule one out
+/// (simulateCollective says why); this is what a menu of algorithms for `op` offers.
+[[nodiscard]] bool simulatorRunsOp(Algorithm algorithm, CollectiveOp op) noexcept;
+
 /// Simulates one collective (nccl-tests semantics for `request.bytes`, ranks = the first
 /// `request.gpus` GPUs in server-id order, 0 = all). Algorithms (collective_schedule.hpp,
 /// schedule_algorithms.hpp):

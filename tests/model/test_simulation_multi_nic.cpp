@@ -88,3 +88,26 @@ TEST_CASE("simulation: tree heads spread over NICs that GPUs share unevenly", "[
             }
     }
 }
+
+TEST_CASE("simulatorRunsOp names exactly the algorithm and operation pairs the simulator schedules", "[simulation][algorithms]")
+{
+    const model::Catalog cat = model::Catalog::loadBundled();
+    const model::Design d = fatTree(cat, "dgx-h100", 2);
+    for (model::CollectiveOp op : {model::CollectiveOp::AllReduce, model::CollectiveOp::AllGather, model::CollectiveOp::ReduceScatter,
+                                   model::CollectiveOp::AllToAll, model::CollectiveOp::Broadcast})
+        for (model::Algorithm a : {model::Algorithm::Ring, model::Algorithm::Hierarchical, model::Algorithm::Tree,
+                                   model::Algorithm::NvlsTree, model::Algorithm::Direct, model::Algorithm::Pairwise}) {
+            model::CollectiveRequest q;
+            q.op = op;
+            q.bytes = 1 << 20;
+            q.algorithm = a;
+            model::SimulationOptions o;
+            o.compareWithAnalytical = false;
+            INFO(model::toString(a) << " for " << model::toString(op));
+            // On 2 DGX H100 (NVLS switches, 2 servers) every pair the function allows runs.
+            if (model::simulatorRunsOp(a, op))
+                CHECK_NOTHROW(model::simulateCollective(d, cat, q, o));
+            else
+                CHECK_THROWS_AS(model::simulateCollective(d, cat, q, o), std::invalid_argument);
+        }
+}

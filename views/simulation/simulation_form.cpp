@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QStandardItemModel>
 
 #include <cmath>
 #include <exception>
@@ -73,6 +74,21 @@ SimulationForm::SimulationForm(QWidget* parent)
     form->addRow(tr("Routing"), routing_);
     form->addRow(tr("Failures"), failures_);
     setDesignGpus(0);
+    connect(op_, &QComboBox::currentIndexChanged, this, [this] { offerAlgorithmsForOp(); });
+    offerAlgorithmsForOp();
+}
+
+void SimulationForm::offerAlgorithmsForOp()
+{
+    const auto op = static_cast<model::CollectiveOp>(op_->currentData().toInt());
+    auto* items = qobject_cast<QStandardItemModel*>(algorithm_->model());
+    if (!items) return;
+    for (int i = 0; i < algorithm_->count(); ++i) {
+        const model::Algorithm a = model::parseAlgorithm(algorithm_->itemData(i).toString().toStdString());
+        if (QStandardItem* item = items->item(i)) item->setEnabled(model::simulatorRunsOp(a, op));
+    }
+    const model::Algorithm chosen = model::parseAlgorithm(algorithm_->currentData().toString().toStdString());
+    if (!model::simulatorRunsOp(chosen, op)) algorithm_->setCurrentIndex(0);
 }
 
 void SimulationForm::setDesignGpus(int gpus)
@@ -93,6 +109,7 @@ void SimulationForm::setRequest(const model::CollectiveRequest& request)
     size_->setValue(request.bytes / unit_->itemData(unit).toDouble());
     gpus_->setValue(request.gpus);
     algorithm_->setCurrentIndex(std::max(0, algorithm_->findData(request.algorithm == model::Algorithm::Auto ? QString() : QString::fromLatin1(model::toString(request.algorithm)))));
+    offerAlgorithmsForOp();
 }
 
 void SimulationForm::setFailureText(const QString& specs) { failures_->setText(specs); }

@@ -38,6 +38,10 @@ public:
                             QString& error) const;
 
 private:
+    /// Enables only the algorithms the simulator runs for the chosen operation
+    /// (model::simulatorRunsOp); a selection it rules out falls back to auto.
+    void offerAlgorithmsForOp();
+
     QComboBox* op_;
     QDoubleSpinBox* size_;
     QComboBox* unit_;
