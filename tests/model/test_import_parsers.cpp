@@ -199,6 +199,9 @@ TEST_CASE("importers: empty, binary and foreign files are rejected with the file
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"", "expected one of"},
         {"hello world\nthis is not a cluster\n", "expected one of"},
+        // Prose naming algbw, busbw and an issue number (shared/real_inputs/LOG.md) is not an
+        // nccl-tests header: it used to be read as one and fail for want of rows.
+        {"# Provenance\n* flag: always show algbw and busbw, see nccl-tests #293\n", "expected one of"},
         {std::string("GPU0\0GPU1", 9), "binary"},
         {"<notsystem><cpu/></notsystem>", "<system>"},
         {"<system version=\"1\"><cpu numaid=\"0\"><pci busid=", "cut off"},
@@ -213,6 +216,10 @@ TEST_CASE("importers: empty, binary and foreign files are rejected with the file
             CHECK(std::string(e.what()).find(phrase) != std::string::npos);
         }
     }
+    // A real header still counts, also behind a Slurm "0: " prefix.
+    const std::string header = "0: #       size         count      type   redop    root     time   algbw   busbw #wrong\n"
+                               "0:         1024           256     float     sum      -1    29.75    0.03    0.06      0\n";
+    CHECK(importText("t.txt", header, ImportKind::Auto).kind == ImportKind::NcclTests);
     // A kind forced on the wrong format says what it expected.
     CHECK_THROWS_AS(importText("x.txt", "node01:1:2 [0] NCCL INFO Using network IB\n", ImportKind::NcclTests), InputError);
     CHECK_THROWS_AS(importText("x.txt", "# nThread 1\n", ImportKind::NcclLog), InputError);

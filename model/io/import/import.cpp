@@ -79,7 +79,14 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
             topoHeader = true;
         if (looksLikeTopoRow(cells)) ++topoRows;
         if (t.find("Link Type between two GPUs") != std::string::npos || t.find("ROCm System Management Interface") != std::string::npos) rocm = true;
-        if (!t.empty() && t.find('#') != std::string::npos && t.find("algbw") != std::string::npos && t.find("busbw") != std::string::npos) testsHeader = true;
+        // nccl-tests' column header: a comment line ("#", after a Slurm "0: " prefix) naming
+        // algbw and busbw. Prose that mentions both and a "#" (an issue number) is not one.
+        if (t.find("algbw") != std::string::npos && t.find("busbw") != std::string::npos) {
+            std::string h = trim(t);
+            const auto digits = h.find_first_not_of("0123456789");
+            if (digits != std::string::npos && digits > 0 && h[digits] == ':') h = trim(std::string_view(h).substr(digits + 1));
+            if (!h.empty() && h.front() == '#') testsHeader = true;
+        }
         if (t.find("nThread") != std::string::npos && t.find("minBytes") != std::string::npos) testsHeader = true;
         if (looksLikeTestsRow(cells)) ++testsRows;
         if (std::regex_search(t, ncclLine)) ++ncclLines;
