@@ -144,14 +144,14 @@ std::vector<int> ringOrder(const NetworkGraph& g, const std::vector<int>& member
     for (const auto& block : byServer(g, members)) {
         const std::size_t n = block.size();
         // Ring c enters each server at its c-th rank. Where GPUs share NICs (fewer NICs than
-        // ranks) it enters at the first rank wired to NIC c instead, so the rings spread over
+        // GPUs) it enters at the first rank wired to NIC c instead, so the rings spread over
         // every NIC (NCCL's ring search gives each channel its own NIC): 4 rings over 8 GPUs on
         // 4 NICs enter at GPUs 0, 2, 4, 6 and leave from 7, 1, 3, 5, one in and one out per NIC;
         // rotating by c alone put two rings on NIC 0 and none on NICs 2 and 3.
         std::size_t start = static_cast<std::size_t>(c) % n;
         const ServerInfo& si = g.servers[static_cast<std::size_t>(g.serverIndex.at(g.gpus[static_cast<std::size_t>(block.front())].server))];
         const int nics = static_cast<int>(si.nicVertex.size());
-        if (nics > 0 && static_cast<std::size_t>(nics) < n) {
+        if (nics > 0 && nics < si.gpuCount) { // the server's GPUs share NICs (also for a partial block)
             for (std::size_t i = 0; i < n; ++i)
                 if (g.gpus[static_cast<std::size_t>(block[i])].nicPort == c % nics) {
                     start = i;
@@ -174,11 +174,25 @@ int channelCount(const NetworkGraph& g, const std::vector<std::vector<int>>& gro
         // them, and the same count on every server (NCCL keeps the fewest channels any node's
         // search found): 12 ranks as 8 + 4 run 4 rings, each through its own NIC on both
         // servers; 8 rings would put two on each of the 4 NICs of the second server.
+        // Nor more than the NICs a server's ranks are wired to: 5 ranks of a server whose 8 GPUs
+        // share 4 NICs reach NICs 0, 1 and 2 only, and a fourth ring put two on NIC 1 (all-gather
+        // over 37 GPUs on 5 such servers, 1.44 x the analytical time, which counts 3 NICs).
         int rings = std::numeric_limits<int>::max();
+        std::vector<char> wired;
         for (const auto& block : blocks) {
             const ServerInfo& si = g.servers[g.serverIndex.at(g.gpus[block.front()].server)];
             const int nics = static_cast<int>(si.nicVertex.size());
-            rings = std::min(rings, std::min(nics, static_cast<int>(block.size())));
+            wired.assign(static_cast<std::size_t>(std::max(0, nics)), 0);
+            int reached = 0;
+            for (const int gpu : block) {
+                const GpuInfo& gi = g.gpus[static_cast<std::size_t>(gpu)];
+                for (int p = gi.nicPort; p >= 0 && p < gi.nicPort + gi.nicPorts && p < nics; ++p)
+                    if (!wired[static_cast<std::size_t>(p)]) {
+                        wired[static_cast<std::size_t>(p)] = 1;
+                        ++reached;
+                    }
+            }
+            rings = std::min({rings, nics, static_cast<int>(block.size()), reached});
         }
         return std::max(1, rings);
     }

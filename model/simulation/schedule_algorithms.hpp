@@ -56,11 +56,11 @@ using Groups = std::vector<std::vector<int>>;
 /// Hops from the deepest position to the root of a parent array (doubleTreeParents).
 [[nodiscard]] int treeDepth(const std::vector<int>& parents);
 
-/// Head GPU of channel `lane` (of `lanes`) on one server's block: where the server has fewer
-/// NICs than the block has ranks, the first member wired to NIC lane x nics / lanes (NCCL gives
-/// each channel its own NIC: 3 NICs for 8 GPUs, heads on GPUs 0, 3 and 6, not 0, 2 and 5, two
-/// of them on NIC 0 and a tree all-reduce 1.9 x slower); else the member at lane x m / lanes,
-/// which on servers with one NIC per GPU (DGX/HGX) is the GPU on NIC `lane`.
+/// Head GPU of channel `lane` (of `lanes`) on one server's block: where the server's GPUs share
+/// NICs, the first member wired to the (lane x k / lanes)-th of the k NICs its members reach
+/// (NCCL gives each channel its own NIC: 3 NICs for 8 GPUs, heads on GPUs 0, 3 and 6, not 0,
+/// 2 and 5, two of them on NIC 0 and a tree all-reduce 1.9 x slower); else the member at
+/// lane x m / lanes, which on servers with one NIC per GPU (DGX/HGX) is the GPU on NIC `lane`.
 [[nodiscard]] int laneHead(const NetworkGraph& g, const std::vector<int>& block, int lane, int lanes);
 
 /// Adds to `p` the inter-server edges of both trees (doubleTreeParents over the server blocks of

@@ -68,10 +68,20 @@ int laneHead(const NetworkGraph& g, const std::vector<int>& block, int lane, int
     const std::size_t m = block.size();
     const ServerInfo& si = g.servers[static_cast<std::size_t>(g.serverIndex.at(g.gpus[static_cast<std::size_t>(block.front())].server))];
     const auto nics = si.nicVertex.size();
-    if (nics > 0 && nics < m) {
-        const int nic = static_cast<int>(static_cast<std::size_t>(lane) * nics / static_cast<std::size_t>(std::max(1, lanes)));
-        for (const int gpu : block)
-            if (g.gpus[static_cast<std::size_t>(gpu)].nicPort == nic) return gpu;
+    if (nics > 0 && nics < static_cast<std::size_t>(si.gpuCount)) {
+        // The NICs the block's ranks are wired to, in rank order; lane l takes the
+        // (l x reached / lanes)-th of them and the first rank on it.
+        std::vector<int> reached;
+        for (const int gpu : block) {
+            const int nic = g.gpus[static_cast<std::size_t>(gpu)].nicPort;
+            if (nic >= 0 && std::find(reached.begin(), reached.end(), nic) == reached.end()) reached.push_back(nic);
+        }
+        if (!reached.empty()) {
+            const int nic = reached[static_cast<std::size_t>(lane) * reached.size() / static_cast<std::size_t>(std::max(1, lanes)) %
+                                    reached.size()];
+            for (const int gpu : block)
+                if (g.gpus[static_cast<std::size_t>(gpu)].nicPort == nic) return gpu;
+        }
     }
     const std::size_t at = static_cast<std::size_t>(lane) * m / static_cast<std::size_t>(std::max(1, lanes));
     return block[std::min(at, m - 1)];
