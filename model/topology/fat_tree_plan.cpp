@@ -41,10 +41,10 @@ int FatTreePlan::slotCount() const noexcept
     return s;
 }
 
-int smallestDivisorAtLeast(int n, int atLeast) noexcept
+int fewestCores(int pods, int spineUplinks, int corePorts) noexcept
 {
-    for (int d = std::max(1, atLeast); d <= n; ++d)
-        if (n % d == 0) return d;
+    for (int c = 1; c <= spineUplinks; ++c)
+        if (1LL * pods * ceilDiv(spineUplinks, c) <= corePorts) return c;
     return 0;
 }
 
@@ -149,14 +149,18 @@ void planPods(const FatTreeInputs& in, int U, int lpp, FatTreePlan& p)
     }
     p.uplinksPerLeaf = p.uplinksInPod.front();
     p.spineUplinks = p.leavesInPod.front() * p.uplinksInPod.front() / p.spinesInPod.front();
-    p.coresPerGroup = smallestDivisorAtLeast(p.spineUplinks, static_cast<int>(ceilDiv(1LL * p.pods * p.spineUplinks, P)));
+    p.coresPerGroup = fewestCores(p.pods, p.spineUplinks, P);
     require(p.coresPerGroup > 0, std::to_string(p.pods) + " pods exceed what a " + std::to_string(P) +
                                      "-port core switch can join; a fourth tier is not supported");
     p.coresPerPlane = p.spinesInPod.front() * p.coresPerGroup;
     for (int pod = 0; pod < p.pods; ++pod) {
         const long long up = 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod] / p.spinesInPod[pod];
         p.spineCoreLinks += up * p.spinesInPod[pod];
-        p.spineCoreCables += ceilDiv(up, in.breakout) * p.spinesInPod[pod];
+        // A spine's uplinks go to its group's cores in bundles that differ by at most one.
+        long long cables = 0;
+        for (int c = 0; c < p.coresPerGroup; ++c)
+            cables += ceilDiv(up / p.coresPerGroup + (c < up % p.coresPerGroup ? 1 : 0), in.breakout);
+        p.spineCoreCables += cables * p.spinesInPod[pod];
     }
     p.spineCoreLinks *= p.planes;
     p.spineCoreCables *= p.planes;

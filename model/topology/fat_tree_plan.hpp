@@ -110,7 +110,12 @@ struct SpineChoice {
 /// within its `freeLeafPorts` and the spines' `spineDownPorts`.
 [[nodiscard]] SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept;
 
-/// Smallest divisor of `n` that is >= `atLeast`; 0 when there is none (atLeast > n).
-[[nodiscard]] int smallestDivisorAtLeast(int n, int atLeast) noexcept;
+/// Fewest cores C for one core group: spine j of each of `pods` pods spreads its
+/// `spineUplinks` uplinks over the group's C cores in bundles that differ by at most one
+/// (ceil(spineUplinks / C) to a core), and a core of `corePorts` ports takes one bundle from
+/// every pod: pods x ceil(spineUplinks / C) <= corePorts. 9 pods of 32-uplink spines on
+/// 64-port cores: 5 (bundles of 7 and 6, 63 ports), where a count dividing 32 would take 8.
+/// 0 when even one uplink per core does not fit (pods > corePorts).
+[[nodiscard]] int fewestCores(int pods, int spineUplinks, int corePorts) noexcept;
 
 } // namespace model::topology

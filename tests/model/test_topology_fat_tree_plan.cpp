@@ -207,9 +207,10 @@ TEST_CASE("fat tree rejects impossible inputs", "[topology][fattree]")
     CHECK_THROWS_AS(planFatTree(odd), std::invalid_argument);
     // 64 pods of 32 leaves is the most a 64-port core can join; 65 SU-aligned pods cannot be.
     CHECK_THROWS_AS(planFatTree(superpod(32 * 4 * 65, 8, 64, false)), std::invalid_argument);
-    CHECK(smallestDivisorAtLeast(32, 12) == 16);
-    CHECK(smallestDivisorAtLeast(72, 16) == 18);
-    CHECK(smallestDivisorAtLeast(32, 33) == 0);
+    CHECK(fewestCores(4, 32, 64) == 2);   // B200 SuperPOD 16 SU: 64 cores = 32 groups x 2
+    CHECK(fewestCores(9, 32, 64) == 5);   // 9 x 7 = 63 ports, not 8 (a divisor of 32)
+    CHECK(fewestCores(64, 32, 64) == 32);
+    CHECK(fewestCores(65, 32, 64) == 0);
 }
 
 namespace {
@@ -309,5 +310,38 @@ TEST_CASE("three-tier fat tree on 40-port HDR holds 2,000 DGX A100 and fills its
             CHECK(q.spinesInPod[pod] <= roundedUplinkSpines(q.leavesInPod[pod], needed, 40 - needed, 20));
             CHECK(q.spinesInPod[pod] <= q.spinesInPod.front());
         }
+    }
+}
+
+TEST_CASE("three-tier fat tree takes the fewest cores that join its pods, bundles differing by one", "[topology][fattree]")
+{
+    // 1,025 DGX H100 on 64-port switches: 9 pods, each spine has 32 uplinks. 5 cores per group
+    // (bundles 7, 7, 6, 6, 6; 9 x 7 = 63 ports) join them; a core count dividing 32 took 8, and
+    // the core tier doubled from 128 to 256 switches for one more node.
+    const FatTreePlan p = planFatTree(superpod(1025, 8, 64, false));
+    CHECK(p.tiers == 3);
+    CHECK(p.pods == 9);
+    CHECK(p.coresPerGroup == 5);
+    CHECK(p.cores == 160);
+    CHECK(p.leaves + p.spines + p.cores == 688);
+    // Every link is counted once: spine-to-core links equal the leaf-to-spine links at 1:1.
+    CHECK(p.spineCoreLinks == p.leafSpineLinks);
+    // 64-port, 1 to 4,096 nodes: never more cores than a count dividing the spine's uplinks
+    // would take, and one more node adds at most one SU of leaves (8), one pod of spines (32)
+    // and one step of the 32 core groups (5 cores each: 2,688 -> 2,689 nodes, 22 pods, bundles
+    // of 3 no longer fit 64 ports, 11 -> 16 cores per group), 200 switches.
+    int previous = 0;
+    for (int nodes = 1; nodes <= 4096; ++nodes) {
+        const FatTreePlan q = planFatTree(superpod(nodes, 8, 64, false));
+        const int total = q.leaves + q.spines + q.cores;
+        INFO(nodes << " nodes: " << total << " switches, " << previous << " for one node fewer");
+        CHECK(total - previous <= 200);
+        if (q.tiers == 3) {
+            int divisor = q.spineUplinks;
+            for (int d = q.spineUplinks; d >= 1; --d)
+                if (q.spineUplinks % d == 0 && 1LL * q.pods * (q.spineUplinks / d) <= 64) divisor = d;
+            CHECK(q.coresPerGroup <= divisor);
+        }
+        previous = total;
     }
 }
