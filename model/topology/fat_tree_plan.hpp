@@ -23,7 +23,10 @@
 /// shared/validation/reference_fabrics.csv note "spine count rounds up for cabling symmetry"):
 /// - a leaf keeps D down ports and U = ceil(D / R) up ports, D + U <= P (R = oversubscription);
 /// - one leaf per rail per scalable unit (SU); an SU holds as many node slots as a leaf has
-///   down ports; nodes are spread evenly over ceil(slots / slots-per-SU) SUs;
+///   down ports; nodes are spread evenly over ceil(slots / slots-per-SU) SUs, or, in two
+///   tiers, one or two more where the smaller leaves need fewer switches in all (51 DGX H100
+///   at 4:1: two SUs, 16 leaves + 2 spines, not one SU whose 13 uplinks only 13 spines
+///   divide, 8 + 13);
 /// - when the whole fabric has fewer slots than a leaf has down ports, one leaf takes several
 ///   rails (a GB200 NVL72 rack has 72 rails, 8 racks x 4 rails fill a 32-port leaf half);
 /// - every leaf gets the same U uplinks, spread evenly over the spines: U is rounded up to a

@@ -240,6 +240,13 @@ TEST_CASE("fat tree never buys more spines than rounding leaf uplinks up to a co
     CHECK(planFatTree(superpod(33, 8, 64, false)).spines == 5);
     CHECK(planFatTree(superpod(100, 8, 64, false)).spines == 13);
     CHECK(planFatTree(superpod(200, 8, 64, false)).spines == 29);
+    // One more SU where smaller leaves need fewer switches in all: 51 nodes at 4:1 filled one
+    // SU's 51 leaf ports, leaving 13 uplinks that only 1 or 13 spines divide (8 leaves + 13
+    // spines = 21 switches, against 18 for 52 nodes); two SUs take 16 leaves + 2 spines.
+    FatTreeInputs fiftyOne = superpod(51, 8, 64, false);
+    fiftyOne.oversubscription = 4.0;
+    CHECK(planFatTree(fiftyOne).scalableUnits == 2);
+    CHECK(planFatTree(fiftyOne).leaves + planFatTree(fiftyOne).spines == 18);
     int checked = 0;
     for (const double ratio : {1.0, 2.0, 4.0})
         for (const bool ufm : {false, true})
@@ -296,6 +303,7 @@ TEST_CASE("three-tier fat tree on 40-port HDR holds 2,000 DGX A100 and fills its
     // 128 DGX A100 (7 SUs, 56 leaves): 3 pods of 20, 20 and 16 leaves under 20 spines each
     // (before: 4 SU-aligned pods of 16, 16, 16 and 8 leaves under 20, 20, 20 and 10 spines).
     const FatTreePlan p = planFatTree(superpod(128, 8, 40, false));
+    CHECK(p.scalableUnits == 7);
     CHECK(p.leaves == 56);
     CHECK(p.spines == 57);
     CHECK(p.leaves + p.spines + p.cores == 151);
