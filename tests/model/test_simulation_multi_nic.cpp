@@ -2,9 +2,7 @@
 // does. Before, a GPU reached only the NIC at i x nics / gpus: AWS p5 (32 x 100G EFA for
 // 8 H100) ran on 8 of its 32 NICs (ring all-reduce busbw 94 against 356 GB/s analytical), and
 // 4 rings over 8 GPUs on 4 NICs entered through NICs 0, 0, 1, 1 (busbw 96 against 186 GB/s).
-#include "model/analysis/analysis.hpp"
-#include "model/simulation/simulation.hpp"
-#include "model/topology/fat_tree.hpp"
+#include "test_engine_agreement.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,12 +11,7 @@
 namespace {
 model::Design fatTree(const model::Catalog& cat, const char* server, int nodes, int nicsPerNode = 0)
 {
-    model::topology::FatTreeOptions o;
-    o.server = server;
-    o.nodes = nodes;
-    o.switchModel = "qm9700";
-    if (nicsPerNode > 0) o.nicsPerNode = nicsPerNode;
-    return model::topology::generateFatTree(cat, o);
+    return enginetest::fatTree(cat, server, "qm9700", nodes, nicsPerNode);
 }
 } // namespace
 
@@ -50,15 +43,10 @@ TEST_CASE("simulation: every NIC of a server carries traffic, more or fewer NICs
         // And with the default pricing, both engines agree within 10 % for every collective.
         for (model::CollectiveOp op : {model::CollectiveOp::AllReduce, model::CollectiveOp::AllGather, model::CollectiveOp::AllToAll}) {
             for (double bytes : {1.0 * (1 << 20), 1024.0 * (1 << 20), 16.0 * (1 << 30)}) {
-                model::CollectiveRequest q;
-                q.op = op;
-                q.bytes = bytes;
-                model::SimulationOptions o;
-                o.compareWithAnalytical = false;
-                const double sim = model::simulateCollective(d, cat, q, o).collective.time.inSeconds();
-                const double ana = model::predictCollective(d, cat, q).time.inSeconds();
-                INFO(model::toString(op) << " " << bytes << " B: simulated " << sim * 1e6 << " us, analytical " << ana * 1e6 << " us");
-                CHECK(sim / ana == Approx(1.0).margin(0.10));
+                const auto t = enginetest::bothEngines(d, cat, op, model::Algorithm::Auto, bytes);
+                INFO(model::toString(op) << " " << bytes << " B: simulated " << t.simulatedUs << " us, analytical "
+                                         << t.analyticalUs << " us");
+                CHECK(t.ratio() == Approx(1.0).margin(0.10));
             }
         }
     }
@@ -74,17 +62,10 @@ TEST_CASE("simulation: tree heads spread over NICs that GPUs share unevenly", "[
         const model::Design d = fatTree(cat, "dgx-h100", 4, nics);
         for (model::Algorithm a : {model::Algorithm::Tree, model::Algorithm::NvlsTree})
             for (double bytes : {1.0 * (1 << 20), 1024.0 * (1 << 20), 16.0 * (1 << 30)}) {
-                model::CollectiveRequest q;
-                q.op = model::CollectiveOp::AllReduce;
-                q.bytes = bytes;
-                q.algorithm = a;
-                model::SimulationOptions o;
-                o.compareWithAnalytical = false;
-                const double sim = model::simulateCollective(d, cat, q, o).collective.time.inSeconds();
-                const double ana = model::predictCollective(d, cat, q).time.inSeconds();
-                INFO(nics << " NICs, " << model::toString(a) << ", " << bytes << " B: simulated " << sim * 1e6
-                          << " us, analytical " << ana * 1e6 << " us");
-                CHECK(sim / ana == Approx(1.0).margin(0.05));
+                const auto t = enginetest::bothEngines(d, cat, model::CollectiveOp::AllReduce, a, bytes);
+                INFO(nics << " NICs, " << model::toString(a) << ", " << bytes << " B: simulated " << t.simulatedUs
+                          << " us, analytical " << t.analyticalUs << " us");
+                CHECK(t.ratio() == Approx(1.0).margin(0.05));
             }
     }
 }
@@ -120,29 +101,15 @@ TEST_CASE("simulation: a partly used server whose GPUs share NICs carries one ri
     // the analytical time (which counts the NICs the ranks reach).
     const model::Catalog cat = model::Catalog::loadBundled();
     for (double ratio : {1.0, 2.0}) {
-        model::topology::FatTreeOptions fo;
-        fo.server = "dgx-h100";
-        fo.nodes = 5;
-        fo.switchModel = "qm9700";
-        fo.nicsPerNode = 4;
-        fo.oversubscription = ratio;
-        const model::Design d = model::topology::generateFatTree(cat, fo);
+        const model::Design d = enginetest::fatTree(cat, "dgx-h100", "qm9700", 5, 4, ratio);
         for (int gpus = 33; gpus <= 40; ++gpus)
             for (auto [op, a] : {std::pair{model::CollectiveOp::AllGather, model::Algorithm::Ring},
                                  std::pair{model::CollectiveOp::AllReduce, model::Algorithm::Ring},
                                  std::pair{model::CollectiveOp::AllReduce, model::Algorithm::Tree}}) {
-                model::CollectiveRequest q;
-                q.op = op;
-                q.bytes = 2048.0 * (1 << 20);
-                q.gpus = gpus;
-                q.algorithm = a;
-                model::SimulationOptions o;
-                o.compareWithAnalytical = false;
-                const double sim = model::simulateCollective(d, cat, q, o).collective.time.inSeconds();
-                const double ana = model::predictCollective(d, cat, q).time.inSeconds();
+                const auto t = enginetest::bothEngines(d, cat, op, a, 2048.0 * (1 << 20), gpus);
                 INFO(ratio << ":1, " << gpus << " GPUs, " << model::toString(op) << " " << model::toString(a) << ": simulated "
-                           << sim * 1e6 << " us, analytical " << ana * 1e6 << " us");
-                CHECK(sim / ana == Approx(1.0).margin(0.05));
+                           << t.simulatedUs << " us, analytical " << t.analyticalUs << " us");
+                CHECK(t.ratio() == Approx(1.0).margin(0.05));
             }
     }
 }

@@ -9,22 +9,12 @@
 // - Static routes by port still collide for some counts (63, 104, 109 DGX A100; 159 and 254
 //   DGX H100; 128 DGX A100 on three tiers), which InfiniBand's adaptive routing (on by
 //   default) spreads: the simulator now routes adaptively (sim_routing.hpp).
-#include "model/analysis/analysis.hpp"
-#include "model/simulation/simulation.hpp"
-#include "model/topology/fat_tree.hpp"
+#include "test_engine_agreement.hpp"
 
 #include <catch2/catch.hpp>
 
-namespace {
-model::Design fatTree(const model::Catalog& cat, const char* server, const char* sw, int nodes)
-{
-    model::topology::FatTreeOptions o;
-    o.server = server;
-    o.nodes = nodes;
-    o.switchModel = sw;
-    return model::topology::generateFatTree(cat, o);
-}
-} // namespace
+using enginetest::bothEngines;
+using enginetest::fatTree;
 
 TEST_CASE("simulation: tree all-reduce on fat trees with partly filled SUs runs at the NIC rate", "[simulation][routing]")
 {
@@ -41,18 +31,10 @@ TEST_CASE("simulation: tree all-reduce on fat trees with partly filled SUs runs 
                           Case{"dgx-h100", "qm9700", 254}}) {
         const model::Design d = fatTree(cat, c.server, c.sw, c.nodes);
         for (double bytes : {64.0 * (1 << 20), 1024.0 * (1 << 20), 16.0 * (1 << 30)}) {
-            model::CollectiveRequest q;
-            q.op = model::CollectiveOp::AllReduce;
-            q.bytes = bytes;
-            q.algorithm = model::Algorithm::Tree;
-            model::SimulationOptions o;
-            o.compareWithAnalytical = false;
-            const model::SimulationResult r = model::simulateCollective(d, cat, q, o);
-            const double sim = r.collective.time.inSeconds();
-            const double ana = model::predictCollective(d, cat, q).time.inSeconds();
-            INFO(c.nodes << " x " << c.server << ", " << bytes << " B: simulated " << sim * 1e6 << " us, analytical "
-                         << ana * 1e6 << " us");
-            CHECK(sim / ana == Approx(1.0).margin(0.02));
+            const auto t = bothEngines(d, cat, model::CollectiveOp::AllReduce, model::Algorithm::Tree, bytes);
+            INFO(c.nodes << " x " << c.server << ", " << bytes << " B: simulated " << t.simulatedUs << " us, analytical "
+                         << t.analyticalUs << " us");
+            CHECK(t.ratio() == Approx(1.0).margin(0.02));
         }
     }
 }
@@ -64,15 +46,9 @@ TEST_CASE("simulation: all-to-all on fat trees, adaptive on two tiers, static ro
     // 83 take two with partly filled SUs.
     for (int nodes : {83, 128}) {
         const model::Design d = fatTree(cat, "dgx-a100", "qm8700", nodes);
-        model::CollectiveRequest q;
-        q.op = model::CollectiveOp::AllToAll;
-        q.bytes = 1024.0 * (1 << 20);
-        model::SimulationOptions o;
-        o.compareWithAnalytical = false;
-        const double sim = model::simulateCollective(d, cat, q, o).collective.time.inSeconds();
-        const double ana = model::predictCollective(d, cat, q).time.inSeconds();
-        INFO(nodes << " x DGX A100: simulated " << sim * 1e6 << " us, analytical " << ana * 1e6 << " us");
-        CHECK(sim / ana == Approx(1.0).margin(0.02));
+        const auto t = bothEngines(d, cat, model::CollectiveOp::AllToAll, model::Algorithm::Auto, 1024.0 * (1 << 20));
+        INFO(nodes << " x DGX A100: simulated " << t.simulatedUs << " us, analytical " << t.analyticalUs << " us");
+        CHECK(t.ratio() == Approx(1.0).margin(0.02));
     }
 }
 
@@ -83,22 +59,10 @@ TEST_CASE("simulation: all-to-all over part of a 2:1 fat tree matches the analyt
     // destination slots (32 slots on 21 uplinks), 1.21 x the analytical time; adaptive routing
     // spreads it. 264 GPUs: 33 servers, a partly used SU.
     const model::Catalog cat = model::Catalog::loadBundled();
-    model::topology::FatTreeOptions o;
-    o.server = "dgx-h100";
-    o.nodes = 128;
-    o.switchModel = "qm9700";
-    o.oversubscription = 2.0;
-    const model::Design d = model::topology::generateFatTree(cat, o);
+    const model::Design d = fatTree(cat, "dgx-h100", "qm9700", 128, 0, 2.0);
     for (int gpus : {264, 516, 1000}) {
-        model::CollectiveRequest q;
-        q.op = model::CollectiveOp::AllToAll;
-        q.bytes = 1024.0 * (1 << 20);
-        q.gpus = gpus;
-        model::SimulationOptions so;
-        so.compareWithAnalytical = false;
-        const double sim = model::simulateCollective(d, cat, q, so).collective.time.inSeconds();
-        const double ana = model::predictCollective(d, cat, q).time.inSeconds();
-        INFO(gpus << " GPUs: simulated " << sim * 1e6 << " us, analytical " << ana * 1e6 << " us");
-        CHECK(sim / ana == Approx(1.0).margin(0.03));
+        const auto t = bothEngines(d, cat, model::CollectiveOp::AllToAll, model::Algorithm::Auto, 1024.0 * (1 << 20), gpus);
+        INFO(gpus << " GPUs: simulated " << t.simulatedUs << " us, analytical " << t.analyticalUs << " us");
+        CHECK(t.ratio() == Approx(1.0).margin(0.03));
     }
 }
