@@ -43,6 +43,15 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
     serverOf_.reserve(graph.gpus.size());
     for (const GpuInfo& gi : graph.gpus) serverOf_.push_back(graph.serverIndex.at(gi.server));
     downlink_.assign(graph.vertices.size(), -1);
+    uplink_.assign(graph.vertices.size(), -1);
+    toHub_.reserve(graph.gpus.size());
+    fromHub_.reserve(graph.gpus.size());
+    for (const GpuInfo& gi : graph.gpus) {
+        toHub_.push_back(gi.hub >= 0 ? graph.channelBetween(gi.vertex, gi.hub) : -1);
+        fromHub_.push_back(gi.hub >= 0 ? graph.channelBetween(gi.hub, gi.vertex) : -1);
+    }
+    for (std::size_t v = 0; v < graph.vertices.size(); ++v)
+        if (graph.vertices[v].kind == VertexKind::Nic) uplink_[v] = findUplink(static_cast<int>(v));
     for (std::size_t v = 0; v < graph.vertices.size(); ++v) {
         if (graph.vertices[v].kind != VertexKind::Nic) continue;
         const int up = uplinkOf(static_cast<int>(v));
@@ -103,7 +112,7 @@ const std::vector<int>& Router::distancesTo(int dstSwitch)
     return dist_.emplace(dstSwitch, std::move(dist)).first->second;
 }
 
-int Router::uplinkOf(int nicVertex) const noexcept
+int Router::findUplink(int nicVertex) const noexcept
 {
     for (int c : g_.out[nicVertex]) {
         const Channel& ch = g_.channels[c];
@@ -111,6 +120,8 @@ int Router::uplinkOf(int nicVertex) const noexcept
     }
     return -1;
 }
+
+int Router::uplinkOf(int nicVertex) const noexcept { return uplink_[static_cast<std::size_t>(nicVertex)]; }
 
 bool Router::nicUsable(int nicVertex) const noexcept { return uplinkOf(nicVertex) >= 0; }
 
@@ -124,9 +135,9 @@ void Router::appendLocal(std::vector<int>& path, int from, int to) const
 {
     const GpuInfo& a = g_.gpus[from];
     const GpuInfo& b = g_.gpus[to];
-    path.push_back(g_.channelBetween(a.vertex, a.hub));
+    path.push_back(toHub_[static_cast<std::size_t>(from)]);
     if (a.hub != b.hub) path.push_back(g_.channelBetween(a.hub, b.hub)); // inter-socket link
-    path.push_back(g_.channelBetween(b.hub, b.vertex));
+    path.push_back(fromHub_[static_cast<std::size_t>(to)]);
 }
 
 void Router::appendToNic(std::vector<int>& path, int gpu, int port) const

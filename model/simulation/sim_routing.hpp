@@ -66,7 +66,8 @@ public:
 private:
     const std::vector<int>& distancesTo(int switchVertex);
     [[nodiscard]] bool nicUsable(int nicVertex) const noexcept;
-    [[nodiscard]] int uplinkOf(int nicVertex) const noexcept; ///< up channel NIC -> switch/NIC, -1 none
+    [[nodiscard]] int uplinkOf(int nicVertex) const noexcept; ///< up channel NIC -> switch/NIC, -1 none (cached)
+    [[nodiscard]] int findUplink(int nicVertex) const noexcept; ///< the same, searched in the graph
     void appendLocal(std::vector<int>& path, int fromGpu, int toGpu) const; ///< inside one server
     void appendToNic(std::vector<int>& path, int gpu, int port) const;
     void appendFromNic(std::vector<int>& path, int port, int gpu) const;
@@ -87,6 +88,11 @@ private:
     std::vector<int> serverOf_;                          ///< global GPU index -> index in graph.servers
     /// NIC vertex -> channel from the switch its uplink reaches back to it (-1: no usable uplink)
     std::vector<int> downlink_;
+    /// NIC vertex -> its usable up channel (findUplink at construction; -1: none, or not a NIC).
+    /// The graph does not change under a Router (its adjacency is cached the same way).
+    std::vector<int> uplink_;
+    std::vector<int> toHub_;   ///< global GPU index -> channel GPU -> its hub (NVSwitch / root complex)
+    std::vector<int> fromHub_; ///< global GPU index -> channel hub -> GPU
     std::vector<int> nicSlot_;      ///< NIC vertex -> its order among the NICs on its switch
     std::vector<int> leafOrdinal_;  ///< switch vertex -> its order among switches with NICs
     int maxNicsPerLeaf_ = 0;        ///< the most NICs on one switch
