@@ -39,15 +39,16 @@ Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>
     std::vector<std::vector<int>> intra, inter;
     std::size_t m = 0, k = 0;
     for (const auto& gr : groups) {
-        const auto blocks = byServer(g, gr);
-        m = blocks.front().size();
+        std::vector<std::vector<int>> blocks = byServer(g, gr);
         k = blocks.size();
-        for (const auto& b : blocks) intra.push_back(b);
+        m = k > 0 ? blocks[0].size() : 0;
         for (std::size_t j = 0; j < m; ++j) {
             std::vector<int> rail;
+            rail.reserve(k);
             for (const auto& b : blocks) rail.push_back(b[j]);
             inter.push_back(std::move(rail));
         }
+        for (auto& b : blocks) intra.push_back(std::move(b));
     }
     const double perK = bytes / (static_cast<double>(m) * static_cast<double>(k));
     const int chunks = static_cast<int>(std::clamp(std::round(perK / o.chunkBytes), 1.0,
