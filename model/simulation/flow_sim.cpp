@@ -93,20 +93,9 @@ void FlowSimulator::activate(int f)
 
 void FlowSimulator::deactivate(int f)
 {
-    // Taken off its channels' lists by purge(), once per batch for every departure together.
+    // Taken off its channels' lists by the next resolve(), which scans those lists anyway.
     state_[f] = 2;
     rate_[f] = 0;
-}
-
-void FlowSimulator::purge(const std::vector<int>& channels)
-{
-    ++epoch_;
-    for (int c : channels) {
-        if (stampC_[c] == epoch_) continue;
-        stampC_[c] = epoch_;
-        auto& list = onChannel_[c];
-        std::erase_if(list, [this](int f) { return state_[f] != 1; });
-    }
 }
 
 void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double keepBelow)
@@ -125,8 +114,13 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double ke
             stampC_[c] = epoch_;
             channels.push_back(c);
         }
+    // The seeds lead `channels`. Only they can hold a flow that departed in this batch: it is
+    // dropped from their lists here, in the pass that reads them.
+    const std::size_t seeded = channels.size();
     for (std::size_t i = 0; i < channels.size(); ++i) {
-        for (int f : onChannel_[channels[i]]) {
+        std::vector<int>& list = onChannel_[static_cast<std::size_t>(channels[i])];
+        if (i < seeded) std::erase_if(list, [this](int f) { return state_[f] != 1; });
+        for (int f : list) {
             if (stampF_[f] == epoch_) continue;
             stampF_[f] = epoch_;
             if (partial && rate_[f] > 0 && rate_[f] < keepBelow) {
@@ -219,7 +213,7 @@ double FlowSimulator::run(const std::function<bool()>& tick)
         for (std::size_t c = 0; c < crossing.size(); ++c) onChannel_[c].reserve(crossing[c]);
     }
     // The channels a batch touched, each once, in the order first touched (the order resolve()
-    // and purge() would keep anyway: they skip a channel they have already stamped).
+    // would keep anyway: it skips a channel it has already stamped).
     std::vector<int> seeds;
     std::vector<long long> seedMark(onChannel_.size(), -1);
     long long batch = 0;
@@ -258,7 +252,6 @@ double FlowSimulator::run(const std::function<bool()>& tick)
             --active;
             ++events_;
         }
-        if (!seeds.empty()) purge(seeds);
         while (next < n && start_[order[next]] <= t + tol) {
             const int f = order[next++];
             ++events_;

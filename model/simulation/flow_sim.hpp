@@ -85,9 +85,8 @@ public:
 private:
     void activate(int f);
     void deactivate(int f);
-    /// Drops the flows that are no longer active from the lists of `channels`.
-    void purge(const std::vector<int>& channels);
-    /// Re-solves the rates of the flows sharing channels with `seedChannels` at time `now`.
+    /// Re-solves the rates of the flows sharing channels with `seedChannels` at time `now`, and
+    /// drops the flows that departed from the seeds' lists (only the seeds can hold one).
     /// Flows whose rate is below `keepBelow` keep it (the filling continues above them, see
     /// the file comment); 0 re-solves every flow of the component.
     void resolve(const std::vector<int>& seedChannels, double now, double keepBelow);
