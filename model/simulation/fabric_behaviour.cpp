@@ -44,11 +44,10 @@ int positionOf(std::span<const int> path, int channel) noexcept
 }
 } // namespace
 
-std::vector<int> hostPrefix(const NetworkGraph& g, std::span<const int> path)
+std::span<const int> hostPrefix(const NetworkGraph& g, std::span<const int> path)
 {
     for (std::size_t k = 0; k < path.size(); ++k)
-        if (g.vertices[g.channels[path[k]].to].kind == VertexKind::Switch)
-            return {path.begin(), path.begin() + static_cast<std::ptrdiff_t>(k + 1)};
+        if (g.vertices[g.channels[path[k]].to].kind == VertexKind::Switch) return path.first(k + 1);
     return {};
 }
 

@@ -92,8 +92,9 @@ struct FabricView {
 };
 
 /// Host part of a path: its channels up to and including the first one that enters a switch
-/// (the sender's GPU -> NIC and NIC -> leaf hops); empty when the path meets no switch.
-[[nodiscard]] std::vector<int> hostPrefix(const NetworkGraph& graph, std::span<const int> path);
+/// (the sender's GPU -> NIC and NIC -> leaf hops); empty when the path meets no switch. A view
+/// into `path` (no copy), valid as long as `path` is.
+[[nodiscard]] std::span<const int> hostPrefix(const NetworkGraph& graph, std::span<const int> path);
 
 /// True when some Pfc or Lossy channel among `channels` carries two or more flows whose
 /// `demand` (bytes/s, per flow) adds up to more than its capacity. fabricCaps sets no cap
