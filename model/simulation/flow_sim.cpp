@@ -161,7 +161,8 @@ void FlowSimulator::resolve(const std::vector<int>& seeds, double now, double ke
                     hostSolver_.solve(senders, prefix_, {}, hostRate_);
                     for (int f : senders) offer_[f] = std::min(demand_[f], hostRate_[f]);
                 }
-                if (fabricCaps(fabric_, flows, channels, rate_, caps_)) solver_.solve(flows, paths_, caps_, rate_);
+                // The same flows as the first pass (no kept flows on a fabric that needs this pass).
+                if (fabricCaps(fabric_, flows, channels, rate_, caps_)) solver_.solveAgain(flows, paths_, caps_, rate_);
             }
         }
     }

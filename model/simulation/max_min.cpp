@@ -59,6 +59,22 @@ void MaxMinSolver::solve(const std::vector<int>& flows, const FlowPaths& paths, 
             for (int c : paths[flows[i]]) onChannel_[version_[c]++] = static_cast<int>(i);
         for (int c : local_) version_[c] = 0;
     }
+    fill(flows, paths, caps, rates);
+}
+
+void MaxMinSolver::solveAgain(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+                              std::vector<double>& rates)
+{
+    for (int c : local_) {
+        remaining_[c] = capacity_[c];
+        unfrozen_[c] = length_[c];
+    }
+    fill(flows, paths, caps, rates);
+}
+
+void MaxMinSolver::fill(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+                        std::vector<double>& rates)
+{
     frozen_.assign(flows.size(), 0);
 
     struct Entry {

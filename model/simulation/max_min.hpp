@@ -70,6 +70,12 @@ public:
     /// FlowSimulator::resolve). Rates never exceed any channel's capacity in total.
     void solve(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
                std::vector<double>& rates, const std::vector<int>& fixed = {});
+    /// The same flows again with other caps: valid only right after solve() with the same
+    /// `flows` and `paths` and no `fixed` flows. Reuses that call's per-channel flow lists
+    /// instead of building them again (a capped second pass, FlowSimulator::resolve), with
+    /// the same result as solve(flows, paths, caps, rates).
+    void solveAgain(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+                    std::vector<double>& rates);
     /// The same with one vector of channels per flow.
     void solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,
                const std::vector<double>& caps, std::vector<double>& rates);
@@ -91,6 +97,9 @@ private:
     std::vector<int> local_;   ///< channel ids touched by this solve
     std::vector<char> frozen_; ///< indexed by position in `flows`
     int epoch_ = 0;
+    /// Progressive filling over the flow lists solve() built (remaining_ and unfrozen_ set).
+    void fill(const std::vector<int>& flows, const FlowPaths& paths, const std::vector<double>& caps,
+              std::vector<double>& rates);
 };
 
 } // namespace model::sim
