@@ -155,3 +155,51 @@ TEST_CASE("max-min: after departures, flows below the smallest departed rate kee
         for (int f : stay) CHECK(continued[static_cast<std::size_t>(f)] == Approx(full[static_cast<std::size_t>(f)]).epsilon(1e-12));
     }
 }
+
+TEST_CASE("max-min: a capped second pass over the same flows equals a fresh capped solve", "[simulation][maxmin]")
+{
+    // FlowSimulator's Ethernet re-solve: an uncapped pass, then the same flows again with caps
+    // (solveAgain reuses the first pass's per-channel lists). Random flows over 10 links,
+    // random caps on a third of them; the rates must be exactly those of a fresh solve.
+    std::uint64_t seed = 987654321;
+    auto next = [&seed](int mod) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(mod));
+    };
+    for (int trial = 0; trial < 40; ++trial) {
+        std::vector<double> capacity(10);
+        for (double& c : capacity) c = 1.0 + next(30);
+        model::sim::FlowPaths table;
+        const int flows = 3 + next(50);
+        for (int f = 0; f < flows; ++f) {
+            std::vector<int> p;
+            const int hops = 1 + next(4);
+            while (static_cast<int>(p.size()) < hops) {
+                const int c = next(10);
+                if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
+            }
+            table.add(p);
+        }
+        // A subset of the flows, in a shuffled order, as a component would list them.
+        std::vector<int> component;
+        for (int f = 0; f < flows; ++f)
+            if (next(5) != 0) component.push_back(f);
+        for (std::size_t i = component.size(); i > 1; --i)
+            std::swap(component[i - 1], component[static_cast<std::size_t>(next(static_cast<int>(i)))]);
+        if (component.empty()) continue;
+        std::vector<double> caps(static_cast<std::size_t>(flows), MaxMinSolver::kNoCap);
+        for (int f : component)
+            if (next(3) == 0) caps[static_cast<std::size_t>(f)] = 0.1 * (1 + next(40));
+
+        MaxMinSolver reused(capacity), fresh(capacity);
+        std::vector<double> uncapped(static_cast<std::size_t>(flows), 0.0), fresher(uncapped.size(), 0.0);
+        reused.solve(component, table, {}, uncapped);
+        std::vector<double> again = uncapped;
+        reused.solveAgain(component, table, caps, again);
+        fresh.solve(component, table, caps, fresher);
+        for (int f : component) {
+            CHECK(again[static_cast<std::size_t>(f)] == fresher[static_cast<std::size_t>(f)]);
+            CHECK(again[static_cast<std::size_t>(f)] <= caps[static_cast<std::size_t>(f)]);
+        }
+    }
+}
