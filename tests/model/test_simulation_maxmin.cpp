@@ -10,6 +10,37 @@
 
 using model::sim::MaxMinSolver;
 
+namespace {
+
+/// Deterministic random numbers for the randomized max-min cases (a 64-bit LCG, Knuth's MMIX
+/// constants): next(mod) is in [0, mod).
+struct Lcg {
+    std::uint64_t seed;
+    int next(int mod)
+    {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(mod));
+    }
+};
+
+/// `flows` random paths of 1-4 distinct links among `links`.
+std::vector<std::vector<int>> randomPaths(Lcg& rng, int flows, int links)
+{
+    std::vector<std::vector<int>> paths;
+    for (int f = 0; f < flows; ++f) {
+        std::vector<int> p;
+        const int hops = 1 + rng.next(4);
+        while (static_cast<int>(p.size()) < hops) {
+            const int c = rng.next(links);
+            if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
+        }
+        paths.push_back(p);
+    }
+    return paths;
+}
+
+} // namespace
+
 TEST_CASE("max-min: 3 flows on 2 links, hand-computed water-filling", "[simulation][maxmin]")
 {
     // Link 0 carries 10 B/s, link 1 carries 4 B/s. Flow a uses link 0, b uses both, c uses link 1.
@@ -113,25 +144,13 @@ TEST_CASE("max-min: after departures, flows below the smallest departed rate kee
     // Random flows over 12 links of unequal capacity; remove a random set D, then solve again
     // only the flows whose rate is at least min(rate of D), the others fixed (FlowSimulator's
     // departure batches): the rates must equal a full solve without D.
-    std::uint64_t seed = 12345;
-    auto next = [&seed](int mod) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(mod));
-    };
+    Lcg rng{12345};
+    auto next = [&rng](int mod) { return rng.next(mod); };
     for (int trial = 0; trial < 40; ++trial) {
         std::vector<double> capacity(12);
         for (double& c : capacity) c = 1.0 + next(20);
-        std::vector<std::vector<int>> paths;
         const int flows = 5 + next(40);
-        for (int f = 0; f < flows; ++f) {
-            std::vector<int> p;
-            const int hops = 1 + next(4);
-            while (static_cast<int>(p.size()) < hops) {
-                const int c = next(12);
-                if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
-            }
-            paths.push_back(p);
-        }
+        const std::vector<std::vector<int>> paths = randomPaths(rng, flows, 12);
         MaxMinSolver solver(capacity);
         std::vector<int> all(static_cast<std::size_t>(flows));
         for (int f = 0; f < flows; ++f) all[static_cast<std::size_t>(f)] = f;
@@ -161,25 +180,14 @@ TEST_CASE("max-min: a capped second pass over the same flows equals a fresh capp
     // FlowSimulator's Ethernet re-solve: an uncapped pass, then the same flows again with caps
     // (solveAgain reuses the first pass's per-channel lists). Random flows over 10 links,
     // random caps on a third of them; the rates must be exactly those of a fresh solve.
-    std::uint64_t seed = 987654321;
-    auto next = [&seed](int mod) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(mod));
-    };
+    Lcg rng{987654321};
+    auto next = [&rng](int mod) { return rng.next(mod); };
     for (int trial = 0; trial < 40; ++trial) {
         std::vector<double> capacity(10);
         for (double& c : capacity) c = 1.0 + next(30);
-        model::sim::FlowPaths table;
         const int flows = 3 + next(50);
-        for (int f = 0; f < flows; ++f) {
-            std::vector<int> p;
-            const int hops = 1 + next(4);
-            while (static_cast<int>(p.size()) < hops) {
-                const int c = next(10);
-                if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
-            }
-            table.add(p);
-        }
+        model::sim::FlowPaths table;
+        for (const auto& p : randomPaths(rng, flows, 10)) table.add(p);
         // A subset of the flows, in a shuffled order, as a component would list them.
         std::vector<int> component;
         for (int f = 0; f < flows; ++f)
