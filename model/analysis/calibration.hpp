@@ -129,6 +129,14 @@ inline constexpr double kCollNetBandwidthFactor = 0.85;
 /// Simple-protocol multi-node ring latency x1.4 ("plateau effect", tuning.cc, >= Ampere).
 inline constexpr double kRingSimpleMultiNodeLatencyFactor = 1.4;
 
+/// Most flows of one all-to-all in flight at once [eng]. Above it the n(n-1) transfers run in
+/// concurrent batches of strided peer offsets, one after another (the simulator's
+/// SimulationOptions::maxConcurrentFlows default); the analytical engine's per-flow ECMP term
+/// (ecmp_imbalance.hpp) counts the flows hashed at once the same way. 65,536 flows = every pair
+/// of 256 ranks at once; it keeps 1,024-GPU all-to-all simulations within seconds. NCCL itself
+/// keeps fewer peers in flight per rank (its p2p channels), so real hashing is no better spread.
+inline constexpr int kAllToAllConcurrentFlows = 65536;
+
 /// Host CPU network overhead per intra-node step of a multi-node ring, us (tuning.cc
 /// netOverhead: 1 us Intel, x3 for Simple).
 inline constexpr double kNetOverheadUs = 1.0;

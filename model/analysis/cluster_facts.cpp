@@ -217,8 +217,8 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
             SwitchFacts& wa = f.switches[static_cast<std::size_t>(a - ix.servers)];
             SwitchFacts& wb = f.switches[static_cast<std::size_t>(b - ix.servers)];
             const double total = l.total().inGBps();
-            if (tierRank(wa.tier) < tierRank(wb.tier)) { wa.upGBps += total; wb.downGBps += total; }
-            else if (tierRank(wb.tier) < tierRank(wa.tier)) { wb.upGBps += total; wa.downGBps += total; }
+            if (tierRank(wa.tier) < tierRank(wb.tier)) { wa.upGBps += total; ++wa.upLinks; wb.downGBps += total; }
+            else if (tierRank(wb.tier) < tierRank(wa.tier)) { wb.upGBps += total; ++wb.upLinks; wa.downGBps += total; }
             uf.unite(a, b);
         }
     }

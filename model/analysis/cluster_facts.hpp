@@ -48,6 +48,12 @@ struct SwitchFacts {
     int serverPorts = 0;                 ///< cables to servers
     double downGBps = 0;                 ///< capacity towards servers / lower tier, GB/s one direction
     double upGBps = 0;                   ///< capacity towards the higher tier, GB/s one direction
+    /// Links (a bundle of cables is one) towards the higher tier: the equal-cost next hops an
+    /// Ethernet switch hashes flows onto (the simulator makes one channel of a bundle).
+    int upLinks = 0;
+    /// Ethernet (RoCE or lossy): the switch hashes each flow onto one uplink (per-flow ECMP), as
+    /// the simulator routes it (sim_routing.cpp). InfiniBand spreads destinations instead.
+    [[nodiscard]] bool hashesFlows() const noexcept { return spec != nullptr && spec->protocol != NetProtocol::InfiniBand; }
     /// Oversubscription down:up (1 = non-blocking); 0 when the switch has no uplink.
     [[nodiscard]] double oversubscription() const noexcept { return upGBps > 0 ? downGBps / upGBps : 0.0; }
 };

@@ -53,6 +53,12 @@ std::string fmt(double v)
     std::snprintf(buf, sizeof buf, "%.1f", v);
     return buf;
 }
+std::string fmt2(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
 } // namespace
 
 CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double bytes, Algorithm algorithm)
@@ -94,6 +100,12 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
              std::to_string(g.k) + " node(s) x " + std::to_string(g.g) + "; intra-node " + g.intraTechnology + " " +
              fmt(g.intraGBps) + " GB/s usable per GPU" +
              (g.k > 1 ? "; NICs " + fmt(g.nicNodeGBps) + " GB/s practical per node" : std::string()) +
+             (op == CollectiveOp::AllToAll && g.k > 1 && g.fabricAllToAllFactor < 1.0
+                  ? "; the leaf uplinks carry " + fmt(g.fabricAllToAllFactor * 100.0) + "% of the NIC rate for the traffic leaving the leaf" +
+                        (g.ecmpAllToAllFactor > 1.0005 ? " (per-flow ECMP: the busiest uplink carries " + fmt2(g.ecmpAllToAllFactor) +
+                                                             " x the mean)"
+                                                       : std::string())
+                  : std::string()) +
              "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);
     return r;

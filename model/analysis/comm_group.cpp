@@ -2,6 +2,7 @@
 #include "model/analysis/comm_group.hpp"
 
 #include "model/analysis/calibration.hpp"
+#include "model/analysis/ecmp_imbalance.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -197,6 +198,20 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
                     if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
                     ++portsOnLeaf[static_cast<std::size_t>(w)];
                 }
+        // Per-flow ECMP (Ethernet leaves, ecmp_imbalance.hpp): the all-to-all's flows in flight
+        // at once, each leaf's share of those that leave it, and every hashed link they can
+        // land on (the leaves' uplinks, and as many spine downlinks into the leaves).
+        int groupPorts = 0, hashedLinks = 0;
+        const auto leavesLeaf = [&](std::size_t w) {
+            return onLeaf[w].size() > 0 && facts.switches[w].upGBps > 0 && facts.switches[w].serverPorts > 0 &&
+                   g.k > static_cast<int>(onLeaf[w].size());
+        };
+        for (std::size_t w = 0; w < facts.switches.size(); ++w) {
+            groupPorts += portsOnLeaf[w];
+            if (leavesLeaf(w) && facts.switches[w].hashesFlows()) hashedLinks += 2 * facts.switches[w].upLinks;
+        }
+        const double flowsAtOnce = static_cast<double>(g.n) * (g.n - static_cast<double>(g.n) / g.k) /
+                                   allToAllBatches(g.n, 1, calibration::kAllToAllConcurrentFlows);
         for (std::size_t w = 0; w < facts.switches.size(); ++w) {
             const SwitchFacts& sw = facts.switches[w];
             const auto m = static_cast<double>(onLeaf[w].size());
@@ -204,9 +219,19 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             const double perPortGBps = sw.downGBps / sw.serverPorts;
             const double groupGBps = portsOnLeaf[w] * perPortGBps; // the group's servers' ports on this leaf
             const double ringUp = groupGBps / m;
-            const double a2aUp = g.k > 1 ? groupGBps * std::max(0.0, (g.k - m) / (g.k - 1.0)) : 0.0;
+            const double leaving = g.k > 1 ? std::max(0.0, (g.k - m) / (g.k - 1.0)) : 0.0;
+            double a2aUp = groupGBps * leaving;
+            double ecmp = 1.0;
+            if (a2aUp > 0 && sw.hashesFlows() && sw.upLinks >= 2 && groupPorts > 0) {
+                const double flowsUp = flowsAtOnce * portsOnLeaf[w] / groupPorts * leaving;
+                ecmp = ecmpBusiestLinkFactor(flowsUp / sw.upLinks, hashedLinks);
+                a2aUp *= ecmp;
+            }
             if (ringUp > 0) g.fabricRingFactor = std::min(g.fabricRingFactor, sw.upGBps / ringUp);
-            if (a2aUp > 0) g.fabricAllToAllFactor = std::min(g.fabricAllToAllFactor, sw.upGBps / a2aUp);
+            if (a2aUp > 0 && sw.upGBps / a2aUp < g.fabricAllToAllFactor) {
+                g.fabricAllToAllFactor = sw.upGBps / a2aUp;
+                g.ecmpAllToAllFactor = ecmp;
+            }
         }
     }
     g.sharpCapable = facts.sharpCapable;

@@ -57,6 +57,10 @@ struct CommGroup {
     /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
     double fabricRingFactor = 1.0;
     double fabricAllToAllFactor = 1.0;
+    /// At the leaf that sets fabricAllToAllFactor: its busiest hashed uplink's load over the
+    /// mean (per-flow ECMP on Ethernet, ecmp_imbalance.hpp), already in that factor; 1 where
+    /// the leaf does not hash (InfiniBand) or no leaf limits all-to-all.
+    double ecmpAllToAllFactor = 1.0;
     int gpusPerPcieSwitch = 1;    ///< GPUs sharing one PCIe switch uplink (PCIe-only servers; 1 = not shared)
     int cpuSockets = 1;           ///< of the chosen server
     int gpusPerSocket = 1;        ///< GPUs of the chosen server behind one CPU socket (its GPUs / sockets)

@@ -122,14 +122,12 @@ int appendInterServerTrees(const NetworkGraph& g, ScheduledPhase& p, const std::
 ///    of a rank inside one ncclGroupStart/End, so all peers progress concurrently over its p2p
 ///    channels with no barrier between them: every transfer is one flow of one pattern
 ///    (algorithm "direct"). Where n(n-1) x groups flows exceed o.maxConcurrentFlows the peer
-///    offsets are split into allToAllBatches() batches of strided offsets (batch b: offsets
+///    offsets are split into analysis::allToAllBatches() batches of strided offsets (batch b: offsets
 ///    b+1, b+1+B, ...), each batch concurrent, batches one after another, so every batch mixes
 ///    same-server and remote peers in the proportion of the whole exchange.
 /// Groups must be non-empty and of equal size >= 2.
 [[nodiscard]] Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOptions& o, bool pairwise);
 
-/// Batches of the concurrent all-to-all: ceil(n(n-1) x groups / maxFlows), between 1 and n-1.
-[[nodiscard]] int allToAllBatches(int n, int groups, int maxFlows) noexcept;
 
 /// Adds a pipeline-fill phase to `s`: `transfer` alone (the first chunk crossing one hop of one
 /// kind while the pipeline is empty), counted `hops` times and outside every pipeline stage.

@@ -2,6 +2,8 @@
 // rounds (collective_schedule.hpp, schedule_algorithms.hpp).
 #include "model/simulation/schedule_algorithms.hpp"
 
+#include "model/analysis/ecmp_imbalance.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -23,14 +25,6 @@ void appendOffset(ScheduledPhase& p, const Groups& groups, int r, double bytesPe
 
 } // namespace
 
-int allToAllBatches(int n, int groups, int maxFlows) noexcept
-{
-    if (n < 2) return 1;
-    const double flows = static_cast<double>(n) * (n - 1) * std::max(1, groups);
-    const double limit = std::max(1, maxFlows);
-    return static_cast<int>(std::clamp(std::ceil(flows / limit), 1.0, static_cast<double>(n - 1)));
-}
-
 Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOptions& o, bool pairwise)
 {
     Schedule s;
@@ -48,7 +42,7 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
         return s;
     }
     s.algorithm = Algorithm::Direct;
-    const int batches = allToAllBatches(n, static_cast<int>(groups.size()), o.maxConcurrentFlows);
+    const int batches = analysis::allToAllBatches(n, static_cast<int>(groups.size()), o.maxConcurrentFlows);
     // Batch b holds the offsets r = b+1, b+1+B, b+1+2B, ...: strided, so each batch mixes near
     // peers (same server, NVLink) and far ones (other servers, NICs) as the whole exchange does.
     for (int b = 0; b < batches; ++b) {

@@ -2,6 +2,7 @@
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/ecmp_imbalance.hpp"
 #include "model/analysis/host_issue.hpp"
 #include "model/simulation/failure_check.hpp"
 #include "model/simulation/protocol_plan.hpp"
@@ -182,7 +183,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     for (int i = 0; i < n; ++i) groups[0].push_back(order[static_cast<std::size_t>(i)]);
     std::vector<std::unique_ptr<Schedule>> schedules;
     try {
-        const int allToAllPatterns = request.algorithm == Algorithm::Pairwise ? n - 1 : allToAllBatches(n, 1, options.maxConcurrentFlows);
+        const int allToAllPatterns = request.algorithm == Algorithm::Pairwise ? n - 1 : analysis::allToAllBatches(n, 1, options.maxConcurrentFlows);
         e.setProgressPlan(request.op == CollectiveOp::AllToAll ? allToAllPatterns : 3);
         const ScheduleRun best =
             e.simulateCollective(request.op, request.algorithm, groups, request.bytes * plan.wireFactor, schedules);

@@ -15,6 +15,7 @@
 /// and cancels the run by returning false.
 
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/calibration.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/units/units.hpp"
@@ -94,9 +95,9 @@ struct SimulationOptions {
     int maxPipelineChunks = 64;
     /// Most flows one concurrent all-to-all pattern holds ("direct", the default for alltoall):
     /// above it the n(n-1) transfers run in concurrent batches one after another
-    /// (schedule_algorithms.hpp allToAllSchedule) [eng: keeps 1,024-GPU all-to-all runs within
-    /// seconds; 65,536 flows = every pair of 256 ranks at once].
-    int maxConcurrentFlows = 65536;
+    /// (schedule_algorithms.hpp allToAllSchedule). Default calibration::kAllToAllConcurrentFlows,
+    /// which the analytical engine's ECMP term assumes too (ecmp_imbalance.hpp).
+    int maxConcurrentFlows = calibration::kAllToAllConcurrentFlows;
     /// Flows predicted to finish within this fraction of the current time after the next
     /// departure leave together with it, so one rate re-solve serves them all [eng: bounds the
     /// event batches of asymmetric patterns; each such flow keeps its own finish time, only its
