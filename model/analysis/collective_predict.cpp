@@ -106,6 +106,10 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                                                              " x the mean)"
                                                        : std::string())
                   : std::string()) +
+             (g.lossyLeaves ? "; Ethernet without PFC/ECN: this figure assumes no packet loss, but a port offered more than it "
+                              "carries drops packets and RDMA senders stall on retransmission timeouts (the flow-level simulation "
+                              "prices it; design rule roce-without-pfc)"
+                            : std::string()) +
              "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);
     return r;

@@ -180,6 +180,9 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             if (p >= ref.size() || w != ref[p]) railLocal = false;
         }
     }
+    for (std::size_t w = 0; w < used.size(); ++w)
+        if (used[w] && g.k > 1 && facts.switches[w].hashesFlows() && facts.switches[w].node && !facts.switches[w].node->pfcEcn)
+            g.lossyLeaves = true;
     if (!railLocal && switchesUsed > 0) {
         // Where the traffic goes, leaf by leaf: the group's servers on each leaf (a rail leaf of
         // a rail-optimised scalable unit holds one port of each of its servers), the ports they

@@ -64,6 +64,10 @@ struct CommGroup {
     int gpusPerPcieSwitch = 1;    ///< GPUs sharing one PCIe switch uplink (PCIe-only servers; 1 = not shared)
     int cpuSockets = 1;           ///< of the chosen server
     int gpusPerSocket = 1;        ///< GPUs of the chosen server behind one CPU socket (its GPUs / sockets)
+    /// Across nodes, some leaf the group's NICs attach to is Ethernet without PFC/ECN: a port
+    /// offered more than it carries drops packets, which no formula here prices (the flow-level
+    /// simulation does: fabric_behaviour.hpp); the collective's note says so.
+    bool lossyLeaves = false;
     bool sharpCapable = false;    ///< every switch on the path reduces in-network (IB SHARP)
     bool sharpEnabled = false;    ///< NCCL CollNet enabled (off by default in NCCL)
     std::string gpuName;
