@@ -4,7 +4,6 @@
 // leaf uplinks and the simulator, which hashes every flow, took 1.09 x its time (128 DGX H100
 // on SN5600 at 2:1, 1 GiB all-to-all; 1.26 x at 200 nodes).
 #include "model/analysis/ecmp_imbalance.hpp"
-#include "model/topology/generators.hpp"
 #include "test_engine_agreement.hpp"
 
 #include <catch2/catch.hpp>
@@ -82,12 +81,7 @@ TEST_CASE("ECMP: both engines agree on all-to-all over oversubscribed RoCE fabri
         double margin;
     };
     for (const Case c : {Case{128, 2.0, 0.04}, Case{128, 4.0, 0.04}, Case{64, 2.0, 0.015}}) {
-        model::topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = c.nodes;
-        o.switchModel = "sn5600";
-        o.oversubscription = c.ratio;
-        const model::Design d = model::topology::generateRoceFabric(cat, o);
+        const model::Design d = enginetest::roceFabric(cat, "dgx-h100", "sn5600", c.nodes, c.ratio);
         const auto t = enginetest::bothEngines(d, cat, model::CollectiveOp::AllToAll, model::Algorithm::Auto,
                                                1024.0 * (1 << 20));
         INFO(c.nodes << " DGX H100 at " << c.ratio << ":1: simulated " << t.simulatedUs << " us, analytical "

@@ -5,6 +5,7 @@
 #include "model/analysis/analysis.hpp"
 #include "model/simulation/simulation.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 
 namespace enginetest {
 
@@ -21,6 +22,19 @@ inline model::Design fatTree(const model::Catalog& cat, const char* server, cons
     if (nicsPerNode > 0) o.nicsPerNode = nicsPerNode;
     o.oversubscription = ratio;
     return model::topology::generateFatTree(cat, o);
+}
+
+/// A RoCE leaf/spine fabric from the generator (PFC/ECN on): `nodes` x `server` on the Ethernet
+/// `switchModel`, leaf oversubscription `ratio`. @throws as model::topology::generateRoceFabric.
+inline model::Design roceFabric(const model::Catalog& cat, const char* server, const char* switchModel, int nodes,
+                                double ratio = 1.0)
+{
+    model::topology::FatTreeOptions o;
+    o.server = server;
+    o.nodes = nodes;
+    o.switchModel = switchModel;
+    o.oversubscription = ratio;
+    return model::topology::generateRoceFabric(cat, o);
 }
 
 /// One collective's time in both engines, microseconds.
