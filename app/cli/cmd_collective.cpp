@@ -65,6 +65,7 @@ int cmdCollective(const QStringList& args)
     p.addOption({QStringLiteral("gpus"), QStringLiteral("Ranks (default: every GPU of the design)."), QStringLiteral("N"), QStringLiteral("0")});
     p.addOption({QStringLiteral("algo"), QStringLiteral("auto, ring, tree, nvls, nvls_tree, sharp, hierarchical (all_reduce); direct (alltoall, every peer at once, as NCCL); pairwise (alltoall as synchronized rounds, simulation only)."), QStringLiteral("ALGO"), QStringLiteral("auto")});
     p.addOption({QStringLiteral("gpus-per-thread"), QStringLiteral("GPUs one host thread drives, as nccl-tests -g N in one process (default 1: one process per GPU); above 1 small sizes are host-bound."), QStringLiteral("N"), QStringLiteral("1")});
+    p.addOption({QStringLiteral("nccl-version"), QStringLiteral("NCCL release whose tuner constants to follow, as NCCL prints it (e.g. 2.18.5); default: current (2.21 and later)."), QStringLiteral("VERSION"), QStringLiteral("current")});
     p.addOption({QStringLiteral("engine"), QStringLiteral("analytical (default) or simulation (flow-level)."), QStringLiteral("ENGINE"), QStringLiteral("analytical")});
     p.addOption({QStringLiteral("fail"), QStringLiteral("Simulation what-if, repeatable: link:ID, switch:ID, plane:PORT, nic:SERVER_ID:PORT:GBPS."), QStringLiteral("SPEC")});
     p.addOption({QStringLiteral("sweep"), QStringLiteral("Size sweep MIN:MAX doubling, e.g. 8:16G."), QStringLiteral("MIN:MAX")});
@@ -108,6 +109,7 @@ int cmdCollective(const QStringList& args)
         if (!ok || req.gpusPerThread < 1)
             throw std::invalid_argument("--gpus-per-thread expects a whole number >= 1 (nccl-tests -g N), got \"" +
                                         p.value(QStringLiteral("gpus-per-thread")).toStdString() + "\"");
+        req.ncclRelease = option("nccl-version", [](const std::string& v) { return model::parseNcclRelease(v); });
         if (p.isSet(QStringLiteral("sweep"))) {
             const QStringList parts = p.value(QStringLiteral("sweep")).split(QLatin1Char(':'));
             if (parts.size() != 2) throw std::invalid_argument("--sweep expects MIN:MAX, e.g. 8:16G");
@@ -129,11 +131,21 @@ int cmdCollective(const QStringList& args)
     const QString path = p.positionalArguments().front();
     auto design = loadDesignOrReport(path, *catalog);
     if (!design) return kBadInput;
+    // Tables name an older NCCL's tuner when one was asked for (the current one is the default).
+    const auto printRelease = [&req] {
+        if (req.ncclRelease != model::NcclRelease::Current)
+            QTextStream(stdout) << "# tuner constants of NCCL " << model::toString(req.ncclRelease)
+                                << (req.ncclRelease == model::NcclRelease::UpTo2_18 ? " and earlier" : " (2.19-2.20)") << "\n";
+    };
     try {
         if (p.isSet(QStringLiteral("sweep"))) {
             const auto rows = model::sweepCollective(*design, *catalog, req, sweepMin, sweepMax);
-            if (p.isSet(QStringLiteral("json"))) printJson(model::sweepToJson(rows));
-            else printTable(rows, path);
+            if (p.isSet(QStringLiteral("json"))) {
+                printJson(model::sweepToJson(rows));
+            } else {
+                printTable(rows, path);
+                printRelease();
+            }
             return kOk;
         }
         if (simulate) {
@@ -143,6 +155,7 @@ int cmdCollective(const QStringList& args)
                 return kOk;
             }
             printTable({sr.collective}, path);
+            printRelease();
             QTextStream out(stdout);
             if (sr.analytical) out << "# analytical:" << row(*sr.analytical) << "\n";
             for (const auto& n : sr.notes) out << "# " << QString::fromStdString(n) << "\n";

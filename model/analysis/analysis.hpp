@@ -8,6 +8,7 @@
 /// implementation file names the section it follows.
 
 #include "model/analysis/collective_types.hpp"
+#include "model/analysis/nccl_release.hpp"
 #include "model/analysis/islands.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
@@ -120,6 +121,9 @@ struct CollectiveRequest {
     /// iteration takes at least the host-issue floor (analysis/host_issue.hpp); 1 (default) =
     /// one process or thread per GPU, as `mpirun -np N ... -g 1` and frameworks run.
     int gpusPerThread = 1;
+    /// NCCL release whose tuner the figures follow (nccl_release.hpp): an older release's
+    /// latencies and protocol factors when comparing with a run that printed that NCCL version.
+    NcclRelease ncclRelease = NcclRelease::Current;
 };
 
 /// A predicted collective, reported the way nccl-tests reports it.

@@ -130,7 +130,8 @@ CollectiveResult predictCollective(const Design& design, const Catalog& catalog,
 {
     const ClusterFacts f = extractFacts(design, catalog);
     const int n = requestedGpus(f, request.gpus);
-    const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    g.ncclRelease = request.ncclRelease;
     CollectiveResult r = predictOnGroup(g, request.op, request.bytes, request.algorithm);
     analysis::applyHostIssueFloor(r, request.gpusPerThread);
     return r;
@@ -143,7 +144,8 @@ std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalo
         throw std::invalid_argument("a sweep needs 1 <= min <= max bytes");
     const ClusterFacts f = extractFacts(design, catalog);
     const int n = requestedGpus(f, request.gpus);
-    const CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    g.ncclRelease = request.ncclRelease;
     std::vector<CollectiveResult> out;
     for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) {
         out.push_back(predictOnGroup(g, request.op, b, request.algorithm));

@@ -76,6 +76,20 @@ inline constexpr double kLlMaxBwBlackwellGBps = 282.0;
 inline constexpr double kLlMaxBwTwoNodesGBps = 39.0;
 inline constexpr double kLlMaxBwManyNodesGBps = 20.4;
 
+/// Older tuners (nccl_release.hpp; tuning.cc at v2.18.5-1 and v2.20.5-1, "model refinements"):
+/// ring LL x1/4 for all-reduce and across nodes, x1/3 for other collectives on one node; the
+/// single-node llMaxBw of Hopper was Ampere's 87.7 GB/s (141 from v2.21).
+inline constexpr double kLlBandwidthFactorUpTo2_20 = 1.0 / 4.0;
+inline constexpr double kLlBandwidthFactorUpTo2_20OneNodeOther = 1.0 / 3.0;
+inline constexpr double kLlMaxBwHopperUpTo2_20GBps = 87.7;
+/// Older NVLS latencies, us (tuning.cc v2.18.5-1: baseLat NVLS/NVLSTree Simple 23, hwLat NVLink
+/// 0, NET NVLS 18 and NVLSTree 19 charged 2 (nodes - 1) times; v2.20.5-1: base 0, hwLat NVLink
+/// 23, NET NVLS 18 and NVLSTree 14 charged 2 log2(nodes) times).
+inline constexpr double kNvlsLatencyUpTo2_20Us = 23.0;
+inline constexpr double kNvlsHopNetUpTo2_20Us = 18.0;
+inline constexpr double kNvlsTreeHopNetUpTo2_18Us = 19.0;
+inline constexpr double kNvlsTreeHopNet2_20Us = 14.0;
+
 /// Tree all-reduce bandwidth factor x0.92 (tuning.cc "Tree AR").
 inline constexpr double kTreeBandwidthFactor = 0.92;
 /// Tree protocol refinements (tuning.cc "Various model refinements"): LL x1/3.8 (then capped

@@ -110,6 +110,10 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                               "carries drops packets and RDMA senders stall on retransmission timeouts (the flow-level simulation "
                               "prices it; design rule roce-without-pfc)"
                             : std::string()) +
+             (g.ncclRelease != NcclRelease::Current
+                  ? std::string("; NCCL ") + (g.ncclRelease == NcclRelease::UpTo2_18 ? "2.18-and-earlier" : "2.19-2.20") +
+                        " tuner constants (ring LL x1/4, NVLS 23 us)"
+                  : std::string()) +
              "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);
     return r;

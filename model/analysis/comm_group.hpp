@@ -5,6 +5,7 @@
 /// bandwidths in decimal GB/s one direction, latencies in microseconds).
 
 #include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/nccl_release.hpp"
 
 #include <string>
 
@@ -53,6 +54,9 @@ struct CommGroup {
     /// LL128, which states NCCL's GPUDirect check passes on that transport.
     bool netProfileAllowsLl = true;
     bool netProfileNamesLl128 = false;
+    /// NCCL release whose tuner constants the cost model reads (nccl_release.hpp): the
+    /// request's (CollectiveRequest::ncclRelease), the current tables by default.
+    NcclRelease ncclRelease = NcclRelease::Current;
     /// Fraction of NIC bandwidth left after fabric oversubscription for ring/tree traffic
     /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
     double fabricRingFactor = 1.0;

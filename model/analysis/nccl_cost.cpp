@@ -19,6 +19,8 @@ double llMaxGBps(const NcclShape& s) noexcept
 {
     if (s.nodes >= 3) return calibration::kLlMaxBwManyNodesGBps;
     if (s.nodes == 2) return calibration::kLlMaxBwTwoNodesGBps;
+    if (s.release != NcclRelease::Current)   // before v2.21 Hopper (and later) had Ampere's cap
+        return s.generation == GpuGeneration::Older ? calibration::kLlMaxBwAmpereGBps : calibration::kLlMaxBwHopperUpTo2_20GBps;
     switch (s.generation) {
     case GpuGeneration::Blackwell: return calibration::kLlMaxBwBlackwellGBps;
     case GpuGeneration::Hopper: return calibration::kLlMaxBwHopperGBps;
@@ -58,6 +60,7 @@ NcclShape ncclShape(const CommGroup& g) noexcept
     s.netLatencyUs = g.netLatencyUs;
     s.netAllowsLl = g.netProfileAllowsLl;
     s.netNamesLl128 = g.netProfileNamesLl128;
+    s.release = g.ncclRelease;
     return s;
 }
 
@@ -111,6 +114,14 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     const double net = ncclNetHopLatencyUs(a, p, s);
     const double depth = treeDepthHops(s.nodes);
     const double base = ncclBaseLatencyUs(a, p);
+    if (s.release != NcclRelease::Current && (a == Algorithm::Nvls || a == Algorithm::NvlsTree)) {
+        // tuning.cc v2.18.5-1 / v2.20.5-1 (nccl_release.hpp): 23 us inside the node (a base
+        // latency up to 2.18, an NVLink hop in 2.19-2.20), the same for every node count.
+        const double nvls = calibration::kNvlsLatencyUpTo2_20Us;
+        if (a == Algorithm::Nvls) return nvls + (s.nodes > 1 ? calibration::kNvlsHopNetUpTo2_20Us : 0.0);
+        if (s.release == NcclRelease::UpTo2_18) return nvls + 2.0 * (s.nodes - 1) * calibration::kNvlsTreeHopNetUpTo2_18Us;
+        return nvls + 2.0 * depth * calibration::kNvlsTreeHopNet2_20Us;
+    }
     switch (a) {
     case Algorithm::Tree: return base + 2.0 * ((std::max(s.ranksPerNode, s.chainRanks) - 1) * intra + depth * net);
     case Algorithm::Nvls: return intra + (s.nodes > 1 ? net : 0.0);
@@ -158,7 +169,7 @@ bool ncclProtocolEnabled(Algorithm a, Protocol p, const NcclShape& s) noexcept
     return true;
 }
 
-double ncclProtocolGBps(Algorithm a, Protocol p, const NcclShape& s, double simpleGBps) noexcept
+double ncclProtocolGBps(Algorithm a, Protocol p, const NcclShape& s, double simpleGBps, CollectiveOp op) noexcept
 {
     if (!ncclProtocolEnabled(a, p, s)) return 0.0;
     if (p == Protocol::Simple) return simpleGBps;
@@ -166,7 +177,13 @@ double ncclProtocolGBps(Algorithm a, Protocol p, const NcclShape& s, double simp
         if (p == Protocol::LL) return std::min(simpleGBps * calibration::kTreeLlBandwidthFactor, llMaxGBps(s));
         return simpleGBps * (s.nodes == 1 ? calibration::kTreeLl128FactorOneNode : calibration::kTreeLl128FactorMultiNode);
     }
-    if (p == Protocol::LL) return std::min(simpleGBps * calibration::kLlBandwidthFactor, llMaxGBps(s));
+    if (p == Protocol::LL) {
+        double factor = calibration::kLlBandwidthFactor;
+        if (s.release != NcclRelease::Current)
+            factor = s.nodes > 1 || op == CollectiveOp::AllReduce ? calibration::kLlBandwidthFactorUpTo2_20
+                                                                  : calibration::kLlBandwidthFactorUpTo2_20OneNodeOther;
+        return std::min(simpleGBps * factor, llMaxGBps(s));
+    }
     return simpleGBps * calibration::kLl128BandwidthFactor;
 }
 
@@ -218,7 +235,7 @@ StepCost ncclCost(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s, 
 {
     StepCost c;
     c.protocol = p;
-    double bw = ncclProtocolGBps(a, p, s, simpleGBps);
+    double bw = ncclProtocolGBps(a, p, s, simpleGBps, op);
     if (a == Algorithm::Tree) bw *= treeCorrectionFactor(p, bytes);
     if (!(bw > 0)) {
         c.timeUs = std::numeric_limits<double>::infinity();

@@ -17,6 +17,7 @@
 
 #include "model/analysis/comm_group.hpp"
 #include "model/analysis/collective_types.hpp"
+#include "model/analysis/nccl_release.hpp"
 
 #include <array>
 
@@ -48,6 +49,9 @@ struct NcclShape {
     /// Across nodes, the transport's NCCL profile names LL128: NCCL's GPUDirect check passes on
     /// it even when it is not RDMA (GPUDirect-TCPXO), so LL128 is enabled as with netGpuDirect.
     bool netNamesLl128 = false;
+    /// Whose tuner constants apply (nccl_release.hpp): the release the run used; the current
+    /// tables (NCCL 2.30.7) unless a measurement names an older NCCL.
+    NcclRelease release = NcclRelease::Current;
 };
 
 /// NCCL's view of a placed group (n, k, g, intra path, generation, GPUDirect).
@@ -73,6 +77,8 @@ struct NcclShape {
 ///   all-gather / reduce-scatter, n for broadcast; interSteps 2(k-1), k-1, k-1.
 /// - Tree: base + 2 ((chain - 1) intraHop + depth(k) netHop), chain = the most ranks on a node.
 /// - Nvls: NVLink hop (+ network hop across nodes); NvlsTree: NVLink hop + 2 depth(k) network hop.
+///   NCCL up to 2.20 (nccl_release.hpp): Nvls 23 (+ 18 across nodes); NvlsTree 23 + 2 (k - 1) x 19
+///   up to 2.18, 23 + 2 log2(k) x 14 in 2.19 and 2.20.
 /// depth(k) = ceil(log2 k), the depth of the double binary tree NCCL builds (NCCL's tuner counts
 /// log2i(k), the same at powers of two and one hop less between them).
 /// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
@@ -112,12 +118,14 @@ struct RingLatency {
 /// NCCL profile leaves it out.
 [[nodiscard]] bool ncclProtocolEnabled(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;
 
-/// Bus bandwidth, GB/s, of `algorithm` with protocol `p` when the Simple protocol reaches
-/// `simpleGBps` (tuning.cc "model refinements"): Ring LL x0.5 capped by llMaxBw, Ring LL128
-/// x0.92; Tree LL x1/3.8 capped by llMaxBw, Tree LL128 x120/128 (x7/9 on one node); NVLS,
-/// NVLSTree, CollNet only Simple (x1). The tree's own x0.92 is part of its Simple rate
+/// Bus bandwidth, GB/s, of `algorithm` with protocol `p` for collective `op` when the Simple
+/// protocol reaches `simpleGBps` (tuning.cc "model refinements"): Ring LL x0.5 capped by
+/// llMaxBw (NCCL up to 2.20: x1/4 for all-reduce or across nodes, else x1/3; nccl_release.hpp),
+/// Ring LL128 x0.92; Tree LL x1/3.8 capped by llMaxBw, Tree LL128 x120/128 (x7/9 on one node);
+/// NVLS, NVLSTree, CollNet only Simple (x1). The tree's own x0.92 is part of its Simple rate
 /// (collective_tree.cpp). @return 0 when the protocol is not enabled.
-[[nodiscard]] double ncclProtocolGBps(Algorithm algorithm, Protocol p, const NcclShape& s, double simpleGBps) noexcept;
+[[nodiscard]] double ncclProtocolGBps(Algorithm algorithm, Protocol p, const NcclShape& s, double simpleGBps,
+                                      CollectiveOp op = CollectiveOp::AllReduce) noexcept;
 
 /// NCCL's tree bandwidth correction for medium sizes (tuning.cc treeCorrectionFactor: powers
 /// of two from 64 B, index log2(bytes / 64), 24 entries; 1 outside). Dimensionless, (0, 1].

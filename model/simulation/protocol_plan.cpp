@@ -13,13 +13,15 @@
 
 namespace model::sim {
 
-ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus) noexcept
+ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus,
+                              NcclRelease release) noexcept
 {
     ProtocolPlan plan;
     if (op == CollectiveOp::AllToAll || gpus < 2 || !(bytes > 0)) return plan;
     try {
         const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
-        const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        g.ncclRelease = release;
         const int n = g.n;
         double volume = (n - 1.0) / n * bytes;
         if (op == CollectiveOp::AllReduce) volume = 2.0 * (n - 1) / n * bytes;
@@ -28,7 +30,7 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         if (!(b > 0)) return plan;
         const analysis::NcclShape shape = analysis::ncclShape(g);
         const analysis::StepCost c = analysis::ncclChooseProtocol(Algorithm::Ring, op, shape, bytes, volume, b);
-        const double protoGBps = analysis::ncclProtocolGBps(Algorithm::Ring, c.protocol, shape, b);
+        const double protoGBps = analysis::ncclProtocolGBps(Algorithm::Ring, c.protocol, shape, b, op);
         if (!(protoGBps > 0)) return plan;
         plan.applies = true;
         plan.protocol = c.protocol;
@@ -47,14 +49,15 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
 }
 
 ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog, Algorithm algorithm, CollectiveOp op,
-                                   double bytes, int gpus) noexcept
+                                   double bytes, int gpus, NcclRelease release) noexcept
 {
-    if (algorithm == Algorithm::Ring) return ringProtocolPlan(design, catalog, op, bytes, gpus);
+    if (algorithm == Algorithm::Ring) return ringProtocolPlan(design, catalog, op, bytes, gpus, release);
     ProtocolPlan plan;
     if (gpus < 2 || !(bytes > 0)) return plan;
     try {
         const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
-        const analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        g.ncclRelease = release;
         const analysis::NcclPricing c = analysis::ncclPricing(algorithm, g, op, bytes);
         if (!c.applicable || !(c.wireFactor > 0)) return plan;
         plan.applies = true;

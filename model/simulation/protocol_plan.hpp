@@ -27,6 +27,7 @@
 /// links under max-min sharing (which link limits, contention); the rest is NCCL's.
 
 #include "model/analysis/collective_types.hpp"
+#include "model/analysis/nccl_release.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/units/units.hpp"
@@ -53,16 +54,18 @@ struct ProtocolPlan {
 };
 
 /// Plan for a ring `op` of `bytes` (nccl-tests size) over the first `gpus` GPUs of the design,
-/// placed as the analytical engine places them. Returns applies = false for all-to-all, one
-/// GPU, or a design the analytical engine cannot place (then the simulator's own defaults hold).
+/// placed as the analytical engine places them, with the tuner constants of NCCL `release`
+/// (nccl_release.hpp). Returns applies = false for all-to-all, one GPU, or a design the
+/// analytical engine cannot place (then the simulator's own defaults hold).
 [[nodiscard]] ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes,
-                                            int gpus) noexcept;
+                                            int gpus, NcclRelease release = NcclRelease::Current) noexcept;
 
 /// Plan for an all-reduce with `algorithm` Tree, Nvls or NvlsTree (collective_pricing.hpp), or
 /// ringProtocolPlan for Ring; applies = false for other algorithms or where the analytical
 /// engine cannot place the GPUs or does not price the algorithm there.
 [[nodiscard]] ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog, Algorithm algorithm,
-                                                 CollectiveOp op, double bytes, int gpus) noexcept;
+                                                 CollectiveOp op, double bytes, int gpus,
+                                                 NcclRelease release = NcclRelease::Current) noexcept;
 
 /// Plan for an all-to-all of `bytes` (nccl-tests size: one rank's send buffer) over the first
 /// `gpus` GPUs, priced as the analytical engine prices its pairwise exchange

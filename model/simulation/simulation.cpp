@@ -145,7 +145,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
     ProtocolPlan plan;
     if (options.ncclStepCost && pipelined && request.gpus >= 0 && request.gpus <= all) {
         plan = algorithmProtocolPlan(design, catalog, request.algorithm, request.op, request.bytes,
-                                     wanted);
+                                     wanted, request.ncclRelease);
         if (plan.applies) {
             e.ncclPipeline.set = true;
             e.ncclPipeline.algorithm = plan.algorithm;
@@ -156,7 +156,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         }
     }
     if (options.ncclStepCost && ringOnly && request.gpus >= 0 && request.gpus <= all) {
-        plan = ringProtocolPlan(design, catalog, request.op, request.bytes, wanted);
+        plan = ringProtocolPlan(design, catalog, request.op, request.bytes, wanted, request.ncclRelease);
         if (plan.applies) {
             // NCCL's step latency by hop kind; the routed wire counts where it is longer.
             e.ncclStep.set = true;

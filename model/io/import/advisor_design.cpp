@@ -142,6 +142,14 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
         const bool sharp = a.is_object() && a.contains("sharp") && a["sharp"].is_boolean() && a["sharp"].get<bool>();
         const auto facts = analysis::extractFacts(design, catalog);
         group = analysis::placeGroup(facts, curve.ranks, sharp);
+        // The tuner of the NCCL the run printed (nccl_release.hpp); the current one otherwise.
+        if (!curve.ncclVersion.empty()) {
+            try {
+                group.ncclRelease = parseNcclRelease(curve.ncclVersion);
+            } catch (const std::invalid_argument&) {
+                group.ncclRelease = NcclRelease::Current; // e.g. an RCCL version: no NCCL tuner to follow
+            }
+        }
     } catch (const std::exception& e) {
         cmp.note = std::string("the design cannot run this collective: ") + e.what();
         return cmp;
