@@ -31,9 +31,16 @@ void setLatency(NcclPricing& r, const CommGroup& g, CollectiveOp op)
 {
     const NcclShape shape = ncclShape(g);
     r.latencyUs = ncclLatencyUs(r.algorithm, r.protocol, op, shape);
-    r.baseLatencyUs = ncclBaseLatencyUs(r.algorithm, r.protocol);
-    r.intraHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, intraHopKind(g), g.intraPath);
-    r.interHopUs = ncclNetHopLatencyUs(r.algorithm, r.protocol, shape); // with the transport's own latency
+    if (r.algorithm == Algorithm::Nvls || r.algorithm == Algorithm::NvlsTree) {
+        const NvlsLatency l = ncclNvlsLatency(r.algorithm, shape); // the release's (nccl_release.hpp)
+        r.baseLatencyUs = l.baseUs;
+        r.intraHopUs = l.intraHopUs;
+        r.interHopUs = l.netHopUs;
+    } else {
+        r.baseLatencyUs = ncclBaseLatencyUs(r.algorithm, r.protocol);
+        r.intraHopUs = ncclHopLatencyUs(r.algorithm, r.protocol, intraHopKind(g), g.intraPath);
+        r.interHopUs = ncclNetHopLatencyUs(r.algorithm, r.protocol, shape); // with the transport's own latency
+    }
     r.nodes = g.k;
     r.rampStretch = ncclTransportRampStretch(r.algorithm, op, shape);
 }

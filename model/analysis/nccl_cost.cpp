@@ -114,24 +114,41 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     const double net = ncclNetHopLatencyUs(a, p, s);
     const double depth = treeDepthHops(s.nodes);
     const double base = ncclBaseLatencyUs(a, p);
-    if (s.release != NcclRelease::Current && (a == Algorithm::Nvls || a == Algorithm::NvlsTree)) {
-        // tuning.cc v2.18.5-1 / v2.20.5-1 (nccl_release.hpp): 23 us inside the node (a base
-        // latency up to 2.18, an NVLink hop in 2.19-2.20), the same for every node count.
-        const double nvls = calibration::kNvlsLatencyUpTo2_20Us;
-        if (a == Algorithm::Nvls) return nvls + (s.nodes > 1 ? calibration::kNvlsHopNetUpTo2_20Us : 0.0);
-        if (s.release == NcclRelease::UpTo2_18) return nvls + 2.0 * (s.nodes - 1) * calibration::kNvlsTreeHopNetUpTo2_18Us;
-        return nvls + 2.0 * depth * calibration::kNvlsTreeHopNet2_20Us;
+    if (a == Algorithm::Nvls || a == Algorithm::NvlsTree) {
+        const NvlsLatency l = ncclNvlsLatency(a, s);
+        if (a == Algorithm::Nvls) return l.baseUs + l.intraHopUs + (s.nodes > 1 ? l.netHopUs : 0.0);
+        return l.baseUs + l.intraHopUs + 2.0 * depth * l.netHopUs;
     }
     switch (a) {
     case Algorithm::Tree: return base + 2.0 * ((std::max(s.ranksPerNode, s.chainRanks) - 1) * intra + depth * net);
-    case Algorithm::Nvls: return intra + (s.nodes > 1 ? net : 0.0);
-    case Algorithm::NvlsTree: return intra + 2.0 * depth * net;
     case Algorithm::CollNet: return intra + net + calibration::kCollNetArityUs * s.ranksPerNode;
     default: break;
     }
     // Ring (and the ring-shaped steps of every other schedule).
     const RingLatency r = ncclRingLatency(p, op, s);
     return r.baseUs + (r.steps - r.interSteps) * r.intraStepUs + r.interSteps * r.interStepUs;
+}
+
+NvlsLatency ncclNvlsLatency(Algorithm a, const NcclShape& s) noexcept
+{
+    NvlsLatency l;
+    if (s.release == NcclRelease::Current) {
+        l.baseUs = ncclBaseLatencyUs(a, Protocol::Simple);
+        l.intraHopUs = ncclHopLatencyUs(a, Protocol::Simple, intraHop(s.intraPath), s.intraPath);
+        l.netHopUs = ncclNetHopLatencyUs(a, Protocol::Simple, s);
+        return l;
+    }
+    // tuning.cc v2.18.5-1 / v2.20.5-1 (nccl_release.hpp); no transport latency on these hops.
+    l.intraHopUs = calibration::kNvlsLatencyUpTo2_20Us;
+    if (a == Algorithm::Nvls) {
+        l.netHopUs = calibration::kNvlsHopNetUpTo2_20Us;
+    } else if (s.release == NcclRelease::UpTo2_18) {
+        const double depth = treeDepthHops(s.nodes);
+        l.netHopUs = depth > 0 ? calibration::kNvlsTreeHopNetUpTo2_18Us * (s.nodes - 1) / depth : 0.0;
+    } else {
+        l.netHopUs = calibration::kNvlsTreeHopNet2_20Us;
+    }
+    return l;
 }
 
 double ncclTransportRampStretch(Algorithm a, CollectiveOp op, const NcclShape& s) noexcept

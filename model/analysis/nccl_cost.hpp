@@ -84,6 +84,24 @@ struct NcclShape {
 /// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
 [[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
+/// The parts of an NVLS or NVLSTree latency, us, as the engines charge them:
+/// ncclLatencyUs(Nvls) = baseUs + intraHopUs (+ netHopUs across nodes) and
+/// ncclLatencyUs(NvlsTree) = baseUs + intraHopUs + 2 depth(k) netHopUs, the simulator paying
+/// intraHopUs per switch pass and netHopUs per tree edge on its critical path.
+/// Current tuner: base 0, the NVLink hop (25), the NET hop with the transport's latency.
+/// NCCL up to 2.20 (nccl_release.hpp): base 0 and a 23 us switch hop (v2.18.5 wrote the 23 as
+/// a base latency with a 0 hop: the same total), NET hop 18 for NVLS, 14 for NVLSTree in
+/// 2.19-2.20; in 2.18 NVLSTree paid 2 (k - 1) hops of 19, spread here over the 2 depth(k)
+/// edges of the tree (19 (k - 1) / depth(k) each) so that the total is v2.18.5's.
+struct NvlsLatency {
+    double baseUs = 0;
+    double intraHopUs = 0;
+    double netHopUs = 0;
+};
+
+/// NVLS / NVLSTree latency parts for `algorithm` (Nvls or NvlsTree) on `s` (see NvlsLatency).
+[[nodiscard]] NvlsLatency ncclNvlsLatency(Algorithm algorithm, const NcclShape& s) noexcept;
+
 /// How far a transport's own latency stretches the measured size ramp (size_efficiency.hpp) in
 /// message size: ncclLatencyUs(algorithm, Simple, op, s) over the same with s.netLatencyUs = 0,
 /// so 1 on InfiniBand and RoCE (net_ib reports no latency) and on one node.

@@ -203,3 +203,43 @@ TEST_CASE("an imported nccl-tests run is compared with the tuner of the NCCL it 
     // A version the tuner table cannot read (RCCL's own numbering) keeps the current tuner, no error.
     CHECK(predictedUs("node01:1:1 [0] NCCL INFO RCCL version 6.2.4\n") == Approx(15.0 + busBytes / 87.7e3).epsilon(1e-6));
 }
+
+TEST_CASE("NVLS and NVLSTree under an older tuner: the simulator pays the same latency parts", "[nccl][release][simulation]")
+{
+    using model::analysis::ncclLatencyUs;
+    using model::analysis::ncclNvlsLatency;
+    // The parts add up to the release's latency (what the simulator charges per switch pass and
+    // per tree edge is what the analytical engine charges in all).
+    for (NcclRelease r : {NcclRelease::UpTo2_18, NcclRelease::From2_19, NcclRelease::Current})
+        for (int k : {1, 2, 3, 5, 8, 32}) {
+            INFO(model::toString(r) << ", " << k << " nodes");
+            const NcclShape s = shape(k, GpuGeneration::Hopper, r);
+            const auto nvls = ncclNvlsLatency(Algorithm::Nvls, s);
+            CHECK(nvls.baseUs + nvls.intraHopUs + (k > 1 ? nvls.netHopUs : 0.0) ==
+                  Approx(ncclLatencyUs(Algorithm::Nvls, Protocol::Simple, CollectiveOp::AllReduce, s)));
+            if (k > 1) {
+                const auto tree = ncclNvlsLatency(Algorithm::NvlsTree, s);
+                CHECK(tree.baseUs + tree.intraHopUs + 2.0 * std::ceil(std::log2(k)) * tree.netHopUs ==
+                      Approx(ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, CollectiveOp::AllReduce, s)));
+            }
+        }
+    // Both engines, NCCL 2.18 and 2.20, DGX H100: NVLS on one node, NVLSTree on 2, 3 and 8.
+    const model::Catalog cat = model::Catalog::loadBundled();
+    for (int nodes : {1, 2, 3, 8}) {
+        const model::Design d = enginetest::fatTree(cat, "dgx-h100", "qm9700", nodes);
+        for (NcclRelease r : {NcclRelease::UpTo2_18, NcclRelease::From2_19})
+            for (double bytes : {1.0 * (1 << 20), 16.0 * (1 << 20), 256.0 * (1 << 20)}) {
+                INFO(nodes << " nodes, " << model::toString(r) << ", " << bytes << " B");
+                model::CollectiveRequest q;
+                q.op = CollectiveOp::AllReduce;
+                q.bytes = bytes;
+                q.algorithm = nodes == 1 ? Algorithm::Nvls : Algorithm::NvlsTree;
+                q.ncclRelease = r;
+                model::SimulationOptions o;
+                o.compareWithAnalytical = false;
+                const double sim = model::simulateCollective(d, cat, q, o).collective.time.inMicroseconds();
+                const double ana = model::predictCollective(d, cat, q).time.inMicroseconds();
+                CHECK(sim / ana == Approx(1.0).margin(0.02));
+            }
+    }
+}
