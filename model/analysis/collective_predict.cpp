@@ -112,7 +112,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                             : std::string()) +
              (g.ncclRelease != NcclRelease::Current
                   ? std::string("; NCCL ") + (g.ncclRelease == NcclRelease::UpTo2_18 ? "2.18-and-earlier" : "2.19-2.20") +
-                        " tuner constants (ring LL x1/4, NVLS 23 us)"
+                        " tuner constants (model/analysis/nccl_release.hpp)"
                   : std::string()) +
              "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);

@@ -138,7 +138,7 @@ NvlsLatency ncclNvlsLatency(Algorithm a, const NcclShape& s) noexcept
         l.netHopUs = ncclNetHopLatencyUs(a, Protocol::Simple, s);
         return l;
     }
-    // tuning.cc v2.18.5-1 / v2.20.5-1 (nccl_release.hpp); no transport latency on these hops.
+    // tuning.cc v2.18.5-1 / v2.20.5-1 (nccl_release.hpp).
     l.intraHopUs = calibration::kNvlsLatencyUpTo2_20Us;
     if (a == Algorithm::Nvls) {
         l.netHopUs = calibration::kNvlsHopNetUpTo2_20Us;
@@ -148,6 +148,9 @@ NvlsLatency ncclNvlsLatency(Algorithm a, const NcclShape& s) noexcept
     } else {
         l.netHopUs = calibration::kNvlsTreeHopNet2_20Us;
     }
+    // v2.20.5 adds the transport's latencyInter to these NET hops, twice (Simple's flush);
+    // v2.18.5 charged its NVLS NET hops from the bare table.
+    if (s.release == NcclRelease::From2_19) l.netHopUs += 2.0 * s.netLatencyUs;
     return l;
 }
 

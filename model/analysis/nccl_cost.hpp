@@ -91,8 +91,12 @@ struct NcclShape {
 /// Current tuner: base 0, the NVLink hop (25), the NET hop with the transport's latency.
 /// NCCL up to 2.20 (nccl_release.hpp): base 0 and a 23 us switch hop (v2.18.5 wrote the 23 as
 /// a base latency with a 0 hop: the same total), NET hop 18 for NVLS, 14 for NVLSTree in
-/// 2.19-2.20; in 2.18 NVLSTree paid 2 (k - 1) hops of 19, spread here over the 2 depth(k)
-/// edges of the tree (19 (k - 1) / depth(k) each) so that the total is v2.18.5's.
+/// 2.19-2.20 (plus twice the transport's latency, as v2.20.5 adds latencyInter for Simple);
+/// in 2.18 NVLSTree paid 2 (k - 1) hops of 19 and no transport latency, spread here over the
+/// 2 depth(k) edges of the tree (19 (k - 1) / depth(k) each) so that the total is v2.18.5's.
+/// depth(k) = ceil(log2 k), the depth of the trees NCCL builds, for every release (v2.20.5's
+/// tuner counts floor(log2 k), one hop fewer between powers of two: the engines' deliberate
+/// departure, as for the current tables).
 struct NvlsLatency {
     double baseUs = 0;
     double intraHopUs = 0;

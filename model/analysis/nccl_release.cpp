@@ -20,6 +20,8 @@ namespace {
 /// Reads a decimal number at the front of `s`, advancing it; false when there is none.
 bool readNumber(std::string_view& s, int& out)
 {
+    if (s.empty() || s.front() < '0' || s.front() > '9') return false; // no sign, no space
+
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     if (ec != std::errc() || end == s.data()) return false;
     s.remove_prefix(static_cast<std::size_t>(end - s.data()));

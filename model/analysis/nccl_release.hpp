@@ -14,7 +14,9 @@
 /// Sources: src/graph/tuning.cc at tags v2.18.5-1 (baseLat, hwLat, llMaxBws, ncclTopoTuneModel
 /// "model refinements"), v2.20.5-1 and v2.21.5-1 (github.com/NVIDIA/nccl). 2.21 to 2.29 are
 /// given the 2.30.7 tables the engines use (engine_anchors.md a.3), which differ from them in
-/// details the engines do not read. Releases before 2.16 (no NVLS) are read as "up to 2.18".
+/// details the engines do not read. Earlier releases are read as "up to 2.18"; the release does
+/// not gate which algorithms exist (NVLS came in 2.17, NVLSTree in 2.18): a run of an older
+/// NCCL on Hopper is still offered them. RCCL versions (AMD's fork) are not NCCL releases.
 
 #include <string>
 #include <string_view>

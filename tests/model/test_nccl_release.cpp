@@ -51,7 +51,7 @@ TEST_CASE("NCCL version strings name their tuner generation", "[nccl][release]")
     CHECK(parseNcclRelease("current") == NcclRelease::Current);
     for (NcclRelease r : {NcclRelease::UpTo2_18, NcclRelease::From2_19, NcclRelease::Current})
         CHECK(parseNcclRelease(model::toString(r)) == r);
-    for (const char* bad : {"", "2", "2.", "two.18", "3.0.1", "2.18.x", "2.18.5cuda", "1.3.4"}) {
+    for (const char* bad : {"", "2", "2.", "two.18", "3.0.1", "2.18.x", "2.18.5cuda", "1.3.4", "2.-5", "2.18.-1", "2.+18", " 2.18"}) {
         INFO(bad);
         CHECK_THROWS_AS(parseNcclRelease(bad), std::invalid_argument);
     }
@@ -112,6 +112,15 @@ TEST_CASE("NVLS and NVLSTree latencies follow the release's tuner", "[nccl][rele
         CHECK(lat(Algorithm::NvlsTree, k, NcclRelease::Current) == Approx(25.0 + 2.0 * depth * 20.9));
         // NVLS across nodes (with CollNet): one NET hop, 18 us before v2.21.
         CHECK(lat(Algorithm::Nvls, k, NcclRelease::UpTo2_18) == Approx(23.0 + 18.0));
+        // A transport's own latency (65 us, GPUDirect-TCPXO): v2.20.5 adds it twice to each NVLS
+        // NET hop (latencyInter and the Simple flush), v2.18.5 not at all.
+        NcclShape tcpxo = shape(k, GpuGeneration::Hopper, NcclRelease::From2_19);
+        tcpxo.netLatencyUs = 65.0;
+        CHECK(ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, CollectiveOp::AllReduce, tcpxo) ==
+              Approx(23.0 + 2.0 * depth * (14.0 + 2 * 65.0)));
+        tcpxo.release = NcclRelease::UpTo2_18;
+        CHECK(ncclLatencyUs(Algorithm::NvlsTree, Protocol::Simple, CollectiveOp::AllReduce, tcpxo) ==
+              Approx(23.0 + 2.0 * (k - 1) * 19.0));
     }
     // Ring and tree latencies are the same in the three tables.
     for (int k : {1, 2, 8})
@@ -200,8 +209,8 @@ TEST_CASE("an imported nccl-tests run is compared with the tuner of the NCCL it 
     CHECK(predictedUs("node01:1:1 [0] NCCL INFO NCCL version 2.18.5+cuda12.2\n") == Approx(15.0 + busBytes / 60.0e3).epsilon(1e-6));
     CHECK(predictedUs("node01:1:1 [0] NCCL INFO NCCL version 2.26.2+cuda12.8\n") == Approx(15.0 + busBytes / 87.7e3).epsilon(1e-6));
     CHECK(predictedUs("") == Approx(15.0 + busBytes / 87.7e3).epsilon(1e-6));
-    // A version the tuner table cannot read (RCCL's own numbering) keeps the current tuner, no error.
-    CHECK(predictedUs("node01:1:1 [0] NCCL INFO RCCL version 6.2.4\n") == Approx(15.0 + busBytes / 87.7e3).epsilon(1e-6));
+    // RCCL (AMD's fork) prints NCCL-like numbers with its own tuner: the current one is kept.
+    CHECK(predictedUs("node01:1:1 [0] NCCL INFO RCCL version 2.18.3+hip6.0\n") == Approx(15.0 + busBytes / 87.7e3).epsilon(1e-6));
 }
 
 TEST_CASE("NVLS and NVLSTree under an older tuner: the simulator pays the same latency parts", "[nccl][release][simulation]")

@@ -143,11 +143,11 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
         const auto facts = analysis::extractFacts(design, catalog);
         group = analysis::placeGroup(facts, curve.ranks, sharp);
         // The tuner of the NCCL the run printed (nccl_release.hpp); the current one otherwise.
-        if (!curve.ncclVersion.empty()) {
+        if (!curve.ncclVersion.empty() && !curve.rccl) {
             try {
                 group.ncclRelease = parseNcclRelease(curve.ncclVersion);
             } catch (const std::invalid_argument&) {
-                group.ncclRelease = NcclRelease::Current; // e.g. an RCCL version: no NCCL tuner to follow
+                group.ncclRelease = NcclRelease::Current; // a version the tables cannot read: the current tuner
             }
         }
     } catch (const std::exception& e) {

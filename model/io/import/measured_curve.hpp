@@ -51,6 +51,7 @@ struct MeasuredCurve {
     std::vector<std::string> hosts;
     std::string gpuName;               ///< device name of the ranks ("NVIDIA H100 80GB HBM3") when all agree
     std::string ncclVersion;           ///< "2.26.2+cuda12.8" when printed
+    bool rccl = false;                 ///< the version line named RCCL (AMD's fork, its own tuner)
     std::optional<int> nThreads, gpusPerThread; ///< header "nThread N nGpus M"
     std::optional<double> minBytes, maxBytes;   ///< header
     std::vector<MeasuredPoint> outOfPlace;

@@ -175,7 +175,10 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                 c.collectiveFrom = "command line (line " + std::to_string(l.number) + ")";
             }
         }
-        if (std::regex_search(t, m, versionRe) && c.ncclVersion.empty() && !l.cut) c.ncclVersion = m[2].str();
+        if (std::regex_search(t, m, versionRe) && c.ncclVersion.empty() && !l.cut) {
+            c.ncclVersion = m[2].str();
+            c.rccl = m[1].str() == "RCCL";
+        }
         if (t[0] == '#') {
             if (std::regex_search(t, m, rankRe)) {
                 if (!l.cut) rankInfo[std::stoi(m[1].str())] = {m[2].str(), trim(m[3].str())};
