@@ -110,7 +110,7 @@ int pipelineChunkCount(double bytes, int channels, double chunkBytes) noexcept
 
 void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops, int latencyHops)
 {
-    if (hops <= 0) return;
+    if (hops <= 0 && latencyHops <= 0) return;
     ScheduledPhase p;
     p.label = std::move(label);
     p.transfers.push_back(std::move(transfer));
@@ -292,8 +292,15 @@ Schedule buildSchedule(const NetworkGraph& g, CollectiveOp op, Algorithm algorit
         s.pipelineChunks = chunks;
         s.stages = {{0}};
         // T = (fill hops alone) + T_step + (P-1) D_step: the steady step stands for the last hop.
-        addFillPhase(s, "broadcast pipeline fill (intra-node hop)", intraHop, interHops > 0 ? intraHops : intraHops - 1);
-        addFillPhase(s, "broadcast pipeline fill (inter-node hop)", interHop, interHops - 1);
+        // Priced with NCCL's cost model (protocol_plan.hpp), the fill stands for NCCL's broadcast
+        // latency: n ring steps, k-1 of them between servers (nccl_cost.hpp ncclRingLatency). A
+        // chain with no hop inside a server (one GPU per server) charges that one step as a
+        // network hop.
+        if (intraHops > 0)
+            addFillPhase(s, "broadcast pipeline fill (intra-node hop)", intraHop, interHops > 0 ? intraHops : intraHops - 1,
+                         n - interHops);
+        addFillPhase(s, "broadcast pipeline fill (inter-node hop)", interHop, interHops - 1,
+                     intraHops > 0 ? interHops : interHops + 1);
         s.note = channelsText + ", " + std::to_string(chunks) + " chunks; the chain step is simulated once, the first "
                  "chunk's " + std::to_string(n - 1) + " hops (" + std::to_string(intraHops) + " intra-node, " +
                  std::to_string(interHops) + " inter-node) fill the pipe, each further chunk adds one step's transfer time";

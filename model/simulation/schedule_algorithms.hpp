@@ -131,7 +131,7 @@ int appendInterServerTrees(const NetworkGraph& g, ScheduledPhase& p, const std::
 
 /// Adds a pipeline-fill phase to `s`: `transfer` alone (the first chunk crossing one hop of one
 /// kind while the pipeline is empty), counted `hops` times and outside every pipeline stage.
-/// Nothing is added when hops <= 0. `latencyHops` = the hops of NCCL's latency composition it
+/// Nothing is added when hops <= 0 and latencyHops <= 0. `latencyHops` = the hops of NCCL's latency composition it
 /// stands for when the schedule is priced with NCCL's cost model (ScheduledPhase::latencyHops;
 /// -1 = hops).
 void addFillPhase(Schedule& s, std::string label, Transfer transfer, int hops, int latencyHops = -1);

@@ -333,14 +333,22 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
 void checkPorts(NetworkGraph& g, const FailureSet& fs)
 {
     int unwired = 0;
-    for (const ServerInfo& si : g.servers)
-        for (std::size_t p = 0; p < si.nicVertex.size(); ++p) {
-            bool wired = false;
-            for (int c : g.out[si.nicVertex[p]]) wired = wired || g.channels[c].kind == ChannelKind::NicLink;
-            if (!wired && ++unwired <= 5)
+    for (const ServerInfo& si : g.servers) {
+        std::vector<char> wired(si.nicVertex.size(), 0);
+        for (std::size_t p = 0; p < si.nicVertex.size(); ++p)
+            for (int c : g.out[si.nicVertex[p]]) wired[p] = wired[p] || g.channels[c].kind == ChannelKind::NicLink;
+        // A server with no NIC wired at all is a stand-alone server (one-server design) or cut
+        // off; only a partly wired one sends its GPUs' traffic through another NIC.
+        if (std::find(wired.begin(), wired.end(), 1) == wired.end()) {
+            if (g.servers.size() > 1 && !si.nicVertex.empty() && ++unwired <= 5)
+                g.notes.push_back(si.name + " has no NIC linked: its GPUs cannot reach the other servers");
+            continue;
+        }
+        for (std::size_t p = 0; p < si.nicVertex.size(); ++p)
+            if (!wired[p] && ++unwired <= 5)
                 g.notes.push_back(si.name + " NIC " + std::to_string(p) +
                                   " has no link: its GPUs reach the fabric through another NIC");
-        }
+    }
     if (unwired > 5) g.notes.push_back(std::to_string(unwired - 5) + " more NICs have no link");
     for (const auto& [key, rate] : fs.degraded)
         if (!g.serverIndex.count(key.first) || key.second < 0 ||

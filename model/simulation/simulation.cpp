@@ -163,6 +163,17 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.ncclStep.intraServer = plan.intraStepLatency.inSeconds();
             e.ncclStep.interServer = plan.interStepLatency.inSeconds();
             e.ringBaseLatency = plan.baseLatency.inSeconds();
+            if (request.op == CollectiveOp::Broadcast) {
+                // The broadcast chain as NCCL prices it: base + n step latencies + the bytes at
+                // the simulated rate (its chunks pipeline hop to hop, LL/LL128 line by line),
+                // not the first chunk crossing every hop whole.
+                e.ncclPipeline.set = true;
+                e.ncclPipeline.algorithm = Algorithm::Ring;
+                e.ncclPipeline.base = plan.baseLatency.inSeconds();
+                e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
+                e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
+                e.ncclPipeline.fill = 1.0;
+            }
         }
     }
     if (options.ncclStepCost && request.op == CollectiveOp::AllToAll && request.gpus >= 0 &&
