@@ -105,8 +105,11 @@ inline constexpr double kTreeCorrection[3][24] = {
     {1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0, 1.0},
     {1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0, 1.0},
     {.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9, .9}};
-/// CollNet "arity serialization": +0.4 us per local rank (tuning.cc, CollNetDirect).
+/// CollNet "arity serialization": +0.4 us per local rank beyond the first, twice (tuning.cc
+/// v2.19.1-1 to v2.30.7-1, CollNetDirect latency).
 inline constexpr double kCollNetArityUs = 0.4;
+/// The same up to NCCL 2.18: 0.5 us ("Add 0.5 arity serialization latency", tuning.cc v2.18.5-1).
+inline constexpr double kCollNetArityUpTo2_18Us = 0.5;
 
 /// NVLS in-switch reduction efficiency applied to NVLink bandwidth (tuning.cc
 /// nvlsEfficiency: Hopper 0.85, Blackwell 0.74). Combined with Calculon's NVLS all-reduce

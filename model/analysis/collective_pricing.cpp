@@ -111,12 +111,33 @@ NcclPricing nvlsTreePricing(const CommGroup& g, CollectiveOp op, double bytes) n
     return r;
 }
 
+NcclPricing collNetPricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    NcclPricing r;
+    r.algorithm = Algorithm::CollNet;
+    if (op != CollectiveOp::AllReduce || g.k < 2 || !g.sharpCapable) return r;
+    const double tIntra = g.g > 1 ? usFor(2.0 * (g.g - 1) / g.g * bytes, g.intraGBps) : 0.0;
+    const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor * calibration::kCollNetBandwidthFactor;
+    if (!(nicGpu > 0)) return r;
+    r.applicable = true;
+    r.protocol = Protocol::Simple; // CollNet is Simple-only
+    setLatency(r, g, op);
+    // The simulator's SHARP schedule has no latency phases (the switches' reduction is inside
+    // NCCL's network figure): it pays the whole latency once, as its base.
+    r.baseLatencyUs = r.latencyUs;
+    const double tInter = usFor(bytes / g.g, nicGpu);
+    r.bandwidthUs = std::max(tIntra, tInter); // the NVLink and network phases pipeline by chunk
+    r.simpleBandwidthUs = tInter;             // the floor: the network phase at the measured ramp
+    return r;
+}
+
 NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op, double bytes) noexcept
 {
     switch (algorithm) {
     case Algorithm::Tree: return treePricing(g, op, bytes);
     case Algorithm::Nvls: return nvlsPricing(g, op, bytes);
     case Algorithm::NvlsTree: return nvlsTreePricing(g, op, bytes);
+    case Algorithm::CollNet: return collNetPricing(g, op, bytes);
     default: break;
     }
     NcclPricing r;

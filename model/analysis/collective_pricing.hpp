@@ -1,7 +1,7 @@
 #pragma once
 /// @file collective_pricing.hpp
-/// NCCL's cost model (nccl_cost.hpp) applied to one placed collective of the tree, NVLS and
-/// NVLSTree all-reduce, term by term, so that both engines read each term from one function:
+/// NCCL's cost model (nccl_cost.hpp) applied to one placed collective of the tree, NVLS,
+/// NVLSTree and CollNet (SHARP) all-reduce, term by term, so that both engines read each term from one function:
 /// the analytical engine sums them (collective_tree.cpp, collective_nvls.cpp), the simulator
 /// prices its schedules of the same algorithms with them (model/simulation/protocol_plan.hpp):
 /// the protocol NCCL picks for the size, its latency parts (base and per-hop, by hop kind),
@@ -65,7 +65,15 @@ struct NcclPricing {
 /// ops or one node.
 [[nodiscard]] NcclPricing nvlsTreePricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept;
 
-/// The pricing of `algorithm` (Tree, Nvls, NvlsTree); applicable = false for the others.
+/// InfiniBand SHARP all-reduce (NCCL CollNetDirect; collective_sharp.cpp): the intra-node
+/// reduce-scatter and all-gather, 2 (g-1)/g S at B_intra, pipelined by chunk with each GPU's
+/// S/g shard through its share of the node's NICs x the fabric's ring factor x 0.85 (tuning.cc
+/// CollNet on Hopper): bandwidthUs = the larger; latency NCCL's CollNetDirect composition
+/// (nccl_cost.hpp ncclLatencyUs), all of it in baseLatencyUs; floor reference the network
+/// phase. applicable = false for other ops, one node, or a fabric without SHARP.
+[[nodiscard]] NcclPricing collNetPricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept;
+
+/// The pricing of `algorithm` (Tree, Nvls, NvlsTree, CollNet); applicable = false for the others.
 [[nodiscard]] NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op, double bytes) noexcept;
 
 /// The analytical time of a pricing, us: max(latency + bandwidth x fill, floor) (file comment).

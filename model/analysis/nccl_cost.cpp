@@ -94,7 +94,10 @@ double ncclHopLatencyUs(Algorithm a, Protocol p, HopKind hop, IntraPath intra) n
 double ncclNetHopLatencyUs(Algorithm a, Protocol p, const NcclShape& s) noexcept
 {
     const double extra = s.netLatencyUs * (p == Protocol::Simple ? 2.0 : 1.0);
-    return ncclHopLatencyUs(a, p, HopKind::Net, s.intraPath) + extra;
+    // "With ppn=1 latencies are fully exposed, use the Tree network latency" (tuning.cc
+    // v2.23.4-1 to v2.30.7-1): every algorithm's NET hop is the tree's with one rank per node.
+    const Algorithm table = s.ranksPerNode == 1 && s.release == NcclRelease::Current ? Algorithm::Tree : a;
+    return ncclHopLatencyUs(table, p, HopKind::Net, s.intraPath) + extra;
 }
 
 double ncclBaseLatencyUs(Algorithm a, Protocol p) noexcept
@@ -121,7 +124,12 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     }
     switch (a) {
     case Algorithm::Tree: return base + 2.0 * ((std::max(s.ranksPerNode, s.chainRanks) - 1) * intra + depth * net);
-    case Algorithm::CollNet: return intra + net + calibration::kCollNetArityUs * s.ranksPerNode;
+    case Algorithm::CollNet: {
+        // tuning.cc CollNetDirect: base + 2 (min(1, ppn - 1) intra + (ppn - 1) arity) + net.
+        const int ppn = std::max(1, s.ranksPerNode);
+        const double arity = s.release == NcclRelease::UpTo2_18 ? calibration::kCollNetArityUpTo2_18Us : calibration::kCollNetArityUs;
+        return base + 2.0 * (std::min(1, ppn - 1) * intra + (ppn - 1) * arity) + net;
+    }
     default: break;
     }
     // Ring (and the ring-shaped steps of every other schedule).

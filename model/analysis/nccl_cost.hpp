@@ -65,7 +65,9 @@ struct NcclShape {
 
 /// Latency of one network hop, us, as NCCL's tuner composes it (tuning.cc interLat): the NET
 /// hop of `algorithm` and `p` plus the transport's latencyInter (s.netLatencyUs), counted
-/// twice for Simple. Equals ncclHopLatencyUs(a, p, Net) on InfiniBand/RoCE.
+/// twice for Simple. Equals ncclHopLatencyUs(a, p, Net) on InfiniBand/RoCE. With one rank
+/// per node (current tables, tuning.cc v2.23.4-1 onwards) the NET hop is the tree's for every
+/// algorithm: "with ppn=1 latencies are fully exposed".
 [[nodiscard]] double ncclNetHopLatencyUs(Algorithm algorithm, Protocol p, const NcclShape& s) noexcept;
 
 /// Base latency, us, of `algorithm` with protocol `p` (tuning.cc baseLatencies).
@@ -81,7 +83,10 @@ struct NcclShape {
 ///   up to 2.18, 23 + 2 log2(k) x 14 in 2.19 and 2.20.
 /// depth(k) = ceil(log2 k), the depth of the double binary tree NCCL builds (NCCL's tuner counts
 /// log2i(k), the same at powers of two and one hop less between them).
-/// - CollNet: base + NVLink hop + 2 network hops + 0.4 us per local rank.
+/// - CollNet (Direct): base + 2 (min(1, ppn - 1) NVLink hop + (ppn - 1) x 0.4 us) + network hop
+///   (0.5 us up to NCCL 2.18).
+/// With one rank per node the network hop of every algorithm is the tree's (current tables;
+/// ncclNetHopLatencyUs).
 [[nodiscard]] double ncclLatencyUs(Algorithm algorithm, Protocol p, CollectiveOp op, const NcclShape& s) noexcept;
 
 /// The parts of an NVLS or NVLSTree latency, us, as the engines charge them:

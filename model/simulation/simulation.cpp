@@ -134,7 +134,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
                             request.op == CollectiveOp::Broadcast));
     const bool pipelined = request.op == CollectiveOp::AllReduce &&
                            (request.algorithm == Algorithm::Tree || request.algorithm == Algorithm::Nvls ||
-                            request.algorithm == Algorithm::NvlsTree);
+                            request.algorithm == Algorithm::NvlsTree || request.algorithm == Algorithm::CollNet);
     Engine e(design, catalog, options, onProgress);
     const int all = totalGpus(e.graph);
     if (all == 0) throw std::invalid_argument("the design has no GPUs to simulate (switches and appliances only)");

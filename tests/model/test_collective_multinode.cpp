@@ -56,14 +56,20 @@ TEST_CASE("oversubscription derates all-to-all traffic that leaves the leaf", "[
 TEST_CASE("SHARP reduces in the InfiniBand switches when asked", "[collective][sharp]")
 {
     Design d = golden::rail("dgx-h100", 4);
-    // Intra RS + AG: 1.75 x 16 GiB / 370.8 = 81080.83 us; inter: (S/8) / (48.5 x 0.85) / 0.96 =
-    // 54262.27 us; latency 3.7 + 31 + 0.4 x 8 = 37.9 us: t = 81080.83 us.
+    // Intra RS + AG: 1.75 x 16 GiB / 370.8 = 81080.83 us; inter: (S/8) / (48.5 x 0.85) =
+    // 52091.78 us, pipelined with it; NCCL's CollNetDirect latency 2 (3.7 + 7 x 0.4) + 31 =
+    // 44.0 us added (tuning.cc): t = 81124.83 us.
     const CollectiveResult r = golden::run(d, CollectiveOp::AllReduce, k16GiB, 32, "sharp");
-    CHECK(r.time.inMicroseconds() == Approx(81080.83).epsilon(1e-6));
+    CHECK(r.time.inMicroseconds() == Approx(81124.83).epsilon(1e-6));
+    // 1 MiB: 44.0 + max(1.75 MiB / 370.8 = 4.95 us, 128 KiB / 41.225 = 3.18 us) = 48.95 us, above
+    // the measured-ramp floor (3.18 us / eta(1 MiB, 2 nodes)); before, max(latency 37.9, bandwidth)
+    // reported 37.9 us and dropped the transfer.
+    const CollectiveResult m = golden::run(d, CollectiveOp::AllReduce, 1048576.0, 32, "sharp");
+    CHECK(m.time.inMicroseconds() == Approx(44.0 + 1.75 * 1048576.0 / 370.8e3).epsilon(1e-6));
     // NCCL needs the CollNet plugin: not chosen unless the design enables it.
     CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32).algorithm != model::Algorithm::CollNet);
     d.analysis["sharp"] = true;
-    // Enabled: SHARP (81080.83 us) beats NVLSTree (2 S / 388 / 0.96 = 92248.5 us, NIC-bound).
+    // Enabled: SHARP (81124.83 us) beats NVLSTree (2 S / 388 / 0.96 = 92248.5 us, NIC-bound).
     CHECK(golden::run(d, CollectiveOp::AllReduce, k16GiB, 32, "").algorithm == model::Algorithm::CollNet);
     // Ethernet leaves have no SHARP.
     const Design eth = golden::rail("dgx-h100", 4, "sn5600");
