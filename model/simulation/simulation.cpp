@@ -220,7 +220,11 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
                 e.result.collective.note += buf;
             }
         }
-        if (!best.schedule->note.empty()) e.result.collective.note += "; " + best.schedule->note;
+        if (e.ncclPipeline.set && request.op == CollectiveOp::Broadcast)
+            e.result.collective.note += "; the broadcast chain pays NCCL's base and " + std::to_string(n) +
+                                        " ring-step latencies once, its bytes pipeline hop to hop at the simulated rate";
+        else if (!best.schedule->note.empty())
+            e.result.collective.note += "; " + best.schedule->note;
         analysis::applyHostIssueFloor(e.result.collective, request.gpusPerThread);
         e.result.scenario = "collective";
         finishResult(e, total, t0);

@@ -66,6 +66,11 @@ TEST_CASE("broadcast on one PCIe server: 354,294 B simulates at the analytical 4
                                                               model::CollectiveOp::Broadcast, model::Algorithm::Auto, 354294);
     CHECK(t.analyticalUs == Approx(46.81).margin(0.01));
     CHECK(t.simulatedUs == Approx(46.81).margin(0.05));
+    model::CollectiveRequest q;
+    q.op = model::CollectiveOp::Broadcast;
+    q.bytes = 354294;
+    const model::SimulationResult r = model::simulateCollective(oneServer("pcie-2-8-5-l40s"), catalog(), q);
+    CHECK_THAT(r.collective.note, Catch::Contains("the broadcast chain pays NCCL's base and 8 ring-step latencies once"));
 }
 
 TEST_CASE("NIC notes: a stand-alone server has none, a partly wired one names its idle NIC", "[simulation][graph]")
