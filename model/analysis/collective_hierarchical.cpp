@@ -1,14 +1,17 @@
-// Hierarchical (2-D) collectives, rail-aligned: engine_formulas.md §4.
+// Hierarchical (2-D) collectives, rail-aligned: engine_formulas.md §4, priced term by term in
+// hierarchicalPricing (hierarchical_pricing.hpp), which the simulator reads as well.
 //
 //   node A: GPU0..GPU(g-1) --reduce-scatter (NVLink)--> shard i on GPU i
 //   rail i: GPU i of every node --ring all-reduce of S/g over NIC i-- (k nodes)
 //   node A: --all-gather (NVLink)--> full result on every GPU
 //
-// t1 = (g-1) a_in + (g-1)/g S / B_in ;  t2 = 2(k-1) a_net + 2(k-1)/k (S/g) / (B_nic_gpu eta)
-// t3 = t1 ; NCCL-style channel pipelining overlaps the phases: t = max(t1 + t3, t2)
-// (beta_ovl = 0). Reduce-scatter and all-gather run one intra and one inter phase.
-// NCCL does not implement this algorithm, so it is only used when forced (--algo).
-#include "model/analysis/calibration.hpp"
+// t = base + 2(g-1) a_in + 2(k-1) a_net + max(2 (g-1)/g S / B_in, 2(k-1)/k (S/g) / (B_nic_gpu eta))
+// NCCL-style channel pipelining overlaps the phases' transfers (beta_ovl = 0), not their
+// latency: the first chunk crosses every phase in turn, so the latencies add up (NCCL's
+// t = latency + bytes / bandwidth, tuning.cc). Reduce-scatter and all-gather run one intra and
+// one inter phase. NCCL does not implement this algorithm, so it is only used when forced (--algo).
+#include "model/analysis/hierarchical_pricing.hpp"
+
 #include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
@@ -16,6 +19,37 @@
 #include <algorithm>
 
 namespace model::analysis {
+
+HierarchicalPricing hierarchicalPricing(const CommGroup& g, CollectiveOp op, double bytes) noexcept
+{
+    HierarchicalPricing r;
+    if (op == CollectiveOp::AllToAll || op == CollectiveOp::Broadcast || g.k < 2) return r;
+    const NcclShape shape = ncclShape(g);
+    const bool ar = op == CollectiveOp::AllReduce;
+    r.applicable = true;
+    r.protocol = Protocol::Simple;
+    r.nodes = g.k;
+    r.gpusPerNode = g.g;
+    r.baseLatencyUs = ncclBaseLatencyUs(Algorithm::Ring, Protocol::Simple);
+    r.intraHopUs = ncclHopLatencyUs(Algorithm::Ring, Protocol::Simple,
+                                    g.intraPath == IntraPath::NVLink ? HopKind::NVLink : HopKind::Pcie, g.intraPath);
+    r.interHopUs = ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, shape); // Simple NET hop + transport latency
+    r.intraSteps = (ar ? 2 : 1) * (g.g - 1);
+    r.interSteps = (ar ? 2 : 1) * (g.k - 1);
+    r.latencyUs = r.baseLatencyUs + r.intraSteps * r.intraHopUs + r.interSteps * r.interHopUs;
+    r.intraBandwidthUs = g.g > 1 ? usFor(static_cast<double>(r.intraSteps) / g.g * bytes, g.intraGBps) : 0.0;
+    const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor;
+    r.interBandwidthUs = usFor(static_cast<double>(r.interSteps) / g.k * bytes / g.g, nicGpu);
+    // The inter-node phase is a ring per rail: the ring's stretch of the ramp (nccl_cost.hpp).
+    r.rampStretch = ncclTransportRampStretch(Algorithm::Ring, op, shape);
+    r.interEfficiency = nicSizeEfficiency(bytes / r.rampStretch, g.k);
+    return r;
+}
+
+double hierarchicalTimeUs(const HierarchicalPricing& p) noexcept
+{
+    return p.latencyUs + std::max(p.intraBandwidthUs, p.interBandwidthUs / p.interEfficiency);
+}
 
 AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double bytes)
 {
@@ -26,20 +60,11 @@ AlgoEstimate hierarchicalEstimate(const CommGroup& g, CollectiveOp op, double by
         return e;
     }
     if (g.k < 2) { e.whyNot = "hierarchical needs at least 2 nodes"; return e; }
-    e.applicable = true;
-    e.protocol = Protocol::Simple;
-    const double aIn = g.intraPath == IntraPath::NVLink ? calibration::kRingHopNvlinkUs[2] : calibration::kRingHopPcieUs[2];
-    const double aNet = ncclNetHopLatencyUs(Algorithm::Ring, Protocol::Simple, ncclShape(g)); // Simple NET hop + transport latency
-    const double nicGpu = g.nicNodeGBps / g.g * g.fabricRingFactor;
-    // The inter-node phase is a ring per rail: the ring's stretch of the ramp (nccl_cost.hpp).
-    const double eta = nicSizeEfficiency(bytes / ncclTransportRampStretch(Algorithm::Ring, op, ncclShape(g)), g.k);
-    const double tIntraPhase = (g.g - 1) * aIn + (g.g > 1 ? usFor((g.g - 1.0) / g.g * bytes, g.intraGBps) : 0.0);
-    const bool ar = op == CollectiveOp::AllReduce;
-    const double interSteps = (ar ? 2.0 : 1.0) * (g.k - 1);
-    const double tInter = interSteps * aNet + usFor(interSteps / g.k * bytes / g.g, nicGpu) / eta;
-    const double tIntra = (ar ? 2.0 : 1.0) * tIntraPhase;
-    e.timeUs = std::max(tIntra, tInter);
-    e.latencyUs = (ar ? 2.0 : 1.0) * (g.g - 1) * aIn + interSteps * aNet;
+    const HierarchicalPricing p = hierarchicalPricing(g, op, bytes);
+    e.applicable = p.applicable;
+    e.protocol = p.protocol;
+    e.timeUs = hierarchicalTimeUs(p);
+    e.latencyUs = p.latencyUs;
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }
