@@ -60,6 +60,18 @@ Schedule hierarchical(const NetworkGraph& g, const std::vector<std::vector<int>>
     s.phases.push_back(ringStep(g, inter, 1, chunk / (static_cast<double>(m) * static_cast<double>(k)),
                                 "inter-node all-reduce step (per rail)", 2 * (static_cast<int>(k) - 1)));
     addIntraAllGatherReusingPhase0(s, static_cast<int>(m));
+    // NCCL's latency of the first chunk when priced (collective_schedule.hpp): the
+    // reduce-scatter's and all-gather's 2(g-1) steps inside a server, the rail ring's 2(k-1)
+    // steps between servers, each represented by the first hop of its ring.
+    const int intraHops = 2 * (static_cast<int>(m) - 1), interHops = 2 * (static_cast<int>(k) - 1);
+    if (intraHops > 0 && !s.phases[0].transfers.empty()) {
+        addFillPhase(s, "hierarchical latency (intra-node ring steps)", s.phases[0].transfers.front(), intraHops);
+        s.phases.back().latencyOnly = true;
+    }
+    if (interHops > 0 && !s.phases[1].transfers.empty()) {
+        addFillPhase(s, "hierarchical latency (inter-node ring steps)", s.phases[1].transfers.front(), interHops);
+        s.phases.back().latencyOnly = true;
+    }
     s.note = "hierarchical all-reduce in " + std::to_string(chunks) +
              " pipeline chunks; the all-gather pattern equals the reduce-scatter one and reuses its time";
     return s;

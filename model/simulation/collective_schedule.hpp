@@ -28,6 +28,12 @@
 ///     T = sum_i r_i T_i + (P-1) max(D_rs + D_ag, D_inter)
 /// where T_i includes the per-step latency and D_i is the pure transfer (drain) time, since
 /// NCCL keeps several steps in flight (NCCL_STEPS = 8) and hides the latency of later chunks.
+/// Priced with the analytical engine's cost model (the default, protocol_plan.hpp
+/// hierarchicalProtocolPlan; model/analysis/hierarchical_pricing.hpp), the first chunk's
+/// latency is NCCL's instead: base + 2(g-1) NVLink steps + 2(k-1) network steps (two
+/// latency-only phases), and the transfers take P x the slower stage's drain:
+///     T = base + 2(g-1) a_in + 2(k-1) a_net + P max(D_rs + D_ag, D_inter),
+/// the rail phase's bytes between servers carrying 1 / eta (measured size efficiency).
 ///
 /// Broadcast: pipelined chain from the root over the ring order, P = S/(C x chunk) chunks per
 /// ring: the first chunk crosses the n-1 hops of the chain one after another, each at its own
@@ -87,6 +93,11 @@ struct ScheduledPhase {
     /// The steady-state step's own hop is counted here too, since a priced schedule charges
     /// only the steady step's drain.
     int latencyHops = -1;
+    /// The phase stands only for NCCL latency hops of a priced schedule (the hierarchical
+    /// all-reduce's ring steps, protocol_plan.hpp): charged as latencyHops when the schedule is
+    /// priced with NCCL's cost model, neither simulated nor charged when it is not (there every
+    /// simulated step pays its own latency).
+    bool latencyOnly = false;
 };
 
 /// A whole collective: phases plus the pipelining rule above (P = 1: phases add up).

@@ -5,6 +5,7 @@
 #include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/collective_pricing.hpp"
 #include "model/analysis/comm_group.hpp"
+#include "model/analysis/hierarchical_pricing.hpp"
 #include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
 
@@ -91,6 +92,32 @@ ProtocolPlan allToAllProtocolPlan(const Design& design, const Catalog& catalog, 
         plan.interStepLatency = Duration::microseconds(analysis::pairwiseLatencyUs(g, true));
         plan.nodes = g.k;
         if (g.k > 1) plan.interServerWireFactor = 1.0 / analysis::allToAllSizeEfficiency(bytes, g.k);
+    } catch (const std::exception&) {
+        plan = ProtocolPlan{};
+    }
+    return plan;
+}
+
+ProtocolPlan hierarchicalProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus,
+                                      NcclRelease release) noexcept
+{
+    ProtocolPlan plan;
+    if (op != CollectiveOp::AllReduce || gpus < 2 || !(bytes > 0)) return plan;
+    try {
+        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        g.ncclRelease = release;
+        const analysis::HierarchicalPricing c = analysis::hierarchicalPricing(g, op, bytes);
+        if (!c.applicable || !(c.interEfficiency > 0)) return plan;
+        plan.applies = true;
+        plan.algorithm = Algorithm::Hierarchical;
+        plan.protocol = c.protocol;
+        plan.intraStepLatency = Duration::microseconds(c.intraHopUs);
+        plan.interStepLatency = Duration::microseconds(c.interHopUs);
+        plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
+        plan.nodes = c.nodes;
+        plan.rampStretch = c.rampStretch;
+        plan.interServerWireFactor = 1.0 / c.interEfficiency;
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }

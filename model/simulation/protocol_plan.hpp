@@ -25,6 +25,13 @@
 ///     T = base + sum(hop latency) + fill x simulated drain, then max with the floor.
 /// What is simulated is the drain: the bytes of every edge of the algorithm on the routed
 /// links under max-min sharing (which link limits, contention); the rest is NCCL's.
+///
+/// The hierarchical all-reduce (collective_schedule.hpp) is priced the same way from the
+/// analytical engine's hierarchicalPricing (model/analysis/hierarchical_pricing.hpp): NCCL's
+/// Simple ring base latency once, 2(g-1) intra-node and 2(k-1) inter-node ring-step latencies,
+/// and the slower pipeline stage's simulated drain, the rail phase's bytes between servers
+/// carrying 1 / eta (the measured network size efficiency) as the analytical engine divides
+/// its network term by it.
 
 #include "model/analysis/collective_types.hpp"
 #include "model/analysis/nccl_release.hpp"
@@ -75,6 +82,19 @@ struct ProtocolPlan {
 /// What the simulator adds is the routing: which links the flows share, oversubscribed
 /// uplinks included. applies = false for one GPU or a design the analytical engine cannot place.
 [[nodiscard]] ProtocolPlan allToAllProtocolPlan(const Design& design, const Catalog& catalog, double bytes, int gpus) noexcept;
+
+/// Plan for a hierarchical all-reduce of `bytes` (nccl-tests size) over the first `gpus` GPUs,
+/// priced with the terms the analytical engine sums (model/analysis/hierarchical_pricing.hpp):
+/// NCCL's Simple ring base latency once, each ring step inside a server its NVLink (PCIe) hop
+/// latency and each between servers its NET hop latency (wire included; the routed wire counts
+/// where longer), pipeline fill 1 (the phases' transfers overlap; T = latency + the slowest
+/// stage's simulated drain), and the rail phase's bytes between servers x 1 / eta, the measured
+/// network size efficiency (size_efficiency.hpp), as the analytical engine divides its network
+/// term by it (interServerWireFactor). No further floor (simpleBandwidthUs 0). applies = false
+/// for other ops, one server, or a design the analytical engine cannot place.
+[[nodiscard]] ProtocolPlan hierarchicalProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op,
+                                                    double bytes, int gpus,
+                                                    NcclRelease release = NcclRelease::Current) noexcept;
 
 /// The simulated time, seconds, after the floor of the plan: across nodes never below the
 /// Simple bandwidth term divided by the measured size efficiency.

@@ -135,6 +135,7 @@ ScheduleRun Engine::run(const Schedule& s)
     double pricedLatency = priced ? ncclPipeline.base : 0.0;
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
         const ScheduledPhase& p = s.phases[i];
+        if (p.latencyOnly && !priced) continue; // unpriced: every simulated step pays its own latency
         if (priced && p.stepsPerChunk == 0 && !p.transfers.empty()) {
             pricedLatency += pricedFillLatency(p, r.runs[i]);
             continue;
@@ -195,6 +196,7 @@ double Engine::place(const ScheduleRun& r, double t0, int outer, const std::stri
         return p.repeats + (s.pipelineChunks - 1) * (p.stepsPerChunk >= 0 ? p.stepsPerChunk : p.repeats);
     };
     for (std::size_t i = 0; i < s.phases.size(); ++i) {
+        if (s.phases[i].latencyOnly && r.runs[i].flows == 0) continue; // not charged (unpriced run)
         PhaseTiming pt;
         pt.label = prefix + s.phases[i].label;
         pt.timePerRepeat = Duration::seconds(r.runs[i].duration);

@@ -81,13 +81,15 @@ public:
     /// base latency (protocol_plan.hpp); 0 otherwise.
     double ringBaseLatency = 0;
     /// Bytes on the wire per payload byte of a transfer between two servers (protocol_plan.hpp
-    /// allToAllProtocolPlan: 1 / the measured all-to-all efficiency); 1 otherwise.
+    /// allToAllProtocolPlan: 1 / the measured all-to-all efficiency; hierarchicalProtocolPlan:
+    /// 1 / the measured network size efficiency); 1 otherwise.
     double interServerWireFactor = 1.0;
-    /// Tree / NVLS / NVLSTree schedules priced with NCCL's cost model (protocol_plan.hpp), set by
-    /// simulateCollective for an explicit request of that algorithm. A schedule of `algorithm`
-    /// then takes base + its fill phases' NCCL latency hops (ScheduledPhase::latencyHops, each
-    /// the larger of its kind's NCCL hop latency and its routed wire latency; not simulated) +
-    /// fill x pipeline chunks x the steady step's simulated drain.
+    /// Tree / NVLS / NVLSTree (and hierarchical) schedules priced with NCCL's cost model
+    /// (protocol_plan.hpp), set by simulateCollective for an explicit request of that algorithm.
+    /// A schedule of `algorithm` then takes base + its fill phases' NCCL latency hops
+    /// (ScheduledPhase::latencyHops, each the larger of its kind's NCCL hop latency and its
+    /// routed wire latency; not simulated) + fill x pipeline chunks x the steady step's
+    /// simulated drain.
     struct PipelinePricing {
         bool set = false;
         Algorithm algorithm = Algorithm::Tree;

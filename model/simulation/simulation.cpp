@@ -186,6 +186,22 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.interServerWireFactor = plan.interServerWireFactor;
         }
     }
+    if (options.ncclStepCost && request.op == CollectiveOp::AllReduce && request.algorithm == Algorithm::Hierarchical &&
+        request.gpus >= 0 && request.gpus <= all) {
+        // Hierarchical too is priced (despite the defaults named above, which it kept before) with
+        // the analytical engine's terms (hierarchical_pricing.hpp): base + ring-step latencies by
+        // hop kind, the slower stage's simulated drain, the rail bytes at 1 / eta on the wire.
+        plan = hierarchicalProtocolPlan(design, catalog, request.op, request.bytes, wanted, request.ncclRelease);
+        if (plan.applies) {
+            e.ncclPipeline.set = true;
+            e.ncclPipeline.algorithm = Algorithm::Hierarchical;
+            e.ncclPipeline.base = plan.baseLatency.inSeconds();
+            e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
+            e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
+            e.ncclPipeline.fill = 1.0;
+            e.interServerWireFactor = plan.interServerWireFactor;
+        }
+    }
     if (request.gpus < 0 || request.gpus > all)
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));
@@ -206,6 +222,10 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
             e.result.collective.note += "; per-flow latency (NCCL's Simple base and hop) and, between servers, the "
                                         "measured all-to-all efficiency (SimAI ata_ratio.csv) from the analytical engine's "
                                         "pairwise model";
+        else if (plan.applies && plan.algorithm == Algorithm::Hierarchical)
+            e.result.collective.note += "; NCCL's Simple ring base and step latencies, the slower pipeline stage's "
+                                        "simulated drain and, between servers, the measured size efficiency (SimAI "
+                                        "nic_ratio.csv) from the analytical engine's hierarchical model";
         else if (plan.applies)
             e.result.collective.note += std::string("; ") + toString(plan.protocol) +
                                         (plan.algorithm == Algorithm::Ring

@@ -77,8 +77,10 @@ struct SimulationOptions {
     /// nodes the measured size-efficiency floor; and all-to-all with the analytical engine's
     /// pairwise model (protocol_plan.hpp allToAllProtocolPlan: NCCL's Simple base and hop
     /// latency per flow, and between servers the measured all-to-all efficiency of SimAI's
-    /// ata_ratio.csv). False: the Simple protocol and `sendOverhead` per step (the flow
-    /// mechanics alone).
+    /// ata_ratio.csv); and a hierarchical all-reduce with the analytical engine's hierarchical
+    /// terms (protocol_plan.hpp hierarchicalProtocolPlan: NCCL's Simple ring base and step
+    /// latencies, the measured network size efficiency between servers). False: the Simple
+    /// protocol and `sendOverhead` per step (the flow mechanics alone).
     bool ncclStepCost = true;
     /// Latency of one NVLink/NVSwitch hop: SimAI -nl default 0.000025 ms = 25 ns (b.2).
     Duration nvlinkHopLatency = Duration::nanoseconds(25.0);
@@ -180,7 +182,8 @@ using ProgressFn = std::function<bool(double progress)>;
 /// schedule_algorithms.hpp):
 ///  - "ring" (all ops);
 ///  - "hierarchical" (all_reduce: intra-node reduce-scatter, inter-node all-reduce per rail,
-///    intra-node all-gather);
+///    intra-node all-gather; with ncclStepCost priced with the analytical engine's terms,
+///    model/analysis/hierarchical_pricing.hpp);
 ///  - "tree" (all_reduce on >= 2 servers: NCCL's double binary tree, intra-node chains);
 ///  - "nvls" (all_reduce inside one server whose NVSwitch reduces, NVLink SHARP, >= 5 GPUs:
 ///    flows GPU -> NVSwitch -> GPU);
