@@ -125,9 +125,9 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         return r;
     }
     checkFailures(design, catalog, options.failures);
-    // Ring, tree, nvls and nvls_tree schedules: protocol, latency, efficiency and pipeline fill
-    // from the analytical engine's cost model (protocol_plan.hpp). Auto all-reduce (several
-    // candidates), hierarchical, sharp and all-to-all keep the simulator's own defaults.
+    // Ring (broadcast included), tree, nvls, nvls_tree, sharp, hierarchical and all-to-all
+    // schedules: protocol, latency, efficiency and pipeline fill from the analytical engine's
+    // cost model (protocol_plan.hpp). Auto runs the algorithm the analytical engine picks.
     const bool ringOnly = request.algorithm == Algorithm::Ring ||
                           (request.algorithm == Algorithm::Auto &&
                            (request.op == CollectiveOp::AllGather || request.op == CollectiveOp::ReduceScatter ||
