@@ -32,7 +32,9 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
     o << QString::fromStdString(r.file) << ": " << QString::fromStdString(r.format) << " (" << QString::fromStdString(r.content) << ")\n";
     if (r.server) {
         const auto& s = *r.server;
-        o << "  GPUs " << s.gpus.size() << ", NICs " << s.nics.size() << ", NUMA nodes " << s.numaNodes().size();
+        const std::string gpuModel = s.gpuModel();
+        o << "  GPUs " << s.gpus.size() << " (" << QString::fromStdString(gpuModel.empty() ? std::string("model not stated") : gpuModel) << ")"
+          << ", NICs " << s.nics.size() << ", NUMA nodes " << s.numaNodes().size();
         if (!s.gpus.empty() && s.gpus.front().nvlinks) o << ", NVLinks per GPU " << *s.gpus.front().nvlinks;
         if (s.nvswitches) o << ", NVSwitches " << s.nvswitches;
         o << (s.complete ? "" : " (incomplete file)") << "\n";

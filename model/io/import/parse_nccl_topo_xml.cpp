@@ -6,6 +6,7 @@
 // <nic> with <net name dev speed(Mb/s) port latency guid maxconn gdr>.
 #include "model/io/import/importers.hpp"
 
+#include "model/io/import/gpu_identity.hpp"
 #include "model/io/input_error.hpp"
 
 #include <pugixml.hpp>
@@ -71,7 +72,7 @@ struct Walker {
     std::string_view content;
     std::vector<std::string>& warnings;
     ServerModel& s;
-    int gpusByClassOnly = 0;
+    int gpusByClassOnly = 0;                       ///< GPUs with neither <gpu> nor a known PCI device id
     int nicsByClassOnly = 0;
     std::map<std::string, int> gpuByBus;           ///< bus id -> index into s.gpus
     std::vector<std::pair<int, int>> nicAt;        ///< (index into s.nics, pcie node)
@@ -106,6 +107,7 @@ struct Walker {
             g.label = "GPU" + std::to_string(g.index);
             g.pciBusId = p.busId;
             g.pciDevice = p.device;
+            g.name = identifyPciGpu(p.vendor, p.device).name; // the PCI ID Repository's name; empty when unknown
             g.pcie = p.link;
             g.vgaClass = displayClass;
             g.line = p.line;
@@ -131,7 +133,7 @@ struct Walker {
                     s.nvlinkBonds.push_back(b);
                 }
                 if (any) g.nvlinks = links;
-            } else {
+            } else if (g.name.empty()) {
                 ++gpusByClassOnly;
             }
             gpuByBus[p.busId] = static_cast<int>(s.gpus.size());
@@ -243,10 +245,14 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
     }
     if (s.cpus.empty()) warnings.push_back("the <system> element holds no <cpu>: no device was found");
     if (s.gpus.empty()) warnings.push_back("no GPU found (no <gpu> element and no PCI class 0x0302xx or NVIDIA/AMD 0x0300xx)");
-    if (w.gpusByClassOnly > 0 || w.nicsByClassOnly > 0)
-        warnings.push_back(std::to_string(w.gpusByClassOnly) + " GPUs and " + std::to_string(w.nicsByClassOnly) +
-                           " NICs are known only by their PCI class (a static NCCL_TOPO_FILE: NCCL fills in <gpu>/<nic> at run time), so "
-                           "their model, NVLinks and NIC speed are not stated");
+    if (w.gpusByClassOnly > 0)
+        warnings.push_back(std::to_string(w.gpusByClassOnly) +
+                           " GPUs are known only by their PCI class (no <gpu> element, as in a static NCCL_TOPO_FILE, and a PCI device id "
+                           "the GPU table does not hold), so their model is not stated");
+    if (w.nicsByClassOnly > 0)
+        warnings.push_back(std::to_string(w.nicsByClassOnly) +
+                           " NICs are known only by their PCI class (no <nic>/<net> element: NCCL fills those in at run time), so their speed "
+                           "is not stated");
 
     // NVSwitches: distinct NVLink targets that are not GPUs.
     std::set<std::string> switches;

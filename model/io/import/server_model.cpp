@@ -72,6 +72,16 @@ const GpuNicPath* ServerModel::nearestNic(int gpu) const noexcept
     return best;
 }
 
+std::string ServerModel::gpuModel() const
+{
+    std::vector<std::string> names;
+    for (const auto& g : gpus)
+        if (!g.name.empty() && std::find(names.begin(), names.end(), g.name) == names.end()) names.push_back(g.name);
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : " + ") + n;
+    return out;
+}
+
 std::vector<int> ServerModel::numaNodes() const
 {
     std::set<int> s;

@@ -136,6 +136,9 @@ struct ServerModel {
     [[nodiscard]] const GpuNicPath* gpuToNic(int gpu, int nic) const noexcept;
     /// The nearest NIC of a GPU (smallest PathKind), or nullptr when no distance is known.
     [[nodiscard]] const GpuNicPath* nearestNic(int gpu) const noexcept;
+    /// The GPUs' model in words for a summary: the one name every named GPU shares ("A100 SXM4
+    /// 40GB"), the distinct names joined by " + " when they differ, or empty when no GPU is named.
+    [[nodiscard]] std::string gpuModel() const;
     /// NUMA nodes named by GPUs, NICs and CPUs (distinct, sorted, -1 included when printed).
     [[nodiscard]] std::vector<int> numaNodes() const;
     /// Bridges of the PCIe tree (class 0x0604xx), i.e. PCIe switches and root ports.
