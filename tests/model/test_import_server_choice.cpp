@@ -69,3 +69,44 @@ TEST_CASE("import --server refuses a server whose NVLinks contradict the file", 
     CHECK(designFromImport(importFile(realInput("topo_smi_01.txt"), ImportKind::Auto), testsupport::bundledCatalog(), "dgx-h100").serverId ==
           "dgx-h100");
 }
+
+namespace {
+/// The InputError designFromImport throws for `file` without --server.
+InputError matchRefusal(const std::string& file)
+{
+    const ImportResult r = importFile(realInput(file), ImportKind::Auto);
+    try {
+        (void)designFromImport(r, testsupport::bundledCatalog());
+    } catch (const InputError& e) {
+        return e;
+    }
+    FAIL("no InputError for " + file);
+    return InputError("", "", "", "");
+}
+} // namespace
+
+TEST_CASE("import matches a GPU-less NCCL XML by its sm and NICs, and says what the file lacks", "[import][server][match]")
+{
+    // nccl_topo_07 (AWS p5.48xlarge): no <nvlink>, no GPU name, but sm="90" (Hopper) and 32 EFA
+    // NICs at 100 Gb/s: only aws-p5-48xlarge has 8 Hopper GPUs and 32 x 100G compute NICs.
+    const ImportedDesign p5 = designFromImport(importFile(realInput("nccl_topo_07.xml"), ImportKind::Auto), testsupport::bundledCatalog());
+    CHECK(p5.serverId == "aws-p5-48xlarge");
+    CHECK(std::find(p5.notes.begin(), p5.notes.end(),
+                    "server aws-p5-48xlarge (AWS p5.48xlarge): the only catalog server with 8 Hopper GPUs (sm=\"90\") and the file's 32 compute "
+                    "NICs at 100 Gb/s (the file does not name the GPU model)") != p5.notes.end());
+
+    // topo_smi_05: 8 GPUs on PCIe only, no name: the message says so (it once blamed "the NVLinks
+    // the file shows") and offers the 8-GPU servers without NVLink.
+    const InputError pcie = matchRefusal("topo_smi_05.txt");
+    INFO(pcie.what());
+    CHECK(pcie.problem() ==
+          "the file does not name the GPU model and shows only PCIe paths between the GPUs, so no catalog server can be matched to it; "
+          "catalog servers with 8 GPUs and no NVLink: pcie-2-8-5-l40s; pass --server with one of them (or add one in a user catalog)");
+    CHECK(pcie.problem().find("the NVLinks the file shows") == std::string::npos);
+
+    // topo_p2p_01: 2 GPUs, neither model nor NVLinks stated, and no 2-GPU server in the catalog.
+    const InputError two = matchRefusal("topo_p2p_01.txt");
+    INFO(two.what());
+    CHECK(two.problem() == "the file names neither the GPU model nor its NVLinks, so no catalog server can be matched to it; "
+                           "the catalog has no server with 2 GPUs: add one in a user catalog");
+}

@@ -38,17 +38,91 @@ std::optional<int> nvlinksPerGpu(const ServerModel& s)
     return n;
 }
 
+/// The CUDA compute capability (x10) every GPU of the file states (NCCL XML sm="90"); nullopt
+/// when none does or they differ.
+std::optional<int> smOfGpus(const ServerModel& s)
+{
+    std::optional<int> sm;
+    for (const auto& g : s.gpus) {
+        if (!g.smVersion || (sm && *sm != *g.smVersion)) return std::nullopt;
+        sm = g.smVersion;
+    }
+    return sm;
+}
+
+/// The catalog's architecture name (catalogs/gpus.json "architecture", before any " (die)")
+/// of a compute capability, from NVIDIA's CUDA GPU compute capability table: 8.0 GA100, 8.6
+/// GA10x, 8.9 Ada, 9.0 Hopper, 10.0 Blackwell, 10.3 Blackwell Ultra, 12.0 GB20x. Empty when
+/// the capability is not one of those.
+std::string architectureOfSm(int sm)
+{
+    switch (sm) {
+    case 80: return "Ampere (GA100)";
+    case 86: return "Ampere (GA102)";
+    case 89: return "Ada Lovelace";
+    case 90: return "Hopper";
+    case 100: return "Blackwell";
+    case 103: return "Blackwell Ultra";
+    case 120: return "Blackwell (GB202)";
+    default: return {};
+    }
+}
+
+/// True when a catalog GPU's architecture ("Hopper (GH100)") is `arch` ("Hopper") exactly or
+/// with its die in parentheses; "Blackwell" does not match "Blackwell Ultra".
+bool architectureIs(const std::string& gpuArchitecture, const std::string& arch)
+{
+    return gpuArchitecture == arch || gpuArchitecture.rfind(arch + " (", 0) == 0;
+}
+
+/// The one line rate all the file's NICs state, Gb/s; nullopt when none is stated or they differ.
+std::optional<double> nicSpeedOfFile(const ServerModel& s)
+{
+    std::set<double> speeds;
+    for (const auto& n : s.nics)
+        if (n.speedGbps) speeds.insert(*n.speedGbps);
+    if (speeds.size() != 1) return std::nullopt;
+    return *speeds.begin();
+}
+
+/// The candidates whose compute NIC count and line rate are the file's (its NICs nearest the
+/// GPUs, and the one speed its NICs state); empty when the file states no speed or none fits.
+std::vector<const ServerSpec*> fittingTheNics(const std::vector<const ServerSpec*>& candidates, const ServerModel& s, const Catalog& catalog)
+{
+    std::vector<const ServerSpec*> out;
+    const auto speed = nicSpeedOfFile(s);
+    if (!speed) return out;
+    const int nics = computeNicCount(s);
+    for (const ServerSpec* c : candidates) {
+        const NicSpec* nic = catalog.nic(c->computeNicId);
+        if (c->computeNicCount == nics && nic && std::abs(nic->speed.inGbps() - *speed) <= 0.5) out.push_back(c);
+    }
+    return out;
+}
+
 int kindRank(const ServerSpec& s)
 {
     return s.kind == "node" ? 0 : s.kind == "baseboard" ? 1 : s.kind == "workstation" ? 2 : 3;
 }
 
+/// Catalog servers with `gpus` GPUs (only those whose GPUs have no NVLink when `withoutNvlink`),
+/// "a, b, c" for a message; empty when none.
+std::string listServersWithGpus(const Catalog& catalog, std::size_t gpus, bool withoutNvlink)
+{
+    std::string list;
+    for (const ServerSpec& spec : catalog.servers()) {
+        if (spec.isAppliance() || static_cast<std::size_t>(spec.gpuCount) != gpus) continue;
+        const GpuSpec* g = catalog.gpu(spec.gpuId);
+        if (withoutNvlink && (!g || (g->scaleUp == ScaleUpKind::NVLink && g->scaleUpLinks.value_or(0) > 0))) continue;
+        list += (list.empty() ? "" : ", ") + spec.id;
+    }
+    return list;
+}
+
 /// Catalog servers with `gpus` GPUs, "a, b, c" (for a message); "none in the catalog" when none.
 std::string serversWithGpus(const Catalog& catalog, std::size_t gpus)
 {
-    std::string list;
-    for (const ServerSpec& spec : catalog.servers())
-        if (!spec.isAppliance() && static_cast<std::size_t>(spec.gpuCount) == gpus) list += (list.empty() ? "" : ", ") + spec.id;
+    const std::string list = listServersWithGpus(catalog, gpus, false);
     return list.empty() ? "none in the catalog" : list;
 }
 
@@ -108,8 +182,11 @@ std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catal
             // NVLinks per GPU name the NVLink generation's part (NV12: A100 SXM; NV18: H100/H200/B200).
             // Without NVLink (PCIe cards) any GPU fits: nothing to match on.
             if (g->scaleUp != ScaleUpKind::NVLink || g->scaleUpLinks.value_or(-1) != *links) continue;
+        } else if (const auto sm = smOfGpus(s); sm && !architectureOfSm(*sm).empty()) {
+            // NCCL XML without <nvlink> still gives the compute capability: the GPU generation.
+            if (!architectureIs(g->architecture, architectureOfSm(*sm))) continue;
         } else {
-            continue; // neither the GPU nor its NVLinks are stated: nothing to match on
+            continue; // neither the GPU, its NVLinks nor its generation are stated: nothing to match on
         }
         out.push_back(&spec);
     }
@@ -134,23 +211,57 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
             checkChosenServer(s, *spec, catalog, r.file);
             out.notes.push_back("server " + spec->id + " as chosen for this import (not matched from the file)");
         } else {
-            const auto candidates = matchingServers(s, catalog);
+            auto candidates = matchingServers(s, catalog);
             const std::string gpu = namedGpu(s);
-            if (candidates.empty())
-                throw InputError(r.file, "", "", "no catalog server has " + std::to_string(s.gpus.size()) + " GPUs" +
-                                                     (gpu.empty() ? std::string(" with the NVLinks the file shows") : " of type " + gpu) +
-                                                     "; pass --server with a catalog server id (or add one in a user catalog)");
+            const auto links = nvlinksPerGpu(s);
+            const auto sm = smOfGpus(s);
+            const std::string nG = std::to_string(s.gpus.size());
+            // What the match rests on, in words, when the file does not name the GPU.
+            const std::string basis = links && *links > 0 ? nG + " GPUs with " + std::to_string(*links) + " NVLinks each"
+                                      : sm && !architectureOfSm(*sm).empty()
+                                          ? nG + " " + architectureOfSm(*sm) + " GPUs (sm=\"" + std::to_string(*sm) + "\")"
+                                          : nG + " GPUs";
+            if (candidates.empty()) {
+                if (!gpu.empty())
+                    throw InputError(r.file, "", "", "no catalog server has " + nG + " GPUs of type " + gpu +
+                                                         "; pass --server with a catalog server id (or add one in a user catalog)");
+                if (basis != nG + " GPUs")
+                    throw InputError(r.file, "", "", "no catalog server has " + basis + "; pass --server with a catalog server id (or add one in a user catalog)");
+                // PCIe paths only: NVLink servers would contradict the file, so only the others are offered.
+                const bool pcieOnly = links && *links == 0;
+                const std::string fits = listServersWithGpus(catalog, s.gpus.size(), pcieOnly);
+                const std::string what = std::string(pcieOnly ? "the file does not name the GPU model and shows only PCIe paths between the GPUs"
+                                                              : "the file names neither the GPU model nor its NVLinks") +
+                                         ", so no catalog server can be matched to it; ";
+                throw InputError(r.file, "", "",
+                                 what + (fits.empty() ? "the catalog has no " + std::string(pcieOnly ? "server without NVLink" : "server") + " with " + nG +
+                                                            " GPUs: add one in a user catalog"
+                                                      : "catalog servers with " + nG + (pcieOnly ? " GPUs and no NVLink: " : " GPUs: ") + fits +
+                                                            "; pass --server with one of them (or add one in a user catalog)"));
+            }
+            bool byNics = false;
+            if (gpu.empty() && candidates.size() > 1) {
+                if (auto fit = fittingTheNics(candidates, s, catalog); !fit.empty()) {
+                    byNics = fit.size() < candidates.size();
+                    candidates = std::move(fit);
+                }
+            }
             spec = candidates.front();
             if (gpu.empty() && candidates.size() > 1) {
                 std::string list;
                 for (const auto* c : candidates) list += (list.empty() ? "" : ", ") + c->id;
-                throw InputError(r.file, "", "", "the file does not name the GPU model (" + r.format +
-                                                     " never does) and several catalog servers fit its " + std::to_string(s.gpus.size()) +
-                                                     " GPUs and NVLinks: " + list + "; pass --server with one of them");
+                throw InputError(r.file, "", "", "the file does not name the GPU model (" + r.format + " never does) and several catalog servers fit its " +
+                                                     basis + ": " + list + "; pass --server with one of them");
             }
-            out.notes.push_back("server " + spec->id + " (" + spec->name + "): " +
-                                (gpu.empty() ? "the only catalog server whose GPU count and NVLinks per GPU fit the file"
-                                             : "its GPU is the one the file names (" + gpu + ")"));
+            std::string why;
+            if (!gpu.empty())
+                why = "its GPU is the one the file names (" + gpu + ")";
+            else if (byNics)
+                why = "the only catalog server with " + basis + " and the file's " + std::to_string(computeNicCount(s)) + " compute NICs at " +
+                      std::to_string(static_cast<int>(std::lround(*nicSpeedOfFile(s)))) + " Gb/s (the file does not name the GPU model)";
+            else
+                why = "the only catalog server with " + basis + " (the file does not name the GPU model)";
+            out.notes.push_back("server " + spec->id + " (" + spec->name + "): " + why);
         }
         out.design = topology::generateSingleServer(catalog, {spec->id, "imported from " + base});
         out.serverId = spec->id;
