@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -337,4 +338,33 @@ TEST_CASE("lspci: a table of numbers named as lspci is refused, not read as an e
     REQUIRE(r.server);
     CHECK(r.server->gpus.size() == 1);
     CHECK(r.server->nics.size() == 1);
+}
+
+TEST_CASE("NCCL XML importer: a plain-text file is called not XML, not a cut-off file", "[import][xml][wording]")
+{
+    // topo_smi_05 is an nvidia-smi topo -m table given as NCCL XML by hand.
+    const std::string path = std::string(CD_SHARED_DIR) + "/real_inputs/topo_smi_05.txt";
+    try {
+        (void)importFile(path, ImportKind::NcclTopo);
+        FAIL("topo_smi_05.txt was read as NCCL XML");
+    } catch (const InputError& e) {
+        INFO(e.what());
+        CHECK(e.problem() == "expected NCCL topology XML (a <system> element, optionally after <?xml ...?>), got plain text that is not XML: "
+                             "\"GPU0\tGPU1\tGPU2\tGPU3\tGPU4\tGPU5\tGPU6\tGPU7\tNIC0\tCPU Affinity\tNU...\"");
+        CHECK(std::string(e.what()).find("cut off") == std::string::npos);
+    }
+    // A real XML file cut short still says it is cut off.
+    CHECK_THROWS_WITH(importText("cut.xml", "<system version=\"1\">\n  <cpu numaid=\"0\">\n", ImportKind::NcclTopo),
+                      Catch::Contains("cut off before its elements close"));
+}
+
+TEST_CASE("nccl-tests importer: an unreadable collective is explained once", "[import][nccl_tests][wording]")
+{
+    // nccl_tests_19: no *_perf line and algbw 0.00-0.4x GB/s: the warning once read
+    // "... not printed (no *_perf command line) and not printed, and every algbw ...".
+    const auto r = importFile(std::string(CD_SHARED_DIR) + "/real_inputs/nccl_tests_19.txt", ImportKind::NcclTests);
+    const std::string expected = "the collective is not printed (no *_perf command line) and cannot be inferred: every algbw is below 0.5 GB/s, "
+                                 "too coarse to read nccl-tests' busbw factor";
+    CHECK(std::find(r.warnings.begin(), r.warnings.end(), expected) != r.warnings.end());
+    for (const auto& w : r.warnings) CHECK(w.find("and not printed") == std::string::npos);
 }

@@ -99,7 +99,7 @@ Inference inferCollective(const MeasuredCurve& c)
     for (const auto& p : c.outOfPlace)
         if (!best || p.algbwGBps > best->algbwGBps) best = &p;
     if (!best || best->algbwGBps < 0.5) {
-        inf.from = "not printed, and every algbw is below 0.5 GB/s, too coarse to read nccl-tests' busbw factor";
+        inf.from = "cannot be inferred: every algbw is below 0.5 GB/s, too coarse to read nccl-tests' busbw factor";
         return inf;
     }
     const double r = best->busbwGBps / best->algbwGBps;

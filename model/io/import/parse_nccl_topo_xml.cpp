@@ -202,6 +202,17 @@ PathKind pciPath(const ServerModel& s, int a, int b)
 
 ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, std::vector<std::string>& warnings)
 {
+    // A file that does not open with an element is not XML at all (a topo -m table, a log):
+    // say so, rather than report a parse error that reads as a cut-off file.
+    const std::size_t first = content.find_first_not_of(" \t\r\n");
+    const bool bom = content.substr(0, 3) == "\xEF\xBB\xBF";
+    if (first != std::string_view::npos && content[first] != '<' && !(bom && first == 0)) {
+        const std::size_t eol = content.find('\n', first);
+        const std::string firstLine = trim(std::string(content.substr(first, eol == std::string_view::npos ? std::string_view::npos : eol - first)));
+        throw InputError(text.name(), "line " + std::to_string(lineOf(content, static_cast<std::ptrdiff_t>(first))), "",
+                         "expected NCCL topology XML (a <system> element, optionally after <?xml ...?>), got plain text that is not XML: \"" +
+                             (firstLine.size() > 60 ? firstLine.substr(0, 60) + "..." : firstLine) + "\"");
+    }
     pugi::xml_document doc;
     const pugi::xml_parse_result r = doc.load_buffer(content.data(), content.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!r) {
