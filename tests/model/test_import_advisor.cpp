@@ -306,3 +306,38 @@ TEST_CASE("import record: numbers out of range are refused naming the entry and 
         }
     }
 }
+
+TEST_CASE("gpus-across-sockets names only SYS pairs whose CPU or NUMA affinity differ", "[import][advisor][sockets]")
+{
+    // topo_smi_17: GPU0-3 on NUMA 0 (0-55,112-167), GPU4-7 on NUMA 1, every GPU pair SYS.
+    const ImportResult r17 = importFile(realInput("topo_smi_17.txt"), ImportKind::Auto);
+    const AdvisorFinding* across = find(r17.findings, "gpus-across-sockets");
+    REQUIRE(across);
+    INFO(across->message);
+    CHECK(across->message.rfind("GPU0-GPU4, GPU0-GPU5, GPU0-GPU6, GPU0-GPU7, GPU1-GPU4, GPU1-GPU5, GPU1-GPU6, GPU1-GPU7 and 8 more connect over SYS: "
+                                "their traffic crosses the CPU-to-CPU link",
+                                0) == 0);
+    CHECK(across->message.find("GPU0-GPU1") == std::string::npos);
+    const AdvisorFinding* within = find(r17.findings, "sys-within-numa-node");
+    REQUIRE(within);
+    CHECK(within->severity == topology::Severity::Info);
+    CHECK(within->message.rfind("GPU0-GPU1, GPU0-GPU2, GPU0-GPU3, GPU1-GPU2, GPU1-GPU3, GPU2-GPU3, GPU4-GPU5, GPU4-GPU6 and 4 more connect over SYS "
+                                "although the file gives each pair the same CPU affinity",
+                                0) == 0);
+    CHECK(within->message.find("not over a CPU-to-CPU link") != std::string::npos);
+
+    // topo_smi_11 (both GPUs on NUMA 1) and topo_smi_04 (one affinity set, 0-63): no socket claim.
+    for (const char* file : {"topo_smi_11.txt", "topo_smi_04.txt"}) {
+        INFO(file);
+        const ImportResult r = importFile(realInput(file), ImportKind::Auto);
+        CHECK_FALSE(find(r.findings, "gpus-across-sockets"));
+        CHECK(find(r.findings, "sys-within-numa-node"));
+        for (const auto& f : r.findings) CHECK(f.message.find("crosses the CPU-to-CPU link") == std::string::npos);
+    }
+
+    // topo_smi_03: GPU0 on 0-15,32-47, GPU1-3 on 16-31,48-63: exactly GPU0's pairs cross.
+    const ImportResult r03 = importFile(realInput("topo_smi_03.txt"), ImportKind::Auto);
+    const AdvisorFinding* across03 = find(r03.findings, "gpus-across-sockets");
+    REQUIRE(across03);
+    CHECK(across03->message.rfind("GPU0-GPU1, GPU0-GPU2, GPU0-GPU3 connect over SYS: ", 0) == 0);
+}

@@ -46,11 +46,11 @@ const std::map<std::string, Expect>& expectations()
         // ---- topology printouts (LOG.md section 1)
         {"topo_smi_01.txt", {"server model", "", 8, 9, 18, "?", -1, -1, -1, {"acs-check"}, {"nic-far-from-gpu", "fewer-nics-than-gpus", "no-nvlink"}, 0}},
         {"topo_smi_03.txt", {"server model", "", 4, 0, 0, "?", -1, -1, -1, {"gpus-across-sockets", "no-nvlink"}, {"nic-far-from-gpu"}, 1}},
-        {"topo_smi_04.txt", {"server model", "", 6, 0, 0, "?", -1, -1, -1, {"gpus-across-sockets", "no-nvlink"}, {}, 1}},
+        {"topo_smi_04.txt", {"server model", "", 6, 0, 0, "?", -1, -1, -1, {"sys-within-numa-node", "no-nvlink"}, {"gpus-across-sockets"}, 1}},
         {"topo_smi_05.txt", {"server model", "", 8, 1, 0, "?", -1, -1, -1, {"nic-far-from-gpu", "fewer-nics-than-gpus", "gpus-across-sockets", "no-nvlink"}, {}, 1}},
         {"topo_smi_07.txt", {"server model", "", 2, 0, 0, "?", -1, -1, -1, {"no-nvlink"}, {"gpus-across-sockets"}, 1}},
         {"topo_smi_09.txt", {"server model", "", 8, 2, 6, "?", -1, -1, -1, {"nvlink-partial", "nic-far-from-gpu", "fewer-nics-than-gpus"}, {"no-nvlink"}, 0}},
-        {"topo_smi_11.txt", {"server model", "", 2, 1, 0, "?", -1, -1, -1, {"nic-far-from-gpu", "fewer-nics-than-gpus"}, {}, 1}},
+        {"topo_smi_11.txt", {"server model", "", 2, 1, 0, "?", -1, -1, -1, {"nic-far-from-gpu", "fewer-nics-than-gpus", "sys-within-numa-node"}, {"gpus-across-sockets"}, 1}},
         {"topo_smi_13.txt", reject("starts mid-matrix")},
         {"topo_smi_15.txt", reject("starts mid-matrix")},
         {"topo_smi_17.txt", {"server model", "", 8, 2, 0, "?", -1, -1, -1, {"gpus-across-sockets", "nic-far-from-gpu", "fewer-nics-than-gpus"}, {}, 1}},

@@ -40,6 +40,27 @@ std::string num(double v, int precision = 3)
     return s.str();
 }
 
+enum class SocketRelation { Different, Same, Unknown };
+
+/// Whether GPUs `a` and `b` (their indices) sit on different sockets by what the file prints:
+/// Different when their NUMA nodes (both known, not -1) or their CPU affinities (both printed)
+/// differ, Same when what is known agrees, Unknown when the file gives neither for both.
+SocketRelation socketRelation(const ServerModel& s, int a, int b)
+{
+    const auto find = [&](int index) -> const ImportedGpu* {
+        for (const auto& g : s.gpus)
+            if (g.index == index) return &g;
+        return nullptr;
+    };
+    const ImportedGpu* ga = find(a);
+    const ImportedGpu* gb = find(b);
+    if (!ga || !gb) return SocketRelation::Unknown;
+    const bool numaKnown = ga->numaNode && gb->numaNode && *ga->numaNode >= 0 && *gb->numaNode >= 0;
+    const bool affinityKnown = !ga->cpuAffinity.empty() && !gb->cpuAffinity.empty();
+    if ((numaKnown && *ga->numaNode != *gb->numaNode) || (affinityKnown && ga->cpuAffinity != gb->cpuAffinity)) return SocketRelation::Different;
+    return numaKnown || affinityKnown ? SocketRelation::Same : SocketRelation::Unknown;
+}
+
 std::string list(const std::vector<std::string>& items, std::size_t max = 8)
 {
     std::string s;
@@ -101,8 +122,9 @@ void serverRules(Ctx& c, const ServerModel& s)
 
     // NVLink coverage and pairs that cross sockets.
     int nvPairs = 0, pairsKnown = 0;
-    std::vector<std::string> sysPairs, nonNvPairs;
-    int sysLine = 0;
+    std::vector<std::string> sysPairs, nonNvPairs;     // sysPairs: SYS between GPUs of different CPU/NUMA affinity
+    std::vector<std::string> sameSocketSys, unplacedSys; // SYS within one affinity set; SYS with no affinity printed
+    int sysLine = 0, sameSocketLine = 0, unplacedLine = 0;
     for (const auto& p : s.gpuPairs) {
         if (p.path == PathKind::Unknown) continue;
         ++pairsKnown;
@@ -111,9 +133,21 @@ void serverRules(Ctx& c, const ServerModel& s)
             continue;
         }
         nonNvPairs.push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b));
-        if (p.path == PathKind::Sys) {
-            sysPairs.push_back("GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b));
+        if (p.path != PathKind::Sys) continue;
+        const std::string name = "GPU" + std::to_string(p.a) + "-GPU" + std::to_string(p.b);
+        switch (socketRelation(s, p.a, p.b)) {
+        case SocketRelation::Different:
+            sysPairs.push_back(name);
             if (!sysLine) sysLine = p.line;
+            break;
+        case SocketRelation::Same:
+            sameSocketSys.push_back(name);
+            if (!sameSocketLine) sameSocketLine = p.line;
+            break;
+        case SocketRelation::Unknown:
+            unplacedSys.push_back(name);
+            if (!unplacedLine) unplacedLine = p.line;
+            break;
         }
     }
     if (pairsKnown > 0 && nvPairs == 0 && nG > 1 && s.format != "rocm-smi --showtopo")
@@ -133,6 +167,21 @@ void serverRules(Ctx& c, const ServerModel& s)
                                "models at about 22 GB/s on recent Intel CPUs), so a collective that includes them is slower than one "
                                "among GPUs of one socket",
               sysLine);
+    if (!sameSocketSys.empty() && nvPairs == 0)
+        c.add("sys-within-numa-node", Severity::Info,
+              list(sameSocketSys) + " connect over SYS although the file gives each pair the same CPU affinity (and NUMA node where it prints "
+                                    "one), so they sit on one socket: the path leaves the PCIe tree through the CPU's root complex and runs between its host "
+                                    "bridges inside that socket (AMD EPYC's I/O die with NPS1 or more nodes per socket, or a VM whose "
+                                    "hypervisor hides the PCIe layout, prints this), not over a CPU-to-CPU link; peer-to-peer traffic "
+                                    "between them still goes through the CPU rather than a PCIe switch (p2pBandwidthLatencyTest shows "
+                                    "its rate)",
+              sameSocketLine);
+    if (!unplacedSys.empty() && nvPairs == 0)
+        c.add("gpus-across-sockets", Severity::Warning,
+              list(unplacedSys) + " connect over SYS, which nvidia-smi's legend defines as crossing the interconnect between NUMA "
+                                  "nodes (QPI/UPI or Infinity Fabric); the file gives no CPU or NUMA affinity to confirm which "
+                                  "socket each GPU is on",
+              unplacedLine);
 
     // NICs.
     if (nN > 0 && nG > 0) {
@@ -153,7 +202,9 @@ void serverRules(Ctx& c, const ServerModel& s)
                   "no NIC shares a PCIe switch with " + list(far) +
                       " (nearest NIC's path in brackets): NCCL uses GPUDirect RDMA only when GPU and NIC share a PCIe switch "
                       "(NCCL_NET_GDR_LEVEL default PXB), so their network traffic is staged in host memory" +
-                      (worst == PathKind::Sys ? ", and on SYS paths it also crosses the CPU-to-CPU link" : "") +
+                      (worst == PathKind::Sys ? ", and on SYS paths it also goes through the CPU (and over the CPU-to-CPU link when GPU and NIC "
+                                                "sit on different sockets)"
+                                              : "") +
                       "; enabling GPUDirect RDMA doubled busbw in nccl-tests #29",
                   farLine ? farLine : s.headerLine);
         if (nN < nG) {
