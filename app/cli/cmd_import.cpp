@@ -34,7 +34,10 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         const auto& s = *r.server;
         const std::string gpuModel = s.gpuModel();
         o << "  GPUs " << s.gpus.size() << " (" << QString::fromStdString(gpuModel.empty() ? std::string("model not stated") : gpuModel) << ")"
-          << ", NICs " << s.nics.size() << ", NUMA nodes " << s.numaNodes().size();
+          << ", NICs " << s.nics.size() << ", NUMA nodes ";
+        bool fromAffinity = false;
+        if (const auto numa = s.numaNodeCount(&fromAffinity)) o << *numa << (fromAffinity ? " (from the CPU-affinity sets)" : "");
+        else o << "unknown";
         if (!s.gpus.empty() && s.gpus.front().nvlinks) o << ", NVLinks per GPU " << *s.gpus.front().nvlinks;
         if (s.nvswitches) o << ", NVSwitches " << s.nvswitches;
         o << (s.complete ? "" : " (incomplete file)") << "\n";

@@ -1,6 +1,6 @@
-// NCCL topology XML names its GPUs by PCI device id: the importer turns the id into the model
-// name through the same PCI ID table as lspci (gpu_identity.cpp), and no longer says the model
-// is "not stated" when the id states it.
+// What the import summary says of a server: the GPU model (NCCL topology XML names its GPUs by
+// PCI device id, turned into the model name through the same PCI ID table as lspci,
+// gpu_identity.cpp, no longer "not stated" when the id states it) and the NUMA node count.
 #include "model/io/import/import.hpp"
 
 #include <catch2/catch.hpp>
@@ -54,4 +54,27 @@ TEST_CASE("NCCL XML: a GPU whose device id the table lacks is still said to be u
     CHECK(r.server->gpus.at(0).name.empty());
     CHECK(r.server->gpuModel().empty());
     CHECK(anyWarningMentions(r, "1 GPUs are known only by their PCI class"));
+}
+
+TEST_CASE("NUMA node count: from NUMA ids, else from distinct CPU-affinity sets, else unknown", "[import][numa]")
+{
+    bool fromAffinity = true;
+    // topo_smi_03 (0-15,32-47 and 16-31,48-63) and topo_smi_09 (0-23,48-71 and 24-47,72-95) have
+    // no NUMA column: two affinity sets, two nodes (the summary once printed "NUMA nodes 0").
+    for (const char* file : {"topo_smi_03.txt", "topo_smi_09.txt"}) {
+        INFO(file);
+        const auto r = importFile(realInput(file), ImportKind::Auto);
+        REQUIRE(r.server);
+        CHECK(r.server->numaNodes().empty());
+        CHECK(r.server->numaNodeCount(&fromAffinity) == 2);
+        CHECK(fromAffinity);
+    }
+    // topo_smi_17 prints NUMA 0 and 1.
+    const auto r17 = importFile(realInput("topo_smi_17.txt"), ImportKind::Auto);
+    CHECK(r17.server->numaNodeCount(&fromAffinity) == 2);
+    CHECK_FALSE(fromAffinity);
+    // lspci -tv states neither: unknown, never 0.
+    const auto lspci = importFile(realInput("lspci_01.txt"), ImportKind::Auto);
+    REQUIRE(lspci.server);
+    CHECK_FALSE(lspci.server->numaNodeCount(&fromAffinity).has_value());
 }

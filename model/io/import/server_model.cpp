@@ -94,6 +94,22 @@ std::vector<int> ServerModel::numaNodes() const
     return {s.begin(), s.end()};
 }
 
+std::optional<int> ServerModel::numaNodeCount(bool* fromAffinity) const
+{
+    if (fromAffinity) *fromAffinity = false;
+    const auto ids = numaNodes();
+    const auto known = std::count_if(ids.begin(), ids.end(), [](int n) { return n >= 0; });
+    if (known > 0) return static_cast<int>(known);
+    std::set<std::string> sets;
+    for (const auto& g : gpus)
+        if (!g.cpuAffinity.empty()) sets.insert(g.cpuAffinity);
+    for (const auto& c : cpus)
+        if (!c.cpuAffinity.empty()) sets.insert(c.cpuAffinity);
+    if (sets.empty()) return std::nullopt;
+    if (fromAffinity) *fromAffinity = true;
+    return static_cast<int>(sets.size());
+}
+
 int ServerModel::pcieBridges() const noexcept
 {
     return static_cast<int>(std::count_if(pcie.begin(), pcie.end(),

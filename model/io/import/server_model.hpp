@@ -141,6 +141,11 @@ struct ServerModel {
     [[nodiscard]] std::string gpuModel() const;
     /// NUMA nodes named by GPUs, NICs and CPUs (distinct, sorted, -1 included when printed).
     [[nodiscard]] std::vector<int> numaNodes() const;
+    /// How many NUMA nodes the file shows: the distinct NUMA ids it prints (-1, a VM's hidden
+    /// node, not counted); without any, the distinct CPU-affinity sets of its GPUs and CPUs (topo
+    /// -m without a NUMA column: one set per socket or NUMA node), with `fromAffinity` set;
+    /// nullopt when the file gives neither.
+    [[nodiscard]] std::optional<int> numaNodeCount(bool* fromAffinity = nullptr) const;
     /// Bridges of the PCIe tree (class 0x0604xx), i.e. PCIe switches and root ports.
     [[nodiscard]] int pcieBridges() const noexcept;
 };
