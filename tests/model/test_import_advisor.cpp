@@ -341,3 +341,26 @@ TEST_CASE("gpus-across-sockets names only SYS pairs whose CPU or NUMA affinity d
     REQUIRE(across03);
     CHECK(across03->message.rfind("GPU0-GPU1, GPU0-GPU2, GPU0-GPU3 connect over SYS: ", 0) == 0);
 }
+
+TEST_CASE("a measured run on another GPU model than the design's is flagged", "[import][advisor][gpu_mismatch]")
+{
+    // nccl_tests_06 and nccl_tests_05 ran on H200 ("NVIDIA H200" in the # Rank lines); the
+    // design is two DGX H100: the comparison once came without a word about it.
+    const Design ft2 = fatTree("dgx-h100", 2);
+    for (const char* file : {"nccl_tests_06.txt", "nccl_tests_05.txt"}) {
+        INFO(file);
+        const ImportReview review = reviewImport(importFile(realInput(file), ImportKind::Auto), &ft2, catalog());
+        const AdvisorFinding* f = nullptr;
+        for (const auto& x : review.findings)
+            if (x.rule == "design-mismatch" && x.message.find("the run's GPUs") != std::string::npos) f = &x;
+        REQUIRE(f);
+        CHECK(f->severity == topology::Severity::Warning);
+        CHECK(f->message == "the run's GPUs (H200 SXM 141GB, \"NVIDIA H200\" in the file's header) differ from the design's (H100 SXM5 80GB): "
+                            "every error % compares different hardware; compare with a design of H200 SXM 141GB servers");
+        CHECK(f->evidence.line > 0);
+        CHECK(f->evidence.text.find("NVIDIA H200") != std::string::npos);
+    }
+    // A run on the design's own GPU (nccl_tests_13, H100) gets no such warning.
+    const ImportReview same = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
+    for (const auto& x : same.findings) CHECK(x.message.find("the run's GPUs") == std::string::npos);
+}

@@ -24,7 +24,7 @@
 ///   curve-collapse         warning  busbw falls by more than half from one size to the next
 ///   below-prediction       warning  the measured curve sits well below the prediction for the design
 ///   above-prediction       info     the measured curve sits well above it (the design may not be the machine)
-///   design-mismatch        warning  the imported server differs from the design's (GPU count, NIC count)
+///   design-mismatch        warning  the imported server differs from the design's (GPU count, NIC count), or the run's GPU model does
 
 #include "model/analysis/analysis.hpp"
 #include "model/io/import/import.hpp"

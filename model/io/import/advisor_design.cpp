@@ -262,6 +262,7 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
     // Design NICs and what the log shows.
     const NicSpec* designNic = nullptr;
     int designNics = 0, designGpus = 0;
+    std::optional<std::string> designGpuId;
     for (const auto& [id, n] : design.nodes()) {
         if (n.kind != NodeKind::Server) continue;
         const ServerSpec* s = catalog.server(n.model);
@@ -269,6 +270,7 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
         designNic = topology::rules::nicOf(n, catalog);
         designNics = topology::rules::nicCountOf(n, catalog);
         designGpus = s->gpuCount;
+        designGpuId = s->gpuId;
         break;
     }
     if (r.log && designNic) {
@@ -280,6 +282,22 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
                                t.first});
                 break;
             }
+    }
+    if (r.curve && designGpuId) {
+        // The run's GPU (nccl-tests' "# Rank" lines) against the design's: a comparison across
+        // GPU models measures the hardware difference, not the machine's health.
+        const GpuIdentity runGpu = identifyGpuName(r.curve->gpuName);
+        if (!runGpu.catalogId.empty() && runGpu.catalogId != *designGpuId) {
+            const GpuSpec* dg = catalog.gpu(*designGpuId);
+            int line = 0;
+            for (std::size_t i = 0; i < r.lines.size() && !line; ++i)
+                if (r.lines[i].find("Rank") != std::string::npos && r.lines[i].find(r.curve->gpuName) != std::string::npos) line = static_cast<int>(i) + 1;
+            out.push_back({"design-mismatch", Severity::Warning,
+                           "the run's GPUs (" + runGpu.name + ", \"" + r.curve->gpuName + "\" in the file's header) differ from the design's (" +
+                               (dg ? dg->name : *designGpuId) + "): every error % compares different hardware; compare with a design of " +
+                               runGpu.name + " servers",
+                           at(line)});
+        }
     }
     if (r.server && designGpus > 0) {
         const int g = static_cast<int>(r.server->gpus.size());
