@@ -97,7 +97,7 @@ TEST_CASE("advisor: measured against predicted on the real nccl-tests runs", "[i
             REQUIRE(below);
             CHECK(below->evidence.line == last.line);
             CHECK(below->message.find("% below") != std::string::npos);
-            CHECK(below->message.find(rev.comparison.boundLayer) != std::string::npos);
+            CHECK(below->message.find(rev.comparison.boundLayer.substr(rev.comparison.boundLayer.find(": ") + 2)) != std::string::npos);
             CHECK(last.error < -0.3);
         } else {
             CHECK_FALSE(below);
@@ -363,4 +363,24 @@ TEST_CASE("a measured run on another GPU model than the design's is flagged", "[
     // A run on the design's own GPU (nccl_tests_13, H100) gets no such warning.
     const ImportReview same = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
     for (const auto& x : same.findings) CHECK(x.message.find("the run's GPUs") == std::string::npos);
+}
+
+TEST_CASE("below-prediction names one layer and that layer's checks", "[import][advisor][below]")
+{
+    // nccl_tests_13: 2 DGX H100, 156 GB/s at 8 GiB against an NVLink-bound 499 GB/s. The
+    // message once said "bound by the intra-node: NVLink ..., so look at that layer first: NIC
+    // placement and GPUDirect RDMA": a layer and another layer's checks.
+    const Design ft2 = fatTree("dgx-h100", 2);
+    const ImportReview rev = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
+    REQUIRE(rev.comparison.boundScope == "intra_node");
+    const AdvisorFinding* below = find(rev.findings, "below-prediction");
+    REQUIRE(below);
+    INFO(below->message);
+    CHECK(below->message.find("(all_reduce on 16 GPUs at 8 GiB, nvls_tree); the comparison is at a size where the prediction is NVLink-bound "
+                              "inside the server, by NVLink 4 via NVSwitch (") != std::string::npos);
+    CHECK(below->message.find("so the gap is most likely outside the server, in the network: check per-NIC bandwidth with NCCL_ALGO=Ring, "
+                              "GPUDirect RDMA") != std::string::npos);
+    CHECK(below->message.find("NIC placement") != std::string::npos);
+    CHECK(below->message.find("look at that layer first") == std::string::npos);
+    CHECK(below->message.find("the intra-node:") == std::string::npos);
 }

@@ -92,6 +92,45 @@ void boundAt(const analysis::CommGroup& g, CollectiveOp op, double bytes, CurveC
     cmp.boundLayer = "latency: at " + formatBytes(bytes) + " per-step latency, not bandwidth, sets the time (" + toString(base.algorithm) + ")";
 }
 
+/// True when the measured run spans servers: its # Rank lines name several hosts, or (none
+/// printed) it has more ranks than one of the design's servers holds.
+bool multiNode(const ImportResult& r, const CurveComparison& cmp, const Design& design, const Catalog& catalog)
+{
+    if (r.curve && r.curve->nodes > 0) return r.curve->nodes > 1;
+    const int g = serverGpus(design, catalog);
+    return g > 0 && cmp.gpus > g;
+}
+
+/// The below-prediction diagnosis: the one layer to look at first and the checks for that same
+/// layer. A multi-node run whose prediction is bound inside the server (NVLink) points at the
+/// network: at that size the design's NVLink, not its NICs, limits the prediction, so a
+/// shortfall of the whole run most likely comes from outside the server.
+std::string belowDiagnosis(const CurveComparison& cmp, bool multiNodeRun)
+{
+    const auto colon = cmp.boundLayer.find(": ");
+    const std::string detail = colon == std::string::npos ? cmp.boundLayer : cmp.boundLayer.substr(colon + 2);
+    const bool nvlink = detail.find("NVLink") != std::string::npos;
+    const std::string networkChecks = "per-NIC bandwidth with NCCL_ALGO=Ring, GPUDirect RDMA (NET/IB/GDRDMA "
+                                      "in the NCCL_DEBUG=INFO log, not NET/Socket or plain NET/IB), and NIC placement (each GPU's nearest NIC "
+                                      "on its own PCIe switch)";
+    if (cmp.boundScope == "intra_node" && multiNodeRun)
+        return "the comparison is at a size where the prediction is " + std::string(nvlink ? "NVLink-bound" : "bound") + " inside the server, by " +
+               detail + ", so the gap is most likely outside the server, in the network: check " + networkChecks;
+    if (cmp.boundScope == "intra_node")
+        return "the prediction is bound inside the server, by " + detail +
+               ", so look there first: every NVLink or PCIe link up at full rate (nvidia-smi nvlink -s, lspci -vv LnkSta), peer-to-peer "
+               "transport in the NCCL log (P2P, not SHM through host memory), and the NVSwitch fabric manager running";
+    if (cmp.boundScope == "node_boundary")
+        return "the prediction is bound by the servers' NICs, " + detail + ", so look at the network first: " + networkChecks;
+    if (cmp.boundScope == "fabric")
+        return "the prediction is bound by the fabric between the leaves (" + detail +
+               "), so look at the switches first: congestion counters on the uplinks, adaptive routing, and whether the job's servers "
+               "sit under the leaves the design assumes";
+    return "the prediction is set by per-step latency (" + detail +
+           "), so look at latency first: the protocol NCCL picked (NCCL_PROTO), the transports in the NCCL log, and the ranks' CPU "
+           "affinity";
+}
+
 } // namespace
 
 CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, const Catalog& catalog)
@@ -249,8 +288,7 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
             out.push_back({"below-prediction", Severity::Warning,
                            "measured busbw " + num(p.measuredBusbwGBps) + " GB/s is " + num((1 - ratio) * 100, 2) + " % below the " +
                                num(p.predictedBusbwGBps) + " GB/s predicted for \"" + cmp.designName + "\" (" + where + ", " + p.algorithm +
-                               "); the prediction is bound by the " + cmp.boundLayer +
-                               ", so look at that layer first: NIC placement and GPUDirect RDMA, transports in the NCCL log, PCIe links",
+                               "); " + belowDiagnosis(cmp, multiNode(r, cmp, design, catalog)),
                            at(p.line)});
         else if (ratio > kAboveFraction)
             out.push_back({"above-prediction", Severity::Info,
