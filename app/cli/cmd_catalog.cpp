@@ -27,18 +27,7 @@ int cmdCatalog(const QStringList& args)
         return kOk;
     }
     QTextStream out(stdout);
-    out << "GPUs:\n";
-    for (const auto& g : catalog->gpus())
-        out << "  " << QString::fromStdString(g.id).leftJustified(24) << QString::fromStdString(g.name) << "\n";
-    out << "Servers:\n";
-    for (const auto& s : catalog->servers())
-        out << "  " << QString::fromStdString(s.id).leftJustified(24) << QString::fromStdString(s.name) << "\n";
-    out << "NICs:\n";
-    for (const auto& n : catalog->nics())
-        out << "  " << QString::fromStdString(n.id).leftJustified(24) << QString::fromStdString(n.name) << "\n";
-    out << "Switches:\n";
-    for (const auto& s : catalog->switches())
-        out << "  " << QString::fromStdString(s.id).leftJustified(24) << QString::fromStdString(s.name) << "\n";
+    out << QString::fromStdString(model::catalogListing(*catalog));
     return kOk;
 }
 

@@ -10,8 +10,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 namespace model {
 
 [[nodiscard]] nlohmann::json catalogToJson(const Catalog& catalog);
+
+/// The catalog as the `catalog` command prints it: a "GPUs:", "Servers:", "NICs:" and
+/// "Switches:" section, one "  id  name" line per entry, the names in one column two spaces
+/// past the longest id of the whole listing (so no id runs into its name).
+[[nodiscard]] std::string catalogListing(const Catalog& catalog);
 
 } // namespace model
