@@ -35,7 +35,14 @@ int allToAllBatches(int n, int groups, int maxFlows) noexcept
     if (n < 2) return 1;
     const double flows = static_cast<double>(n) * (n - 1) * std::max(1, groups);
     const double limit = std::max(1, maxFlows);
-    return static_cast<int>(std::clamp(std::ceil(flows / limit), 1.0, static_cast<double>(n - 1)));
+    int batches = static_cast<int>(std::clamp(std::ceil(flows / limit), 1.0, static_cast<double>(n - 1)));
+    // Batch b holds the offsets b+1, b+1+B, ...: with B even (16 for 1,004 ranks) the
+    // offsets of a batch fall on half the residues mod 8 or fewer, so a rank of a batch sends
+    // to a few rails only (a rank of the 8 + 4 last server to one rail's peers). An odd B
+    // keeps every residue mod 2, 4 and 8, the GPUs of a server, so each batch reaches every
+    // rail as the one concurrent exchange does.
+    if (batches > 1 && batches < n - 1 && batches % 2 == 0) ++batches;
+    return batches;
 }
 
 } // namespace model::analysis

@@ -28,7 +28,9 @@ namespace model::analysis {
 [[nodiscard]] double ecmpBusiestLinkFactor(double meanFlowsPerLink, double links) noexcept;
 
 /// Batches the concurrent all-to-all of `groups` groups of `n` ranks is cut into, at most
-/// `maxFlows` flows each: ceil(n (n - 1) groups / maxFlows), between 1 and n - 1 (1 for n < 2).
+/// `maxFlows` flows each: ceil(n (n - 1) groups / maxFlows), raised by one when even so that
+/// the strided offsets of one batch reach every rail of a server of 2, 4 or 8 GPUs
+/// (schedule_alltoall.cpp), between 1 and n - 1 (1 for n < 2). [eng]
 [[nodiscard]] int allToAllBatches(int n, int groups, int maxFlows) noexcept;
 
 } // namespace model::analysis

@@ -249,6 +249,9 @@ ScheduleRun Engine::simulateCollective(CollectiveOp op, Algorithm algorithm,
                                        const std::vector<std::vector<int>>& groups, double bytes,
                                        std::vector<std::unique_ptr<Schedule>>& schedules)
 {
+    // All-to-all is NCCL's point-to-point path, where PXN relays only through a rank of the same
+    // communicator (sim_routing.hpp). Ring and tree schedules name each channel's NIC themselves.
+    router.setCommunicators(op == CollectiveOp::AllToAll ? groups : std::vector<std::vector<int>>{});
     std::vector<Algorithm> candidates;
     const bool chosen = algorithm != Algorithm::Auto;
     if (chosen)

@@ -201,7 +201,10 @@ void Router::route(int src, int dst, std::uint64_t key, std::vector<int>& path, 
     }
     if (q < 0) throw std::invalid_argument("no working NIC reaches " + gpuName(dst));
     int p = -1;
-    if (policy_ == RoutingPolicy::RailAware && ss.nvlink) {
+    if (policy_ == RoutingPolicy::RailAware && ss.nvlink && usable(ss, q) && !relayAllowed(ss, q, src) &&
+        usable(ss, sPort)) {
+        p = sPort; // the GPU on the destination's rail is not in this communicator: no PXN relay
+    } else if (policy_ == RoutingPolicy::RailAware && ss.nvlink) {
         p = usable(ss, q) ? q : (usable(ss, sPort) ? sPort : firstUsable(ss));
         moved = moved || p != q;
     } else {
@@ -395,5 +398,32 @@ int Router::leastLoaded(int at, int target, const std::vector<int>& dist, std::u
 void Router::resetLoad() noexcept { std::fill(load_.begin(), load_.end(), 0); }
 
 void Router::setTwoLevelAdaptive(bool on) noexcept { twoLevelAdaptive_ = on; }
+
+void Router::setCommunicators(const std::vector<std::vector<int>>& groups)
+{
+    commOf_.clear();
+    if (groups.empty()) return;
+    commOf_.assign(g_.gpus.size(), -1);
+    for (std::size_t k = 0; k < groups.size(); ++k)
+        for (int gpu : groups[k])
+            if (gpu >= 0 && static_cast<std::size_t>(gpu) < commOf_.size()) commOf_[static_cast<std::size_t>(gpu)] = static_cast<int>(k);
+}
+
+bool Router::relayAllowed(const ServerInfo& si, int port, int src) const noexcept
+{
+    if (commOf_.empty() || port < 0 || static_cast<std::size_t>(port) >= si.nicOwner.size()) return true;
+    const int owner = si.nicOwner[static_cast<std::size_t>(port)];
+    if (owner == src || owner < 0 || static_cast<std::size_t>(owner) >= commOf_.size()) return true;
+    const GpuInfo& s = g_.gpus[static_cast<std::size_t>(src)];
+    if (port >= s.nicPort && port < s.nicPort + s.nicPorts) return true; // the source's own NIC
+    const int mine = commOf_[static_cast<std::size_t>(src)];
+    if (mine < 0) return true;
+    // Any GPU wired to that NIC will do (a NIC shared by two GPUs lists only the first).
+    for (int k = si.firstGpu; k < si.firstGpu + si.gpuCount; ++k) {
+        const GpuInfo& gi = g_.gpus[static_cast<std::size_t>(k)];
+        if (port >= gi.nicPort && port < gi.nicPort + gi.nicPorts && commOf_[static_cast<std::size_t>(k)] == mine) return true;
+    }
+    return false;
+}
 
 } // namespace model::sim

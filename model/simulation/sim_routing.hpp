@@ -22,7 +22,15 @@
 ///   - Ethernet hashes the flow's key, as per-flow ECMP does (RFC 2992 hash-threshold idea;
 ///     one hash per switch).
 /// - RoutingPolicy::RailAware on NVLink servers sends from the local GPU whose NIC is on the
-///   destination GPU's rail, so the flow stays on that rail's leaf (NCCL PXN).
+///   destination GPU's rail, so the flow stays on that rail's leaf (NCCL PXN). For all-to-all
+///   (point-to-point sends; the engine names the communicators, Router::setCommunicators) the
+///   relay must be a rank of the same communicator: NCCL's PXN hands the data to the proxy of
+///   another local rank of the communicator, never to a GPU outside it, so a server holding
+///   only some of its GPUs in the communicator (the last of 8 + 4) sends to the other rails
+///   from its own NICs, across the spines (NCCL src/graph/paths.cc v2.30.7, ncclTopoGetIntermediateRank:
+///   the relay is a GPU of the topology, which holds the communicator's local GPUs only), as
+///   the analytical engine counts it (comm_group.cpp: r of G GPUs reach ceil(r x ports / G)
+///   ports).
 /// - A failed NIC link makes the flow use another NIC of the server (through the hub): the flow
 ///   counts as rerouted. Fabric failures are avoided by the BFS itself.
 
@@ -60,6 +68,11 @@ public:
     /// the greedy choice is the balance (516 of 1,024 H100 on a 2:1 two-tier tree, all-to-all
     /// 1 GiB: 1.004 x the analytical time; static routes 1.21 x).
     void setTwoLevelAdaptive(bool on) noexcept;
+    /// The communicators of the collective being routed: each group lists its ranks' GPUs
+    /// (global indices). A GPU relays another local GPU's traffic to its NIC (PXN, above) only
+    /// when both are ranks of one group. Empty (the default): every GPU may relay. Indices
+    /// outside the graph are ignored; a GPU named by several groups keeps the last.
+    void setCommunicators(const std::vector<std::vector<int>>& groups);
     /// Sum of the channels' latencies, seconds.
     [[nodiscard]] double latency(const std::vector<int>& path) const noexcept;
 
@@ -114,6 +127,9 @@ private:
     /// and each switch's next channel left in next_; `digits` orders equal choices as D-mod-K
     /// does; `depth` = hops from the first switch (indexes scratch_).
     int leastLoaded(int at, int target, const std::vector<int>& dist, std::uint64_t digits, int depth);
+    std::vector<int> commOf_;       ///< global GPU index -> its group (-1 none); empty: no limit
+    /// Whether the GPU wired to NIC `port` of server `si` may relay for GPU `src` (PXN).
+    [[nodiscard]] bool relayAllowed(const ServerInfo& si, int port, int src) const noexcept;
     std::vector<int> load_;         ///< channel -> flows routed over it since resetLoad
     std::vector<unsigned> stamp_;   ///< switch index -> route call whose cost_/next_ it holds
     std::vector<int> cost_, next_;  ///< switch index -> least load onward, and its channel

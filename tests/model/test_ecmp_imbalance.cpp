@@ -89,3 +89,41 @@ TEST_CASE("ECMP: both engines agree on all-to-all over oversubscribed RoCE fabri
         CHECK(t.ratio() == Approx(1.0).margin(c.margin));
     }
 }
+
+TEST_CASE("ECMP: a partly used last server keeps both engines together on oversubscribed RoCE",
+          "[simulation][ecmp][roce]")
+{
+    // generate roce, 136 DGX H100 on SN5600 at 2:1 (1.943:1 with whole uplinks), all-to-all of
+    // 64 MiB over 1,084 GPUs: 135 whole servers and GPUs 0-3 of the last. NCCL's PXN relays only
+    // through ranks of the communicator, so the last server sends to rails 4-7 from its own 4
+    // NICs, as the analytical engine counts it (comm_group.cpp). Before, the simulator relayed
+    // through GPUs 4-7, which are not ranks: the last server's 8 NICs each carried half the
+    // flows, each flow offered twice the rate of every other one, ports looked overloaded and
+    // PFC paused the fabric (1.235 x the analytical time; 0.983 with all 1,088 GPUs).
+    const model::Catalog cat = model::Catalog::loadBundled();
+    const model::Design d = enginetest::roceFabric(cat, "dgx-h100", "sn5600", 136, 2.0);
+    const auto t = enginetest::bothEngines(d, cat, model::CollectiveOp::AllToAll, model::Algorithm::Auto,
+                                           64.0 * (1 << 20), 1084);
+    INFO("1,084 GPUs: simulated " << t.simulatedUs << " us, analytical " << t.analyticalUs << " us");
+    CHECK(t.ratio() == Approx(1.0).margin(0.05));
+}
+
+TEST_CASE("all-to-all batches: a count that reaches every rail of a server in each batch", "[analysis][ecmp]")
+{
+    // ceil(n (n - 1) / 65,536), raised by one when even: a stride of 16 would send every rank
+    // of a batch to one or two rails only (offsets 2, 18, 34, ... from a rank of the last,
+    // half-used server of 1,004 GPUs all land on its rail 7 peers).
+    CHECK(model::analysis::allToAllBatches(1004, 1, 65536) == 17); // 15.4 -> 16 -> 17
+    CHECK(model::analysis::allToAllBatches(1024, 1, 65536) == 17); // 16 -> 17
+    CHECK(model::analysis::allToAllBatches(1348, 1, 65536) == 29); // 28 -> 29
+    CHECK(model::analysis::allToAllBatches(1356, 1, 65536) == 29); // 29 stays
+    CHECK(model::analysis::allToAllBatches(264, 1, 65536) == 3);   // 1.06 -> 2 -> 3
+    CHECK(model::analysis::allToAllBatches(200, 1, 65536) == 1);   // 39,800 flows: one batch
+    CHECK(model::analysis::allToAllBatches(4, 1, 2) == 3);         // capped at n - 1 offsets
+    for (int n : {300, 513, 1000, 2048, 4096})
+        for (int g : {1, 4}) {
+            const int b = model::analysis::allToAllBatches(n, g, 65536);
+            if (b > 1 && b < n - 1) CHECK(b % 2 == 1);
+            CHECK(static_cast<double>(n) * (n - 1) * g / b <= 65536.0);
+        }
+}

@@ -111,6 +111,42 @@ TEST_CASE("routing: rail-aware stays on the rail's leaf, shortest crosses the sp
     CHECK(rail.route(0, 1, 1).size() == 2);
 }
 
+TEST_CASE("routing: PXN relays only through a GPU of the same communicator", "[simulation][routing]")
+{
+    const model::Design d = fabric(2, 32);
+    const auto g = model::sim::buildNetworkGraph(d, catalog(), noAnalytical());
+    const auto& s0 = g.servers[0];
+    auto leavesThrough = [&](const std::vector<int>& path, int port) {
+        for (int c : path)
+            if (g.channels[c].from == s0.nicVertex[port]) return true;
+        return false;
+    };
+    // Server 0 holds GPUs 0-3 of a 12-rank communicator (8 + 4, the last server partly used,
+    // here the first). GPU 2 to GPU 5 of server 1 (rail 5): GPU 5 of server 0 is not a rank,
+    // so NCCL's PXN cannot hand it the data; the flow leaves by GPU 2's own NIC (rail 2).
+    model::sim::Router rail(g, model::RoutingPolicy::RailAware);
+    std::vector<int> ranks{0, 1, 2, 3};
+    for (int k = 8; k < 16; ++k) ranks.push_back(k);
+    rail.setCommunicators({ranks});
+    const auto partly = rail.route(2, 8 + 5, 7);
+    CHECK(leavesThrough(partly, 2));
+    CHECK_FALSE(leavesThrough(partly, 5));
+    // To GPU 3 of server 1 (rail 3): GPU 3 of server 0 is a rank, so PXN relays through it.
+    const auto relayed = rail.route(2, 8 + 3, 7);
+    CHECK(leavesThrough(relayed, 3));
+    // Every GPU a rank (and the default, no communicator named): rail 5's NIC, as before.
+    rail.setCommunicators({});
+    CHECK(leavesThrough(rail.route(2, 8 + 5, 7), 5));
+    std::vector<int> all;
+    for (int k = 0; k < 16; ++k) all.push_back(k);
+    rail.setCommunicators({all});
+    CHECK(leavesThrough(rail.route(2, 8 + 5, 7), 5));
+    // Two communicators (data-parallel pairs of GPUs 2 and 5 of each server): GPU 5 of server
+    // 0 belongs to the other one, so GPU 2 sends from its own NIC.
+    rail.setCommunicators({{2, 10}, {5, 13}});
+    CHECK(leavesThrough(rail.route(2, 8 + 5, 7), 2));
+}
+
 TEST_CASE("incast: InfiniBand shares the receiver's port, lossy Ethernet collapses", "[simulation][fabric]")
 {
     // 8 senders (GPU 0 of servers 1..8, all on the rail-0 leaf) send 64 MiB each to server 0 GPU 0.
