@@ -100,6 +100,19 @@ TEST_CASE("ECMP: a partly used last server keeps both engines together on oversu
     // through GPUs 4-7, which are not ranks: the last server's 8 NICs each carried half the
     // flows, each flow offered twice the rate of every other one, ports looked overloaded and
     // PFC paused the fabric (1.235 x the analytical time; 0.983 with all 1,088 GPUs).
+#if defined(__SANITIZE_ADDRESS__)
+    constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+    constexpr bool kSanitized = __has_feature(address_sanitizer);
+#else
+    constexpr bool kSanitized = false;
+#endif
+    if (kSanitized) {
+        // 1.18 million simulated flows take 131 s under AddressSanitizer (15 s optimised): the
+        // sanitizer pass checks memory safety on the routing unit test; the figure is held here.
+        WARN("skipped under AddressSanitizer; the optimised build runs it");
+        return;
+    }
     const model::Catalog cat = model::Catalog::loadBundled();
     const model::Design d = enginetest::roceFabric(cat, "dgx-h100", "sn5600", 136, 2.0);
     const auto t = enginetest::bothEngines(d, cat, model::CollectiveOp::AllToAll, model::Algorithm::Auto,
