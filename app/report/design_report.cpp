@@ -115,13 +115,26 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
     for (const auto& w : a.warnings) doc.paragraph(q(w), QStringLiteral("Warning:"));
 }
 
+} // namespace
+
+QString topologySummary(const model::DesignAnalysis& a)
+{
+    const QString servers = a.nodes == 1 ? QStringLiteral("1 server") : count(a.nodes) + QStringLiteral(" servers");
+    if (a.bisectionGBps <= 0)
+        return servers + QStringLiteral(" with %1 GPUs and no switched fabric between servers (no bisection or oversubscription to state).")
+                             .arg(count(a.gpus));
+    return servers + QStringLiteral(" with %1 GPUs; fabric bisection %2 one direction, worst leaf/spine oversubscription %3:1.")
+                         .arg(count(a.gpus), gbps(a.bisectionGBps), number(a.oversubscription, 3));
+}
+
+namespace {
+
 void topologySection(ReportDoc& doc, const DesignResults& r, std::shared_ptr<const model::Catalog> catalog)
 {
     doc.pageBreak();
     doc.heading(kDesignSections[1]);
     if (r.analysis)
-        doc.paragraph(QStringLiteral("%1 servers with %2 GPUs; fabric bisection %3 one direction, worst leaf/spine oversubscription %4:1.")
-                          .arg(count(r.analysis->nodes), count(r.analysis->gpus), gbps(r.analysis->bisectionGBps), number(r.analysis->oversubscription, 3)));
+        doc.paragraph(topologySummary(*r.analysis));
     doc.figure(topologyFigure(*r.design, std::move(catalog)));
 }
 

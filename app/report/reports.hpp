@@ -50,6 +50,12 @@ inline const QStringList kCompareSections = {
 [[nodiscard]] ReportDoc compareReport(const model::compare::Comparison& c, const std::vector<const model::compare::DesignResults*>& designs,
                                       std::shared_ptr<const model::Catalog> catalog);
 
+/// The topology section's first sentence: server count (singular for one), GPUs, and the
+/// fabric's bisection (decimal GB/s, one direction) and worst leaf/spine oversubscription; a
+/// design with no switched fabric (bisection 0: one server, or servers without a switch) says
+/// so instead of printing 0 GB/s and 1:1.
+[[nodiscard]] QString topologySummary(const model::DesignAnalysis& a);
+
 /// The single-design verdict in words (also the first lines of the report's summary).
 [[nodiscard]] QStringList designVerdict(const model::compare::DesignResults& r);
 

@@ -253,7 +253,13 @@ CostResult computeCost(const Design& d, const Catalog& catalog, const topology::
         const bool lowerBound = !c.build.complete() || !c.build.powerUnknown().empty();
         c.breakEven = breakEven(c.build.capitalUsd, c.build.monthlyRunningUsd(), c.rent.monthlyUsd, lowerBound);
     } else {
-        c.breakEven.text = c.build.capitalUsd > 0 ? "not computed: no rent price for every GPU" : "not computed: no part of the build has a price";
+        std::string unpriced;
+        for (const RentLine& l : c.rent.lines)
+            if (!l.listUsdPerGpuHour && unpriced.find(l.gpuName) == std::string::npos)
+                unpriced += (unpriced.empty() ? "" : ", ") + (l.gpuName.empty() ? l.gpuId : l.gpuName);
+        c.breakEven.text = c.build.capitalUsd > 0
+                               ? "not computed: no rent price for " + (unpriced.empty() ? std::string("some GPUs") : unpriced)
+                               : "not computed: no part of the build has a price";
     }
     if (!c.build.complete()) c.warnings.push_back(std::to_string(c.build.missing().size()) + " part(s) have no price: the capital cost is a lower bound");
     if (!c.build.powerUnknown().empty()) c.warnings.push_back("power unknown for some parts: the power cost is a lower bound");

@@ -255,3 +255,26 @@ TEST_CASE("A workload that does not fit in GPU memory: the report gives no step,
     REQUIRE(model::memoryOverflowWarning(fits.analysis->warnings) == nullptr);
     CHECK(app::report::toHtml(app::report::designReport(fits, guitest::catalog())).contains(QStringLiteral("a step takes")));
 }
+
+TEST_CASE("The topology sentence names one server in the singular and a design without a fabric as such",
+          "[gui][report]")
+{
+    model::DesignAnalysis one;
+    one.nodes = 1;
+    one.gpus = 4;
+    one.bisectionGBps = 0;
+    one.oversubscription = 1;
+    const QString alone = app::report::topologySummary(one);
+    CHECK(alone.startsWith(QStringLiteral("1 server with 4 GPUs")));
+    CHECK(alone.contains(QStringLiteral("no switched fabric")));
+    CHECK_FALSE(alone.contains(QStringLiteral("1:1")));
+
+    model::DesignAnalysis unit;
+    unit.nodes = 32;
+    unit.gpus = 256;
+    unit.bisectionGBps = 6400;
+    unit.oversubscription = 2;
+    const QString fabric = app::report::topologySummary(unit);
+    CHECK(fabric.startsWith(QStringLiteral("32 servers with 256 GPUs; fabric bisection ")));
+    CHECK(fabric.endsWith(QStringLiteral("worst leaf/spine oversubscription 2:1.")));
+}

@@ -312,6 +312,10 @@ TEST_CASE("Designs without prices name what is missing", "[cost]")
     // GB200 NVL72 racks: US$ 3,000,000 each (press estimates).
     const CostResult gb = costOf(templateDesign("gb200-nvl72-8racks.json"));
     CHECK(lineOf(gb, "gb200-nvl72")->totalUsd() == 8 * 3000000.0);
+    // No provider rents GB200 in prices.json: the break-even says which GPU lacks a rent price
+    // (it said "no rent price for every GPU").
+    CHECK(gb.breakEven.text.find("not computed: no rent price for ") == 0);
+    CHECK(gb.breakEven.text.find("GB200") != std::string::npos);
     CHECK(formatUsd(6368000) == "US$ 6,368,000");
     CHECK(formatUsd(3.99) == "US$ 3.99");
     CHECK(formatUsd(-1234.4) == "-US$ 1,234");
