@@ -14,6 +14,24 @@
 
 namespace model::sim {
 
+namespace {
+
+/// Marks `plan` as applying to `algorithm` and copies a pricing's protocol, NCCL base latency and
+/// per-hop latencies (microseconds in the pricing structs: analysis::NcclPricing,
+/// analysis::HierarchicalPricing).
+template <class Pricing>
+void applyPricing(ProtocolPlan& plan, Algorithm algorithm, const Pricing& c)
+{
+    plan.applies = true;
+    plan.algorithm = algorithm;
+    plan.protocol = c.protocol;
+    plan.intraStepLatency = Duration::microseconds(c.intraHopUs);
+    plan.interStepLatency = Duration::microseconds(c.interHopUs);
+    plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
+}
+
+} // namespace
+
 ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus,
                               NcclRelease release) noexcept
 {
@@ -61,12 +79,7 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
         g.ncclRelease = release;
         const analysis::NcclPricing c = analysis::ncclPricing(algorithm, g, op, bytes);
         if (!c.applicable || !(c.wireFactor > 0)) return plan;
-        plan.applies = true;
-        plan.algorithm = algorithm;
-        plan.protocol = c.protocol;
-        plan.intraStepLatency = Duration::microseconds(c.intraHopUs);
-        plan.interStepLatency = Duration::microseconds(c.interHopUs);
-        plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
+        applyPricing(plan, algorithm, c);
         plan.fillFactor = c.fillFactor;
         plan.wireFactor = c.wireFactor;
         plan.nodes = c.nodes;
@@ -109,12 +122,7 @@ ProtocolPlan hierarchicalProtocolPlan(const Design& design, const Catalog& catal
         g.ncclRelease = release;
         const analysis::HierarchicalPricing c = analysis::hierarchicalPricing(g, op, bytes);
         if (!c.applicable || !(c.interEfficiency > 0)) return plan;
-        plan.applies = true;
-        plan.algorithm = Algorithm::Hierarchical;
-        plan.protocol = c.protocol;
-        plan.intraStepLatency = Duration::microseconds(c.intraHopUs);
-        plan.interStepLatency = Duration::microseconds(c.interHopUs);
-        plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
+        applyPricing(plan, Algorithm::Hierarchical, c);
         plan.nodes = c.nodes;
         plan.rampStretch = c.rampStretch;
         plan.interServerWireFactor = 1.0 / c.interEfficiency;

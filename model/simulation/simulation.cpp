@@ -73,6 +73,18 @@ void finishResult(Engine& e, double total, Clock::time_point t0)
     e.result.wallSeconds = secondsSince(t0);
 }
 
+/// Prices `algorithm`'s schedule with `plan`'s NCCL base and per-hop latencies (seconds in the
+/// engine) and `fill` (chunks of pipeline fill), as protocol_plan.hpp computes them.
+void usePipelinePlan(Engine& e, const ProtocolPlan& plan, Algorithm algorithm, double fill)
+{
+    e.ncclPipeline.set = true;
+    e.ncclPipeline.algorithm = algorithm;
+    e.ncclPipeline.base = plan.baseLatency.inSeconds();
+    e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
+    e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
+    e.ncclPipeline.fill = fill;
+}
+
 void checkBytes(double bytes)
 {
     if (!(bytes >= 0)) throw std::invalid_argument("the message size must be a number of bytes >= 0");
@@ -147,12 +159,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         plan = algorithmProtocolPlan(design, catalog, request.algorithm, request.op, request.bytes,
                                      wanted, request.ncclRelease);
         if (plan.applies) {
-            e.ncclPipeline.set = true;
-            e.ncclPipeline.algorithm = plan.algorithm;
-            e.ncclPipeline.base = plan.baseLatency.inSeconds();
-            e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
-            e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
-            e.ncclPipeline.fill = plan.fillFactor;
+            usePipelinePlan(e, plan, plan.algorithm, plan.fillFactor);
         }
     }
     if (options.ncclStepCost && ringOnly && request.gpus >= 0 && request.gpus <= all) {
@@ -167,12 +174,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
                 // The broadcast chain as NCCL prices it: base + n step latencies + the bytes at
                 // the simulated rate (its chunks pipeline hop to hop, LL/LL128 line by line),
                 // not the first chunk crossing every hop whole.
-                e.ncclPipeline.set = true;
-                e.ncclPipeline.algorithm = Algorithm::Ring;
-                e.ncclPipeline.base = plan.baseLatency.inSeconds();
-                e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
-                e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
-                e.ncclPipeline.fill = 1.0;
+                usePipelinePlan(e, plan, Algorithm::Ring, 1.0);
             }
         }
     }
@@ -193,12 +195,7 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         // hop kind, the slower stage's simulated drain, the rail bytes at 1 / eta on the wire.
         plan = hierarchicalProtocolPlan(design, catalog, request.op, request.bytes, wanted, request.ncclRelease);
         if (plan.applies) {
-            e.ncclPipeline.set = true;
-            e.ncclPipeline.algorithm = Algorithm::Hierarchical;
-            e.ncclPipeline.base = plan.baseLatency.inSeconds();
-            e.ncclPipeline.intraHop = plan.intraStepLatency.inSeconds();
-            e.ncclPipeline.interHop = plan.interStepLatency.inSeconds();
-            e.ncclPipeline.fill = 1.0;
+            usePipelinePlan(e, plan, Algorithm::Hierarchical, 1.0);
             e.interServerWireFactor = plan.interServerWireFactor;
         }
     }

@@ -259,22 +259,20 @@ TEST_CASE("A workload that does not fit in GPU memory: the report gives no step,
 TEST_CASE("The topology sentence names one server in the singular and a design without a fabric as such",
           "[gui][report]")
 {
-    model::DesignAnalysis one;
-    one.nodes = 1;
-    one.gpus = 4;
-    one.bisectionGBps = 0;
-    one.oversubscription = 1;
-    const QString alone = app::report::topologySummary(one);
+    auto summary = [](int nodes, int gpus, double bisectionGBps, double oversubscription) {
+        model::DesignAnalysis a;
+        a.nodes = nodes;
+        a.gpus = gpus;
+        a.bisectionGBps = bisectionGBps;
+        a.oversubscription = oversubscription;
+        return app::report::topologySummary(a);
+    };
+    const QString alone = summary(1, 4, 0, 1);
     CHECK(alone.startsWith(QStringLiteral("1 server with 4 GPUs")));
     CHECK(alone.contains(QStringLiteral("no switched fabric")));
     CHECK_FALSE(alone.contains(QStringLiteral("1:1")));
 
-    model::DesignAnalysis unit;
-    unit.nodes = 32;
-    unit.gpus = 256;
-    unit.bisectionGBps = 6400;
-    unit.oversubscription = 2;
-    const QString fabric = app::report::topologySummary(unit);
+    const QString fabric = summary(32, 256, 6400, 2);
     CHECK(fabric.startsWith(QStringLiteral("32 servers with 256 GPUs; fabric bisection ")));
     CHECK(fabric.endsWith(QStringLiteral("worst leaf/spine oversubscription 2:1.")));
 }
