@@ -255,6 +255,27 @@ TEST_CASE("ASTRA-sim export: NVL72 racks, a PCIe server, and every template", "[
     }
 }
 
+TEST_CASE("ASTRA-sim export: GPUs without PCIe peer-to-peer get the host-staged hop the engine uses", "[export][astra-sim]")
+{
+    const Design ws = templateDesign("workstation-4x-rtx4090.json");
+    const auto dims = checkAstra(ws);
+    REQUIRE(dims.size() == 1);
+    CHECK(dims[0].npus == 4);
+    // RTX 4090: PCIe Gen4 x16, no peer-to-peer; every hop is staged through host memory.
+    const double spec = layerGBps(ws, Scope::IntraNode);
+    CHECK(spec == Approx(31.5).epsilon(0.02));
+    CHECK(dims[0].bandwidthGBps == Approx(spec / 2));
+    CHECK(dims[0].latencyNs == Approx(2000));
+    CHECK(dims[0].source.find("host-staged") != std::string::npos);
+    const auto out = exportAstraSim(ws, catalog());
+    bool noted = false;
+    for (const auto& n : out.notes) noted = noted || n.find("no PCIe peer-to-peer") != std::string::npos;
+    CHECK(noted);
+    const std::string readme = file(out.files, "README.md").content;
+    CHECK(readme.find("local-mem-bw is the GPU's HBM rate in decimal") != std::string::npos);
+    // A PCIe card with peer-to-peer keeps the spec rate (server-8x-l40s above).
+}
+
 TEST_CASE("ASTRA-sim export: fat trees swept over size and oversubscription", "[export][astra-sim]")
 {
     for (int nodes : {2, 4, 16, 64, 128})

@@ -100,6 +100,18 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
         d.allToAll = "direct";
         d.source = domain > 1 ? "PCIe Gen" + std::to_string(gpu.pcieGeneration) + " x" + std::to_string(gpu.pcieLanes) + " between NVLink domains of one server"
                               : (intra ? intra->technology + ", per GPU, one direction (design layer intra_node)" : "PCIe");
+        if (!gpu.peerToPeerOverPcie) {
+            // No PCIe peer-to-peer (GeForce with stock drivers): every hop is a copy to pinned
+            // host memory and one back, two PCIe traversals, which ASTRA-sim cannot express as
+            // a topology; the dimension carries the rate and latency the engine uses for such a
+            // hop (calibration.hpp kHostStaged*: half the rate, twice the latency).
+            d.bandwidthGBps *= calibration::kHostStagedBandwidthFactor;
+            d.latencyNs *= calibration::kHostStagedLatencyFactor;
+            d.source += ", host-staged (no peer-to-peer: each hop crosses PCIe twice, so half the spec rate)";
+            out.notes.push_back(gpu.name + " has no PCIe peer-to-peer: the intra-node dimension is half the PCIe spec rate (" +
+                                configNumber(d.bandwidthGBps) + " GB/s per GPU, one direction) at twice its hop latency, "
+                                "because every hop is staged through host memory");
+        }
         out.dimensions.push_back(d);
     }
 
@@ -199,6 +211,8 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
                 {"all-to-all-implementation", a2a},
                 {"collective-optimization", "localBWAware"},
                 {"boost-mode", 0}};
+    // Decimal GB/s: ASTRA-sim's Sys.cc reads "local-mem-bw" and multiplies it by 1e9 (unlike the
+    // analytical network backend, whose GB is 2^30 bytes).
     if (gpu.hbmBandwidth) sys["local-mem-bw"] = gpu.hbmBandwidth->inGBps();
     else out.notes.push_back("the catalog has no HBM bandwidth for " + gpu.name + ": local-mem-bw is left to ASTRA-sim's default");
     if (gpu.bf16DenseTflops) {
@@ -240,7 +254,9 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
               "      --remote-memory-configuration=remote_memory.json \\\n"
               "      --network-configuration=network.yml\n\n"
               "Bandwidths are the design's spec rates per GPU and direction; ASTRA-sim's analytical backend counts 1 GB as 2^30 bytes,\n"
-              "so they are written in GiB/s (astra-sim.json keeps both). Latencies are NCCL's per-hop latencies (LL protocol).\n";
+              "so they are written in GiB/s (astra-sim.json keeps both). system.json's local-mem-bw is the GPU's HBM rate in decimal\n"
+              "GB/s, because ASTRA-sim's system layer multiplies it by 10^9 (astra-sim/system/Sys.cc). Latencies are NCCL's per-hop\n"
+              "latencies (LL protocol).\n";
     for (const auto& n : out.notes) readme << "\nNote: " << n << "\n";
 
     out.files.push_back({"network.yml", net.str()});
