@@ -58,8 +58,8 @@ TEST_CASE("inspector: a DGX is offered the DGX models only, and the choice is on
     REQUIRE(QTest::qWaitForWindowExposed(&w));
     const model::Id id = placeServer(w, "dgx-h100");
     views::NodeEditor* editor = w.inspector()->nodeEditor();
-    CHECK(editor->modelChoices() == QStringList{QStringLiteral("dgx-a100"), QStringLiteral("dgx-h100"), QStringLiteral("dgx-h200"),
-                                                 QStringLiteral("dgx-b200"), QStringLiteral("dgx-b300")});
+    CHECK(editor->modelChoices() == QStringList{QStringLiteral("dgx-a100"), QStringLiteral("dgx-a100-640gb"), QStringLiteral("dgx-h100"),
+                                                 QStringLiteral("dgx-h200"), QStringLiteral("dgx-b200"), QStringLiteral("dgx-b300")});
     auto* combo = editor->findChild<QComboBox*>(QStringLiteral("model"));
     REQUIRE(combo != nullptr);
     CHECK(combo->isVisible());

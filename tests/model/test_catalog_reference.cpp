@@ -220,6 +220,44 @@ TEST_CASE("Server figures agree with shared/reference/servers.csv", "[catalog][r
     }
 }
 
+TEST_CASE("DGX A100 640GB is the servers.csv dgx_a100 row's other GPU memory size, every other figure as dgx-a100", "[catalog][reference]")
+{
+    // servers.csv dgx_a100 gives the GPU as "A100 SXM4 40/80GB" and GPU memory "320 or 640": the
+    // catalog holds both, dgx-a100 (40GB, the value the row gives first, checked by the test
+    // above) and dgx-a100-640gb (80GB). Both carry the row's reference_id.
+    Row row;
+    for (const auto& r : readCsv(refPath("servers.csv")))
+        if (r.at("id") == "dgx_a100") row = r;
+    REQUIRE(row.count("id"));
+    CHECK(contains(row.at("gpu_model"), "A100 SXM4 40/80GB"));
+    const std::vector<double> sizes = numbersIn(row.at("gpu_memory_total_GB"));
+    CHECK(sizes == std::vector<double>{320, 640});
+    CHECK(byReferenceId().at("dgx_a100").id == "dgx-a100");
+
+    const ServerSpec* base = bundled().server("dgx-a100");
+    const ServerSpec* big = bundled().server("dgx-a100-640gb");
+    REQUIRE(base);
+    REQUIRE(big);
+    CHECK(base->gpuId == "a100-sxm-40gb");
+    CHECK(big->gpuId == "a100-sxm-80gb");
+    CHECK(big->raw.at("reference_id") == "dgx_a100");
+    CHECK(big->raw.at("gpu_memory_total_GB").get<double>() == Approx(sizes.at(1)));
+    CHECK(big->raw.at("gpu_memory_total_GB").get<double>() == Approx(big->gpuCount * *bundled().gpu(big->gpuId)->memoryGB));
+    CHECK(base->raw.at("gpu_memory_total_GB").get<double>() == Approx(base->gpuCount * *bundled().gpu(base->gpuId)->memoryGB));
+    // Every other figure is the row's one figure for both variants.
+    for (auto it = base->raw.begin(); it != base->raw.end(); ++it) {
+        const std::string& f = it.key();
+        if (f == "id" || f == "name" || f == "gpu" || f == "gpu_memory_total_GB" || isBookkeepingField(f)) continue;
+        INFO(f);
+        REQUIRE(big->raw.contains(f));
+        CHECK(big->raw.at(f) == *it);
+    }
+    for (auto it = big->raw.begin(); it != big->raw.end(); ++it) {
+        INFO(it.key());
+        CHECK(base->raw.contains(it.key())); // no field of its own
+    }
+}
+
 TEST_CASE("NIC, switch, NVSwitch, cable and optic figures agree with shared/reference/network.csv", "[catalog][reference]")
 {
     const auto refs = byReferenceId();

@@ -96,7 +96,7 @@ TEST_CASE("catalog --json lists every kind with ids and names", "[catalog][expor
         }
     }
     CHECK(j["gpus"].size() == 25);
-    CHECK(j["servers"].size() == 22); // 21 reference servers + the UFM appliance
+    CHECK(j["servers"].size() == 23); // 21 reference servers, DGX A100 in both GPU memory sizes, and the UFM appliance
     for (const auto& g : j["gpus"]) {
         CHECK(g.contains("form_factor"));
         CHECK(g.contains("nvlink_GBps_bidirectional"));
@@ -113,7 +113,7 @@ TEST_CASE("Catalog ids other engineers rely on exist and hang together", "[catal
                            "h100-nvl", "h200-sxm", "h200-nvl", "b200-sxm", "b300-sxm", "gb200", "l40", "l4", "a10", "a40",
                            "rtx-5090", "rtx-6000-ada", "rtx-pro-6000", "mi250x", "mi300x", "mi325x", "mi355x", "gaudi3"})
         CHECK(c.gpu(id));
-    for (const char* id : {"dgx-h100", "pcie-2-8-5-l40s", "dgx-a100", "dgx-h200", "dgx-b200", "dgx-b300", "hgx-h100-8gpu",
+    for (const char* id : {"dgx-h100", "pcie-2-8-5-l40s", "dgx-a100", "dgx-a100-640gb", "dgx-h200", "dgx-b200", "dgx-b300", "hgx-h100-8gpu",
                            "hgx-b200-8gpu", "hgx-b300-8gpu", "gb200-nvl72", "gb300-nvl72", "ws-4x-rtx4090", "aws-p5-48xlarge",
                            "aws-p5en-48xlarge", "aws-p6-b200-48xlarge", "aws-p6-b300-48xlarge", "azure-nd96isr-h100-v5",
                            "gcp-a3-highgpu-8g", "gcp-a3-megagpu-8g", "gcp-a3-ultragpu-8g", "gcp-a4x-highgpu-4g"})

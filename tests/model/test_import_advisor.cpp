@@ -230,9 +230,17 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
     }
     SECTION("NV12 x 8 fits only the DGX A100; a cut file keeps the catalog's NIC count")
     {
+        // topo -m names no GPU, so NV12 x 8 fits the DGX A100 in both memory sizes (dgx-a100,
+        // dgx-a100-640gb): the first (the 40GB part servers.csv lists first) is taken and the
+        // note names the other (LOG.md: this file is a DGX A100 40GB).
         const ImportResult r = importFile(realInput("topo_smi_19.txt"), ImportKind::Auto);
         const ImportedDesign d = designFromImport(r, catalog());
         CHECK(d.serverId == "dgx-a100");
+        REQUIRE_FALSE(d.notes.empty());
+        INFO(d.notes.front());
+        CHECK(d.notes.front().rfind("server dgx-a100 (DGX A100): the only catalog system with 8 GPUs with 12 NVLinks each", 0) == 0);
+        CHECK(d.notes.front().find("A100 SXM4 40GB (dgx-a100) and A100 SXM4 80GB (dgx-a100-640gb)") != std::string::npos);
+        CHECK(d.notes.front().find("pass --server dgx-a100-640gb") != std::string::npos);
         for (const auto& [id, n] : d.design.nodes()) CHECK_FALSE(n.nicCount.has_value());
     }
     SECTION("one NIC shared by eight GPUs becomes a NIC-count override")

@@ -110,3 +110,45 @@ TEST_CASE("import matches a GPU-less NCCL XML by its sm and NICs, and says what 
     CHECK(two.problem() == "the file names neither the GPU model nor its NVLinks, so no catalog server can be matched to it; "
                            "the catalog has no server with 2 GPUs: add one in a user catalog");
 }
+
+TEST_CASE("an A100 SXM4 80GB server imports as the DGX A100 640GB", "[import][server]")
+{
+    // nccl_topo_12.xml: 8 GPUs of PCI device 0x20b2 (A100 SXM4 80GB) on 6 NVSwitches. Before
+    // catalog dgx-a100-640gb it was refused: "no catalog server has 8 GPUs of type a100-sxm-80gb".
+    const Catalog& cat = testsupport::bundledCatalog();
+    const ImportResult r = importFile(realInput("nccl_topo_12.xml"), ImportKind::NcclTopo);
+    const ImportedDesign d = designFromImport(r, cat);
+    CHECK(d.serverId == "dgx-a100-640gb");
+    REQUIRE(cat.server(d.serverId));
+    CHECK(cat.server(d.serverId)->gpuId == "a100-sxm-80gb");
+    CHECK(d.design.gpuCount(cat) == 8);
+    REQUIRE_FALSE(d.notes.empty());
+    CHECK(d.notes.front() == "server dgx-a100-640gb (DGX A100 640GB): its GPU is the one the file names (a100-sxm-80gb)");
+    // The server the design holds is the 640 GB one: 8 x 80 GB, 2,039 GB/s HBM per GPU.
+    const GpuSpec* gpu = cat.gpu("a100-sxm-80gb");
+    REQUIRE(gpu);
+    CHECK(*gpu->memoryGB == Approx(80));
+    CHECK(cat.server("dgx-a100-640gb")->raw.at("gpu_memory_total_GB") == 640);
+}
+
+TEST_CASE("import --server with the other memory size of the file's GPU is refused, naming the server that fits", "[import][server]")
+{
+    // The 40 GB DGX A100 for a file of A100 SXM4 80GB: still refused (the design would hold GPUs
+    // the file does not show), and the message now names dgx-a100-640gb.
+    const InputError a = refusal("nccl_topo_12.xml", "dgx-a100");
+    INFO(a.what());
+    CHECK(a.field() == "--server");
+    CHECK(a.problem() == "the file's GPUs are a100-sxm-80gb but dgx-a100 carries a100-sxm-40gb, the same A100 SXM4 GPU with 40 GB "
+                         "instead of 80 GB; pass a server with a100-sxm-80gb GPUs (dgx-a100-640gb)");
+    // The other way round: nccl_topo_05.xml (AWS p4d, 0x20b0 = A100 SXM4 40GB) against the 640 GB one.
+    const InputError b = refusal("nccl_topo_05.xml", "dgx-a100-640gb");
+    INFO(b.what());
+    CHECK(b.problem() == "the file's GPUs are a100-sxm-40gb but dgx-a100-640gb carries a100-sxm-80gb, the same A100 SXM4 GPU with 80 GB "
+                         "instead of 40 GB; pass a server with a100-sxm-40gb GPUs (dgx-a100)");
+    // Another GPU altogether (nccl_topo_09.xml, H100 SXM5 80GB) is not called the same GPU; the
+    // servers that carry the file's GPU are named.
+    const InputError c = refusal("nccl_topo_09.xml", "dgx-a100-640gb");
+    INFO(c.what());
+    CHECK(c.problem().rfind("the file's GPUs are h100-sxm but dgx-a100-640gb carries a100-sxm-80gb; pass a server with h100-sxm GPUs (dgx-h100, ", 0) == 0);
+    CHECK(c.problem().find("the same") == std::string::npos);
+}

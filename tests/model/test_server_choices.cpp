@@ -34,7 +34,7 @@ TEST_CASE("a PCIe-only box has no other model to become: no NVSwitch DGX, rack, 
 
 TEST_CASE("NVSwitch boxes are offered the models of their own kind only", "[catalog][choices]")
 {
-    CHECK(choicesFor("dgx-h100") == std::vector<std::string>{"dgx-a100", "dgx-h100", "dgx-h200", "dgx-b200", "dgx-b300"});
+    CHECK(choicesFor("dgx-h100") == std::vector<std::string>{"dgx-a100", "dgx-a100-640gb", "dgx-h100", "dgx-h200", "dgx-b200", "dgx-b300"});
     CHECK(choicesFor("hgx-h100-8gpu") == std::vector<std::string>{"hgx-h100-8gpu", "hgx-b200-8gpu", "hgx-b300-8gpu"});
     CHECK(choicesFor("gb200-nvl72") == std::vector<std::string>{"gb200-nvl72", "gb300-nvl72"});
     const auto cloud = choicesFor("aws-p5-48xlarge");

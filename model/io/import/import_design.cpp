@@ -8,6 +8,7 @@
 #include "model/topology/generators.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <set>
@@ -126,10 +127,68 @@ std::string serversWithGpus(const Catalog& catalog, std::size_t gpus)
     return list.empty() ? "none in the catalog" : list;
 }
 
+/// Catalog servers with `gpus` GPUs of catalog GPU `gpuId`, "a, b" for a message; empty when none.
+std::string serversCarrying(const Catalog& catalog, const std::string& gpuId, std::size_t gpus)
+{
+    std::string list;
+    for (const ServerSpec& spec : catalog.servers())
+        if (spec.gpuId == gpuId && static_cast<std::size_t>(spec.gpuCount) == gpus) list += (list.empty() ? "" : ", ") + spec.id;
+    return list;
+}
+
+/// A GPU's catalog name without its memory size ("A100 SXM4 80GB" -> "A100 SXM4"): every word
+/// that is a number followed by "GB" is dropped.
+std::string nameWithoutMemory(const std::string& name)
+{
+    std::string out, word;
+    const auto flush = [&] {
+        const bool memory = word.size() > 2 && word.compare(word.size() - 2, 2, "GB") == 0 &&
+                            std::all_of(word.begin(), word.end() - 2, [](unsigned char ch) { return std::isdigit(ch) != 0; });
+        if (!word.empty() && !memory) out += (out.empty() ? "" : " ") + word;
+        word.clear();
+    };
+    for (char ch : name) {
+        if (ch == ' ') flush();
+        else word += ch;
+    }
+    flush();
+    return out;
+}
+
+/// The words for `chosen` when it is the file's GPU `named` in another memory size (catalog
+/// A100 SXM4 40GB against 80GB: same vendor, architecture, form factor and name but for the
+/// size), e.g. ", the same A100 SXM4 GPU with 40 GB instead of 80 GB"; empty otherwise.
+std::string otherMemorySize(const Catalog& catalog, const std::string& named, const std::string& chosen)
+{
+    const GpuSpec* f = catalog.gpu(named);
+    const GpuSpec* c = catalog.gpu(chosen);
+    if (!f || !c || !f->memoryGB || !c->memoryGB || *f->memoryGB == *c->memoryGB) return {};
+    const std::string base = nameWithoutMemory(f->name);
+    if (f->vendor != c->vendor || f->architecture != c->architecture || f->formFactor != c->formFactor || base.empty() ||
+        base != nameWithoutMemory(c->name))
+        return {};
+    const auto gb = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))) + " GB"; };
+    return ", the same " + base + " GPU with " + gb(*c->memoryGB) + " instead of " + gb(*f->memoryGB);
+}
+
+/// True when `candidates` (two or more) are one system in several GPU memory sizes: the same
+/// reference row (catalog reference_id, e.g. servers.csv dgx_a100 "A100 SXM4 40/80GB") and GPUs
+/// that differ only in memory size (otherMemorySize), as dgx-a100 and dgx-a100-640gb.
+bool memoryVariantsOfOneSystem(const std::vector<const ServerSpec*>& candidates, const Catalog& catalog)
+{
+    if (candidates.size() < 2 || candidates.front()->referenceId.empty()) return false;
+    const ServerSpec& first = *candidates.front();
+    return std::all_of(candidates.begin() + 1, candidates.end(), [&](const ServerSpec* c) {
+        return c->referenceId == first.referenceId && c->gpuCount == first.gpuCount && c->computeNicId == first.computeNicId &&
+               c->computeNicCount == first.computeNicCount && !otherMemorySize(catalog, c->gpuId, first.gpuId).empty();
+    });
+}
+
 /// Refuses a server chosen with --server that contradicts the file: another GPU count (the
 /// design would invent or drop GPUs the file measured) or another GPU model than the file names.
 /// The compute NIC count may differ: the design takes the file's count and says so in a note.
-/// @throws InputError (file, --server) naming both counts or both GPUs.
+/// @throws InputError (file, --server) naming both counts or both GPUs, and the catalog servers
+///         that carry the file's GPU (or that none does).
 void checkChosenServer(const ServerModel& s, const ServerSpec& spec, const Catalog& catalog, const std::string& file)
 {
     if (static_cast<std::size_t>(spec.gpuCount) != s.gpus.size())
@@ -138,9 +197,14 @@ void checkChosenServer(const ServerModel& s, const ServerSpec& spec, const Catal
                              std::to_string(spec.gpuCount) + "; pass a server with " + std::to_string(s.gpus.size()) + " GPUs (" +
                              serversWithGpus(catalog, s.gpus.size()) + ")");
     const std::string named = namedGpu(s);
-    if (!named.empty() && named != spec.gpuId)
+    if (!named.empty() && named != spec.gpuId) {
+        const std::string fits = serversCarrying(catalog, named, s.gpus.size());
         throw InputError(file, "", "--server", "the file's GPUs are " + named + " but " + spec.id + " carries " + spec.gpuId +
-                                                   "; pass a server with " + named + " GPUs");
+                                                   otherMemorySize(catalog, named, spec.gpuId) +
+                                                   (fits.empty() ? "; no catalog server has " + std::to_string(s.gpus.size()) + " " + named +
+                                                                       " GPUs: add one in a user catalog"
+                                                                 : "; pass a server with " + named + " GPUs (" + fits + ")"));
+    }
     // NVLinks per GPU: a matrix of PCIe paths only (0) cannot be an NVLink server, nor NV12 an NV18 one.
     const GpuSpec* g = catalog.gpu(spec.gpuId);
     const auto links = nvlinksPerGpu(s);
@@ -246,6 +310,14 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
                     candidates = std::move(fit);
                 }
             }
+            // One system the catalog holds in several GPU memory sizes (dgx-a100, dgx-a100-640gb):
+            // a file that does not name the GPU cannot tell them apart, so the first is taken and
+            // the note names the others.
+            std::vector<const ServerSpec*> variants;
+            if (gpu.empty() && memoryVariantsOfOneSystem(candidates, catalog)) {
+                variants = candidates;
+                candidates.resize(1);
+            }
             spec = candidates.front();
             if (gpu.empty() && candidates.size() > 1) {
                 std::string list;
@@ -261,6 +333,18 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
                       std::to_string(static_cast<int>(std::lround(*nicSpeedOfFile(s)))) + " Gb/s (the file does not name the GPU model)";
             else
                 why = "the only catalog server with " + basis + " (the file does not name the GPU model)";
+            if (!variants.empty()) {
+                std::string sizes, others;
+                for (std::size_t i = 0; i < variants.size(); ++i) {
+                    const GpuSpec* g = catalog.gpu(variants[i]->gpuId);
+                    sizes += std::string(i == 0 ? "" : i + 1 == variants.size() ? " and " : ", ") + (g ? g->name : variants[i]->gpuId) + " (" +
+                             variants[i]->id + ")";
+                    if (i > 0) others += (others.size() ? " or " : "") + variants[i]->id;
+                }
+                why = "the only catalog system with " + basis + " (the file does not name the GPU model); the catalog has it with " + sizes +
+                      " GPUs, which the file cannot tell apart: " + spec->id + " is taken, the variant the reference lists first; pass --server " +
+                      others + " for the other GPU memory";
+            }
             out.notes.push_back("server " + spec->id + " (" + spec->name + "): " + why);
         }
         out.design = topology::generateSingleServer(catalog, {spec->id, "imported from " + base});

@@ -2,8 +2,9 @@
 /// @file import_design.hpp
 /// The design an import stands for (`import ... -o DESIGN.json`, File > Import in the GUI):
 /// - a server model becomes one server of the catalog entry that matches it (the GPU the file
-///   names, or the only catalog server its GPU and NVLink counts fit), with the compute NIC
-///   count the file shows;
+///   names, or the only catalog server its GPU and NVLink counts fit; when those fit one system
+///   the catalog holds in several GPU memory sizes, such as dgx-a100 and dgx-a100-640gb, the
+///   first, with a note naming the others), with the compute NIC count the file shows;
 /// - a measured curve becomes the design designForCurve() builds for it;
 /// - a log alone describes no server and gives no design.
 /// The import record (file, format, findings, notes) goes to design.analysis["imported"], so
@@ -40,8 +41,10 @@ struct ImportedDesign {
 ///         `serverId` is not a catalog server, or no catalog server matches; the message lists
 ///         the candidates and says to pass --server. A `serverId` whose GPU count differs from
 ///         the file's (or whose GPU differs from the one the file names) is refused (field
-///         "--server"), naming both counts and the servers that fit; a different compute NIC
-///         count is taken from the file and noted.
+///         "--server"), naming both counts or GPUs and the servers that fit (for a GPU named in
+///         the file: the catalog servers carrying it, e.g. dgx-a100-640gb when --server dgx-a100
+///         meets A100 SXM4 80GB, whose 40 GB variant the message names as such); a different
+///         compute NIC count is taken from the file and noted.
 [[nodiscard]] ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId = {});
 
 /// Writes the import record (import_record.hpp) to design.analysis["imported"].
