@@ -199,6 +199,8 @@ ServerSpec parseServer(const json& e, const std::string& file, const std::string
     s.storageNicId = io::optionalString(e, "storage_nic", c);
     s.cpu = io::optionalString(e, "cpu", c);
     s.cooling = io::optionalString(e, "cooling", c);
+    // A cage holds one module: 2 logical ports in a twin-port OSFP, at most 8 in an octal breakout.
+    s.computeNicPortsPerCage = optInt(e, "compute_nic_ports_per_cage", c, 1, 8);
     if (s.scaleUpDomainGpus < 1)
         throw InputError(file, s.id, "scaleup_domain_gpus", "expected at least 1");
     s.provenance = parseProvenance(e, file, s.id);

@@ -200,6 +200,16 @@ struct ServerSpec {
     std::string storageNicId;        ///< catalog id of its storage/in-band NIC, empty when unknown
     std::string cpu;                 ///< CPU model as published, empty when unknown
     std::string cooling;             ///< "air", "liquid", ...
+    /// Compute NIC ports per physical cage on the server (catalog `compute_nic_ports_per_cage`,
+    /// integer 1-8; nullopt when the catalog does not give it). 2 where the compute NICs reach
+    /// the fabric through twin-port cages: DGX H100/H200/B200, "8x single-port ConnectX-7 via 4x
+    /// (twin-port) OSFP" (shared/reference/servers.csv and reference_architectures.md section 1).
+    /// The bill of materials puts one transceiver in each cage (model/topology/bom.hpp).
+    std::optional<int> computeNicPortsPerCage;
+
+    /// Compute NIC ports that share one cage, and so one optical module: the catalog figure,
+    /// else 1 (each port its own cage, as on a NIC card with one cage per port).
+    [[nodiscard]] int nicPortsPerCage() const noexcept { return computeNicPortsPerCage.value_or(1); }
 
     /// True for a GPU-less server (kind "appliance", gpu_count 0): it takes fabric ports but
     /// no part in collectives, training or the GPU count.

@@ -49,7 +49,7 @@ const std::vector<std::string>& displayOrder()
         "mig_instances",
         // servers
         "gpu", "gpu_count", "gpu_memory_total_GB", "intra_node", "nvswitch", "nvswitch_count", "scaleup_domain_gpus",
-        "intra_node_per_gpu_GBps_bidirectional", "compute_nic", "compute_nic_count", "storage_nic", "storage_nic_count",
+        "intra_node_per_gpu_GBps_bidirectional", "compute_nic", "compute_nic_count", "compute_nic_ports_per_cage", "storage_nic", "storage_nic_count",
         "cpu", "cpu_sockets", "system_memory",
         // network
         "protocol_generation", "protocol", "protocols_supported", "speed_Gbps", "ports", "port_speed_Gbps",

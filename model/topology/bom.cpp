@@ -61,6 +61,14 @@ int portsPerCage(const Node& n, const Catalog& c)
     return std::max(1, it->get<int>());
 }
 
+/// Compute NIC ports per cage of server `n` (catalog `compute_nic_ports_per_cage`, via
+/// ServerSpec::nicPortsPerCage; 1 when the model is not in the catalog).
+int nicPortsPerCage(const Node& n, const Catalog& c)
+{
+    const ServerSpec* s = c.server(n.model);
+    return s ? s->nicPortsPerCage() : 1;
+}
+
 /// True for a design of rented cloud nodes (generate rented, or a "rental" block).
 bool isRented(const Design& d)
 {
@@ -121,7 +129,37 @@ struct NodeSize {
     std::optional<int> units;
 };
 
-void writeRules(Bom& b)
+/// The NIC-end half of the transceiver rule for the servers of `d`, in words: which models put
+/// several compute NIC ports in one cage (catalog compute_nic_ports_per_cage above 1), by name,
+/// and whether the others take one module per NIC port.
+std::string nicEndRule(const Design& d, const Catalog& c)
+{
+    std::map<std::string, int> shared; // server name -> ports per cage, for those above 1
+    bool single = false;               // some server takes one module per NIC port
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Server) continue;
+        const ServerSpec* s = c.server(n.model);
+        if (s && s->nicPortsPerCage() > 1) shared[s->name] = s->nicPortsPerCage();
+        else single = true;
+    }
+    if (shared.empty())
+        return "At the NIC end, one module per NIC port (no server of this design shares a cage between compute NIC ports).";
+    std::set<int> sizes;
+    for (const auto& [name, ppc] : shared) sizes.insert(ppc);
+    std::vector<std::string> parts;
+    for (const auto& [name, ppc] : shared) parts.push_back(sizes.size() == 1 ? name : name + " (" + std::to_string(ppc) + ")");
+    std::string models;
+    for (std::size_t k = 0; k < parts.size(); ++k) models += std::string(k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
+    const bool one = parts.size() == 1;
+    const std::string per = sizes.size() == 1 ? std::to_string(*sizes.begin()) : "that many";
+    const std::string kind = sizes.size() == 1 && *sizes.begin() == 2 ? "twin-port " : "";
+    return "At the NIC end, one module per cage: " + models + (one ? " puts " : " put ") + per +
+           " compute NIC ports in each cage (DGX H100, H200 and B200 reach their 8 ConnectX-7 through 4 twin-port OSFP cages, "
+           "per NVIDIA's DGX documentation), so " + (one ? "it takes" : "each takes") + " one " + kind + "module per " + per +
+           " NIC ports" + (single ? "; other servers one module per NIC port." : ".");
+}
+
+void writeRules(Bom& b, const Design& d, const Catalog& c)
 {
     // In words a customer reads: sources named as people know them (the repository file and
     // row are in the header comment of bom.hpp and in shared/reference/network.csv).
@@ -129,7 +167,7 @@ void writeRules(Bom& b)
                   std::to_string(static_cast<int>(kDacReachM)) +
                   " m, per NVIDIA's LinkX product overview; a run inside one 42U rack is shorter); optics (a transceiver "
                   "at each end plus fiber, or an active optical cable) between racks and wherever a rack is not set.";
-    b.transceiverRule = "One module per NIC port at the NIC end. At a switch, one module per cage: Quantum-2 QM9700 and "
+    b.transceiverRule = nicEndRule(d, c) + " At a switch, one module per cage: Quantum-2 QM9700 and "
                         "Quantum-X800 Q3400 cages are twin-port (two ports each, per NVIDIA's switch documentation), so a "
                         "QM9700 at 400G takes one twin-port 2x400G OSFP module per two ports.";
 }
@@ -259,7 +297,7 @@ LinkTally groupLinks(const Design& d, const Catalog& c)
     for (const auto& [id, n] : d.nodes()) nodes.emplace(id, &n);
     std::unordered_map<RawKey, long long, TallyHash> raw;
     std::unordered_map<std::pair<Id, double>, long long, TallyHash> farLinks;
-    std::map<double, long long> nicPorts; // link rate -> NIC ports cabled out of their rack
+    std::unordered_map<std::pair<Id, double>, long long, TallyHash> nicPorts; // (server, link rate) -> NIC ports cabled out of their rack
     LinkTally t;
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::PCIe) continue; // inside a server
@@ -270,10 +308,17 @@ LinkTally groupLinks(const Design& d, const Catalog& c)
         const double rate = l.perCable().inGbps();
         const Node& term = a->kind == NodeKind::Switch ? *a : *b;
         raw[{tierRank(*a), tierRank(*b), inRack, rate, term.id}] += l.count;
-        if (!inRack && a->kind == NodeKind::Server && l.medium != LinkMedium::NVLink) nicPorts[rate] += l.count;
+        if (!inRack && l.medium != LinkMedium::NVLink) // a NIC at each server end (both of a server-server link)
+            for (const Node* end : {a, b})
+                if (end->kind == NodeKind::Server) nicPorts[{end->id, rate}] += l.count;
         if (!inRack && a->kind == NodeKind::Switch && b->kind == NodeKind::Switch) farLinks[{b->id, rate}] += l.count;
     }
-    for (const auto& [rate, ports] : nicPorts) t.modules[{rate, "nic", 1, 1, rate}] += ports; // one module per NIC port
+    // One module per cage of the server's compute NIC ports (transceiver rule, bom.hpp).
+    for (const auto& [key, ports] : nicPorts) {
+        const double rate = key.second;
+        const int ppc = nicPortsPerCage(*nodes.at(key.first), c);
+        t.modules[{rate * ppc, "nic", ppc, ppc, rate}] += (ports + ppc - 1) / ppc;
+    }
     t.farLinks.insert(farLinks.begin(), farLinks.end());
     for (const auto& [key, links] : raw) {
         const auto& [ra, rb, inRack, rate, term] = key;
@@ -333,7 +378,7 @@ void writeCablesAndModules(std::map<std::string, BomCable> cables, const LinkTal
 Bom computeBom(const Design& d, const Catalog& c)
 {
     Bom b;
-    writeRules(b);
+    writeRules(b, d, c);
     b.rented = isRented(d);
     countRacks(countNodes(d, c, b), b);
     LinkTally links = groupLinks(d, c);

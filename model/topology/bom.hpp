@@ -12,8 +12,16 @@
 /// 800G port feeding 2 x 400G), one splitter cable and one switch-side transceiver serve b
 /// links, as in the SuperPOD B300 tables (fat_tree_plan.hpp).
 ///
-/// Transceiver rule (stated in Bom::transceiverRule): a NIC-end module serves one NIC port.
-/// A switch-end module fills one cage; a cage holds `ports_per_cage` logical ports (catalog
+/// Transceiver rule (stated in Bom::transceiverRule): a module fills one cage, at either end.
+/// At a server, a cage holds `compute_nic_ports_per_cage` compute NIC ports (catalog servers
+/// field, ServerSpec::nicPortsPerCage; absent/null read as 1, one module per NIC port): DGX
+/// H100, H200 and B200 reach their 8 ConnectX-7 "via 4x (twin-port) OSFP" cages (shared/reference/
+/// servers.csv rows dgx_h100, dgx_h200, dgx_b200; reference_architectures.md section 1), so
+/// each server needs ceil(its optical NIC ports at a rate / ports per cage) modules of ports x
+/// that rate: a DGX H100 cabled at 400G takes 4 twin-port 2x400G (800G) modules, not 8
+/// single-port 400G ones. (The count assumes the ports used fill whole cages; a server using
+/// only some ports may need more.) Both ends of a server-to-server link are NIC ends.
+/// At a switch, a cage holds `ports_per_cage` logical ports (catalog
 /// switches field, from shared/reference/network.csv: QM9700 "64 logical (32 OSFP twin-port
 /// cages)", "Each OSFP cage = 2 logical IB ports"; Q3400 "72x 1.6T OSFP cages" for 144 ports;
 /// 1 for SN5600/SN5400/QM8700, whose rows count one port per cage; null read as 1). So each
@@ -50,9 +58,10 @@ struct BomNic { std::string model, name; long long count = 0; };
 /// Cables joining two tiers: "node-leaf", "leaf-spine", "spine-core", "node-switch" (a switch
 /// with no tier), "switch-switch", "node-node" (direct server links, NVLink cables included).
 struct BomCable { std::string between; long long dac = 0; long long optical = 0; [[nodiscard]] long long count() const noexcept { return dac + optical; } };
-/// Optical modules by rate and end: "switch" (switch-side cages) or "nic" (one per NIC port).
+/// Optical modules by rate and end: "switch" (switch-side cages) or "nic" (server-side cages:
+/// one per NIC port, or per ServerSpec::nicPortsPerCage ports, e.g. twin-port on a DGX H100).
 /// `rateGbps` is the module's total rate (800 for a twin-port 2x400G OSFP); `ports` the
-/// logical switch ports one module serves (2: twin-port cage, 1: single-port); `links` the
+/// logical ports (switch or NIC) one module serves (2: twin-port cage, 1: single-port); `links` the
 /// links one module carries at `linkGbps` each (ports x breakout, e.g. 2 x 400G).
 struct BomTransceiver {
     double rateGbps = 0;

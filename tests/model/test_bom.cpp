@@ -34,8 +34,11 @@ TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
     REQUIRE(b.nics.size() == 1);
     CHECK(b.nics[0].model == "connectx-7-400g");
     CHECK(b.nics[0].count == 256);
-    // Servers and leaves sit in different racks, so every cable is optical: 256 single-port
-    // 400G NIC-side modules. Switch side: 256 node-leaf + 2 x 256 leaf-spine = 768 logical
+    // Servers and leaves sit in different racks, so every cable is optical. NIC side: a DGX
+    // H100 reaches its 8 ConnectX-7 through 4 twin-port OSFP cages (servers.csv dgx_h100 "8x
+    // single-port ConnectX-7 VPI via 4x twin-port OSFP cages"), one twin-port 2x400G (800G)
+    // module each: 32 x 4 = 128 (was 256 single-port 400G, one per NIC, before server cages
+    // were modelled). Switch side: 256 node-leaf + 2 x 256 leaf-spine = 768 logical
     // 400G ports, but a QM9700 OSFP cage holds 2 logical ports (network.csv sw_qm9700: "64
     // logical (32 OSFP twin-port cages)") and takes one twin-port 2x400G (800G) module, so
     // 768 / 2 = 384 modules: 8 leaves x 32 cages (32 ports down + 32 up) + 4 spines x 32 cages.
@@ -43,13 +46,16 @@ TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
     for (const BomCable& c : b.cables) CHECK(c.dac == 0);
     long long nicEnd = 0, switchEnd = 0;
     for (const BomTransceiver& t : b.transceivers) (t.end == "nic" ? nicEnd : switchEnd) += t.count;
-    CHECK(nicEnd == 256);
+    CHECK(nicEnd == 128);
     CHECK(switchEnd == 384);
     REQUIRE(b.transceivers.size() == 2);
     CHECK(b.transceivers[0].end == "nic");
-    CHECK(b.transceivers[0].rateGbps == 400);
-    CHECK(b.transceivers[0].ports == 1);
-    CHECK(b.transceivers[0].form() == "single-port 400G");
+    CHECK(b.transceivers[0].rateGbps == 800);
+    CHECK(b.transceivers[0].ports == 2);
+    CHECK(b.transceivers[0].links == 2);
+    CHECK(b.transceivers[0].linkGbps == 400);
+    CHECK(b.transceivers[0].count == 128);
+    CHECK(b.transceivers[0].form() == "twin-port 2x400G (800G)");
     CHECK(b.transceivers[1].end == "switch");
     CHECK(b.transceivers[1].rateGbps == 800);
     CHECK(b.transceivers[1].ports == 2);
@@ -57,7 +63,10 @@ TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
     CHECK(b.transceivers[1].linkGbps == 400);
     CHECK(b.transceivers[1].count == 384);
     CHECK(b.transceivers[1].form() == "twin-port 2x400G (800G)");
-    CHECK(b.transceiverRule.find("twin-port") != std::string::npos);
+    CHECK(b.transceiverRule.rfind("At the NIC end, one module per cage: DGX H100 puts 2 compute NIC ports in each cage (DGX H100, "
+                                  "H200 and B200 reach their 8 ConnectX-7 through 4 twin-port OSFP cages, per NVIDIA's DGX "
+                                  "documentation), so it takes one twin-port module per 2 NIC ports. At a switch,", 0) == 0);
+    CHECK(b.transceiverRule.find("At a switch, one module per cage") != std::string::npos);
     // 32 x 10.2 kW (DGX H100 maximum); 12 QM9700 x 1,720 W (maximum with active cables, NVIDIA
     // QM97x0 specifications; unknown in the catalog before) = 20.64 kW. Every part's power known.
     CHECK(b.serverPowerW == Approx(326400));
@@ -242,5 +251,104 @@ TEST_CASE("BOM racks and power: unknown stays unknown, rented takes no customer 
         CHECK(b.powerKnown());
         CHECK(powerText(b) == "347.04 kW"); // every part's power known (the QM9700's was not)
         CHECK(racksText(b) == "10");
+    }
+}
+
+TEST_CASE("BOM NIC-end optics: one module per server cage, one per NIC port where the server has no shared cages", "[bom][cages]")
+{
+    const auto nicEnd = [](const Bom& b) {
+        std::vector<BomTransceiver> out;
+        for (const BomTransceiver& t : b.transceivers)
+            if (t.end == "nic") out.push_back(t);
+        return out;
+    };
+    SECTION("DGX B200 four-unit template: 128 servers x 4 twin-port cages = 512 modules")
+    {
+        // servers.csv dgx_b200 "8x single-port ConnectX-7 via 4x OSFP": 8 NICs / 4 cages = 2.
+        // Was 1,024 single-port 400G modules (one per NIC).
+        const Bom b = computeBom(loadDesign(bundledTemplateDirectory() + "/dgx-b200-4su.json"), catalog());
+        REQUIRE(catalog().server("dgx-b200")->nicPortsPerCage() == 2);
+        const auto nic = nicEnd(b);
+        REQUIRE(nic.size() == 1);
+        CHECK(nic[0].count == 512);
+        CHECK(nic[0].form() == "twin-port 2x400G (800G)");
+        CHECK(b.transceiverRule.rfind("At the NIC end, one module per cage: DGX B200 puts 2 compute NIC ports in each cage", 0) == 0);
+    }
+    SECTION("a server without shared cages keeps one module per NIC port")
+    {
+        // dgx-a100 has no compute_nic_ports_per_cage in the catalog (read as 1): 16 DGX A100 on
+        // QM8700 (HDR 200G): 16 x 8 = 128 single-port 200G modules.
+        REQUIRE_FALSE(catalog().server("dgx-a100")->computeNicPortsPerCage.has_value());
+        const Bom b = bomOf("dgx-a100", 16, "qm8700");
+        REQUIRE(b.cablesBetween("node-leaf") == 128);
+        const auto nic = nicEnd(b);
+        REQUIRE(nic.size() == 1);
+        CHECK(nic[0].count == 128);
+        CHECK(nic[0].ports == 1);
+        CHECK(nic[0].form() == "single-port 200G");
+        CHECK(b.transceiverRule.rfind("At the NIC end, one module per NIC port (no server of this design shares a cage", 0) == 0);
+    }
+    SECTION("a mixed design counts each server by its own cages; partly used cages round up")
+    {
+        Design d;
+        Node leaf;
+        leaf.kind = NodeKind::Switch;
+        leaf.model = "qm9700";
+        leaf.tier = SwitchTier::Leaf;
+        leaf.rack = "net";
+        const Id sw = d.addNode(leaf);
+        Node s;
+        s.kind = NodeKind::Server;
+        s.rack = "r1";
+        s.model = "dgx-h100";
+        const Id h100 = d.addNode(s);
+        s.model = "dgx-a100";
+        const Id a100 = d.addNode(s);
+        Link l;
+        l.lanes = 1;
+        l.laneSpeed = Bandwidth::Gbps(400);
+        // DGX H100: 3 of its 8 ports cabled, 2 cages at least (the ports used fill whole cages).
+        for (int port = 0; port < 3; ++port) {
+            l.a = {h100, port};
+            l.b = {sw, port};
+            d.addLink(l);
+        }
+        // DGX A100: 3 ports at 400G too (so both share one rate): 3 single-port modules.
+        for (int port = 0; port < 3; ++port) {
+            l.a = {a100, port};
+            l.b = {sw, 8 + port};
+            d.addLink(l);
+        }
+        const Bom b = computeBom(d, catalog());
+        const auto nic = nicEnd(b);
+        REQUIRE(nic.size() == 2);
+        CHECK(nic[0].form() == "single-port 400G");
+        CHECK(nic[0].count == 3);
+        CHECK(nic[1].form() == "twin-port 2x400G (800G)");
+        CHECK(nic[1].count == 2);
+        CHECK(b.transceiverRule.find("DGX H100 puts 2 compute NIC ports in each cage") != std::string::npos);
+        CHECK(b.transceiverRule.find("one twin-port module per 2 NIC ports; other servers one module per NIC port.") != std::string::npos);
+        CHECK(b.transceiverRule.find("DGX A100") == std::string::npos);
+    }
+    SECTION("both ends of an optical server-to-server link are NIC ends")
+    {
+        Design d;
+        Node s;
+        s.kind = NodeKind::Server;
+        s.model = "dgx-a100";
+        s.rack = "r1";
+        const Id x = d.addNode(s);
+        s.rack = "r2";
+        const Id y = d.addNode(s);
+        Link l;
+        l.a = {x, 0};
+        l.b = {y, 0};
+        l.laneSpeed = Bandwidth::Gbps(200);
+        d.addLink(l);
+        const Bom b = computeBom(d, catalog());
+        CHECK(b.cablesBetween("node-node") == 1);
+        const auto nic = nicEnd(b);
+        REQUIRE(nic.size() == 1);
+        CHECK(nic[0].count == 2); // was 1: only the first end was counted
     }
 }

@@ -354,3 +354,33 @@ TEST_CASE("switch ports_per_cage agrees with shared/reference/network.csv", "[ca
     CHECK(contains(rows.at("sw_sn5400").at("notes"), "QSFP-DD 400GbE"));
     CHECK(contains(rows.at("sw_qm8700").at("notes"), "40x QSFP56 200G"));
 }
+
+TEST_CASE("server compute_nic_ports_per_cage agrees with shared/reference/servers.csv", "[catalog][reference][cages]")
+{
+    // Compute NIC ports per physical cage on the server, used by the BOM to count NIC-end
+    // transceivers. servers.csv compute_nics: dgx_h100 "8x single-port ConnectX-7 VPI via 4x
+    // twin-port OSFP cages", dgx_h200 and dgx_b200 "8x single-port ConnectX-7 via 4x OSFP" ->
+    // 8 / 4 = 2; gb200_nvl72 "4x single-port ConnectX-7 400G OSFP (one per GPU)" per tray -> 1.
+    // The other rows do not say: the field is absent (read as 1).
+    std::map<std::string, Row> rows;
+    for (const auto& r : readCsv(refPath("servers.csv"))) rows[r.at("id")] = r;
+    const std::map<std::string, int> expected{{"dgx-h100", 2}, {"dgx-h200", 2}, {"dgx-b200", 2}, {"gb200-nvl72", 1}};
+    for (const ServerSpec& s : bundled().servers()) {
+        INFO(s.id);
+        if (auto it = expected.find(s.id); it != expected.end()) {
+            REQUIRE(s.raw.contains("compute_nic_ports_per_cage"));
+            CHECK(s.raw.at("compute_nic_ports_per_cage") == it->second);
+            CHECK(s.nicPortsPerCage() == it->second);
+            CHECK(s.computeNicCount % it->second == 0);
+        } else {
+            CHECK_FALSE(s.raw.contains("compute_nic_ports_per_cage"));
+            CHECK(s.nicPortsPerCage() == 1);
+        }
+    }
+    CHECK(contains(rows.at("dgx_h100").at("compute_nics"), "8x single-port ConnectX-7 VPI via 4x twin-port OSFP cages"));
+    for (const char* id : {"dgx_h200", "dgx_b200"}) {
+        INFO(id);
+        CHECK(contains(rows.at(id).at("compute_nics"), "8x single-port ConnectX-7 via 4x OSFP"));
+    }
+    CHECK(contains(rows.at("gb200_nvl72").at("compute_nics"), "4x single-port ConnectX-7 400G OSFP (one per GPU)"));
+}

@@ -154,3 +154,18 @@ TEST_CASE("Only an appliance may have 0 GPUs, and an appliance has none", "[cata
     CHECK_FALSE(ufm->powerW);
     CHECK_FALSE(ufm->rackUnits);
 }
+
+TEST_CASE("A bad compute_nic_ports_per_cage names file, server, field and the range", "[catalog][validation][cages]")
+{
+    // Server cages (catalogs/README.md): an integer from 1 (one module per NIC port) to 8.
+    expectError("bad_nic_cages.json", "box-cages", "compute_nic_ports_per_cage", "expected an integer from 1 to 8, got \"two\"");
+    expectError("zero_nic_cages.json", "box-nocage", "compute_nic_ports_per_cage", "expected an integer from 1 to 8, got 0");
+    // In a user catalog the entry is skipped and listed; the bundled servers keep their cages.
+    Catalog c = Catalog::loadBundled();
+    c.loadFile(data("bad_nic_cages.json"), CatalogStrictness::Lenient);
+    CHECK_FALSE(c.server("box-cages"));
+    REQUIRE(c.problems().size() == 1);
+    CHECK(c.problems().front().field() == "compute_nic_ports_per_cage");
+    CHECK(c.server("dgx-h100")->nicPortsPerCage() == 2);
+    CHECK(c.server("dgx-a100")->nicPortsPerCage() == 1);
+}

@@ -57,8 +57,9 @@ TEST_CASE("Build cost of the SuperPOD H100 unit, worked by hand", "[cost][golden
     CHECK(c.build.capitalUsd == Approx(6368000.0));
     CHECK(c.build.capitalUsd == Approx(capital));
 
-    // Missing, never zero: 8 leaf + 4 spine QM9700, 512 optical cables, 256 NIC-end 400G and
-    // 384 switch-end twin-port 800G modules (BOM golden in test_bom.cpp) have no price.
+    // Missing, never zero: 8 leaf + 4 spine QM9700, 512 optical cables, 128 NIC-end (4 twin-port
+    // cages per DGX H100) and 384 switch-end twin-port 800G modules (BOM golden in test_bom.cpp)
+    // have no price. Both module lines share the price key of a twin-port 800G module.
     CHECK_FALSE(c.build.complete());
     REQUIRE(c.build.missing().size() == 5);
     CHECK(lineOf(c, "qm9700", "leaf")->count == 8);
@@ -66,8 +67,9 @@ TEST_CASE("Build cost of the SuperPOD H100 unit, worked by hand", "[cost][golden
     CHECK_FALSE(lineOf(c, "qm9700", "leaf")->unitUsd.has_value());
     CHECK(lineOf(c, "qm9700", "leaf")->missingReason.find("no price") != std::string::npos);
     CHECK(lineOf(c, "cable-optical")->count == 512);
-    CHECK(lineOf(c, "transceiver-400g-single-port")->count == 256);
-    CHECK(lineOf(c, "transceiver-800g-twin-port")->count == 384);
+    CHECK(lineOf(c, "transceiver-400g-single-port") == nullptr); // was 256, one per NIC
+    CHECK(lineOf(c, "transceiver-800g-twin-port", "nic end")->count == 128);
+    CHECK(lineOf(c, "transceiver-800g-twin-port", "switch end")->count == 384);
     const nlohmann::json j = toJson(c);
     CHECK(j["build"]["capital_complete"] == false);
     CHECK(j["build"]["missing"].size() == 5);
@@ -148,7 +150,6 @@ TEST_CASE("Break-even with every price set in the design, worked by hand", "[cos
     // Test figures, not market prices: they only make the capital complete.
     s.prices["qm9700"] = {30000, "test figure", "2026-01-01"};
     s.prices["cable-optical"] = {500, "test figure", ""};
-    s.prices["transceiver-400g-single-port"] = {1000, "test figure", ""};
     s.prices["transceiver-800g-twin-port"] = {1500, "test figure", ""};
     s.powerW["qm9700"] = {1700, "test figure", ""};
     s.pue = 1.3;
@@ -159,19 +160,20 @@ TEST_CASE("Break-even with every price set in the design, worked by hand", "[cos
     REQUIRE(costSettingsOf(d) == s);
     const CostResult c = costOf(d, costSettingsOf(d));
 
-    // Capital: 6,368,000 + 12 x 30,000 + 512 x 500 + 256 x 1,000 + 384 x 1,500 = 7,816,000.
+    // Capital: 6,368,000 + 12 x 30,000 + 512 x 500 + (128 NIC-end + 384 switch-end) x 1,500 =
+    // 7,752,000 (was 7,816,000 with 256 single-port NIC-end modules at 1,000 instead of 128 twin-port).
     CHECK(c.build.complete());
-    CHECK(c.build.capitalUsd == Approx(7816000.0));
+    CHECK(c.build.capitalUsd == Approx(7752000.0));
     // Power: 326.4 + 12 x 1.7 = 346.8 kW; x 1.3 x 0.07 x 730 = US$ 23,037.92 a month.
     CHECK(c.build.itPowerKw == Approx(346.8));
     CHECK(c.build.monthlyPowerUsd == Approx(23037.924));
-    // Operations 10%/yr: 7,816,000 x 0.1 / 12 = 65,133.33. Rent 2.50 x 256 x 730 = 467,200.
-    CHECK(c.build.monthlyOperationsUsd == Approx(65133.333));
+    // Operations 10%/yr: 7,752,000 x 0.1 / 12 = 64,600. Rent 2.50 x 256 x 730 = 467,200.
+    CHECK(c.build.monthlyOperationsUsd == Approx(64600.0));
     CHECK(c.rent.monthlyUsd == Approx(467200.0));
-    // Break-even: 7,816,000 / (467,200 - 23,037.92 - 65,133.33) = 7,816,000 / 379,028.74 = 20.62
+    // Break-even: 7,752,000 / (467,200 - 23,037.92 - 64,600) = 7,752,000 / 379,562.08 = 20.42
     // months: month 21, exact (nothing unpriced).
     REQUIRE(c.breakEven.months);
-    CHECK(*c.breakEven.months == Approx(20.6212).epsilon(1e-4));
+    CHECK(*c.breakEven.months == Approx(20.4235).epsilon(1e-4));
     CHECK(*c.breakEven.month() == 21);
     CHECK_FALSE(c.breakEven.lowerBound);
     CHECK(lineOf(c, "qm9700", "leaf")->provenance.label == "set in this design: test figure, 2026-01-01");
