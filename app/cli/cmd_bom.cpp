@@ -54,7 +54,8 @@ int cmdBom(const QStringList& args)
     for (const auto& t : b.transceivers)
         o << "  " << t.count << " x " << QString::fromStdString(t.form()) << ", " << QString::fromStdString(t.end) << " end\n";
     o << "Power: " << QString::fromStdString(model::topology::powerText(b));
-    o << "\nRack units: " << b.rackUnits << "; racks: " << QString::fromStdString(model::topology::racksText(b)) << "\n";
+    o << "\nSpace: " << QString::fromStdString(model::topology::rackUnitsText(b)) << "; racks: "
+      << QString::fromStdString(model::topology::racksText(b)) << "\n";
     o << "Cable rule: " << QString::fromStdString(b.reachRule) << "\n";
     o << "Transceiver rule: " << QString::fromStdString(b.transceiverRule) << "\n";
     return kOk;

@@ -164,7 +164,7 @@ void bomSection(ReportDoc& doc, const DesignResults& r)
         t.rows.push_back({cell(QStringLiteral("Transceiver")), cell(q(x.form())), cell(q(x.end) + QStringLiteral(" end")), cell(count(static_cast<double>(x.count)))});
     doc.table(std::move(t));
     doc.paragraph(q(model::topology::powerText(b)), QStringLiteral("Power:"));
-    doc.paragraph(QStringLiteral("%1 rack units; racks: %2.").arg(count(b.rackUnits), q(model::topology::racksText(b))), QStringLiteral("Space:"));
+    doc.paragraph(QStringLiteral("%1; racks: %2.").arg(q(model::topology::rackUnitsText(b)), q(model::topology::racksText(b))), QStringLiteral("Space:"));
     doc.paragraph(q(b.reachRule), QStringLiteral("Cable rule:"));
     doc.paragraph(q(b.transceiverRule), QStringLiteral("Transceiver rule:"));
 }

@@ -116,6 +116,7 @@ namespace {
 /// What the node pass gathers besides the BOM lines themselves.
 struct NodeTally {
     std::map<std::string, BomServer> servers;
+    std::map<std::string, BomServer> wholeRacks;  ///< rack-scale systems without a rack-unit figure
     std::map<std::pair<std::string, SwitchTier>, BomSwitch> switches;
     std::map<std::string, BomNic> nics;
     std::map<std::string, double> rackPower;   ///< named rack -> W of its known parts
@@ -234,9 +235,17 @@ NodeTally countNodes(const Design& d, const Catalog& c, Bom& b)
         else addUnknown(b.powerUnknown, n.model);
         if (size.units) b.rackUnits += *size.units;
         else addUnknown(b.rackUnitsUnknown, n.model);
+        if (const ServerSpec* spec = n.kind == NodeKind::Server ? c.server(n.model) : nullptr; spec && spec->kind == "rack" && !size.units) {
+            BomServer& r = t.wholeRacks[n.model];
+            r.model = n.model;
+            r.name = spec->name;
+            r.gpus += spec->gpuCount;
+            ++r.count;
+        }
         placeInRack(n, size, c, b, t);
     }
     for (auto& [k, v] : t.servers) b.servers.push_back(v);
+    for (auto& [k, v] : t.wholeRacks) b.wholeRacks.push_back(v);
     for (auto& [k, v] : t.switches) b.switches.push_back(v);
     for (auto& [k, v] : t.nics) b.nics.push_back(v);
     return t;

@@ -84,7 +84,11 @@ struct Bom {
     double switchPowerW = 0;               ///< sum of known switch power, W
     std::vector<std::string> powerUnknown; ///< models whose power the catalog does not give
     int rackUnits = 0;                     ///< sum of known rack units
-    std::vector<std::string> rackUnitsUnknown;
+    std::vector<std::string> rackUnitsUnknown; ///< models without a rack-unit figure (whole racks included)
+    /// Rack-scale systems (catalog server kind "rack", e.g. GB200 NVL72) without a rack-unit
+    /// figure: each is a whole rack, so `rackUnits` counts only the parts outside them. They
+    /// are also listed in `rackUnitsUnknown`.
+    std::vector<BomServer> wholeRacks;
     int racks = 0;                         ///< racks counted by the rack rule (a lower bound when !racksKnown)
     bool racksKnown = true;                ///< false when some part's rack cannot be counted (rack rule)
     std::vector<std::string> racksUnknown; ///< models whose racks cannot be counted
@@ -111,12 +115,17 @@ struct Bom {
 [[nodiscard]] std::string powerText(const Bom& b);
 /// Racks in words: "10", "0 (rented: ...)" or "unknown (... at least N ...)".
 [[nodiscard]] std::string racksText(const Bom& b);
+/// Rack units in words: "34 rack units", and what they leave out: whole racks ("34 rack
+/// units for the parts outside the whole racks, plus 8 x GB200 NVL72 rack (DGX GB200), each
+/// a whole rack with no rack-unit figure") and other parts without a figure, unless
+/// racksText already names them ("(not counting X, whose rack units the catalog does not give)").
+[[nodiscard]] std::string rackUnitsText(const Bom& b);
 
 /// JSON (keys per shared/design/ARCHITECTURE.md): `switches` [{model, name, tier, count}],
 /// `cables` [{between, count, dac, optical}], `nics`, `transceivers` [{rate_Gbps, end, count,
 /// ports, links, link_Gbps, form}], `servers` [{model, name, count, gpus, appliance}], `power`
 /// {total_kW (null when no part has a figure), servers_kW, switches_kW, unknown}, `rack_units`
-/// {total, unknown}, `racks` (null when unknown), `racks_at_least`, `racks_unknown`, `racks_note`,
+/// {total, unknown, whole_racks [{model, name, count}]}, `racks` (null when unknown), `racks_at_least`, `racks_unknown`, `racks_note`,
 /// `rented`, `max_rack_kW`, `reach_rule`, `transceiver_rule`.
 [[nodiscard]] nlohmann::json toJson(const Bom& b);
 

@@ -2,7 +2,9 @@
 #include "model/topology/bom.hpp"
 
 #include "model/io/csv_text.hpp"
+#include "model/units/number_format.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace model::topology {
@@ -38,6 +40,31 @@ std::string racksText(const Bom& b)
     return std::to_string(b.racks);
 }
 
+std::string rackUnitsText(const Bom& b)
+{
+    std::string s = formatCount(b.rackUnits) + (b.rackUnits == 1 ? " rack unit" : " rack units");
+    const auto whole = [&b](const std::string& model) {
+        return std::any_of(b.wholeRacks.begin(), b.wholeRacks.end(), [&](const BomServer& r) { return r.model == model; });
+    };
+    if (!b.wholeRacks.empty()) {
+        int racks = 0;
+        std::string names;
+        for (const auto& r : b.wholeRacks) {
+            racks += r.count;
+            names += (names.empty() ? "" : ", ") + formatCount(r.count) + " x " + r.name;
+        }
+        s += " for the parts outside the whole racks, plus " + names + (racks == 1 ? ", a whole rack" : ", each a whole rack") +
+             " with no rack-unit figure";
+    }
+    // Other parts without a figure, unless the racks' words already name them (racksText).
+    std::string others;
+    for (const auto& m : b.rackUnitsUnknown)
+        if (!whole(m) && std::find(b.racksUnknown.begin(), b.racksUnknown.end(), m) == b.racksUnknown.end())
+            others += (others.empty() ? "" : ", ") + m;
+    if (!others.empty()) s += " (not counting " + others + ", whose rack units the catalog does not give)";
+    return s;
+}
+
 nlohmann::json toJson(const Bom& b)
 {
     nlohmann::json j;
@@ -57,7 +84,9 @@ nlohmann::json toJson(const Bom& b)
                                      {"links", t.links}, {"link_Gbps", t.linkGbps}, {"form", t.form()}});
     j["power"] = {{"total_kW", b.powerKnown() ? nlohmann::json(b.powerKw()) : nlohmann::json(nullptr)},
                   {"servers_kW", b.serverPowerW / 1000.0}, {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
-    j["rack_units"] = {{"total", b.rackUnits}, {"unknown", b.rackUnitsUnknown}};
+    nlohmann::json whole = nlohmann::json::array();
+    for (const auto& r : b.wholeRacks) whole.push_back({{"model", r.model}, {"name", r.name}, {"count", r.count}});
+    j["rack_units"] = {{"total", b.rackUnits}, {"unknown", b.rackUnitsUnknown}, {"whole_racks", whole}};
     j["racks"] = b.racksKnown ? nlohmann::json(b.racks) : nlohmann::json(nullptr);
     j["racks_at_least"] = b.racks;
     j["racks_unknown"] = b.racksUnknown;

@@ -276,3 +276,23 @@ TEST_CASE("The topology sentence names one server in the singular and a design w
     CHECK(fabric.startsWith(QStringLiteral("32 servers with 256 GPUs; fabric bisection ")));
     CHECK(fabric.endsWith(QStringLiteral("worst leaf/spine oversubscription 2:1.")));
 }
+
+TEST_CASE("The space line says which whole racks its rack units leave out", "[gui][report]")
+{
+    // Before: 'Space: 34 rack units; racks: 10.' for 8 GB200 NVL72 racks (no rack-unit figure:
+    // each is a whole rack) and 34 one-unit QM9700 switches in two network racks.
+    const std::string path = model::bundledTemplateDirectory() + "/gb200-nvl72-8racks.json";
+    const auto r = resultsOf(model::loadDesign(path), path);
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("gb200.pdf"));
+    REQUIRE(app::report::writeReport(app::report::designReport(r, guitest::catalog()), pdf).isEmpty());
+    CHECK(pdfText(pdf).simplified().contains(
+        QStringLiteral("Space: 34 rack units for the parts outside the whole racks, plus 8 x GB200 NVL72 rack (DGX GB200), each a "
+                       "whole rack with no rack-unit figure; racks: 10.")));
+    // The command line's bill of materials says the same.
+    const auto [code, out] = runCli({QStringLiteral("bom"), QString::fromStdString(path)});
+    CHECK(code == 0);
+    CHECK(QString::fromUtf8(out).contains(
+        QStringLiteral("Space: 34 rack units for the parts outside the whole racks, plus 8 x GB200 NVL72 rack (DGX GB200), each a "
+                       "whole rack with no rack-unit figure; racks: 10\n")));
+}

@@ -352,3 +352,51 @@ TEST_CASE("BOM NIC-end optics: one module per server cage, one per NIC port wher
         CHECK(nic[0].count == 2); // was 1: only the first end was counted
     }
 }
+
+namespace {
+std::string tpl(const std::string& name) { return bundledTemplateDirectory() + "/" + name + ".json"; }
+} // namespace
+
+TEST_CASE("rack units say which whole racks they leave out", "[bom]")
+{
+    // Before: 'Space: 34 rack units; racks: 10.' for 8 GB200 NVL72 racks and 34 1U switches.
+    const Bom gb = computeBom(loadDesign(tpl("gb200-nvl72-8racks")), catalog());
+    CHECK(gb.rackUnits == 34);
+    REQUIRE(gb.wholeRacks.size() == 1);
+    CHECK(gb.wholeRacks[0].model == "gb200-nvl72");
+    CHECK(gb.wholeRacks[0].count == 8);
+    CHECK(rackUnitsText(gb) ==
+          "34 rack units for the parts outside the whole racks, plus 8 x GB200 NVL72 rack (DGX GB200), each a whole rack with no "
+          "rack-unit figure");
+    CHECK(racksText(gb) == "10");
+    const nlohmann::json j = toJson(gb);
+    CHECK(j["rack_units"]["total"] == 34);
+    const nlohmann::json whole = nlohmann::json::array({{{"model", "gb200-nvl72"}, {"name", "GB200 NVL72 rack (DGX GB200)"}, {"count", 8}}});
+    CHECK(j["rack_units"]["whole_racks"] == whole);
+    CHECK(j["rack_units"]["unknown"] == nlohmann::json::array({"gb200-nvl72"}));
+
+    const Bom one = computeBom(loadDesign(tpl("gb200-nvl72-1rack")), catalog());
+    CHECK(rackUnitsText(one).find("plus 1 x GB200 NVL72 rack (DGX GB200), a whole rack with no rack-unit figure") !=
+          std::string::npos);
+
+    // Every part with a figure: the plain count.
+    const Bom pod = computeBom(loadDesign(defaultDesignPath()), catalog());
+    CHECK(pod.wholeRacks.empty());
+    CHECK(rackUnitsText(pod) == std::to_string(pod.rackUnits) + " rack units");
+    // The workstation's missing figure is said by racksText already; not twice.
+    const Bom ws = computeBom(loadDesign(tpl("workstation-4x-rtx4090")), catalog());
+    CHECK(rackUnitsText(ws) == "0 rack units");
+    CHECK(racksText(ws).rfind("unknown (ws-4x-rtx4090 publish neither power nor rack units", 0) == 0);
+    // A switch without a rack-unit figure in a named rack: the racks are counted, the units
+    // say what they leave out.
+    Design d;
+    Node q3400;
+    q3400.kind = NodeKind::Switch;
+    q3400.model = "q3400";
+    q3400.name = "leaf";
+    q3400.rack = "net-1";
+    d.addNode(q3400);
+    const Bom sw = computeBom(d, catalog());
+    CHECK(racksText(sw) == "1");
+    CHECK(rackUnitsText(sw) == "0 rack units (not counting q3400, whose rack units the catalog does not give)");
+}

@@ -92,7 +92,7 @@ void BomPanel::catchUp()
     }
     const model::topology::Bom& b = *shown_->bom;
     QString text = tr("Power %1").arg(QString::fromStdString(model::topology::powerText(b)));
-    text += tr("; %1 rack units; racks %2").arg(b.rackUnits).arg(QString::fromStdString(model::topology::racksText(b)));
+    text += tr("; %1; racks %2").arg(QString::fromStdString(model::topology::rackUnitsText(b)), QString::fromStdString(model::topology::racksText(b)));
     if (b.maxRackPowerW > 0) text += tr(" (busiest rack %1 kW)").arg(b.maxRackPowerW / 1000.0, 0, 'f', 1);
     text += QStringLiteral("\n") + QString::fromStdString(b.reachRule);
     summary_->setText(text);
