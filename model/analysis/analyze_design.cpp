@@ -102,6 +102,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     const CommGroup node = placeGroup(f, first->gpus, sharpEnabled(settings));
     const int total = f.connectedGpus;
     const GpuSpec& gpu = *first->gpu;
+    const CheckFacts checkFacts = checkFactsOf(*first, node, a.islands.empty() ? a.nodes : a.islands.front().servers);
     try {
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
         const double peak = peakTflops(gpu, c.precision);
@@ -114,14 +115,14 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.step.idleGpus = total - s.gpus;
         // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
-        a.bottleneck = findBottleneck(a.step, node, a.layers, a.nodes, dpFabric);
+        a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30))
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
                                  " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
     } catch (const std::invalid_argument& e) {
         a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());
-        a.bottleneck = layerBottleneck(a.layers, a.nodes);
+        a.bottleneck = layerBottleneck(a.layers, checkFacts);
     }
     return a;
 }

@@ -28,24 +28,70 @@ double layerGBps(const std::vector<LayerBandwidth>& layers, Scope s)
     return 0.0;
 }
 
-std::vector<std::string> standardChecks(int servers, Scope scope)
+/// "one NIC per GPU", "each server's NIC", "all 4 NIC ports of each server".
+std::string nicPhrase(const CheckFacts& f)
+{
+    if (f.nicPorts == f.gpusPerServer) return "one NIC per GPU";
+    if (f.nicPorts == 1) return "each server's NIC";
+    return "all " + std::to_string(f.nicPorts) + " NIC ports of each server";
+}
+} // namespace
+
+CheckFacts checkFactsOf(const ServerFacts& server, const CommGroup& node, int servers)
+{
+    CheckFacts f;
+    f.servers = servers;
+    f.gpusPerServer = server.gpus;
+    f.intraPath = node.intraPath;
+    f.cpuSockets = server.spec ? std::max(1, server.spec->cpuSockets) : 1;
+    if (server.gpu && server.gpu->pcieGeneration > 0 && server.gpu->pcieLanes > 0)
+        f.pcieLink = "PCIe Gen" + std::to_string(server.gpu->pcieGeneration) + " x" + std::to_string(server.gpu->pcieLanes);
+    f.nicPorts = server.wiredPorts;
+    // As placeGroup decides NCCL's GPUDirect RDMA across nodes (comm_group.cpp).
+    f.gpuDirectRdma = server.nic && (server.nic->supports(NetProtocol::InfiniBand) || server.nic->gpuDirectRdma ||
+                                     server.nic->protocolGeneration.find("RoCE") != std::string::npos);
+    return f;
+}
+
+std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
 {
     std::vector<std::string> c;
+    if (scope == Scope::None) return c; // nothing to analyse
+    const bool network = f.servers > 1 && f.nicPorts > 0; // one job crosses NICs
     if (scope == Scope::Compute || scope == Scope::Hbm)
         c.push_back("precision: is the run really in BF16/FP8 on tensor cores (not FP32), with fused kernels?");
     c.push_back("data pipeline: does the loader keep up (GPU utilisation gaps between steps)?");
     if (scope != Scope::Compute)
-        c.push_back("precision: BF16/FP8 halves or quarters every byte the network must move compared with FP32");
-    c.push_back("topology misdetection: does NCCL see NVLink and one NIC per GPU (NCCL_DEBUG=INFO, nvidia-smi topo -m), "
-                "GPUDirect RDMA on, and the NIC on the GPU's PCIe switch?");
-    if (servers > 1)
+        c.push_back(std::string("precision: BF16/FP8 halves or quarters every byte ") +
+                    (network ? "the network must move" : "the GPUs exchange inside the server") + " compared with FP32");
+    const bool nvlink = f.gpusPerServer > 1 && f.intraPath == IntraPath::NVLink;
+    if (nvlink || network) {
+        std::string t = "topology misdetection: does NCCL see ";
+        if (nvlink) t += "NVLink";
+        if (nvlink && network) t += " and ";
+        if (network) t += nicPhrase(f);
+        t += " (NCCL_DEBUG=INFO, nvidia-smi topo -m)";
+        if (network) t += std::string(f.gpuDirectRdma ? ", GPUDirect RDMA on," : ",") + " and the NIC on the GPU's PCIe switch";
+        c.push_back(t + "?");
+    }
+    if (f.gpusPerServer > 1 && f.intraPath != IntraPath::NVLink) {
+        const std::string link = f.pcieLink.empty() ? "its full PCIe width and generation" : "its full " + f.pcieLink;
+        const std::string sockets = f.cpuSockets > 1 ? ", and which GPU pairs cross the CPU-to-CPU link (SYS in nvidia-smi topo -m)" : "";
+        if (f.intraPath == IntraPath::HostStaged)
+            c.push_back("PCIe: every copy between the GPUs is staged through host memory (no peer-to-peer), so does each GPU's "
+                        "slot run at " + link + " (lspci -vv LnkSta)" + sockets + "?");
+        else
+            c.push_back("PCIe: does NCCL copy peer-to-peer between the GPUs (NCCL_DEBUG=INFO shows P2P, not SHM; nvidia-smi topo -m), "
+                        "with ACS off and each GPU's slot at " + link + " (lspci -vv LnkSta)" + sockets + "?");
+    }
+    if (f.servers > 1)
         c.push_back("a single node: run the same job on one server; if it is also slow, the network is not the cause");
     return c;
 }
-} // namespace
 
-Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int servers)
+Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts)
 {
+    const int servers = facts.servers;
     Bottleneck b;
     const double intra = layerGBps(layers, Scope::IntraNode);
     const double nic = layerGBps(layers, Scope::NodeBoundary);
@@ -62,12 +108,12 @@ Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int server
         b.explanation = "each GPU leaves its server at " + gb(nic) + " but talks to its neighbours at " + gb(intra) +
                         ": multi-node collectives are bound by the NICs";
     }
-    b.checks = standardChecks(servers, b.scope);
+    b.checks = standardChecks(facts, b.scope);
     return b;
 }
 
-Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const std::vector<LayerBandwidth>& layers, int servers,
-                          double dpFabricFactor)
+Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const std::vector<LayerBandwidth>& layers,
+                          const CheckFacts& facts, double dpFabricFactor)
 {
     Bottleneck b;
     const double overhead = s.stepS - s.computeS;
@@ -109,7 +155,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
         if (worst->scope == Scope::PipelineBubble)
             b.explanation += "; more micro-batches per step or interleaved stages shrink it";
     }
-    b.checks = standardChecks(servers, b.scope);
+    b.checks = standardChecks(facts, b.scope);
     return b;
 }
 

@@ -6,7 +6,30 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/comm_group.hpp"
 
+#include <string>
+
 namespace model::analysis {
+
+/// What the design offers the checks before blaming the network, so that only checks that
+/// apply are listed: no NVLink question for GPUs without NVLink, no NIC or GPUDirect RDMA
+/// question where one job stays inside one server.
+struct CheckFacts {
+    int servers = 1;                ///< servers one job spans (those of the largest island)
+    int gpusPerServer = 1;          ///< GPUs of one server
+    IntraPath intraPath = IntraPath::NVLink; ///< how one server's GPUs talk (comm_group.hpp)
+    std::string pcieLink;           ///< a GPU's PCIe link, e.g. "PCIe Gen4 x16" ("" when the catalog gives none)
+    int cpuSockets = 1;             ///< CPU sockets of one server
+    int nicPorts = 0;               ///< cabled compute NIC ports of one server
+    bool gpuDirectRdma = false;     ///< those NICs reach GPU memory directly (InfiniBand, RoCE, or so marked)
+};
+
+/// The facts of `server` (the first of the largest island) and `node` (its GPUs placed as one
+/// group by placeGroup) for the checks; `servers`: the servers of the largest island.
+[[nodiscard]] CheckFacts checkFactsOf(const ServerFacts& server, const CommGroup& node, int servers);
+
+/// What to check before blaming the network for a bottleneck in `scope`, most relevant first,
+/// only those that apply to the design (`facts`).
+[[nodiscard]] std::vector<std::string> standardChecks(const CheckFacts& facts, Scope scope);
 
 /// Picks the scope that costs the most time beyond the math itself:
 /// - compute when everything else is under 10% of the step (or no comm at all), hbm instead
@@ -20,11 +43,14 @@ namespace model::analysis {
 ///   (CommGroup::fabricRingFactor of the busy GPUs, comm_group.cpp: 1 when the leaves' uplinks
 ///   carry the one server's worth of traffic a ring or tree sends up per leaf). An
 ///   oversubscribed fabric that does not derate it is not blamed; the explanation says why.
+/// `checks` are standardChecks(`facts`, the scope).
 [[nodiscard]] Bottleneck findBottleneck(const StepBreakdown& step, const CommGroup& node,
-                                        const std::vector<LayerBandwidth>& layers, int servers, double dpFabricFactor = 1.0);
+                                        const std::vector<LayerBandwidth>& layers, const CheckFacts& facts,
+                                        double dpFabricFactor = 1.0);
 
 /// Bottleneck of a design with no runnable workload: the slowest layer relative to the one
-/// inside it (e.g. a NIC per GPU far below NVLink), in words.
-[[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, int servers);
+/// inside it (e.g. a NIC per GPU far below NVLink), in words; `checks` as findBottleneck.
+[[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts);
+
 
 } // namespace model::analysis

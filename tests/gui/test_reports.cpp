@@ -296,3 +296,23 @@ TEST_CASE("The space line says which whole racks its rack units leave out", "[gu
         QStringLiteral("Space: 34 rack units for the parts outside the whole racks, plus 8 x GB200 NVL72 rack (DGX GB200), each a "
                        "whole rack with no rack-unit figure; racks: 10\n")));
 }
+
+TEST_CASE("The report's checks before blaming the network fit a workstation without NVLink or NICs", "[gui][report]")
+{
+    // Before: 'does NCCL see NVLink and one NIC per GPU ..., GPUDirect RDMA on, and the NIC on the
+    // GPU's PCIe switch?' for one 4x RTX 4090 box.
+    const std::string path = model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json";
+    const auto r = resultsOf(model::loadDesign(path), path);
+    const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
+    CHECK(html.contains(QStringLiteral("Before blaming the network, check")));
+    CHECK(html.contains(QStringLiteral("PCIe: every copy between the GPUs is staged through host memory (no peer-to-peer), so does "
+                                       "each GPU's slot run at its full PCIe Gen4 x16 (lspci -vv LnkSta)?")));
+    CHECK_FALSE(html.contains(QStringLiteral("NVLink and one NIC")));
+    CHECK_FALSE(html.contains(QStringLiteral("GPUDirect RDMA")));
+    CHECK_FALSE(html.contains(QStringLiteral("a single node: run the same job")));
+    // analyze prints the same checks.
+    const auto [code, out] = runCli({QStringLiteral("analyze"), QString::fromStdString(path)});
+    CHECK(code == 0);
+    CHECK_FALSE(QString::fromUtf8(out).contains(QStringLiteral("NVLink and one NIC")));
+    CHECK(QString::fromUtf8(out).contains(QStringLiteral("   - PCIe: every copy between the GPUs is staged through host memory")));
+}
