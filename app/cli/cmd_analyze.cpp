@@ -44,12 +44,15 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
     out << "\nWeak scaling of " << q(a.workload) << " (efficiency per GPU vs one GPU):\n";
     for (const auto& p : a.scaling)
         out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
+    if (a.scaling.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
     if (withWorkload && a.hasStep) {
         const auto& s = a.step;
         out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", ";
         if (s.idleGpus > 0) out << s.gpus << " of " << s.gpus + s.idleGpus << " GPUs busy, " << s.idleGpus << " idle, ";
-        out << s.globalBatch << " sequences, " << q(s.precision) << "):\n"
-            << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))
+        out << s.globalBatch << " sequences, " << q(s.precision) << "):\n";
+        if (!s.fitsInMemory)
+            out << "  not a run: " << q(s.workload) << " does not fit in GPU memory; what a step would take if it did:\n";
+        out << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))
             << ", bubble " << q(formatSeconds(s.ppBubbleS)) << ", PP transfers " << q(formatSeconds(s.ppTransferS))
             << ", DP exposed " << q(formatSeconds(s.dpExposedS)) << "\n"
             << "  step " << q(formatSeconds(s.stepS)) << ", " << q(formatCount(s.tokensPerSecond)) << " tokens/s, MFU "
@@ -57,7 +60,8 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
         out << "Strong scaling:\n";
         for (const auto& p : a.scalingStrong)
             out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
-        out << "Levers:\n";
+        if (a.scalingStrong.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
+        out << (s.fitsInMemory ? "Levers:\n" : "Levers (not runs either: the workload does not fit in GPU memory):\n");
         for (const auto& l : a.levers)
             out << "  " << q(l.lever).leftJustified(26) << " step " << q(formatSeconds(l.stepS)) << ", "
                 << q(formatCount(l.tokensPerSecond)) << " tokens/s, MFU " << q(formatPercent(l.mfu)) << "\n";

@@ -220,7 +220,10 @@ void busbwSection(ReportDoc& doc, const DesignResults& r)
 void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
 {
     doc.heading(kDesignSections[5]);
-    doc.figure(chartFigure(views::scalingChart(a), QStringLiteral("Throughput per GPU relative to one GPU, as the GPU count grows.")));
+    if (!a.scaling.empty())
+        doc.figure(chartFigure(views::scalingChart(a), QStringLiteral("Throughput per GPU relative to one GPU, as the GPU count grows.")));
+    else if (!a.scalingNote.empty())
+        doc.paragraph(q(a.scalingNote).left(1).toUpper() + q(a.scalingNote).mid(1) + QLatin1Char('.'));
     if (!a.hasStep) return;
     const auto& s = a.step;
     doc.heading(QStringLiteral("One training step of ") + q(s.workload), 2);

@@ -33,11 +33,15 @@ enum class Scope {
     PipelineBubble, ///< idle pipeline stages
     Latency,        ///< per-step latency dominates (small messages, many hops)
     None,           ///< nothing to analyse: the design has no GPU servers, so nothing limits anything
+    /// GPU memory capacity: the workload's weights, gradients and optimizer state do not fit
+    /// in GPU memory (memory_fit.hpp), so it cannot run and no link limits it
+    Memory,
 };
 
 /// JSON/CLI name of a scope: "compute", "hbm", "intra_node", "node_boundary", "fabric",
-/// "pipeline_bubble", "latency", and "none" when there is nothing to analyse (an empty
-/// design, or one of GPU-less appliances only).
+/// "pipeline_bubble", "latency", "none" when there is nothing to analyse (an empty design,
+/// or one of GPU-less appliances only), and "memory" when the workload does not fit in GPU
+/// memory (a bottleneck scope only, never a layer's).
 [[nodiscard]] const char* toString(Scope s) noexcept;
 
 /// What one GPU can send in one direction at the spec rate through one layer.
@@ -79,6 +83,10 @@ struct StepBreakdown {
     double memoryBoundS = 0;         ///< of computeS: activation traffic at HBM bandwidth
     double tpLatencyShare = 0;       ///< fraction of the tensor-parallel time that is latency, 0..1
     double dpLatencyShare = 0;       ///< fraction of the gradient reduction time that is latency, 0..1
+    /// False when memoryPerGpuGB is above the share of the GPU's memory the state may take
+    /// (memory_fit.hpp): the run cannot start, and the times above are what a step would take
+    /// if it did (to show which lever matters), never a run.
+    bool fitsInMemory = true;
 };
 
 /// The effect of one lever a user has (issue 5 item 4), on the whole design.
@@ -101,11 +109,15 @@ struct DesignAnalysis {
     std::vector<LayerBandwidth> layers;
     Bottleneck bottleneck;
     std::vector<ScalingPoint> scaling;  ///< weak scaling (batch grows with GPUs), from 1 GPU to the design
+    /// Why `scaling` is empty, in words ("" when it is not): the workload does not fit in GPU
+    /// memory, cannot run on the design, or the design has no servers.
+    std::string scalingNote;
     std::string workload;            ///< preset the scaling curve and bottleneck assume
     std::vector<std::string> warnings;
     bool hasStep = false;            ///< false when the workload cannot run on the design (see warnings)
-    StepBreakdown step;              ///< the workload's step on the whole design
-    std::vector<ScalingPoint> scalingStrong; ///< strong scaling (fixed global batch), relative to its first point
+    StepBreakdown step;              ///< the workload's step on the whole design (see StepBreakdown::fitsInMemory)
+    /// Strong scaling (fixed global batch), relative to its first point; empty when `scaling` is.
+    std::vector<ScalingPoint> scalingStrong;
     std::vector<LeverEffect> levers;
     double bisectionGBps = 0;        ///< fabric bisection, GB/s one direction
     double oversubscription = 1;     ///< worst leaf/spine down:up ratio (1 = non-blocking)

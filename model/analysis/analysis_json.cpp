@@ -81,6 +81,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         {"layers", layers},
         {"bottleneck", {{"scope", toString(a.bottleneck.scope)}, {"explanation", a.bottleneck.explanation}, {"checks", a.bottleneck.checks}}},
         {"scaling", scalingJson(a.scaling)},
+        {"scaling_note", a.scalingNote},
         {"workload", a.workload},
         {"warnings", a.warnings},
         {"bisection_GBps", a.bisectionGBps},
@@ -97,6 +98,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
                 {"pp_transfer_s", s.ppTransferS}, {"dp_exposed_s", s.dpExposedS}, {"step_s", s.stepS},
                 {"tokens_per_s", s.tokensPerSecond}, {"mfu", s.mfu}, {"memory_per_gpu_GB", s.memoryPerGpuGB},
                 {"memory_bound_s", s.memoryBoundS}, {"tp_latency_share", s.tpLatencyShare}, {"dp_latency_share", s.dpLatencyShare},
+                {"fits_in_memory", s.fitsInMemory},
             };
         } else {
             j["step"] = nullptr;

@@ -18,6 +18,7 @@ const char* toString(Scope s) noexcept
     case Scope::PipelineBubble: return "pipeline_bubble";
     case Scope::Latency: return "latency";
     case Scope::None: return "none";
+    case Scope::Memory: return "memory";
     }
     return "?";
 }

@@ -92,6 +92,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.bottleneck = {Scope::None,
                         appliancesOnly ? "the design has no GPU servers (only appliances)" : "the design has no servers",
                         {}};
+        a.scalingNote = "no scaling curve: " + a.bottleneck.explanation;
         a.warnings.push_back("add servers to analyse the design");
         return a;
     }
@@ -117,12 +118,23 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
-        if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30))
+        if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
                                  " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
+            // No run, so nothing limits it but memory, and no curve of a run: the step stays
+            // (its layout and memory per GPU, and what a step would take if it fit), marked.
+            a.step.fitsInMemory = false;
+            a.bottleneck = memoryBottleneck(a.step, gpu);
+            a.scaling.clear();
+            a.scalingStrong.clear();
+            a.scalingNote = "no scaling curve: " + a.workload + " does not fit in GPU memory (" +
+                            std::to_string(static_cast<int>(s.memoryPerGpuGB)) + " GB per GPU of weights, gradients and optimizer "
+                            "state), so it cannot run on the design or on fewer of its GPUs";
+        }
     } catch (const std::invalid_argument& e) {
         a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());
         a.bottleneck = layerBottleneck(a.layers, checkFacts);
+        a.scalingNote = std::string("no scaling curve: ") + requested.model.name + " cannot run on this design: " + e.what();
     }
     return a;
 }

@@ -2,7 +2,10 @@
 // for the intra vs inter criterion).
 #include "model/analysis/bottleneck.hpp"
 
+#include "model/analysis/memory_fit.hpp"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace model::analysis {
@@ -12,6 +15,15 @@ std::string pct(double x)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * x);
+    return buf;
+}
+/// Decimal GB without trailing zeros: "700", "21.6", "24"; whole GB from 100 on, cut as the
+/// memory warning cuts them (analyze_design.cpp), so both give the same figure.
+std::string gbCount(double x)
+{
+    char buf[32];
+    if (x >= 100) std::snprintf(buf, sizeof buf, "%.0f", std::floor(x));
+    else std::snprintf(buf, sizeof buf, "%.3g", x);
     return buf;
 }
 std::string gb(double x)
@@ -56,7 +68,7 @@ CheckFacts checkFactsOf(const ServerFacts& server, const CommGroup& node, int se
 std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
 {
     std::vector<std::string> c;
-    if (scope == Scope::None) return c; // nothing to analyse
+    if (scope == Scope::Memory || scope == Scope::None) return c; // nothing on the network would change it
     const bool network = f.servers > 1 && f.nicPorts > 0; // one job crosses NICs
     if (scope == Scope::Compute || scope == Scope::Hbm)
         c.push_back("precision: is the run really in BF16/FP8 on tensor cores (not FP32), with fused kernels?");
@@ -87,6 +99,19 @@ std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
     if (f.servers > 1)
         c.push_back("a single node: run the same job on one server; if it is also slow, the network is not the cause");
     return c;
+}
+
+Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu)
+{
+    Bottleneck b;
+    b.scope = Scope::Memory;
+    const double total = gpu.memoryGB.value_or(0.0);
+    b.explanation = s.workload + " needs " + gbCount(s.memoryPerGpuGB) + " GB per GPU of weights, gradients and optimizer state "
+                    "with tensor " + std::to_string(s.tp) + ", pipeline " + std::to_string(s.pp) + ", data " + std::to_string(s.dp) +
+                    " parallel, more than the " + gbCount(kMemoryLimitShare * total) + " GB (" + pct(kMemoryLimitShare) + ") of the " +
+                    gpu.name + "'s " + gbCount(total) + " GB they may take: the run cannot start, so no link limits it; add pipeline "
+                    "stages or GPUs, shard the optimizer, or pick GPUs with more memory";
+    return b;
 }
 
 Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts)

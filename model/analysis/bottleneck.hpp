@@ -52,5 +52,10 @@ struct CheckFacts {
 /// inside it (e.g. a NIC per GPU far below NVLink), in words; `checks` as findBottleneck.
 [[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts);
 
+/// Bottleneck of a workload whose state does not fit in GPU memory (Scope::Memory): the run
+/// cannot start, so no link limits it. The explanation gives `step`'s memory per GPU and
+/// layout against the share of `gpu`'s memory the state may take (kMemoryLimitShare), and
+/// the ways out; no checks, since nothing on the network would make it run.
+[[nodiscard]] Bottleneck memoryBottleneck(const StepBreakdown& step, const GpuSpec& gpu);
 
 } // namespace model::analysis

@@ -23,7 +23,10 @@ json designJson(const Comparison& c, std::size_t i, const DesignResults& d)
     json j = {{"label", c.labels[i]}, {"name", c.names[i]}, {"file", d.file}};
     for (const Row& r : c.rows) {
         const Cell& cell = r.cells[i];
-        j[r.key] = cell.value ? json(*cell.value) : r.unit.empty() && cell.text != "n/a" ? json(cell.text) : json(nullptr);
+        // Text only on text rows: a figure row without a number ("does not fit in GPU memory")
+        // stays null, so a reader of `mfu` never meets a string.
+        const bool textRow = r.unit.empty() && r.better == Better::None;
+        j[r.key] = cell.value ? json(*cell.value) : textRow && cell.text != "n/a" ? json(cell.text) : json(nullptr);
         if (cell.lowerBound) j[r.key + "_lower_bound"] = true;
     }
     json layers = json::array();
@@ -33,6 +36,7 @@ json designJson(const Comparison& c, std::size_t i, const DesignResults& d)
     j["layers"] = layers;
     if (d.analysis) j["bottleneck"] = {{"scope", toString(d.analysis->bottleneck.scope)}, {"explanation", d.analysis->bottleneck.explanation}};
     if (d.analysis) j["workload"] = d.analysis->workload;
+    if (d.analysis) j["scaling_note"] = d.analysis->scalingNote;
     if (d.rules) j["rules"] = topology::toJson(*d.rules);
     if (d.cost) j["cost"] = cost::toJson(*d.cost);
     json errors = json::object();

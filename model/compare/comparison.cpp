@@ -86,18 +86,26 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
         return number(r ? std::optional<double>(r->busbw.inGBps()) : std::nullopt);
     });
     const auto step = [](const DesignResults& d) { return d.analysis && d.analysis->hasStep ? &d.analysis->step : nullptr; };
+    // A workload that does not fit in GPU memory has no run: its step figures are what a step
+    // would take if it fit, never a design's result, so no cell gives (or wins with) them.
+    const auto noRun = [&](const DesignResults& d) { return step(d) && !step(d)->fitsInMemory; };
+    const Cell doesNotFit{std::nullopt, "does not fit in GPU memory", false};
     addRow(rows, ds, "step_time_s", "Training step", "s", Better::None, [&](const DesignResults& d) {
+        if (noRun(d)) return doesNotFit;
         return number(step(d) ? std::optional<double>(step(d)->stepS) : std::nullopt);
     });
     addRow(rows, ds, "tokens_per_second", "Tokens per second", "tokens/s", Better::Higher, [&](const DesignResults& d) {
+        if (noRun(d)) return doesNotFit;
         return number(step(d) ? std::optional<double>(step(d)->tokensPerSecond) : std::nullopt, 5);
     });
     addRow(rows, ds, "mfu", "Model FLOPs utilisation", "", Better::Higher, [&](const DesignResults& d) {
+        if (noRun(d)) return doesNotFit;
         Cell c = number(step(d) ? std::optional<double>(step(d)->mfu) : std::nullopt);
         if (c.value) c.text = num(*c.value * 100.0, 3) + "%";
         return c;
     });
-    addRow(rows, ds, "scaling_efficiency", "Scaling efficiency at full size", "", Better::Higher, [](const DesignResults& d) {
+    addRow(rows, ds, "scaling_efficiency", "Scaling efficiency at full size", "", Better::Higher, [&](const DesignResults& d) {
+        if (noRun(d)) return doesNotFit;
         if (!d.analysis || d.analysis->scaling.empty()) return number(std::nullopt);
         Cell c = number(d.analysis->scaling.back().efficiency);
         c.text = num(*c.value * 100.0, 3) + "%";
@@ -259,6 +267,7 @@ const char* scopeTitle(Scope s) noexcept
     case Scope::PipelineBubble: return "Pipeline bubble";
     case Scope::Latency: return "Latency";
     case Scope::None: return "None (nothing to analyse)";
+    case Scope::Memory: return "GPU memory (the workload does not fit)";
     }
     return "?";
 }
@@ -274,6 +283,7 @@ std::string scopeWords(Scope s)
     case Scope::PipelineBubble: return "the pipeline bubble";
     case Scope::Latency: return "latency";
     case Scope::None: return "no bottleneck";
+    case Scope::Memory: return "GPU memory capacity (the workload does not fit)";
     }
     return toString(s);
 }

@@ -75,7 +75,8 @@ struct Comparison {
 [[nodiscard]] std::vector<std::string> verdictOf(const Comparison& c, const std::vector<const DesignResults*>& designs);
 
 /// `compare --json` (shared/design/ARCHITECTURE.md): `designs` (one object per design: label,
-/// name, file, every row's figure under the row's key, layers, bottleneck, rules, cost),
+/// name, file, every row's figure under the row's key (a number, or null when the design has
+/// none; text only on text rows such as bottleneck), layers, bottleneck, scaling_note, rules, cost),
 /// `verdict` (text), `verdict_sentences`, `break_even` [{build, rent, months, month,
 /// lower_bound, text}], `rows` [{key, label, unit, better, differs, best, values, texts}].
 /// Money in US dollars (`_USD`), months as numbers.
@@ -86,7 +87,8 @@ struct Comparison {
 [[nodiscard]] std::string toCsv(const Comparison& c);
 
 /// Display words for a bottleneck scope ("the node boundary (compute NICs)"; "no bottleneck"
-/// for Scope::None, a design with nothing to analyse).
+/// for Scope::None, a design with nothing to analyse; "GPU memory capacity (the workload does
+/// not fit)" for Scope::Memory).
 [[nodiscard]] std::string scopeWords(Scope s);
 
 } // namespace model::compare

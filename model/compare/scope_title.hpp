@@ -9,8 +9,9 @@ namespace model::compare {
 
 /// A scope as people read it, never the JSON id such as "node_boundary": "Compute (GPU math)",
 /// "HBM (GPU memory bandwidth)", "Intra-node (NVLink / PCIe)", "Node boundary (compute NICs)",
-/// "Fabric (switches: oversubscription / bisection)", "Pipeline bubble", "Latency", and
-/// "None (nothing to analyse)" for a design without GPU servers.
+/// "Fabric (switches: oversubscription / bisection)", "Pipeline bubble", "Latency",
+/// "None (nothing to analyse)" for a design without GPU servers, and "GPU memory (the
+/// workload does not fit)" for a workload that does not fit in GPU memory.
 [[nodiscard]] const char* scopeTitle(Scope s) noexcept;
 
 } // namespace model::compare

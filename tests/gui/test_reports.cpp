@@ -249,6 +249,14 @@ TEST_CASE("A workload that does not fit in GPU memory: the report gives no step,
     CHECK(html.contains(QStringLiteral("Not a run: gpt3-175b does not fit in GPU memory on this design")));
     const QString key = html.left(html.indexOf(QStringLiteral("Not a run:")));
     CHECK_FALSE(key.contains(app::report::count(r.analysis->step.tokensPerSecond)));
+    // The bottleneck is memory, not a link; no scaling curve is drawn, and the scaling section
+    // says why; no network checks. Before: 'Bottleneck: the pipeline bubble' and a curve.
+    CHECK(html.contains(QStringLiteral("GPU memory capacity (the workload does not fit)")));
+    CHECK(html.contains(QStringLiteral("No scaling curve: gpt3-175b does not fit in GPU memory (175 GB per GPU of weights, "
+                                       "gradients and optimizer state), so it cannot run on the design or on fewer of its GPUs.")));
+    CHECK_FALSE(html.contains(QStringLiteral("Throughput per GPU relative to one GPU")));
+    CHECK_FALSE(html.contains(QStringLiteral("Before blaming the network, check")));
+    CHECK_FALSE(html.contains(QStringLiteral("the pipeline bubble")));
     // A workload that fits keeps its figures (the SuperPOD template, llama3-70b).
     const auto fits = resultsOf(model::loadDesign(guitest::templatePath().toStdString()));
     REQUIRE(fits.analysis);
@@ -315,4 +323,39 @@ TEST_CASE("The report's checks before blaming the network fit a workstation with
     CHECK(code == 0);
     CHECK_FALSE(QString::fromUtf8(out).contains(QStringLiteral("NVLink and one NIC")));
     CHECK(QString::fromUtf8(out).contains(QStringLiteral("   - PCIe: every copy between the GPUs is staged through host memory")));
+}
+
+TEST_CASE("analyze and compare on a workload that does not fit: no run figures, memory named", "[gui][report]")
+{
+    // The 4x RTX 4090 workstation, generated as `generate server --server ws-4x-rtx4090` does:
+    // the default gpt3-175b needs 700 GB per GPU. Before: 'Bottleneck: pipeline_bubble' and a
+    // weak-scaling curve of 94.1 % and 84.1 %; compare gave C 'the pipeline bubble' and MFU 50.2 %
+    // as the best.
+    QTemporaryDir dir;
+    const QString ws = dir.filePath(QStringLiteral("ws.json"));
+    REQUIRE(runCli({QStringLiteral("generate"), QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("ws-4x-rtx4090"),
+                    QStringLiteral("-o"), ws}).first == 0);
+    const auto [code, out] = runCli({QStringLiteral("analyze"), ws});
+    REQUIRE(code == 0);
+    const QString text = QString::fromUtf8(out);
+    CHECK(text.contains(QStringLiteral("Bottleneck: memory\n  gpt3-175b needs 700 GB per GPU of weights, gradients and optimizer state")));
+    CHECK(text.contains(QStringLiteral("  no scaling curve: gpt3-175b does not fit in GPU memory (700 GB per GPU")));
+    CHECK_FALSE(text.contains(QStringLiteral("pipeline_bubble")));
+    CHECK_FALSE(text.contains(QStringLiteral("%\n"))); // no efficiency row
+    CHECK_FALSE(text.contains(QStringLiteral("Before blaming the network")));
+
+    const auto [jcode, json] = runCli({QStringLiteral("analyze"), ws, QStringLiteral("--json")});
+    REQUIRE(jcode == 0);
+    const nlohmann::json j = nlohmann::json::parse(json.toStdString());
+    CHECK(j["bottleneck"]["scope"] == "memory");
+    CHECK(j["scaling"].empty());
+    CHECK(j["scaling_note"].get<std::string>().rfind("no scaling curve: gpt3-175b does not fit in GPU memory", 0) == 0);
+
+    const auto [ccode, cout] = runCli({QStringLiteral("compare"), guitest::templatePath(), ws});
+    REQUIRE(ccode == 0);
+    const QString table = QString::fromUtf8(cout);
+    CHECK(table.contains(QStringLiteral("does not fit in GPU memory")));
+    CHECK(table.contains(QStringLiteral("GPU memory (the workload")));
+    CHECK_FALSE(table.contains(QStringLiteral("Pipeline bubble")));
+    CHECK(table.contains(QStringLiteral("B cannot run the workload: the workload does not fit in GPU memory: 700 GB per GPU")));
 }

@@ -1,8 +1,14 @@
-// The bottleneck says only what applies to the design: the checks before blaming the network
-// ask about NVLink only where the GPUs have it and about NICs and GPUDirect RDMA only where
-// one job crosses servers.
+// The bottleneck says only what applies to the design: a workload that does not fit in GPU
+// memory is limited by memory (scope "memory", no scaling curve, no checks), and the checks
+// before blaming the network ask about NVLink only where the GPUs have it and about NICs and
+// GPUDirect RDMA only where one job crosses servers.
 #include "test_analysis_support.hpp"
+#include "test_price_support.hpp"
 
+#include "model/analysis/analysis_json.hpp"
+#include "model/analysis/memory_fit.hpp"
+#include "model/compare/comparison.hpp"
+#include "model/compare/scope_title.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,6 +17,12 @@ using namespace model;
 namespace {
 
 std::string templatePath(const std::string& name) { return bundledTemplateDirectory() + "/" + name + ".json"; }
+
+/// The 4x RTX 4090 workstation asked to train gpt3-175b: 700 GB per GPU of state against 24 GB.
+DesignAnalysis workstationGpt3()
+{
+    return analyzeDesign(loadDesign(templatePath("workstation-4x-rtx4090")), golden::catalog(), {{"workload", "gpt3-175b"}});
+}
 
 /// True when some check contains `words`.
 bool anyCheck(const DesignAnalysis& a, const std::string& words)
@@ -21,6 +33,69 @@ bool anyCheck(const DesignAnalysis& a, const std::string& words)
 }
 
 } // namespace
+
+TEST_CASE("a workload that does not fit in GPU memory is limited by memory, with no scaling curve", "[analysis][bottleneck]")
+{
+    // Before: 'Bottleneck: pipeline_bubble' and a weak-scaling curve of 94.1 % and 84.1 %, above
+    // the warning that 700 GB per GPU does not fit.
+    const DesignAnalysis a = workstationGpt3();
+    REQUIRE(a.hasStep);
+    CHECK_FALSE(a.step.fitsInMemory);
+    CHECK(a.step.memoryPerGpuGB == Approx(700).epsilon(0.01));
+    CHECK(a.bottleneck.scope == Scope::Memory);
+    CHECK(a.bottleneck.explanation ==
+          "gpt3-175b needs 700 GB per GPU of weights, gradients and optimizer state with tensor 1, pipeline 4, data 1 parallel, "
+          "more than the 21.6 GB (90%) of the GeForce RTX 4090's 24 GB they may take: the run cannot start, so no link limits it; "
+          "add pipeline stages or GPUs, shard the optimizer, or pick GPUs with more memory");
+    CHECK(a.bottleneck.checks.empty());
+    CHECK(a.scaling.empty());
+    CHECK(a.scalingStrong.empty());
+    CHECK(a.scalingNote == "no scaling curve: gpt3-175b does not fit in GPU memory (700 GB per GPU of weights, gradients and "
+                           "optimizer state), so it cannot run on the design or on fewer of its GPUs");
+    // The warning the cost model and the reports read is still there.
+    REQUIRE(memoryOverflowWarning(a.warnings) != nullptr);
+    CHECK(memoryOverflowWarning(a.warnings)->find("700 GB per GPU") != std::string::npos);
+
+    // analyze --json: scope "memory", an empty scaling list with its reason, the step marked.
+    const nlohmann::json j = toJson(a, true);
+    CHECK(std::string(toString(Scope::Memory)) == "memory");
+    CHECK(j["bottleneck"]["scope"] == "memory");
+    CHECK(j["bottleneck"]["checks"].empty());
+    CHECK(j["scaling"].empty());
+    CHECK(j["scaling_strong"].empty());
+    CHECK(j["scaling_note"] == a.scalingNote);
+    CHECK(j["step"]["fits_in_memory"] == false);
+    CHECK(j["step"]["memory_per_gpu_GB"].get<double>() == Approx(700).epsilon(0.01));
+
+    // The words people read.
+    CHECK(std::string(compare::scopeTitle(Scope::Memory)) == "GPU memory (the workload does not fit)");
+    CHECK(compare::scopeWords(Scope::Memory) == "GPU memory capacity (the workload does not fit)");
+}
+
+TEST_CASE("a workload that fits keeps its bottleneck and scaling curve", "[analysis][bottleneck]")
+{
+    const DesignAnalysis a = analyzeDesign(loadDesign(templatePath("workstation-4x-rtx4090")), golden::catalog());
+    REQUIRE(a.hasStep);
+    CHECK(a.step.fitsInMemory);
+    CHECK(memoryOverflowWarning(a.warnings) == nullptr);
+    CHECK(a.bottleneck.scope != Scope::Memory);
+    CHECK(a.scaling.size() == 3); // 1, 2 and 4 GPUs
+    CHECK(a.scalingNote.empty());
+    const nlohmann::json j = toJson(a, true);
+    CHECK(j["scaling_note"] == "");
+    CHECK(j["step"]["fits_in_memory"] == true);
+}
+
+TEST_CASE("a workload that cannot run and an empty design say why there is no scaling curve", "[analysis][bottleneck]")
+{
+    CHECK(analyzeDesign(Design{}, golden::catalog()).scalingNote == "no scaling curve: the design has no servers");
+    // gpt3-175b asked for 2 x 3 x 5 = 30 GPUs on 4: the layout is refused.
+    const DesignAnalysis a = analyzeDesign(loadDesign(templatePath("workstation-4x-rtx4090")), golden::catalog(),
+                                           {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 3}, {"dp", 5}});
+    REQUIRE_FALSE(a.hasStep);
+    CHECK(a.scaling.empty());
+    CHECK(a.scalingNote.rfind("no scaling curve: gpt3-175b cannot run on this design: ", 0) == 0);
+}
 
 TEST_CASE("checks before blaming the network ask only about what the design has", "[analysis][bottleneck]")
 {
@@ -65,4 +140,37 @@ TEST_CASE("checks before blaming the network ask only about what the design has"
         CHECK(anyCheck(a, "a single node: run the same job on one server"));
         CHECK_FALSE(anyCheck(a, "PCIe:"));
     }
+}
+
+TEST_CASE("the comparison gives no run figures for a workload that does not fit", "[compare][bottleneck]")
+{
+    // Before: C's step 106.3 s, 308.13 tokens/s, MFU 50.2 % (marked best) and scaling 84.1 %
+    // (marked best) beside 'C cannot run the workload' and bottleneck 'Pipeline bubble'.
+    compare::ResultOptions o;
+    o.workload = "gpt3-175b";
+    const auto results = [&o](const std::string& path) {
+        return compare::computeDesignResults(std::make_shared<const Design>(loadDesign(path)), testsupport::bundledCatalog(),
+                                             testsupport::bundledPrices(), o, path);
+    };
+    const compare::DesignResults superpod = results(defaultDesignPath());
+    const compare::DesignResults ws = results(templatePath("workstation-4x-rtx4090"));
+    const compare::Comparison c = compare::compareDesigns({&superpod, &ws});
+    for (const char* key : {"step_time_s", "tokens_per_second", "mfu", "scaling_efficiency"}) {
+        INFO(key);
+        const compare::Row* r = c.row(key);
+        REQUIRE(r);
+        CHECK(r->cells[1].text == "does not fit in GPU memory");
+        CHECK_FALSE(r->cells[1].value);
+        CHECK(r->cells[0].value);
+        CHECK(r->best != std::optional<std::size_t>(1));
+    }
+    CHECK(c.row("bottleneck")->cells[1].text == "GPU memory (the workload does not fit)");
+    const nlohmann::json j = compare::toJson(c, {&superpod, &ws});
+    CHECK(j["designs"][1]["mfu"].is_null());
+    CHECK(j["designs"][1]["scaling_efficiency"].is_null());
+    CHECK(j["designs"][1]["step_time_s"].is_null());
+    CHECK(j["designs"][1]["bottleneck"]["scope"] == "memory");
+    CHECK(j["designs"][1]["scaling_note"] == ws.analysis->scalingNote);
+    CHECK(j["designs"][0]["scaling_note"] == "");
+    CHECK(j["designs"][1]["payment"] == "building"); // text rows keep their text
 }

@@ -86,11 +86,16 @@ TEST_CASE("bottleneck scope follows the largest exposed cost", "[bottleneck]")
     REQUIRE(c.hasStep);
     CHECK(c.bottleneck.scope == Scope::Compute);
     CHECK_FALSE(c.bottleneck.checks.empty());
-    // Deep pipeline with few micro-batches: the bubble.
+    // Deep pipeline with few micro-batches: the bubble. (gpt3-175b here needs 175 GB per GPU,
+    // which does not fit in an H100's 80 GB: its scope is memory, test_bottleneck_applies.cpp.)
     const DesignAnalysis b = analyzeDesign(golden::rail("dgx-h100", 2), golden::catalog(),
-                                           {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 8}, {"dp", 1}, {"global_batch", 2}});
+                                           {{"workload", "llama3-70b"}, {"tp", 2}, {"pp", 8}, {"dp", 1}, {"global_batch", 2}});
     REQUIRE(b.hasStep);
+    REQUIRE(b.step.fitsInMemory);
     CHECK(b.bottleneck.scope == Scope::PipelineBubble);
+    const DesignAnalysis tooBig = analyzeDesign(golden::rail("dgx-h100", 2), golden::catalog(),
+                                                {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 8}, {"dp", 1}, {"global_batch", 2}});
+    CHECK(tooBig.bottleneck.scope == Scope::Memory);
     // Data parallel across servers with one NIC per server cabled at 100 Gb/s: 16 GB of BF16
     // gradients at 11.75 GB/s per node outlast the backward pass: the node boundary.
     const Design thin = validation::railDesign(golden::catalog(), "dgx-h100", 4, 1, 100, "qm9700");

@@ -138,6 +138,13 @@ void ChartsPanel::setUnit(model::RateUnit unit)
 }
 
 namespace {
+/// `s` with its first letter in capitals ("No scaling curve: ...").
+QString sentenceCase(QString s)
+{
+    if (!s.isEmpty()) s[0] = s[0].toUpper();
+    return s;
+}
+
 /// True when `a` and `b` hold the same figures (nothing on screen would change).
 bool sameFigures(const model::DesignAnalysis& a, const model::DesignAnalysis& b)
 {
@@ -171,7 +178,7 @@ bool sameLayers(const std::vector<model::LayerBandwidth>& a, const std::vector<m
 
 bool sameScaling(const model::DesignAnalysis& a, const model::DesignAnalysis& b)
 {
-    return a.workload == b.workload && std::equal(a.scaling.begin(), a.scaling.end(), b.scaling.begin(), b.scaling.end(),
+    return a.workload == b.workload && a.scalingNote == b.scalingNote && std::equal(a.scaling.begin(), a.scaling.end(), b.scaling.begin(), b.scaling.end(),
                                                   [](const auto& x, const auto& y) { return x.gpus == y.gpus && x.efficiency == y.efficiency; });
 }
 } // namespace
@@ -213,7 +220,8 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     const std::shared_ptr<const model::DesignAnalysis> previous = std::exchange(shown_, std::move(analysis));
     const bool again = previous == shown_ || !previous;
     if (again || !sameLayers(previous->layers, shown_->layers)) layers_->setLayers(shown_->layers);
-    if (again || !sameScaling(*previous, *shown_)) scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload));
+    if (again || !sameScaling(*previous, *shown_)) scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload),
+                                                                             sentenceCase(QString::fromStdString(shown_->scalingNote)));
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
                             QString::fromStdString(shown_->bottleneck.explanation).toHtmlEscaped());

@@ -25,6 +25,7 @@ QString LayerChart::scopeLabel(model::Scope s)
     case model::Scope::PipelineBubble: return tr("Pipeline bubble");
     case model::Scope::Latency: return tr("Latency");
     case model::Scope::None: return tr("None");
+    case model::Scope::Memory: return tr("GPU memory");
     }
     return {};
 }

@@ -175,9 +175,25 @@ ChartSpec busbwOverlay(const std::vector<const model::compare::DesignResults*>& 
 ChartSpec scalingOverlay(const std::vector<const model::compare::DesignResults*>& ds, const std::vector<std::string>& labels)
 {
     ChartSpec c = scalingAxes(QStringLiteral("Weak scaling efficiency"));
-    for (std::size_t i = 0; i < ds.size(); ++i)
-        if (ds[i]->analysis)
-            c.series.push_back({label(labels, i, *ds[i]), seriesColor(static_cast<int>(i)), scalingPoints(ds[i]->analysis->scaling), false, true});
+    QStringList none;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        if (!ds[i]->analysis) continue;
+        // No curve (the workload does not fit in GPU memory, or cannot run): no legend entry
+        // for a line that is not there; the small print says why.
+        const model::DesignAnalysis& a = *ds[i]->analysis;
+        if (a.scaling.empty()) {
+            // Short: the note is one line under the plot (the full reason is the design's
+            // scalingNote, in its report and the verdict).
+            const QString workload = QString::fromStdString(a.workload);
+            const QString why = a.hasStep && !a.step.fitsInMemory ? workload + QStringLiteral(" does not fit in GPU memory")
+                                : a.bottleneck.scope == model::Scope::None ? QStringLiteral("no GPU servers")
+                                                                           : workload + QStringLiteral(" cannot run on it");
+            none << QString::fromStdString(labels[i]) + QStringLiteral(" has no curve: ") + why;
+            continue;
+        }
+        c.series.push_back({label(labels, i, *ds[i]), seriesColor(static_cast<int>(i)), scalingPoints(a.scaling), false, true});
+    }
+    c.note = none.join(QStringLiteral("; "));
     return c;
 }
 

@@ -25,7 +25,9 @@ namespace views {
 /// Money spent by month: building (capital, then running costs) against renting the same GPUs.
 [[nodiscard]] ChartSpec costChart(const model::cost::CostResult& c);
 
-/// Overlays, one series per design (label "A: name").
+/// Overlays, one series per design (label "A: name"); scalingOverlay leaves out a design
+/// without a curve and says why in the chart's one-line note ("C has no curve: gpt3-175b does
+/// not fit in GPU memory").
 [[nodiscard]] ChartSpec busbwOverlay(const std::vector<const model::compare::DesignResults*>& ds,
                                             const std::vector<std::string>& labels);
 [[nodiscard]] ChartSpec scalingOverlay(const std::vector<const model::compare::DesignResults*>& ds,

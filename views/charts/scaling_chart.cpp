@@ -3,6 +3,7 @@
 #include "views/charts/log_axis.hpp"
 
 #include <QCategoryAxis>
+#include <QGraphicsTextItem>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -43,14 +44,23 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     }
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    note_ = new QGraphicsTextItem(chart);
+    note_->setZValue(10);
+    note_->hide();
     connect(chart, &QChart::plotAreaChanged, this, [this] {
         if (std::abs(this->chart()->plotArea().width() - axisPx_) > 1.0) applyAxis();
+        placeNote();
     });
     applyAxis();
 }
 
-void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload)
+void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload, const QString& emptyNote)
 {
+    const QString note = points.empty() ? emptyNote : QString();
+    if (note != note_->toPlainText()) note_->setPlainText(note);
+    note_->setVisible(!note.isEmpty());
+    note_->setDefaultTextColor(chart()->titleBrush().color()); // follows the theme
+    placeNote();
     scaling_ = points;
     QList<QPointF> pts;
     pts.reserve(static_cast<qsizetype>(points.size()));
@@ -74,10 +84,22 @@ void ScalingChart::applyAxis()
     log_axis::setPowerLabels(xAxis_, 0.0, hi, 2, axisPx_ > 10 ? axisPx_ : width() * 0.7);
 }
 
+void ScalingChart::placeNote()
+{
+    if (!note_->isVisible()) return;
+    const QRectF plot = chart()->plotArea();
+    note_->setTextWidth(std::max(40.0, plot.width() - 12.0));
+    const QRectF box = note_->boundingRect();
+    note_->setPos(plot.left() + (plot.width() - box.width()) / 2, plot.top() + std::max(0.0, (plot.height() - box.height()) / 2));
+}
+
+QString ScalingChart::emptyNote() const { return note_->isVisible() ? note_->toPlainText() : QString(); }
+
 void ScalingChart::resizeEvent(QResizeEvent* e)
 {
     QChartView::resizeEvent(e);
     applyAxis();
+    placeNote();
 }
 
 QList<QPointF> ScalingChart::points() const

@@ -15,6 +15,7 @@
 #include <QPointF>
 #include <QStringList>
 
+class QGraphicsTextItem;
 class QLineSeries;
 class QCategoryAxis;
 class QScatterSeries;
@@ -27,8 +28,12 @@ class ScalingChart final : public QChartView {
 public:
     explicit ScalingChart(QWidget* parent = nullptr);
 
-    /// Shows the curve (series updated with replace()). `workload` names the preset.
-    void setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload);
+    /// Shows the curve (series updated with replace()). `workload` names the preset. With no
+    /// points, `emptyNote` (DesignAnalysis::scalingNote: why there is no curve, e.g. the
+    /// workload does not fit in GPU memory) is written across the empty plot.
+    void setScaling(const std::vector<model::ScalingPoint>& points, const QString& workload, const QString& emptyNote = {});
+    /// The words written across an empty plot ("" while a curve is shown).
+    [[nodiscard]] QString emptyNote() const;
     /// The points shown: x = GPUs, y = efficiency in percent.
     [[nodiscard]] QList<QPointF> points() const;
     /// The points as the engine gave them (for the CSV export).
@@ -43,6 +48,8 @@ private:
     QLineSeries* line_;
     QScatterSeries* dots_;
     void applyAxis();
+    void placeNote();        ///< wraps the empty-plot note to the plot area and centres it there
+    QGraphicsTextItem* note_; ///< why the plot is empty; hidden while a curve is shown
     QCategoryAxis* xAxis_;   ///< log2 of the GPU count, labels thinned to the width
     QValueAxis* yAxis_;
     std::vector<model::ScalingPoint> scaling_;
