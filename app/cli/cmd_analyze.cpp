@@ -27,7 +27,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
 {
     using model::formatCount, model::formatPercent, model::formatSeconds, model::threeDigits;
     QTextStream out(stdout);
-    out << a.nodes << " servers, " << a.gpus << " GPUs";
+    out << a.nodes << (a.nodes == 1 ? " server, " : " servers, ") << a.gpus << (a.gpus == 1 ? " GPU" : " GPUs");
     if (a.islands.size() > 1) {
         out << "; split into " << a.islands.size() << " islands (" << q(model::analysis::islandGpuList(a.islands))
             << " GPUs): one job reaches at most " << a.reachableGpus << " GPUs";

@@ -239,10 +239,13 @@ int cmdGenerate(const QStringList& args)
         } else {
             QTextStream o(stdout);
             o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << servers
-              << " servers, " << (appliances > 0 ? QString::number(appliances) + " appliance(s), " : QString())
-              << parts.gpus << " GPUs, " << parts.switches << " switches, "
-              << d.links().size() << " links; design rules: " << report.count(model::topology::Severity::Error)
-              << " errors, " << report.count(model::topology::Severity::Warning) << " warnings\n";
+              << (servers == 1 ? " server, " : " servers, ")
+              << (appliances > 0 ? QString::number(appliances) + (appliances == 1 ? " appliance, " : " appliances, ") : QString())
+              << parts.gpus << (parts.gpus == 1 ? " GPU, " : " GPUs, ") << parts.switches << (parts.switches == 1 ? " switch, " : " switches, ")
+              << d.links().size() << (d.links().size() == 1 ? " link" : " links") << "; design rules: "
+              << report.count(model::topology::Severity::Error) << (report.count(model::topology::Severity::Error) == 1 ? " error, " : " errors, ")
+              << report.count(model::topology::Severity::Warning)
+              << (report.count(model::topology::Severity::Warning) == 1 ? " warning\n" : " warnings\n");
             for (const auto& f : report.findings)
                 o << "  " << model::topology::toString(f.severity) << " [" << QString::fromStdString(f.rule) << "] "
                   << QString::fromStdString(f.message) << "\n";

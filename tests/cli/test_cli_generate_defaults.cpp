@@ -18,20 +18,22 @@
 namespace {
 struct Run {
     int code = -1;
-    QString err;
+    QString err, out;
 };
 
-Run generate(const QStringList& args)
+Run run(const QStringList& args)
 {
     static QTemporaryDir runtimeDir;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
     QProcess p;
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(CD_APP_EXE), QStringList{QStringLiteral("generate")} + args);
+    p.start(QStringLiteral(CD_APP_EXE), args);
     REQUIRE(p.waitForFinished(60000));
-    return {p.exitCode(), QString::fromLocal8Bit(p.readAllStandardError())};
+    return {p.exitCode(), QString::fromLocal8Bit(p.readAllStandardError()), QString::fromLocal8Bit(p.readAllStandardOutput())};
 }
+
+Run generate(const QStringList& args) { return run(QStringList{QStringLiteral("generate")} + args); }
 
 /// Catalog ids of the nodes of one kind ("server" or "switch") a generated design places.
 QSet<QString> models(const QString& path, const char* kind)
@@ -76,4 +78,21 @@ TEST_CASE("generate fat-tree and roce default the server to dgx-h100 and the swi
     CHECK(missing.code != 0);
     CHECK(missing.err.contains(QStringLiteral("--nodes")));
     CHECK(missing.err.contains(QStringLiteral("required")));
+}
+
+TEST_CASE("generate and analyze count one server, switch, link, error or warning in the singular", "[cli][generate]")
+{
+    QTemporaryDir dir;
+    const QString one = dir.filePath(QStringLiteral("one.json"));
+    const Run server = generate({QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("-o"), one});
+    REQUIRE(server.code == 0);
+    CHECK(server.out.contains(QStringLiteral("\n  1 server, 8 GPUs, 0 switches, 0 links; design rules: 0 errors, 0 warnings\n")));
+    // 8 DGX H100 on one SN5600 leaf; without PFC/ECN the roce-without-pfc rule warns once.
+    const Run roce = generate({QStringLiteral("roce"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--lossless"),
+                               QStringLiteral("off"), QStringLiteral("-o"), dir.filePath(QStringLiteral("roce.json"))});
+    REQUIRE(roce.code == 0);
+    CHECK(roce.out.contains(QStringLiteral("\n  8 servers, 64 GPUs, 1 switch, 64 links; design rules: 0 errors, 1 warning\n")));
+    const Run analyze = run({QStringLiteral("analyze"), one});
+    REQUIRE(analyze.code == 0);
+    CHECK(analyze.out.startsWith(QStringLiteral("1 server, 8 GPUs\n")));
 }
