@@ -78,18 +78,19 @@ struct Reader {
 /// default design (resources/templates/superpod-h100-1su.json) and of the generator dialog.
 constexpr const char* kDefaultServer = "dgx-h100";
 
-/// Options of generate fat-tree / roce. Without --switch the fabric takes the generator dialog's
-/// switch for its kind (views/generate/generate_dialog.cpp): the NDR InfiniBand QM9700 for a fat
-/// tree, the Spectrum-4 SN5600 for RoCE. @throws model::InputError naming the option on a bad value.
-model::topology::FatTreeOptions fatTreeOptions(const Reader& r, bool roce)
+/// Options of generate fat-tree / roce. Without --switch the fabric takes the switch of the
+/// compute NIC's protocol and rate (model::topology::defaultFabricSwitch): the NDR QM9700 for
+/// InfiniBand up to 400G, the XDR Q3400 above, the Spectrum-4 SN5600 for RoCE and Ethernet.
+/// @throws model::InputError naming the option on a bad value.
+model::topology::FatTreeOptions fatTreeOptions(const Reader& r, bool roce, const model::Catalog& catalog)
 {
     model::topology::FatTreeOptions o;
     o.server = r.has("server") ? r.required("server") : kDefaultServer;
     o.nodes = r.integer("nodes", 0);
     if (!r.has("nodes")) badOption(r.gen, "--nodes", "required");
-    o.switchModel = r.has("switch") ? r.required("switch") : roce ? "sn5600" : "qm9700";
     if (r.has("nics-per-node")) o.nicsPerNode = r.integer("nics-per-node", 0);
     o.nicModel = r.text("nic");
+    o.switchModel = r.has("switch") ? r.required("switch") : model::topology::defaultFabricSwitch(catalog, o.server, o.nicModel, roce);
     if (r.has("link-gbps")) o.linkGbps = r.number("link-gbps", 0);
     o.oversubscription = r.ratio("oversubscription");
     o.planes = r.integer("planes", 1);
@@ -135,8 +136,8 @@ model::Design generate(const std::string& kind, const Reader& r, const model::Ca
     refuseForeignOptions(kind, r);
     using namespace model::topology;
     if (kind == "server") return generateSingleServer(catalog, {r.required("server"), r.text("name")});
-    if (kind == "fat-tree") return generateFatTree(catalog, fatTreeOptions(r, false));
-    if (kind == "roce") return generateRoceFabric(catalog, fatTreeOptions(r, true));
+    if (kind == "fat-tree") return generateFatTree(catalog, fatTreeOptions(r, false, catalog));
+    if (kind == "roce") return generateRoceFabric(catalog, fatTreeOptions(r, true, catalog));
     if (kind == "gb200-nvl72") {
         RackScaleOptions o;
         if (r.has("server")) o.server = r.text("server");
@@ -189,7 +190,7 @@ int cmdGenerate(const QStringList& args)
     opt("server", "Catalog id of the server (or rack-scale node); fat-tree and roce: default dgx-h100.", "ID");
     opt("nodes", "Number of servers.", "N");
     opt("racks", "gb200-nvl72: number of NVL72 racks.", "N");
-    opt("switch", "Catalog id of the switch used at every tier; default qm9700 (fat-tree), sn5600 (roce).", "ID");
+    opt("switch", "Catalog id of the switch used at every tier; default from the NIC: qm9700 (InfiniBand up to 400G), q3400 (800G), sn5600 (roce, Ethernet).", "ID");
     opt("nics-per-node", "Network endpoints (rails) per server; default: its compute NIC count.", "K");
     opt("nic", "Compute NIC override (catalog id).", "ID");
     opt("link-gbps", "Link rate in Gb/s; default: the slower of NIC and switch port.", "G");

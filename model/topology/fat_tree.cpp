@@ -103,6 +103,11 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
                   "server \"" + server->id + "\" has no compute NIC in the catalog; name the NIC its servers would get (--nic) and how many (--nics-per-node)");
     const NicSpec* nic = catalog.nic(nicId);
     if (!nic) badOption(o.generatorName, "--nic", "expected the id of a NIC in the catalog, got \"" + nicId + "\"");
+    if (o.requireNicProtocol && !nic->supports(sw->protocol))
+        badOption(o.generatorName, o.nicModel.empty() ? "--switch" : "--nic",
+                  "NIC \"" + nic->id + "\" (" + toString(nic->protocol) + ") cannot run " + toString(sw->protocol) + ", the protocol of switch \"" +
+                      sw->id + "\"; give a switch of the NIC's protocol (--switch) or a NIC that runs " + toString(sw->protocol) + " (--nic)" +
+                      (nic->protocol == NetProtocol::EFA ? "; a cloud instance's own network is modelled by generate rented" : ""));
     const int endpoints = o.nicsPerNode.value_or(server->computeNicCount);
     if (endpoints < 1)
         badOption(o.generatorName, "--nics-per-node", "server \"" + server->id + "\" has no compute NIC; give a positive count");

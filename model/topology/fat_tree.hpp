@@ -42,6 +42,10 @@ struct FatTreeOptions {
     /// gb200-nvl72", "generate roce", "generate rented"); the generators built on the fat tree
     /// set their own.
     std::string generatorName = "generate fat-tree";
+    /// Refuse a NIC that cannot run the switch's protocol (an Ethernet or EFA NIC on an
+    /// InfiniBand switch). generate rented clears it: its fabric stands for the provider's
+    /// network, whatever that runs (EFA on an Ethernet stand-in).
+    bool requireNicProtocol = true;
 };
 
 /// Default rack power envelope, W: 4 DGX H100 at 10.2 kW = 40.8 kW per rack (NVIDIA DC design

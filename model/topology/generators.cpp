@@ -59,7 +59,7 @@ Design generateRackScale(const Catalog& catalog, const RackScaleOptions& o)
     FatTreeOptions f;
     f.server = s->id;
     f.nodes = o.racks;
-    f.switchModel = o.switchModel;
+    f.switchModel = !o.switchModel.empty() ? o.switchModel : defaultFabricSwitch(catalog, s->id, "", false);
     f.oversubscription = o.oversubscription;
     f.namePrefix = "nvl72-rack";
     f.generatorName = "generate gb200-nvl72";
@@ -70,6 +70,17 @@ Design generateRackScale(const Catalog& catalog, const RackScaleOptions& o)
     d.analysis["generator"]["kind"] = "gb200-nvl72";
     d.analysis["generator"]["racks"] = o.racks;
     return d;
+}
+
+std::string defaultFabricSwitch(const Catalog& catalog, const std::string& server, const std::string& nicOverride, bool roce)
+{
+    if (roce) return "sn5600";
+    const ServerSpec* s = catalog.server(server);
+    const NicSpec* nic = catalog.nic(!nicOverride.empty() ? nicOverride : s ? s->computeNicId : std::string());
+    if (!nic) return "qm9700";
+    if (nic->supports(NetProtocol::InfiniBand)) return nic->speed.inGbps() > 400.0 + 1e-9 ? "q3400" : "qm9700";
+    if (nic->supports(NetProtocol::Ethernet)) return "sn5600";
+    return "qm9700";
 }
 
 Design generateRoceFabric(const Catalog& catalog, FatTreeOptions o)
@@ -126,6 +137,7 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
     f.nicModel = pick == own ? "" : pick->id;
     f.switchModel = !o.switchModel.empty() ? o.switchModel : pick->protocol == NetProtocol::InfiniBand ? "qm9700" : "sn5600";
     f.linkGbps = perNic;
+    f.requireNicProtocol = false;
     f.namePrefix = "node";
     f.generatorName = gen;
     f.name = !o.name.empty() ? o.name

@@ -36,13 +36,22 @@ struct SingleServerOptions {
 struct RackScaleOptions {
     std::string server = "gb200-nvl72";
     int racks = 0;
-    std::string switchModel = "qm9700";
+    std::string switchModel;          ///< empty = defaultFabricSwitch for the racks' NICs (QM9700 for GB200's 400G, Q3400 for GB300's 800G)
     double oversubscription = 1.0;
     std::string name;
 };
 /// @throws InputError when the server is not rack-scale (its NVLink domain is not all its
 ///         GPUs), an id is unknown or the fat tree cannot be built.
 [[nodiscard]] Design generateRackScale(const Catalog& catalog, const RackScaleOptions& o);
+
+/// Catalog id of the switch a fat tree (`roce` false) or RoCE fabric (`roce` true) is built from
+/// when the user names none, as `generate` and a cluster architect would pick it from the
+/// compute NIC (`nicOverride`, else the server's): RoCE and Ethernet NICs take the Spectrum-4
+/// SN5600 (64 x 800G, also 128 x 400G; network.csv sw_sn5600); InfiniBand NICs above 400 Gb/s
+/// (XDR ConnectX-8) take the Quantum-X800 Q3400 (144 x 800G, network.csv), others the NDR
+/// QM9700 (64 x 400G). Unknown ids fall back to the QM9700 and are reported by the generator;
+/// so is an EFA NIC, which no switch of the catalog runs. Never throws.
+[[nodiscard]] std::string defaultFabricSwitch(const Catalog& catalog, const std::string& server, const std::string& nicOverride, bool roce);
 
 /// An Ethernet RoCE fabric (e.g. Spectrum-4 SN5600): a fat tree whose switches are Ethernet,
 /// with PFC/ECN on (lossless) or off on every switch.

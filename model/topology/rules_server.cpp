@@ -103,7 +103,7 @@ void sharedNics(const Design& d, const Catalog& c, std::vector<Finding>& out)
         const double perGpu = nic ? nics * nic->speed.inGbps() / s->gpuCount : 0.0;
         out.push_back({"shared-nics", Severity::Warning, {id}, {},
                        label(n) + ": " + std::to_string(s->gpuCount) + " GPUs share " + std::to_string(nics) +
-                           " compute NICs" + (nic ? ", " + num(perGpu) + " Gb/s per GPU instead of " + num(nic->speed.inGbps()) : "") +
+                           (nics == 1 ? " compute NIC" : " compute NICs") + (nic ? ", " + num(perGpu) + " Gb/s per GPU instead of " + num(nic->speed.inGbps()) : "") +
                            ": inter-node collectives run at the shared rate (one NIC per GPU is the rail-optimized norm).",
                        ""});
     }

@@ -73,6 +73,17 @@ TEST_CASE("generate fat-tree and roce default the server to dgx-h100 and the swi
                       QStringLiteral("dgx-b200"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), named})
                 .code == 0);
     CHECK(models(named, "server") == QSet<QString>{QStringLiteral("dgx-b200")});
+    // Without --switch, an 800G XDR server gets the Q3400; an EFA instance is refused with the way out.
+    const QString b300 = dir.filePath(QStringLiteral("b300.json"));
+    REQUIRE(generate({QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("4"), QStringLiteral("--server"),
+                      QStringLiteral("dgx-b300"), QStringLiteral("-o"), b300})
+                .code == 0);
+    CHECK(models(b300, "switch") == QSet<QString>{QStringLiteral("q3400")});
+    const Run efa = generate({QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--server"),
+                              QStringLiteral("aws-p5-48xlarge"), QStringLiteral("-o"), dir.filePath(QStringLiteral("efa.json"))});
+    CHECK(efa.code != 0);
+    CHECK(efa.err.contains(QStringLiteral("cannot run infiniband")));
+    CHECK(efa.err.contains(QStringLiteral("generate rented")));
     // --nodes has no default.
     const Run missing = generate({QStringLiteral("fat-tree"), QStringLiteral("-o"), dir.filePath(QStringLiteral("none.json"))});
     CHECK(missing.code != 0);

@@ -21,6 +21,10 @@ inline model::Design fatTree(const model::Catalog& cat, const char* server, cons
     o.switchModel = switchModel;
     if (nicsPerNode > 0) o.nicsPerNode = nicsPerNode;
     o.oversubscription = ratio;
+    // Cloud instances (EFA on AWS p5) sit on the switch as a stand-in for the provider's
+    // network, as generate rented draws it; the user-facing protocol check is tested in
+    // test_topology_generators.cpp.
+    o.requireNicProtocol = false;
     return model::topology::generateFatTree(cat, o);
 }
 

@@ -309,3 +309,68 @@ TEST_CASE("fat-tree layout raises the upper tiers with the design's width (issue
         if (coreY < 1e18) CHECK(spineY - coreY == 350.0);
     }
 }
+
+TEST_CASE("fat-tree generator refuses a NIC that cannot run the switch's protocol", "[topology][generate]")
+{
+    // EFA (AWS p5) and Broadcom Thor 2 (Ethernet only) on an NDR InfiniBand QM9700: refused,
+    // naming the option, both protocols and the way out. A VPI ConnectX-7 runs either.
+    struct Case {
+        const char* server;
+        const char* nic;
+        const char* sw;
+        const char* option;
+        const char* says;
+    };
+    for (const Case c : {Case{"aws-p5-48xlarge", "", "qm9700", "\"--switch\"", "cannot run infiniband"},
+                         Case{"dgx-h100", "thor2-400g", "qm9700", "\"--nic\"", "cannot run infiniband"},
+                         Case{"dgx-h100", "efa-v2-100g", "sn5600", "\"--nic\"", "cannot run ethernet"}}) {
+        INFO(c.server << " " << c.nic << " on " << c.sw);
+        FatTreeOptions o;
+        o.server = c.server;
+        o.nicModel = c.nic;
+        o.switchModel = c.sw;
+        o.nodes = 8;
+        try {
+            (void)generateFatTree(catalog(), o);
+            FAIL("expected a refusal");
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            CHECK(what.find(c.option) != std::string::npos);
+            CHECK(what.find(c.says) != std::string::npos);
+        }
+    }
+    FatTreeOptions vpi;
+    vpi.server = "dgx-h100";
+    vpi.switchModel = "sn5600"; // ConnectX-7 is VPI: InfiniBand or Ethernet
+    vpi.nodes = 8;
+    CHECK_NOTHROW(generateFatTree(catalog(), vpi));
+}
+
+TEST_CASE("the default fabric switch follows the compute NIC's protocol and rate", "[topology][generate]")
+{
+    CHECK(defaultFabricSwitch(catalog(), "dgx-h100", "", false) == "qm9700");     // ConnectX-7 400G NDR
+    CHECK(defaultFabricSwitch(catalog(), "dgx-a100", "", false) == "qm9700");     // ConnectX-6 200G HDR
+    CHECK(defaultFabricSwitch(catalog(), "dgx-b300", "", false) == "q3400");      // ConnectX-8 800G XDR
+    CHECK(defaultFabricSwitch(catalog(), "gb300-nvl72", "", false) == "q3400");
+    CHECK(defaultFabricSwitch(catalog(), "gb200-nvl72", "", false) == "qm9700");
+    CHECK(defaultFabricSwitch(catalog(), "dgx-h100", "thor2-400g", false) == "sn5600");
+    CHECK(defaultFabricSwitch(catalog(), "dgx-h100", "", true) == "sn5600");
+    CHECK(defaultFabricSwitch(catalog(), "no-such-server", "", false) == "qm9700");
+    // Each default builds a design without rule errors or link-speed warnings.
+    for (const char* server : {"dgx-h100", "dgx-b300"}) {
+        INFO(server);
+        FatTreeOptions o;
+        o.server = server;
+        o.nodes = 8;
+        o.switchModel = defaultFabricSwitch(catalog(), server, "", false);
+        const Design d = generateFatTree(catalog(), o);
+        CHECK(checkDesign(d, catalog()).findings.empty());
+    }
+    RackScaleOptions r;
+    r.server = "gb300-nvl72";
+    r.racks = 2;
+    const Design gb300 = generateRackScale(catalog(), r);
+    bool q3400 = false;
+    for (const auto& [id, n] : gb300.nodes()) q3400 = q3400 || n.model == "q3400";
+    CHECK(q3400);
+}

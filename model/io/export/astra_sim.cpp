@@ -254,8 +254,8 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
               "      --remote-memory-configuration=remote_memory.json \\\n"
               "      --network-configuration=network.yml\n\n"
               "Bandwidths are the design's spec rates per GPU and direction; ASTRA-sim's analytical backend counts 1 GB as 2^30 bytes,\n"
-              "so they are written in GiB/s (astra-sim.json keeps both). system.json's local-mem-bw is the GPU's HBM rate in decimal\n"
-              "GB/s, because ASTRA-sim's system layer multiplies it by 10^9 (astra-sim/system/Sys.cc). Latencies are NCCL's per-hop\n"
+              "so they are written in GiB/s (astra-sim.json keeps both). system.json's local-mem-bw is the GPU's memory rate (HBM or\n"
+              "GDDR) in decimal GB/s, because ASTRA-sim's system layer multiplies it by 10^9 (astra-sim/system/Sys.cc). Latencies are NCCL's per-hop\n"
               "latencies (LL protocol).\n";
     for (const auto& n : out.notes) readme << "\nNote: " << n << "\n";
 
