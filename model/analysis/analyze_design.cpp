@@ -103,7 +103,11 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     const CommGroup node = placeGroup(f, first->gpus, sharpEnabled(settings));
     const int total = f.connectedGpus;
     const GpuSpec& gpu = *first->gpu;
-    const CheckFacts checkFacts = checkFactsOf(*first, node, a.islands.empty() ? a.nodes : a.islands.front().servers);
+    CheckFacts checkFacts = checkFactsOf(*first, node, a.islands.empty() ? a.nodes : a.islands.front().servers);
+    for (int i : first->portSwitchIndex)
+        if (i >= 0 && f.switches[static_cast<std::size_t>(i)].spec &&
+            f.switches[static_cast<std::size_t>(i)].spec->protocol == NetProtocol::Ethernet)
+            checkFacts.ethernetFabric = true;
     try {
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
         const double peak = peakTflops(gpu, c.precision);

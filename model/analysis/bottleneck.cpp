@@ -60,8 +60,11 @@ CheckFacts checkFactsOf(const ServerFacts& server, const CommGroup& node, int se
         f.pcieLink = "PCIe Gen" + std::to_string(server.gpu->pcieGeneration) + " x" + std::to_string(server.gpu->pcieLanes);
     f.nicPorts = server.wiredPorts;
     // As placeGroup decides NCCL's GPUDirect RDMA across nodes (comm_group.cpp).
-    f.gpuDirectRdma = server.nic && (server.nic->supports(NetProtocol::InfiniBand) || server.nic->gpuDirectRdma ||
-                                     server.nic->protocolGeneration.find("RoCE") != std::string::npos);
+    // GPUDirect RDMA is a PCIe peer-to-peer transfer between the NIC and the GPU, so a GPU without
+    // PCIe peer-to-peer (GeForce with stock drivers) has none, whatever the NIC.
+    f.gpuDirectRdma = server.nic && (!server.gpu || server.gpu->peerToPeerOverPcie) &&
+                      (server.nic->supports(NetProtocol::InfiniBand) || server.nic->gpuDirectRdma ||
+                       server.nic->protocolGeneration.find("RoCE") != std::string::npos);
     return f;
 }
 
@@ -86,6 +89,9 @@ std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
         if (network) t += std::string(f.gpuDirectRdma ? ", GPUDirect RDMA on," : ",") + " and the NIC on the GPU's PCIe switch";
         c.push_back(t + "?");
     }
+    if (network && f.ethernetFabric)
+        c.push_back("RoCE: do NCCL_IB_GID_INDEX (the RoCEv2 GID) and NCCL_IB_TC (the traffic class the switches run with PFC "
+                    "and ECN) match the fabric, and do the switches' PFC pause and ECN-marked counters stay low during the run?");
     if (f.gpusPerServer > 1 && f.intraPath != IntraPath::NVLink) {
         const std::string link = f.pcieLink.empty() ? "its full PCIe width and generation" : "its full " + f.pcieLink;
         const std::string sockets = f.cpuSockets > 1 ? ", and which GPU pairs cross the CPU-to-CPU link (SYS in nvidia-smi topo -m)" : "";

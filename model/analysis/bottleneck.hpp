@@ -21,6 +21,7 @@ struct CheckFacts {
     int cpuSockets = 1;             ///< CPU sockets of one server
     int nicPorts = 0;               ///< cabled compute NIC ports of one server
     bool gpuDirectRdma = false;     ///< those NICs reach GPU memory directly (InfiniBand, RoCE, or so marked)
+    bool ethernetFabric = false;    ///< those ports land on Ethernet switches: RDMA runs as RoCE (PFC/ECN, GID, traffic class)
 };
 
 /// The facts of `server` (the first of the largest island) and `node` (its GPUs placed as one

@@ -9,6 +9,7 @@
 #include "model/analysis/memory_fit.hpp"
 #include "model/compare/comparison.hpp"
 #include "model/compare/scope_title.hpp"
+#include "model/topology/fat_tree.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -139,6 +140,28 @@ TEST_CASE("checks before blaming the network ask only about what the design has"
         CHECK(anyCheck(a, "every byte the network must move"));
         CHECK(anyCheck(a, "a single node: run the same job on one server"));
         CHECK_FALSE(anyCheck(a, "PCIe:"));
+        CHECK_FALSE(anyCheck(a, "RoCE"));
+    }
+    SECTION("RoCE on Spectrum-4: the RDMA settings the switches must match")
+    {
+        const DesignAnalysis a = analyzeDesign(loadDesign(templatePath("roce-sn5600-hgx-h100-64")), golden::catalog());
+        CHECK(anyCheck(a, "GPUDirect RDMA on"));
+        CHECK(anyCheck(a, "RoCE: do NCCL_IB_GID_INDEX (the RoCEv2 GID) and NCCL_IB_TC (the traffic class the switches run with PFC "
+                          "and ECN) match the fabric, and do the switches' PFC pause and ECN-marked counters stay low during the run?"));
+    }
+    SECTION("GeForce servers with a NIC: no GPUDirect RDMA to ask about (no PCIe peer-to-peer)")
+    {
+        model::topology::FatTreeOptions o;
+        o.server = "ws-4x-rtx4090";
+        o.nicModel = "connectx-7-400g";
+        o.nicsPerNode = 1;
+        o.nodes = 2;
+        o.switchModel = "qm9700";
+        const DesignAnalysis a = analyzeDesign(model::topology::generateFatTree(golden::catalog(), o), golden::catalog(),
+                                               {{"workload", "llama3-8b"}});
+        CHECK(anyCheck(a, "each server's NIC"));
+        CHECK_FALSE(anyCheck(a, "GPUDirect"));
+        CHECK_FALSE(anyCheck(a, "RoCE"));
     }
 }
 
