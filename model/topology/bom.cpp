@@ -61,12 +61,18 @@ int portsPerCage(const Node& n, const Catalog& c)
     return std::max(1, it->get<int>());
 }
 
+/// True when server node `n` carries its catalog model's own compute NIC (no other NIC set on
+/// the node): only then are the server's cages (compute_nic_ports_per_cage) the ones its
+/// optics plug into; an added card brings its own cages, one per port.
+bool ownComputeNic(const Node& n, const ServerSpec& s) { return n.nicModel.empty() || n.nicModel == s.computeNicId; }
+
 /// Compute NIC ports per cage of server `n` (catalog `compute_nic_ports_per_cage`, via
-/// ServerSpec::nicPortsPerCage; 1 when the model is not in the catalog).
+/// ServerSpec::nicPortsPerCage, for its own compute NIC; 1 when the model is not in the catalog
+/// or the node carries another NIC).
 int nicPortsPerCage(const Node& n, const Catalog& c)
 {
     const ServerSpec* s = c.server(n.model);
-    return s ? s->nicPortsPerCage() : 1;
+    return s && ownComputeNic(n, *s) ? s->nicPortsPerCage() : 1;
 }
 
 /// True for a design of rented cloud nodes (generate rented, or a "rental" block).
@@ -140,7 +146,7 @@ std::string nicEndRule(const Design& d, const Catalog& c)
     for (const auto& [id, n] : d.nodes()) {
         if (n.kind != NodeKind::Server) continue;
         const ServerSpec* s = c.server(n.model);
-        if (s && s->nicPortsPerCage() > 1) shared[s->name] = s->nicPortsPerCage();
+        if (s && ownComputeNic(n, *s) && s->nicPortsPerCage() > 1) shared[s->name] = s->nicPortsPerCage();
         else single = true;
     }
     if (shared.empty())
@@ -160,6 +166,40 @@ std::string nicEndRule(const Design& d, const Catalog& c)
            " NIC ports" + (single ? "; other servers one module per NIC port." : ".");
 }
 
+/// The switch-end half of the transceiver rule for the switches of `d`, in words: which models
+/// put several logical ports in one cage (catalog ports_per_cage above 1, e.g. the QM9700's 32
+/// twin-port OSFP cages for 64 ports, network.csv sw_qm9700), and whether the others take one
+/// module per port. Empty when the design has no switch.
+std::string switchEndRule(const Design& d, const Catalog& c)
+{
+    std::map<std::string, int> shared; // switch name -> logical ports per cage, for those above 1
+    bool single = false;
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Switch) continue;
+        const SwitchSpec* s = c.switchModel(n.model);
+        const int ppc = portsPerCage(n, c);
+        if (s && ppc > 1) shared[s->name] = ppc;
+        else single = true;
+    }
+    if (shared.empty())
+        return single ? "At a switch, one module per port (no switch of this design shares a cage between ports)." : "";
+    std::set<int> sizes;
+    for (const auto& [name, ppc] : shared) sizes.insert(ppc);
+    std::string models;
+    std::size_t k = 0;
+    for (const auto& [name, ppc] : shared) {
+        models += std::string(k == 0 ? "" : k + 1 == shared.size() ? " and " : ", ") +
+                  (sizes.size() == 1 ? name : name + " (" + std::to_string(ppc) + ")");
+        ++k;
+    }
+    const bool one = shared.size() == 1;
+    const std::string per = sizes.size() == 1 ? std::to_string(*sizes.begin()) : "that many";
+    const std::string kind = sizes.size() == 1 && *sizes.begin() == 2 ? "twin-port " : "";
+    return "At a switch, one module per cage: " + models + (one ? " puts " : " put ") + per +
+           " ports in each cage (per the switch's documentation), so " + (one ? "it takes" : "each takes") + " one " + kind +
+           "module per " + per + " ports" + (single ? "; other switches one module per port." : ".");
+}
+
 void writeRules(Bom& b, const Design& d, const Catalog& c)
 {
     // In words a customer reads: sources named as people know them (the repository file and
@@ -168,9 +208,8 @@ void writeRules(Bom& b, const Design& d, const Catalog& c)
                   std::to_string(static_cast<int>(kDacReachM)) +
                   " m, per NVIDIA's LinkX product overview; a run inside one 42U rack is shorter); optics (a transceiver "
                   "at each end plus fiber, or an active optical cable) between racks and wherever a rack is not set.";
-    b.transceiverRule = nicEndRule(d, c) + " At a switch, one module per cage: Quantum-2 QM9700 and "
-                        "Quantum-X800 Q3400 cages are twin-port (two ports each, per NVIDIA's switch documentation), so a "
-                        "QM9700 at 400G takes one twin-port 2x400G OSFP module per two ports.";
+    const std::string atSwitch = switchEndRule(d, c);
+    b.transceiverRule = nicEndRule(d, c) + (atSwitch.empty() ? "" : " " + atSwitch);
 }
 
 /// Adds server `n` (and its compute NICs) to the tally and its power to the BOM.

@@ -400,3 +400,43 @@ TEST_CASE("rack units say which whole racks they leave out", "[bom]")
     CHECK(racksText(sw) == "1");
     CHECK(rackUnitsText(sw) == "0 rack units (not counting q3400, whose rack units the catalog does not give)");
 }
+
+TEST_CASE("BOM transceiver rule names the design's own switches and cages", "[bom][cages]")
+{
+    SECTION("SuperPOD H100: QM9700 twin-port cages at the switch")
+    {
+        const Bom b = computeBom(loadDesign(bundledTemplateDirectory() + "/superpod-h100-1su.json"), catalog());
+        CHECK(b.transceiverRule.find("At a switch, one module per cage: Quantum-2 QM9700") != std::string::npos);
+        CHECK(b.transceiverRule.find("puts 2 ports in each cage") != std::string::npos);
+    }
+    SECTION("RoCE on SN5600: one module per switch port, and no QM9700 sentence")
+    {
+        const Bom b = computeBom(loadDesign(bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json"), catalog());
+        CHECK(b.transceiverRule.find("QM9700") == std::string::npos);
+        CHECK(b.transceiverRule.find("At a switch, one module per port (no switch of this design shares a cage between ports).") !=
+              std::string::npos);
+    }
+    SECTION("one server, no switch: no switch sentence")
+    {
+        const Bom b = computeBom(loadDesign(bundledTemplateDirectory() + "/server-8x-l40s.json"), catalog());
+        CHECK(b.transceiverRule.find("At a switch") == std::string::npos);
+        CHECK(b.transceiverRule.find("QM9700") == std::string::npos);
+    }
+    SECTION("a DGX H100 given another NIC: that card's own cages, one module per port")
+    {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nicModel = "thor2-400g";
+        o.switchModel = "sn5600";
+        o.nodes = 8;
+        const Bom b = computeBom(topology::generateFatTree(catalog(), o), catalog());
+        long long nicEnd = 0;
+        for (const BomTransceiver& t : b.transceivers)
+            if (t.end == "nic") {
+                nicEnd += t.count;
+                CHECK(t.ports == 1);
+            }
+        CHECK(nicEnd == 64); // 8 servers x 8 Thor 2 ports, one single-port module each (was 32 twin-port)
+        CHECK(b.transceiverRule.find("DGX H100 puts") == std::string::npos);
+    }
+}
