@@ -1,37 +1,23 @@
 // `generate fat-tree --nodes N` and `generate roce --nodes N` need no more than the node count:
-// the server defaults to the default design's DGX H100 and the switch to the generator dialog's
-// choice for the kind (QM9700 NDR InfiniBand for a fat tree, SN5600 Spectrum-4 for RoCE). A
+// the server defaults to the default design's DGX H100 and the switch to the one that suits its
+// NIC (QM9700 for NDR InfiniBand, Q3400 for 800G XDR, SN5600 Spectrum-4 for RoCE). A
 // given --server or --switch still wins, and --nodes stays required.
 #include <catch2/catch.hpp>
 
 #include "../gui/gui_test_support.hpp"
+#include "cli_run.hpp"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QProcessEnvironment>
 #include <QSet>
 #include <QTemporaryDir>
 
 namespace {
-struct Run {
-    int code = -1;
-    QString err, out;
-};
+using Run = clitest::Outcome;
 
-Run run(const QStringList& args)
-{
-    static QTemporaryDir runtimeDir;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(CD_APP_EXE), args);
-    REQUIRE(p.waitForFinished(60000));
-    return {p.exitCode(), QString::fromLocal8Bit(p.readAllStandardError()), QString::fromLocal8Bit(p.readAllStandardOutput())};
-}
+Run run(const QStringList& args) { return clitest::cli(args); }
 
 Run generate(const QStringList& args) { return run(QStringList{QStringLiteral("generate")} + args); }
 

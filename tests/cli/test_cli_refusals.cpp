@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "../gui/gui_test_support.hpp"
+#include "cli_run.hpp"
 #include "app/cli/picture_file.hpp"
 
 #include <QFile>
@@ -15,24 +16,8 @@
 #include <QTemporaryDir>
 
 namespace {
-struct Outcome {
-    int code = -1;
-    QString out, err;
-};
-
-Outcome cli(const QStringList& args)
-{
-    // A private runtime folder: without XDG_RUNTIME_DIR (root in CI) Qt warns on stderr, and these
-    // tests compare stderr exactly.
-    static QTemporaryDir runtimeDir;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(CD_APP_EXE), args);
-    REQUIRE(p.waitForFinished(60000));
-    return {p.exitCode(), QString::fromLocal8Bit(p.readAllStandardOutput()), QString::fromLocal8Bit(p.readAllStandardError())};
-}
+using clitest::cli;
+using clitest::Outcome;
 
 QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR "/real_inputs/") + QLatin1String(name); }
 } // namespace

@@ -20,6 +20,16 @@ Bom bomOf(const std::string& server, int nodes, const std::string& sw)
     o.switchModel = sw;
     return computeBom(generateFatTree(catalog(), o), catalog());
 }
+
+/// Adds a server of catalog `model` in rack `rack` to `d`; returns its id.
+Id addServer(Design& d, const std::string& model, const std::string& rack)
+{
+    Node s;
+    s.kind = NodeKind::Server;
+    s.model = model;
+    s.rack = rack;
+    return d.addNode(s);
+}
 } // namespace
 
 TEST_CASE("BOM of the default SuperPOD H100 scalable unit", "[bom]")
@@ -297,13 +307,8 @@ TEST_CASE("BOM NIC-end optics: one module per server cage, one per NIC port wher
         leaf.tier = SwitchTier::Leaf;
         leaf.rack = "net";
         const Id sw = d.addNode(leaf);
-        Node s;
-        s.kind = NodeKind::Server;
-        s.rack = "r1";
-        s.model = "dgx-h100";
-        const Id h100 = d.addNode(s);
-        s.model = "dgx-a100";
-        const Id a100 = d.addNode(s);
+        const Id h100 = addServer(d, "dgx-h100", "r1");
+        const Id a100 = addServer(d, "dgx-a100", "r1");
         Link l;
         l.lanes = 1;
         l.laneSpeed = Bandwidth::Gbps(400);
@@ -333,13 +338,8 @@ TEST_CASE("BOM NIC-end optics: one module per server cage, one per NIC port wher
     SECTION("both ends of an optical server-to-server link are NIC ends")
     {
         Design d;
-        Node s;
-        s.kind = NodeKind::Server;
-        s.model = "dgx-a100";
-        s.rack = "r1";
-        const Id x = d.addNode(s);
-        s.rack = "r2";
-        const Id y = d.addNode(s);
+        const Id x = addServer(d, "dgx-a100", "r1");
+        const Id y = addServer(d, "dgx-a100", "r2");
         Link l;
         l.a = {x, 0};
         l.b = {y, 0};
