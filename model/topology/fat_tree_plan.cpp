@@ -48,12 +48,25 @@ int fewestCores(int pods, int spineUplinks, int corePorts) noexcept
     return 0;
 }
 
+int FatTreePlan::leafUplinks(int leaf, int pod) const noexcept
+{
+    const bool partial = partialLeafUplinks > 0 && leavesPerSuPerPlane > 0 && leaf % leavesPerSuPerPlane == leavesPerSuPerPlane - 1;
+    return partial ? partialLeafUplinks : uplinksInPod[static_cast<std::size_t>(pod)];
+}
+
 SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept
+{
+    return fewestSpines(leaves, neededUplinks, freeLeafPorts, spineDownPorts, 0, 0, 0);
+}
+
+SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts, long long partialLeaves,
+                         int partialNeeded, int partialFree) noexcept
 {
     for (int s = 1; s <= freeLeafPorts; ++s) {
         const int up = static_cast<int>(ceilDiv(neededUplinks, s)) * s;
-        if (up > freeLeafPorts) continue;
-        if (leaves * up <= static_cast<long long>(s) * spineDownPorts) return {s, up};
+        const int partialUp = partialLeaves > 0 ? static_cast<int>(ceilDiv(partialNeeded, s)) * s : 0;
+        if (up > freeLeafPorts || partialUp > partialFree) continue;
+        if (leaves * up + partialLeaves * partialUp <= static_cast<long long>(s) * spineDownPorts) return {s, up, partialUp};
     }
     return {};
 }
@@ -210,11 +223,23 @@ void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
 {
     const int needed = uplinksFor(p.downlinksPerLeafMax, in.oversubscription);
     const long long L = p.leavesPerPlane;
-    const SpineChoice c = fewestSpines(L, needed, in.switchPorts - p.downlinksPerLeafMax, in.switchPorts);
+    // The last leaf of each SU carries fewer rails where they do not split evenly over the
+    // leaves; in two tiers it takes only the uplinks its own down ports need.
+    long long partialLeaves = 0;
+    int partialDown = 0;
+    if (p.railsPerPlane % p.railsPerLeaf != 0) {
+        partialLeaves = p.scalableUnits;
+        for (int plane = 0; plane < p.planes; ++plane)
+            for (int su = 0; su < p.scalableUnits; ++su)
+                partialDown = std::max(partialDown, static_cast<int>(leafDownLinks(in, p, su, plane, p.leavesPerSuPerPlane - 1)));
+    }
+    const SpineChoice c = fewestSpines(L - partialLeaves, needed, in.switchPorts - p.downlinksPerLeafMax, in.switchPorts, partialLeaves,
+                                       uplinksFor(partialDown, in.oversubscription), in.switchPorts - partialDown);
     if (c.spines > 0) {
         p.tiers = 2;
         p.pods = 1;
         p.uplinksPerLeaf = c.uplinks;
+        p.partialLeafUplinks = c.partialUplinks;
         p.leavesPerPod = static_cast<int>(L);
         p.leavesInPod = {static_cast<int>(L)};
         p.spinesInPod = {c.spines};
@@ -222,11 +247,15 @@ void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
     } else {
         planThreeTiers(in, needed, p);
     }
-    int spinesPerPlane = 0;
+    int spinesPerPlane = 0, firstLeaf = 0;
     for (std::size_t pod = 0; pod < p.spinesInPod.size(); ++pod) {
         spinesPerPlane += p.spinesInPod[pod];
-        p.leafSpineLinks += 1LL * p.leavesInPod[pod] * p.uplinksInPod[pod];
-        p.leafSpineCables += p.leavesInPod[pod] * ceilDiv(p.uplinksInPod[pod], in.breakout);
+        for (int i = 0; i < p.leavesInPod[pod]; ++i) {
+            const int up = p.leafUplinks(firstLeaf + i, static_cast<int>(pod));
+            p.leafSpineLinks += up;
+            p.leafSpineCables += ceilDiv(up, in.breakout);
+        }
+        firstLeaf += p.leavesInPod[pod];
     }
     p.spines = spinesPerPlane * p.planes;
     p.leafSpineLinks *= p.planes;

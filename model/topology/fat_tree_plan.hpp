@@ -70,6 +70,11 @@ struct FatTreePlan {
     int ufmSu = -1;                  ///< SU holding the UFM slot (its last slot), -1 when none
     int downlinksPerLeafMax = 0;     ///< leaf down ports the busiest leaf uses (logical)
     int uplinksPerLeaf = 0;          ///< logical uplinks of every leaf of the first (full) pod
+    /// Two tiers: uplinks of the last leaf of each SU where it carries fewer rails than the
+    /// others (railsPerPlane not a multiple of railsPerLeaf: one GB200 NVL72 rack's 72 rails
+    /// on 64-port leaves are 32 + 32 + 8), its own down ports at the ratio rounded up to a
+    /// multiple of the spines (8 for that rack, not 32); 0 = every leaf takes uplinksPerLeaf.
+    int partialLeafUplinks = 0;
     int leavesPerPlane = 0;
     // three tiers only
     int leavesPerPod = 0;            ///< leaves of a full pod
@@ -87,6 +92,10 @@ struct FatTreePlan {
 
     /// Slots of all SUs (nodes plus the UFM slot).
     [[nodiscard]] int slotCount() const noexcept;
+
+    /// Logical uplinks of leaf `leaf` of a plane (index su x leavesPerSuPerPlane + k) in pod
+    /// `pod`: partialLeafUplinks for the last leaf of an SU where that is set, else the pod's.
+    [[nodiscard]] int leafUplinks(int leaf, int pod) const noexcept;
 };
 
 /// Works out the fat tree for `in`.
@@ -106,12 +115,20 @@ struct FatTreePlan {
 struct SpineChoice {
     int spines = 0;    ///< 0 = no two-tier choice fits
     int uplinks = 0;   ///< per leaf, a multiple of `spines`
+    int partialUplinks = 0; ///< per partial leaf (see the overload below), a multiple of `spines`; 0 when none
 };
 
 /// Fewest spines for `leaves` leaves that each need `neededUplinks` uplinks when every leaf
 /// rounds its uplinks up to a multiple of the spine count (one equal bundle to each spine),
 /// within its `freeLeafPorts` and the spines' `spineDownPorts`.
 [[nodiscard]] SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts) noexcept;
+
+/// The same for `leaves` full leaves plus `partialLeaves` leaves carrying fewer rails, which
+/// need only `partialNeeded` uplinks within their `partialFree` free ports; each class rounds
+/// its uplinks up to a multiple of the spine count, and the spines take the sum. One GB200
+/// NVL72 rack (72 rails, 32 + 32 + 8 per 64-port leaf): 2 spines, 32 + 32 + 8 = 72 uplinks.
+[[nodiscard]] SpineChoice fewestSpines(long long leaves, int neededUplinks, int freeLeafPorts, int spineDownPorts,
+                                       long long partialLeaves, int partialNeeded, int partialFree) noexcept;
 
 /// Fewest cores C for one core group: spine j of each of `pods` pods spreads its
 /// `spineUplinks` uplinks over the group's C cores in bundles that differ by at most one

@@ -146,11 +146,15 @@ void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<st
         int firstLeaf = 0;
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
-            const int perPair = plan.uplinksInPod[pod] / S;
-            for (int j = 0; j < S; ++j)
-                for (int i = 0; i < lp; ++i)
-                    link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spines_[plane][pod][j],
-                         i * perPair, perPair);
+            for (int j = 0; j < S; ++j) {
+                int spinePort = 0;
+                for (int i = 0; i < lp; ++i) {
+                    const int perPair = plan.leafUplinks(firstLeaf + i, pod) / S; // a partial leaf takes fewer
+                    link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spines_[plane][pod][j], spinePort,
+                         perPair);
+                    spinePort += perPair;
+                }
+            }
             firstLeaf += lp;
         }
     }

@@ -376,6 +376,9 @@ TEST_CASE("rack units say which whole racks they leave out", "[bom]")
     CHECK(j["rack_units"]["unknown"] == nlohmann::json::array({"gb200-nvl72"}));
 
     const Bom one = computeBom(loadDesign(tpl("gb200-nvl72-1rack")), catalog());
+    // 72 NIC ports on leaves of 32 + 32 + 8: the third leaf's 8 uplinks, not 32 (was 96).
+    CHECK(one.cablesBetween("node-leaf") == 72);
+    CHECK(one.cablesBetween("leaf-spine") == 72);
     CHECK(rackUnitsText(one).find("plus 1 x GB200 NVL72 rack (DGX GB200), a whole rack with no rack-unit figure") !=
           std::string::npos);
 

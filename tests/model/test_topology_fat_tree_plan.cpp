@@ -188,6 +188,37 @@ TEST_CASE("fat tree port math holds for inputs no table lists", "[topology][fatt
         CHECK(p.railsPerLeaf == 4);
         checkCounts(p, 18, 16, 0, 576, 576, 0);
     }
+    SECTION("a leaf with fewer rails takes only the uplinks its own ports need")
+    {
+        // One GB200 NVL72 rack: 72 rails, 32 per 64-port leaf = 32 + 32 + 8. The third leaf
+        // needs 8 uplinks (4 to each of 2 spines), not the full leaves' 32: 72 leaf-spine
+        // links for 72 NIC ports (it was 96, 24 links and their optics too many).
+        const FatTreePlan rack = planFatTree(superpod(1, 72, 64, false));
+        CHECK(rack.railsPerLeaf == 32);
+        CHECK(rack.uplinksPerLeaf == 32);
+        CHECK(rack.partialLeafUplinks == 8);
+        checkCounts(rack, 3, 2, 0, 72, 72, 0);
+        // 3 racks: 10 rails per leaf, 7 leaves of 30 down + 1 of 6; 4 spines: 32 up per full
+        // leaf (30 rounded to a multiple of 4), 8 for the partial one (6 rounded): 232.
+        const FatTreePlan three = planFatTree(superpod(3, 72, 64, false));
+        CHECK(three.partialLeafUplinks == 8);
+        checkCounts(three, 8, 4, 0, 216, 232, 0);
+        // 9 DGX H100: 3 rails per leaf (3 + 3 + 2), 27 down -> 28 up to 2 spines; the third
+        // leaf's 18 down -> 18 up: 28 + 28 + 18 = 74.
+        const FatTreePlan nine = planFatTree(superpod(9, 8, 64, false));
+        CHECK(nine.partialLeafUplinks == 18);
+        checkCounts(nine, 3, 2, 0, 72, 74, 0);
+        // At 2:1 a leaf keeps 42 down ports: 42 + 30 rails; 21 and ceil(30 / 2) = 15 uplinks
+        // fit one spine (36 of its 64 ports).
+        FatTreeInputs half = superpod(1, 72, 64, false);
+        half.oversubscription = 2.0;
+        const FatTreePlan h = planFatTree(half);
+        CHECK(h.uplinksPerLeaf == 21);
+        CHECK(h.partialLeafUplinks == 15);
+        checkCounts(h, 2, 1, 0, 72, 36, 0);
+        // Leaves that split the rails evenly keep one uplink count (GB200 8 racks: 4 rails each).
+        CHECK(planFatTree(superpod(8, 72, 64, false)).partialLeafUplinks == 0);
+    }
     SECTION("a leaf per rail can be forced")
     {
         FatTreeInputs in = superpod(4, 8, 64, false);
@@ -264,6 +295,11 @@ TEST_CASE("fat tree never buys more spines than rounding leaf uplinks up to a co
                 }
                 // Every leaf keeps at least the ratio's uplinks, within its ports, in equal bundles.
                 REQUIRE(p.uplinksInPod.size() == p.spinesInPod.size());
+                if (p.partialLeafUplinks > 0) {
+                    // The last leaf of an SU with fewer rails: its own ratio, equal bundles, never more.
+                    CHECK(p.partialLeafUplinks % p.spines == 0);
+                    CHECK(p.partialLeafUplinks <= p.uplinksPerLeaf);
+                }
                 for (std::size_t pod = 0; pod < p.spinesInPod.size(); ++pod) {
                     CHECK(p.uplinksInPod[pod] >= needed);
                     CHECK(down + p.uplinksInPod[pod] <= in.switchPorts);
