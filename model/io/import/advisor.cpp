@@ -207,14 +207,28 @@ void serverRules(Ctx& c, const ServerModel& s)
                                               : "") +
                       "; enabling GPUDirect RDMA doubled busbw in nccl-tests #29",
                   farLine ? farLine : s.headerLine);
-        if (nN < nG) {
+        // The compute NICs (nicRoles, the count the imported design takes); every NIC when the
+        // file does not place every GPU.
+        const NicRoles roles = nicRoles(s);
+        const int nC = roles.everyGpuPlaced ? static_cast<int>(roles.compute.size()) : nN;
+        if (nC > 0 && nC < nG) {
             int line = s.headerLine;
-            if (xml && !s.nics.empty()) line = s.nics.front().line;
+            if (xml && !s.nics.empty()) {
+                line = s.nics.front().line;
+                for (const auto& n : s.nics)
+                    if (roles.everyGpuPlaced && n.index == roles.compute.front()) line = n.line;
+            }
+            const bool split = !roles.other.empty();
             c.add("fewer-nics-than-gpus", Severity::Warning,
-                  std::to_string(nG) + " GPUs share " + std::to_string(nN) + " NIC" + (nN > 1 ? "s" : "") +
-                      ": in a multi-node collective each NIC carries the traffic of " + num(static_cast<double>(nG) / nN, 2) +
+                  std::to_string(nG) + " GPUs share " + std::to_string(nC) + (split ? " compute" : "") + " NIC" + (nC > 1 ? "s" : "") +
+                      (split ? " (the NICs nearest to the GPUs: " + nicNames(s, roles.compute) + ")" : std::string()) +
+                      ": in a multi-node collective each NIC carries the traffic of " + num(static_cast<double>(nG) / nC, 2) +
                       " GPUs, so per-GPU network bandwidth is the NIC rate divided by that (4 GPUs on one 400G NIC gave 5.8 GB/s "
-                      "in CCI-MOC roce-testing)",
+                      "in CCI-MOC roce-testing)" +
+                      (split ? "; " + nicNames(s, roles.other) + (roles.other.size() > 1 ? " are" : " is") +
+                                   " nearest to no GPU: likely a front-end or storage NIC, not counted here, since NCCL's topology "
+                                   "search tries each GPU's nearest NICs first (unless NCCL_IB_HCA leaves those out)"
+                             : std::string()),
                   line);
         }
         // PCIe switches between GPUs and NICs: ACS redirects peer traffic through the root complex.

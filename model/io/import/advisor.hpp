@@ -6,7 +6,8 @@
 ///
 ///   no-peer-to-peer        warning  GPUs that cannot copy peer-to-peer (GeForce, GNS/CNS, PHB paths in NCCL's search)
 ///   nic-far-from-gpu       warning  a GPU whose nearest NIC is PHB/NODE/SYS: no GPUDirect RDMA by default
-///   fewer-nics-than-gpus   warning  GPUs share NICs (topology, or NCCL using one NIC for several local ranks)
+///   fewer-nics-than-gpus   warning  GPUs share NICs (topology: the compute NICs of nicRoles, those nearest to no GPU named apart;
+///                                    or NCCL using one NIC for several local ranks)
 ///   gpus-across-sockets    warning  GPU pairs without NVLink that cross the CPU-to-CPU link (SYS
 ///                                   between GPUs of different CPU/NUMA affinity, or with none printed)
 ///   sys-within-numa-node   info     SYS pairs of one CPU/NUMA affinity: between host bridges of one socket

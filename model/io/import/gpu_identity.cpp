@@ -108,19 +108,19 @@ GpuIdentity identifyGpuName(const std::string& name)
     return {};
 }
 
-std::string identifyPciNic(const std::string& vendor, const std::string& device)
+NicIdentity identifyPciNic(const std::string& vendor, const std::string& device)
 {
     const std::string v = hex4(vendor), d = hex4(device);
     if (v == "15b3") {
-        if (d == "1017") return "ConnectX-5";
-        if (d == "1019") return "ConnectX-5 Ex";
-        if (d == "101b") return "ConnectX-6";
-        if (d == "101d") return "ConnectX-6 Dx";
-        if (d == "101e") return "ConnectX virtual function";
-        if (d == "1021") return "ConnectX-7";
-        if (d == "1023") return "ConnectX-8";
+        if (d == "1017") return {"ConnectX-5", "", std::nullopt};
+        if (d == "1019") return {"ConnectX-5 Ex", "", std::nullopt};
+        if (d == "101b") return {"ConnectX-6", "connectx-6-200g", std::nullopt};
+        if (d == "101d") return {"ConnectX-6 Dx", "connectx-6-dx-200g", NetProtocol::Ethernet};
+        if (d == "101e") return {"ConnectX virtual function", "", std::nullopt};
+        if (d == "1021") return {"ConnectX-7", "connectx-7-400g", std::nullopt};
+        if (d == "1023") return {"ConnectX-8", "connectx-8-800g", std::nullopt};
     }
-    if (v == "1d0f" && (d == "efa0" || d == "efa1" || d == "efa2")) return "Elastic Fabric Adapter (EFA)";
+    if (v == "1d0f" && (d == "efa0" || d == "efa1" || d == "efa2")) return {"Elastic Fabric Adapter (EFA)", "", NetProtocol::EFA};
     return {};
 }
 

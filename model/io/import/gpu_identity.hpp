@@ -6,6 +6,9 @@
 /// (pci-ids.ucw.cz, vendor 10de; 2335 from its 2024 entry "GH100 [H200 SXM 141GB]"), names as
 /// NVIDIA's driver reports them. An id or name not in the tables stays unidentified.
 
+#include "model/catalog/catalog_types.hpp"
+
+#include <optional>
 #include <string>
 
 namespace model::io {
@@ -24,8 +27,24 @@ struct GpuIdentity {
 /// "NVIDIA A100-SXM4-80GB", "AMD Instinct MI250X").
 [[nodiscard]] GpuIdentity identifyGpuName(const std::string& name);
 
-/// A NIC's model by PCI ids ("ConnectX-7", "Elastic Fabric Adapter (EFA)"); empty when unknown.
-[[nodiscard]] std::string identifyPciNic(const std::string& vendor, const std::string& device);
+/// A NIC as identified by its PCI ids.
+struct NicIdentity {
+    std::string name;                    ///< model family ("ConnectX-6 Dx"); empty when unknown
+    /// catalogs/network.json id of exactly this card ("connectx-6-dx-200g"); empty when the
+    /// catalog has none or the id does not tell the card apart (EFA generations, virtual functions)
+    std::string catalogId;
+    /// The one protocol the card can run (ConnectX-6 Dx: Ethernet/RoCE; EFA: EFA); nullopt for
+    /// VPI cards that run InfiniBand or Ethernet, and for unknown ids
+    std::optional<NetProtocol> protocol;
+};
+
+/// A NIC's model by PCI vendor and device ids ("0x15b3", "0x101d"; with or without 0x, any
+/// case). Sources: the PCI ID Repository (vendor 15b3 Mellanox: 1017 ConnectX-5, 1019
+/// ConnectX-5 Ex, 101b ConnectX-6, 101d ConnectX-6 Dx, 101e ConnectX family virtual function,
+/// 1021 ConnectX-7, 1023 ConnectX-8; vendor 1d0f Amazon: efa0-efa2 Elastic Fabric Adapter) and
+/// NVIDIA's ConnectX-6 Dx OCP 2.0 user manual (device ID 4125 = 0x101d, Ethernet only). Unknown
+/// ids give an empty identity.
+[[nodiscard]] NicIdentity identifyPciNic(const std::string& vendor, const std::string& device);
 
 /// True for PCI ids of virtual-machine devices: Red Hat / QEMU virtio (0x1af4) and QEMU
 /// bridges (0x1b36), the PCI ID Repository's vendors for emulated hardware.

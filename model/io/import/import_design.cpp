@@ -3,6 +3,7 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/gpu_identity.hpp"
+#include "model/io/import/import_nics.hpp"
 #include "model/io/import/import_record.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/generators.hpp"
@@ -217,17 +218,7 @@ void checkChosenServer(const ServerModel& s, const ServerSpec& spec, const Catal
 
 } // namespace
 
-int computeNicCount(const ServerModel& s)
-{
-    std::set<int> nearest;
-    for (const auto& g : s.gpus) {
-        const GpuNicPath* best = s.nearestNic(g.index);
-        if (!best) continue;
-        for (const auto& p : s.gpuNic)
-            if (p.gpu == g.index && p.path == best->path) nearest.insert(p.nic);
-    }
-    return nearest.empty() ? static_cast<int>(s.nics.size()) : static_cast<int>(nearest.size());
-}
+int computeNicCount(const ServerModel& s) { return static_cast<int>(nicRoles(s).compute.size()); }
 
 std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catalog& catalog)
 {
@@ -349,29 +340,14 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
         }
         out.design = topology::generateSingleServer(catalog, {spec->id, "imported from " + base});
         out.serverId = spec->id;
-        const int nics = computeNicCount(s);
-        // A cut-off file may lack the rows that say which NICs serve the GPUs: keep the catalog's count then.
-        const bool nicsKnown = !s.nics.empty() && std::all_of(s.gpus.begin(), s.gpus.end(), [&](const ImportedGpu& g) { return s.nearestNic(g.index) != nullptr; });
-        if (!s.nics.empty() && !nicsKnown)
-            out.notes.push_back("compute NICs: the catalog's " + std::to_string(spec->computeNicCount) +
-                                " (the file does not give every GPU's nearest NIC, so its compute NICs cannot be counted)");
-        if (const NicSpec* nic = catalog.nic(spec->computeNicId)) {
-            std::set<double> speeds;
-            for (const auto& n : s.nics)
-                if (n.speedGbps) speeds.insert(*n.speedGbps);
-            if (speeds.size() == 1 && std::abs(*speeds.begin() - nic->speed.inGbps()) > 0.5)
-                out.notes.push_back("the file's NICs run at " + std::to_string(static_cast<int>(*speeds.begin())) + " Gb/s, the catalog's " + nic->id + " at " +
-                                    std::to_string(static_cast<int>(nic->speed.inGbps())) + " Gb/s: set the NIC model in the inspector if that matters");
-        }
+        const ImportedNicChoice nics = computeNicChoice(s, *spec, catalog);
+        out.notes.insert(out.notes.end(), nics.notes.begin(), nics.notes.end());
         for (const auto& [id, n] : out.design.nodes()) {
             if (n.kind != NodeKind::Server) continue;
             Node changed = n;
             changed.name = "imported";
-            if (nicsKnown && nics != spec->computeNicCount) {
-                changed.nicCount = nics;
-                out.notes.push_back("compute NICs: " + std::to_string(nics) + " (the NICs nearest to the GPUs in the file) instead of the catalog's " +
-                                    std::to_string(spec->computeNicCount));
-            }
+            if (nics.count) changed.nicCount = *nics.count;
+            if (!nics.nicModel.empty()) changed.nicModel = nics.nicModel;
             out.design.updateNode(changed);
         }
     } else if (r.curve) {

@@ -4,7 +4,8 @@
 /// - a server model becomes one server of the catalog entry that matches it (the GPU the file
 ///   names, or the only catalog server its GPU and NVLink counts fit; when those fit one system
 ///   the catalog holds in several GPU memory sizes, such as dgx-a100 and dgx-a100-640gb, the
-///   first, with a note naming the others), with the compute NIC count the file shows;
+///   first, with a note naming the others), with the compute NIC count and NIC model the file
+///   shows (import_nics.hpp);
 /// - a measured curve becomes the design designForCurve() builds for it;
 /// - a log alone describes no server and gives no design.
 /// The import record (file, format, findings, notes) goes to design.analysis["imported"], so
@@ -31,8 +32,9 @@ struct ImportedDesign {
 /// then a baseboard, then the rest; exact compute-NIC count before others).
 [[nodiscard]] std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catalog& catalog);
 
-/// Compute NICs of a server model: the NICs that are some GPU's nearest (ties included); all
-/// NICs when none is nearer to a GPU than another. Management ports SYS to every GPU drop out.
+/// Compute NICs of a server model: nicRoles(s).compute.size(), the NICs that are some GPU's
+/// nearest (ties included); all NICs when the file gives no GPU-NIC distance. Management ports
+/// SYS to every GPU and NICs in their own slot away from the GPUs' switches drop out.
 [[nodiscard]] int computeNicCount(const ServerModel& s);
 
 /// Builds the design for an import. `serverId` (may be empty) names the catalog server to use

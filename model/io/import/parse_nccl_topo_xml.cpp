@@ -146,6 +146,7 @@ struct Walker {
                 nic.label = "NIC" + std::to_string(nic.index);
                 nic.pciBusId = p.busId;
                 nic.pciDevice = p.device;
+                nic.pciVendor = p.vendor;
                 nic.pcie = p.link;
                 nic.line = net ? line(*net) : p.line;
                 if (cpu >= 0) nic.numaNode = s.cpus[static_cast<std::size_t>(cpu)].numaNode;

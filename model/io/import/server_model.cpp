@@ -72,6 +72,41 @@ const GpuNicPath* ServerModel::nearestNic(int gpu) const noexcept
     return best;
 }
 
+NicRoles nicRoles(const ServerModel& s)
+{
+    NicRoles r;
+    std::set<int> nearest;
+    bool every = !s.gpus.empty();
+    for (const auto& g : s.gpus) {
+        const GpuNicPath* best = s.nearestNic(g.index);
+        if (!best) {
+            every = false;
+            continue;
+        }
+        for (const auto& p : s.gpuNic)
+            if (p.gpu == g.index && p.path == best->path) nearest.insert(p.nic);
+    }
+    r.everyGpuPlaced = every && !s.nics.empty();
+    for (const auto& n : s.nics) {
+        if (nearest.empty() || nearest.count(n.index)) r.compute.push_back(n.index);
+        else if (r.everyGpuPlaced) r.other.push_back(n.index);
+    }
+    return r;
+}
+
+std::string nicNames(const ServerModel& s, const std::vector<int>& indices, std::size_t max)
+{
+    std::string out;
+    for (std::size_t i = 0; i < indices.size() && i < max; ++i) {
+        std::string name = "NIC" + std::to_string(indices[i]);
+        for (const auto& n : s.nics)
+            if (n.index == indices[i]) name = n.name.empty() ? n.label : n.name;
+        out += (i ? ", " : "") + name;
+    }
+    if (indices.size() > max) out += " and " + std::to_string(indices.size() - max) + " more";
+    return out;
+}
+
 std::string ServerModel::gpuModel() const
 {
     std::vector<std::string> names;

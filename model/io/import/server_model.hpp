@@ -62,6 +62,7 @@ struct ImportedNic {
     std::optional<double> speedGbps;   ///< port line rate, Gb/s (NCCL XML speed is in Mb/s)
     std::string pciBusId;
     std::string pciDevice;             ///< PCI device id "0x101e", "0xefa0"
+    std::string pciVendor;             ///< PCI vendor id "0x15b3", "0x1d0f" (NCCL XML); empty when the file does not state it
     std::optional<int> numaNode;
     std::optional<bool> gdr;           ///< NCCL XML net gdr="1"
     PcieLink pcie;
@@ -149,6 +150,28 @@ struct ServerModel {
     /// Bridges of the PCIe tree (class 0x0604xx), i.e. PCIe switches and root ports.
     [[nodiscard]] int pcieBridges() const noexcept;
 };
+
+/// Which of a server's NICs serve its GPUs: the one decision the advisor's NIC rules and the
+/// imported design's compute NIC count both take. NCCL pairs each GPU with the NICs nearest to
+/// it on the PCIe tree (its topology search prefers the closest path type, PIX < PXB < PHB <
+/// SYS), so the compute NICs are the NICs that are some GPU's nearest (ties included). A NIC
+/// nearest to no GPU (one in its own slot under the CPU while the others share the GPUs' PCIe
+/// switches, or a management port SYS to every GPU) most likely carries front-end or storage
+/// traffic.
+struct NicRoles {
+    std::vector<int> compute;          ///< ImportedNic::index of the compute NICs, in file order
+    std::vector<int> other;            ///< NICs nearest to no GPU, in file order; empty unless everyGpuPlaced
+    bool everyGpuPlaced = false;       ///< every GPU has a known nearest NIC, so `compute` is the whole set
+};
+
+/// The NIC roles of `s`. When no GPU-NIC distance is known every NIC counts as a compute NIC
+/// (`other` empty); when only some GPUs have one, `compute` holds those GPUs' nearest NICs and
+/// everyGpuPlaced is false (a cut-off file). Never throws.
+[[nodiscard]] NicRoles nicRoles(const ServerModel& s);
+
+/// The NICs `indices` (ImportedNic::index) by name, "mlx5_bond_1, mlx5_bond_2" (the label,
+/// "NIC0", where the file gives no name); at most `max` named, then "and N more".
+[[nodiscard]] std::string nicNames(const ServerModel& s, const std::vector<int>& indices, std::size_t max = 8);
 
 /// JSON form of a server model (the `server` object of `import --json`): quantities carry
 /// their unit in the key (`speed_Gbps`, `link_speed_GTps`); unknown values are null.
