@@ -64,12 +64,33 @@ std::string presetList()
     return list;
 }
 
-std::string workloadOption(const QCommandLineParser& parser)
+std::string workloadOption(const QCommandLineParser& parser, const QStringList& designFiles)
 {
     const std::string name = parser.value(QStringLiteral("workload")).toStdString();
     const auto& names = model::analysis::presetNames();
     if (std::find(names.begin(), names.end(), name) != names.end()) return name;
-    throw std::invalid_argument("--workload: expected one of " + presetList() + "; got \"" + name + "\"");
+    // Not a preset: the own model (analysis.model.name) of every design. A design that does not
+    // load is left to the loader, which reports it with its file.
+    std::vector<std::string> with, without;
+    std::string ownOfFirst;
+    for (const QString& f : designFiles) {
+        nlohmann::json analysis;
+        try {
+            analysis = model::loadDesign(f.toStdString()).analysis;
+        } catch (const std::exception&) {
+            continue;
+        }
+        const std::string own = model::analysis::ownModelName(analysis);
+        if (ownOfFirst.empty()) ownOfFirst = own;
+        (own == name ? with : without).push_back(f.toStdString());
+    }
+    if (without.empty() && !with.empty()) return name;
+    if (!with.empty())
+        throw std::invalid_argument("--workload: \"" + name + "\" is the own model of " + with.front() + " but not of " + without.front() +
+                                    "; expected one of " + presetList() + " for every design");
+    std::string expected = presetList();
+    if (!ownOfFirst.empty() && designFiles.size() == 1) expected += ", or the design's own model \"" + ownOfFirst + "\"";
+    throw std::invalid_argument("--workload: expected one of " + expected + "; got \"" + name + "\"");
 }
 
 void printJson(const nlohmann::json& j)

@@ -43,9 +43,13 @@ void printJson(const nlohmann::json& j);
 /// The training presets' names, comma-separated ("gpt3-175b, llama3-8b, ...").
 [[nodiscard]] std::string presetList();
 
-/// The value of --workload (a training preset name, model::analysis::presetNames()).
-/// @throws std::invalid_argument "--workload: expected one of gpt3-175b, ..., got "NAME"".
-[[nodiscard]] std::string workloadOption(const QCommandLineParser& parser);
+/// The value of --workload: a training preset's name (model::analysis::presetNames()), or the
+/// name of the own model (analysis.model.name) of every design in `designFiles` (the
+/// workstation template trains its own llama3.2-1b). A design file that does not load is
+/// skipped here; its loader reports it.
+/// @throws std::invalid_argument "--workload: expected one of gpt3-175b, ...[, or the design's
+///         own model "X"]; got "NAME"", or naming the design whose own model it is not.
+[[nodiscard]] std::string workloadOption(const QCommandLineParser& parser, const QStringList& designFiles);
 
 /// Prints "cluster-designer: MESSAGE" to stderr.
 void printError(const QString& message);

@@ -7,6 +7,7 @@
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
+#include "model/analysis/training.hpp"
 #include "model/units/number_format.hpp"
 
 #include <QCommandLineParser>
@@ -77,7 +78,7 @@ int cmdAnalyze(const QStringList& args)
     p.setApplicationDescription(QStringLiteral("Per-layer bandwidth, bottleneck and scaling of a design."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (JSON)."));
-    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (") + QString::fromStdString(presetList()) + QStringLiteral("); adds the step breakdown."), QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (") + QString::fromStdString(presetList()) + QStringLiteral("), or the name of the design's own model; adds the step breakdown."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
     if (const auto stop = checkPositionals(p, 1, 1, QStringLiteral("analyze"), QStringLiteral("analyze DESIGN.json [--workload NAME] [--json]")))
@@ -85,7 +86,7 @@ int cmdAnalyze(const QStringList& args)
     const bool withWorkload = p.isSet(QStringLiteral("workload"));
     std::string workload;
     try {
-        if (withWorkload) workload = workloadOption(p); // refused here, naming the option, not the design
+        if (withWorkload) workload = workloadOption(p, p.positionalArguments()); // refused here, naming the option, not the design
     } catch (const std::exception& e) {
         printError(QStringLiteral("analyze: ") + QString::fromStdString(e.what()));
         return kUsage;
@@ -95,11 +96,8 @@ int cmdAnalyze(const QStringList& args)
     auto design = loadDesignOrReport(p.positionalArguments().front(), *catalog);
     if (!design) return kBadInput;
     try {
-        nlohmann::json settings = design->analysis.is_object() ? design->analysis : nlohmann::json::object();
-        if (withWorkload) {
-            settings["workload"] = workload;
-            settings.erase("model");
-        }
+        const nlohmann::json settings = withWorkload ? model::analysis::settingsWithWorkload(design->analysis, workload)
+                                        : design->analysis.is_object() ? design->analysis : nlohmann::json::object();
         const model::DesignAnalysis a = model::analyzeDesign(*design, *catalog, settings);
         if (p.isSet(QStringLiteral("json"))) printJson(model::toJson(a, withWorkload));
         else printText(a, withWorkload);

@@ -45,7 +45,7 @@ double parseTokens(const QString& text)
 void addResultOptions(QCommandLineParser& p)
 {
     const QString presets = QString::fromStdString(presetList());
-    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset for every design (") + presets + QStringLiteral(")."), QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset for every design (") + presets + QStringLiteral("), or the name of the designs' own model."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("tokens"), QStringLiteral("Training-run size in tokens (3.5e12, 300B, 3.5T); default 20 per parameter (Chinchilla)."),
                  QStringLiteral("N")});
 }
@@ -54,7 +54,7 @@ model::compare::ResultOptions resultOptions(const QCommandLineParser& p)
 {
     model::compare::ResultOptions o;
     if (p.isSet(QStringLiteral("workload"))) {
-        o.workload = workloadOption(p); // throws naming --workload and listing the presets
+        o.workload = workloadOption(p, p.positionalArguments()); // throws naming --workload and listing the presets
     }
     if (p.isSet(QStringLiteral("tokens"))) o.tokens = parseTokens(p.value(QStringLiteral("tokens")));
     return o;

@@ -102,6 +102,20 @@ struct TrainingStep {
 /// @throws InputError naming the field and what was expected.
 [[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
 
+/// Name of the design's own model (analysis.model.name, "custom" when unnamed), or "" when
+/// `analysis` (a design's "analysis" object) trains a preset.
+[[nodiscard]] std::string ownModelName(const nlohmann::json& analysis);
+
+/// `analysis` (a design's "analysis" object) set to train `workload`, as `--workload NAME`
+/// asks. A preset's name means the preset, even where the design's own model is named like it:
+/// it replaces the design's own model and, where the design trained another model, the layout
+/// chosen for that model (tp, pp, dp, interleave, micro_batch, global_batch, seq_len), which
+/// the engine then picks for the preset. The name of the design's own model, when no preset has
+/// it (the workstation template's llama3.2-1b), keeps the settings as they are.
+/// @throws std::invalid_argument "--workload: expected one of gpt3-175b, ..., megatron-1t[, or
+///         the design's own model "X"]; got "NAME"" for any other name.
+[[nodiscard]] nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload);
+
 [[nodiscard]] const char* toString(Precision p) noexcept;
 [[nodiscard]] const char* toString(Recompute r) noexcept;
 

@@ -3,6 +3,7 @@
 
 #include "model/io/json_fields.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace model::analysis {
@@ -54,6 +55,32 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     c.flashAttention = optionalBool(j, "flash_attention", ctx, c.model.flashAttentionByDefault);
     c.computeEfficiency = optionalNumber(j, "compute_efficiency", ctx, 0.0, 1.0).value_or(0.0);
     return c;
+}
+
+std::string ownModelName(const nlohmann::json& analysis)
+{
+    if (!analysis.is_object() || !analysis.contains("model") || !analysis.at("model").is_object()) return {};
+    const auto& m = analysis.at("model");
+    return m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : "custom";
+}
+
+nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload)
+{
+    nlohmann::json s = analysis.is_object() ? analysis : nlohmann::json::object();
+    const std::string own = ownModelName(s);
+    const auto& presets = presetNames();
+    if (std::find(presets.begin(), presets.end(), workload) != presets.end()) {
+        const bool ownWorkload = own.empty() && s.value("workload", std::string("gpt3-175b")) == workload;
+        if (!ownWorkload) // another model: the layout was chosen for it
+            for (const char* k : {"model", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "seq_len"}) s.erase(k);
+        s["workload"] = workload;
+        return s;
+    }
+    if (!own.empty() && own == workload) return s;
+    std::string list;
+    for (const auto& n : presets) list += (list.empty() ? "" : ", ") + n;
+    if (!own.empty()) list += ", or the design's own model \"" + own + "\"";
+    throw std::invalid_argument("--workload: expected one of " + list + "; got \"" + workload + "\"");
 }
 
 } // namespace model::analysis

@@ -1,6 +1,8 @@
 // Every result of one design, each part computed on its own (design_results.hpp).
 #include "model/compare/design_results.hpp"
 
+#include "model/analysis/training.hpp"
+
 #include <cmath>
 
 namespace model::compare {
@@ -26,12 +28,8 @@ const CollectiveResult* DesignResults::allReduce8GiB() const
 
 nlohmann::json settingsFor(const Design& d, const ResultOptions& o)
 {
-    nlohmann::json s = d.analysis.is_object() ? d.analysis : nlohmann::json::object();
-    if (!o.workload.empty() && s.value("workload", std::string()) != o.workload) {
-        // Another model: the design's layout (tp/pp/dp, batch) was chosen for its own model.
-        for (const char* k : {"model", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "seq_len"}) s.erase(k);
-        s["workload"] = o.workload;
-    }
+    nlohmann::json s = o.workload.empty() ? (d.analysis.is_object() ? d.analysis : nlohmann::json::object())
+                                           : analysis::settingsWithWorkload(d.analysis, o.workload);
     if (o.tokens) s["cost"]["tokens"] = *o.tokens;
     return s;
 }

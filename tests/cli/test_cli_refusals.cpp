@@ -57,6 +57,25 @@ TEST_CASE("an unknown --workload names the option, the value and the valid workl
     }
 }
 
+TEST_CASE("--workload also names the design's own model; compare asks it of every design", "[cli][workload]")
+{
+    // The workstation template trains its own llama3.2-1b (no preset has it).
+    const QString ws = QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/workstation-4x-rtx4090.json");
+    const Outcome own = cli({QStringLiteral("analyze"), ws, QStringLiteral("--workload"), QStringLiteral("llama3.2-1b")});
+    CHECK(own.code == 0);
+    CHECK(own.out.contains(QStringLiteral("Weak scaling of llama3.2-1b")));
+    const Outcome bad = cli({QStringLiteral("analyze"), ws, QStringLiteral("--workload"), QStringLiteral("nope")});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.endsWith(QStringLiteral("megatron-1t, or the design's own model \"llama3.2-1b\"; got \"nope\"\n")));
+    const QString design = guitest::templatePath();
+    const Outcome mixed = cli({QStringLiteral("compare"), ws, design, QStringLiteral("--workload"), QStringLiteral("llama3.2-1b")});
+    CHECK(mixed.code == 2);
+    CHECK(mixed.err == QStringLiteral("cluster-designer: compare: --workload: \"llama3.2-1b\" is the own model of ") + ws +
+                           QStringLiteral(" but not of ") + design +
+                           QStringLiteral("; expected one of gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b, megatron-530b, "
+                                          "megatron-1t for every design\n"));
+}
+
 TEST_CASE("collective names the option whose value is wrong", "[cli][collective]")
 {
     const QString design = guitest::templatePath();

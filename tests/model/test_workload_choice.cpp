@@ -1,0 +1,85 @@
+// `--workload NAME` (analyze, compare, report): a preset, or the design's own model by name.
+#include "model/analysis/training.hpp"
+#include "model/compare/design_results.hpp"
+#include "model/design/design.hpp"
+#include "model/catalog/catalog.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <string>
+
+using namespace model;
+using namespace model::analysis;
+
+namespace {
+nlohmann::json ownLlama()
+{
+    return {{"name", "llama3.2-1b"}, {"layers", 16}, {"hidden", 2048}, {"heads", 32}, {"kv_heads", 8}, {"ffn", 8192},
+            {"seq_len", 4096}, {"vocab", 128256}, {"swiglu", true}, {"params", 1.24e9}};
+}
+} // namespace
+
+TEST_CASE("--workload takes a preset, or the name of the design's own model", "[training][workload]")
+{
+    SECTION("the workstation template's own llama3.2-1b is accepted and kept as the design has it")
+    {
+        const Design ws = loadDesign(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json");
+        CHECK(ownModelName(ws.analysis) == "llama3.2-1b");
+        const nlohmann::json s = settingsWithWorkload(ws.analysis, "llama3.2-1b");
+        CHECK(s == ws.analysis);
+        const TrainingConfig c = trainingConfigFromJson(s, "ws.json");
+        CHECK(c.model.name == "llama3.2-1b");
+        CHECK(c.model.layers == 16);
+        CHECK(c.model.seqLen == 4096);
+    }
+    SECTION("a preset's name means the preset, even where the design's own model is named like it")
+    {
+        nlohmann::json a = {{"model", ownLlama()}, {"tp", 2}, {"pp", 2}};
+        a["model"]["name"] = "llama3-8b"; // a custom model wearing a preset's name
+        const nlohmann::json s = settingsWithWorkload(a, "llama3-8b");
+        CHECK_FALSE(s.contains("model"));
+        CHECK_FALSE(s.contains("tp")); // the layout was chosen for the other model
+        CHECK_FALSE(s.contains("pp"));
+        const TrainingConfig c = trainingConfigFromJson(s, "x.json");
+        CHECK(c.model.layers == 32); // Llama 3 8B's 32 layers, not the custom 16
+        CHECK(c.model.hidden == 4096);
+    }
+    SECTION("the preset the design already trains keeps its layout; another preset drops it")
+    {
+        const nlohmann::json a = {{"workload", "llama3-70b"}, {"tp", 8}, {"pp", 4}, {"micro_batch", 2}};
+        const nlohmann::json same = settingsWithWorkload(a, "llama3-70b");
+        CHECK(same == a);
+        const nlohmann::json other = settingsWithWorkload(a, "gpt3-175b");
+        CHECK(other == nlohmann::json{{"workload", "gpt3-175b"}});
+        // No workload key trains gpt3-175b (trainingConfigFromJson's default): its layout stays.
+        const nlohmann::json dflt = settingsWithWorkload({{"tp", 8}}, "gpt3-175b");
+        CHECK(dflt.value("tp", 0) == 8);
+    }
+    SECTION("any other name is refused, naming the presets and the design's own model")
+    {
+        const std::string presets = "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, megatron-22b, megatron-530b, megatron-1t";
+        try {
+            (void)settingsWithWorkload({{"model", ownLlama()}}, "nope");
+            FAIL("expected a refusal");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()) == "--workload: expected one of " + presets + ", or the design's own model \"llama3.2-1b\"; got \"nope\"");
+        }
+        try {
+            (void)settingsWithWorkload({{"workload", "llama3-8b"}}, "llama3.2-1b");
+            FAIL("expected a refusal");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()) == "--workload: expected one of " + presets + "; got \"llama3.2-1b\"");
+        }
+    }
+    SECTION("compare and report apply it through the same settings")
+    {
+        Design d;
+        d.analysis = {{"model", ownLlama()}, {"tp", 2}};
+        compare::ResultOptions o;
+        o.workload = "llama3.2-1b";
+        CHECK(compare::settingsFor(d, o) == d.analysis);
+        o.workload = "llama3-8b";
+        CHECK(compare::settingsFor(d, o) == nlohmann::json{{"workload", "llama3-8b"}});
+    }
+}
