@@ -261,7 +261,9 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
 
 void bottleneckSection(ReportDoc& doc, const model::DesignAnalysis& a)
 {
-    doc.heading(kDesignSections[6]);
+    // Without checks (a workload that does not fit in GPU memory never reaches the network)
+    // the heading promises none.
+    doc.heading(a.bottleneck.checks.empty() ? kBottleneckOnlySection : kDesignSections[6]);
     doc.paragraph(q(a.bottleneck.explanation), q(model::compare::scopeWords(a.bottleneck.scope)) + QLatin1Char(':'));
     if (a.bottleneck.checks.empty()) return;
     doc.paragraph(QStringLiteral("Before blaming the network, check, most relevant first:"));

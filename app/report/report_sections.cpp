@@ -134,9 +134,12 @@ void rulesSection(ReportDoc& doc, const model::topology::RuleReport& rules, cons
     }
     if (rules.findings.empty()) doc.paragraph(QStringLiteral("No rule raises a finding on this design."));
     else {
-        doc.paragraph(QStringLiteral("%1 error(s), %2 warning(s). Errors mean the design cannot be built or will not perform as drawn.")
-                          .arg(rules.count(model::topology::Severity::Error))
-                          .arg(rules.count(model::topology::Severity::Warning)));
+        const auto errors = rules.count(model::topology::Severity::Error), warnings = rules.count(model::topology::Severity::Warning);
+        doc.paragraph(QStringLiteral("%1 %2, %3 %4. Errors mean the design cannot be built or will not perform as drawn.")
+                          .arg(errors)
+                          .arg(errors == 1 ? QStringLiteral("error") : QStringLiteral("errors"))
+                          .arg(warnings)
+                          .arg(warnings == 1 ? QStringLiteral("warning") : QStringLiteral("warnings")));
         Table t;
         t.header = {QStringLiteral("Severity"), QStringLiteral("Rule"), QStringLiteral("Finding")};
         for (const auto& f : rules.findings)
@@ -212,7 +215,9 @@ QStringList designVerdict(const DesignResults& r)
 {
     QStringList out;
     if (r.rules && r.rules->count(model::topology::Severity::Error) > 0)
-        out << QStringLiteral("%1 design-rule error(s): fix them before ordering (see Rule findings).").arg(r.rules->count(model::topology::Severity::Error));
+        out << (r.rules->count(model::topology::Severity::Error) == 1 ? QStringLiteral("1 design-rule error: fix it before ordering (see Rule findings).")
+                                                                       : QStringLiteral("%1 design-rule errors: fix them before ordering (see Rule findings).")
+                                                                             .arg(r.rules->count(model::topology::Severity::Error)));
     if (!r.cost) return out;
     const auto& c = *r.cost;
     const QString months = c.breakEven.month() ? QStringLiteral("month %1%2").arg(*c.breakEven.month()).arg(c.breakEven.lowerBound ? QStringLiteral(" or later") : QString())

@@ -31,6 +31,10 @@ inline const QStringList kDesignSections = {
     QStringLiteral("Assumptions and sources"),
 };
 
+/// Title of section 7 when the bottleneck comes with no check to run before blaming the
+/// network (a workload that does not fit in GPU memory).
+inline const QString kBottleneckOnlySection = QStringLiteral("Bottleneck");
+
 /// Section titles of the compare report, in order.
 inline const QStringList kCompareSections = {
     QStringLiteral("Verdict"),

@@ -130,6 +130,29 @@ TEST_CASE("pdftotext of the SuperPOD report holds the engine's busbw, BOM counts
     for (const auto& c : r.analysis->bottleneck.checks) CHECK(text.simplified().contains(QString::fromStdString(c).left(25)));
 }
 
+TEST_CASE("A workload that does not fit in GPU memory gets a Bottleneck section with no network checks", "[gui][report]")
+{
+    // 4x RTX 4090 (24 GB) told to train GPT-3 175B: the run cannot start, so the heading does
+    // not promise checks before blaming the network, and the rules count in the singular.
+    model::Design d = model::loadDesign(model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json");
+    d.analysis.erase("model");
+    d.analysis.erase("rule_waivers");
+    d.analysis["workload"] = "gpt3-175b";
+    const auto r = resultsOf(d);
+    REQUIRE(r.analysis);
+    REQUIRE(r.analysis->bottleneck.checks.empty());
+    const app::report::ReportDoc doc = app::report::designReport(r, guitest::catalog());
+    QStringList expected = app::report::kDesignSections;
+    expected[6] = app::report::kBottleneckOnlySection;
+    CHECK(doc.sectionTitles() == expected);
+    QTemporaryDir dir;
+    const QString html = dir.filePath(QStringLiteral("ws.html"));
+    REQUIRE(app::report::writeReport(doc, html).isEmpty());
+    const QString h = readAll(html);
+    CHECK_FALSE(h.contains(QStringLiteral("before blaming the network")));
+    CHECK(h.contains(QStringLiteral("0 errors, 1 warning.")));
+}
+
 TEST_CASE("A design named <script>alert(1)</script> prints as text, never as markup", "[gui][report]")
 {
     model::Design d = model::loadDesign(QString::fromStdString(model::bundledTemplateDirectory() + "/server-8x-l40s.json").toStdString());
