@@ -43,6 +43,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
         for (const auto& c : a.bottleneck.checks) out << "   - " << q(c) << "\n";
     }
     out << "\nWeak scaling of " << q(a.workload) << " (efficiency per GPU vs one GPU):\n";
+    if (!a.workloadNote.empty()) out << "  (" << q(a.workloadNote) << ")\n";
     for (const auto& p : a.scaling)
         out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
     if (a.scaling.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";

@@ -220,6 +220,7 @@ void busbwSection(ReportDoc& doc, const DesignResults& r)
 void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
 {
     doc.heading(kDesignSections[5]);
+    if (!a.workloadNote.empty()) doc.paragraph(q(a.workloadNote).left(1).toUpper() + q(a.workloadNote).mid(1) + QLatin1Char('.'));
     if (!a.scaling.empty())
         doc.figure(chartFigure(views::scalingChart(a), QStringLiteral("Throughput per GPU relative to one GPU, as the GPU count grows.")));
     else if (!a.scalingNote.empty())

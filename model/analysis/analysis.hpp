@@ -113,6 +113,10 @@ struct DesignAnalysis {
     /// memory, cannot run on the design, or the design has no servers.
     std::string scalingNote;
     std::string workload;            ///< preset the scaling curve and bottleneck assume
+    /// Why `workload` when the design names none (no analysis.workload or analysis.model):
+    /// "" when gpt3-175b, the default, fits; else which smaller preset was taken because it
+    /// does not (analyzeDesign).
+    std::string workloadNote;
     std::vector<std::string> warnings;
     bool hasStep = false;            ///< false when the workload cannot run on the design (see warnings)
     StepBreakdown step;              ///< the workload's step on the whole design (see StepBreakdown::fitsInMemory)

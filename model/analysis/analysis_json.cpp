@@ -83,6 +83,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         {"scaling", scalingJson(a.scaling)},
         {"scaling_note", a.scalingNote},
         {"workload", a.workload},
+        {"workload_note", a.workloadNote},
         {"warnings", a.warnings},
         {"bisection_GBps", a.bisectionGBps},
         {"oversubscription", a.oversubscription},

@@ -10,6 +10,7 @@
 #include "model/analysis/scaling.hpp"
 #include "model/analysis/training.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -61,6 +62,49 @@ StepBreakdown toBreakdown(const TrainingConfig& c, const TrainingStep& s)
     return b;
 }
 
+/// Weights, gradients and optimizer state per GPU (decimal GB) of `c` laid out on `total` GPUs
+/// (resolveLayout), or +inf when it cannot be laid out there.
+double memoryPerGpuGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu)
+{
+    try {
+        const TrainingConfig laid = resolveLayout(c, total, node, gpu.memoryGB.value_or(0.0));
+        return predictStep(laid, node, peakTflops(gpu, laid.precision)).memoryPerGpuGB;
+    } catch (const std::invalid_argument&) {
+        return INFINITY;
+    }
+}
+
+/// The workload of a design whose settings name none (no "workload", no "model"): the default
+/// `dflt` (gpt3-175b) where it fits in kMemoryLimitShare of the GPU's memory, else the largest
+/// smaller preset that fits (llama3-70b, megatron-22b, llama3-8b in turn), with `note` saying
+/// why; `dflt` when none fits (analyzeDesign then reports the memory bottleneck).
+TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json& settings, int total, const CommGroup& node,
+                               const GpuSpec& gpu, std::string& note)
+{
+    const double limit = kMemoryLimitShare * gpu.memoryGB.value_or(1e30);
+    const double needed = memoryPerGpuGB(dflt, total, node, gpu);
+    if (needed <= limit) return dflt;
+    std::vector<TrainingConfig> smaller;
+    for (const auto& name : presetNames()) {
+        nlohmann::json s = settings.is_object() ? settings : nlohmann::json::object();
+        s["workload"] = name;
+        TrainingConfig c = trainingConfigFromJson(s, "<design>");
+        if (parameterCount(c.model) < parameterCount(dflt.model)) smaller.push_back(std::move(c));
+    }
+    std::sort(smaller.begin(), smaller.end(),
+              [](const TrainingConfig& a, const TrainingConfig& b) { return parameterCount(a.model) > parameterCount(b.model); });
+    for (const TrainingConfig& c : smaller)
+        if (memoryPerGpuGB(c, total, node, gpu) <= limit) {
+            const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
+            note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory; the default " +
+                   dflt.model.name + " needs " + gb + " of weights, gradients and optimizer state, more than the " +
+                   std::to_string(static_cast<long long>(std::lround(limit))) + " GB (90%) of the " + gpu.name +
+                   "'s memory; analysis.workload chooses another";
+            return c;
+        }
+    return dflt;
+}
+
 } // namespace
 
 DesignAnalysis analyzeDesign(const Design& design, const Catalog& catalog)
@@ -84,7 +128,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     a.warnings = f.warnings;
     a.bisectionGBps = f.bisectionGBps;
     a.oversubscription = f.worstOversubscription;
-    const TrainingConfig requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
+    TrainingConfig requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
     a.workload = requested.model.name;
     if (f.servers.empty()) {
         const bool appliancesOnly = f.appliances > 0;
@@ -104,6 +148,10 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     const int total = f.connectedGpus;
     const GpuSpec& gpu = *first->gpu;
     CheckFacts checkFacts = checkFactsOf(*first, node, a.islands.empty() ? a.nodes : a.islands.front().servers);
+    if (!settings.is_object() || (!settings.contains("workload") && !settings.contains("model"))) {
+        requested = defaultWorkload(requested, settings, total, node, gpu, a.workloadNote);
+        a.workload = requested.model.name;
+    }
     for (int i : first->portSwitchIndex)
         if (i >= 0 && f.switches[static_cast<std::size_t>(i)].spec &&
             f.switches[static_cast<std::size_t>(i)].spec->protocol == NetProtocol::Ethernet)

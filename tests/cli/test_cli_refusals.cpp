@@ -57,7 +57,7 @@ TEST_CASE("an unknown --workload names the option, the value and the valid workl
     }
 }
 
-TEST_CASE("--workload also names the design's own model; compare asks it of every design", "[cli][workload]")
+TEST_CASE("the workload option also names the design's own model, and compare asks it of every design", "[cli][workload]")
 {
     // The workstation template trains its own llama3.2-1b (no preset has it).
     const QString ws = QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/workstation-4x-rtx4090.json");

@@ -1,7 +1,10 @@
 // `--workload NAME` (analyze, compare, report): a preset, or the design's own model by name.
+#include "model/analysis/analysis.hpp"
 #include "model/analysis/training.hpp"
 #include "model/compare/design_results.hpp"
 #include "model/design/design.hpp"
+#include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 #include "model/catalog/catalog.hpp"
 
 #include <catch2/catch.hpp>
@@ -20,7 +23,7 @@ nlohmann::json ownLlama()
 }
 } // namespace
 
-TEST_CASE("--workload takes a preset, or the name of the design's own model", "[training][workload]")
+TEST_CASE("the workload option takes a preset, or the name of the design's own model", "[training][workload]")
 {
     SECTION("the workstation template's own llama3.2-1b is accepted and kept as the design has it")
     {
@@ -81,5 +84,55 @@ TEST_CASE("--workload takes a preset, or the name of the design's own model", "[
         CHECK(compare::settingsFor(d, o) == d.analysis);
         o.workload = "llama3-8b";
         CHECK(compare::settingsFor(d, o) == nlohmann::json{{"workload", "llama3-8b"}});
+    }
+}
+
+TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else the largest preset that does", "[training][workload]")
+{
+    const Catalog cat = Catalog::loadBundled();
+    const auto server = [&](const char* id) { return topology::generateSingleServer(cat, {id, ""}); };
+    SECTION("one DGX H100: GPT-3 175B needs 350 GB per GPU of its 72 GB; Megatron 22B fits")
+    {
+        const DesignAnalysis a = analyzeDesign(server("dgx-h100"), cat);
+        CHECK(a.workload == "megatron-22b");
+        CHECK(a.workloadNote ==
+              "the design names no workload: megatron-22b, the largest preset that fits in GPU memory; the default gpt3-175b needs "
+              "350 GB per GPU of weights, gradients and optimizer state, more than the 72 GB (90%) of the H100 SXM5 80GB's memory; "
+              "analysis.workload chooses another");
+        CHECK(a.step.fitsInMemory);
+        CHECK_FALSE(a.scaling.empty());
+        CHECK(a.bottleneck.scope != Scope::Memory);
+    }
+    SECTION("one DGX B200 (180 GB per GPU): Llama 3 70B")
+    {
+        const DesignAnalysis a = analyzeDesign(server("dgx-b200"), cat);
+        CHECK(a.workload == "llama3-70b");
+        CHECK(a.step.fitsInMemory);
+    }
+    SECTION("32 DGX H100 hold GPT-3 175B: the default stays, with no note")
+    {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = 32;
+        o.switchModel = "qm9700";
+        const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        CHECK(a.workload == "gpt3-175b");
+        CHECK(a.workloadNote.empty());
+    }
+    SECTION("a workload the design names is kept even where it does not fit")
+    {
+        Design d = server("dgx-h100");
+        d.analysis["workload"] = "gpt3-175b";
+        const DesignAnalysis a = analyzeDesign(d, cat);
+        CHECK(a.workload == "gpt3-175b");
+        CHECK(a.workloadNote.empty());
+        CHECK(a.bottleneck.scope == Scope::Memory);
+    }
+    SECTION("nothing fits 4 x 24 GB: gpt3-175b stays and the memory bottleneck says so")
+    {
+        const DesignAnalysis a = analyzeDesign(server("ws-4x-rtx4090"), cat);
+        CHECK(a.workload == "gpt3-175b");
+        CHECK(a.workloadNote.empty());
+        CHECK(a.bottleneck.scope == Scope::Memory);
     }
 }

@@ -240,6 +240,8 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
                 .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle, split);
+    if (!shown_->workloadNote.empty()) // why this workload, when the design names none
+        html += QStringLiteral("<p style='color:%2'>%1.</p>").arg(sentenceCase(QString::fromStdString(shown_->workloadNote)).toHtmlEscaped(), subtle);
     for (const auto& w : shown_->warnings)
         html += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped(), warn);
     bottleneck_->setTextIfChanged(html);
