@@ -6,6 +6,7 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/import_design.hpp"
+#include "model/io/import/server_model.hpp"
 #include "model/io/input_error.hpp"
 
 #include <QCommandLineParser>
@@ -34,7 +35,11 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         const auto& s = *r.server;
         const std::string gpuModel = s.gpuModel();
         o << "  GPUs " << s.gpus.size() << " (" << QString::fromStdString(gpuModel.empty() ? std::string("model not stated") : gpuModel) << ")"
-          << ", NICs " << s.nics.size() << ", NUMA nodes ";
+          << ", NICs " << s.nics.size();
+        // The NICs nearest to no GPU are not compute NICs (import_design, the advisor): say how many are.
+        if (const auto roles = model::io::nicRoles(s); roles.everyGpuPlaced && !roles.other.empty())
+            o << " (" << roles.compute.size() << " compute, " << roles.other.size() << " nearest to no GPU)";
+        o << ", NUMA nodes ";
         bool fromAffinity = false;
         if (const auto numa = s.numaNodeCount(&fromAffinity)) o << *numa << (fromAffinity ? " (from the CPU-affinity sets)" : "");
         else o << "unknown";

@@ -113,7 +113,11 @@ std::string toCsv(const Bom& b)
     for (const auto& t : b.transceivers)
         o << "transceiver," << io::csvNumber(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
     o << "power,total_kW,,known parts only," << (b.powerKnown() ? io::csvNumber(b.powerKw()) : std::string("unknown")) << "\n";
-    o << "rack_units,total,,known parts only," << b.rackUnits << "\n";
+    // Whole racks (a GB200 NVL72) publish no rack-unit figure: the total leaves them out and
+    // each gets its own line, as rackUnitsText says "plus N x ..., a whole rack".
+    o << "rack_units,total,," << (b.wholeRacks.empty() ? "known parts only" : "parts outside the whole racks") << "," << b.rackUnits << "\n";
+    for (const auto& w : b.wholeRacks)
+        o << "whole_rack," << csvField(w.model) << ",," << csvField(w.name + ", a whole rack with no rack-unit figure") << "," << w.count << "\n";
     o << "racks,total,," << csvField(b.racksNote) << "," << (b.racksKnown ? std::to_string(b.racks) : std::string("unknown")) << "\n";
     return o.str();
 }

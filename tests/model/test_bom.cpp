@@ -374,6 +374,10 @@ TEST_CASE("rack units say which whole racks they leave out", "[bom]")
     const nlohmann::json whole = nlohmann::json::array({{{"model", "gb200-nvl72"}, {"name", "GB200 NVL72 rack (DGX GB200)"}, {"count", 8}}});
     CHECK(j["rack_units"]["whole_racks"] == whole);
     CHECK(j["rack_units"]["unknown"] == nlohmann::json::array({"gb200-nvl72"}));
+    // The CSV says it too: the total is of the parts outside the racks, each rack on its line.
+    CHECK(toCsv(gb).find("rack_units,total,,parts outside the whole racks,34\n") != std::string::npos);
+    CHECK(toCsv(gb).find("whole_rack,gb200-nvl72,,\"GB200 NVL72 rack (DGX GB200), a whole rack with no rack-unit figure\",8\n") !=
+          std::string::npos);
 
     const Bom one = computeBom(loadDesign(tpl("gb200-nvl72-1rack")), catalog());
     // 72 NIC ports on leaves of 32 + 32 + 8: the third leaf's 8 uplinks, not 32 (was 96).
