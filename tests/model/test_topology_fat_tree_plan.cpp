@@ -321,6 +321,29 @@ TEST_CASE("fat tree never buys more spines than rounding leaf uplinks up to a co
                 ++checked;
             }
     CHECK(checked > 24000);
+    // Rack-scale nodes (GB200 NVL72: 72 rails, several per leaf, the last leaf of an SU often
+    // partial): 1 to 128 racks, where the partial leaf takes fewer uplinks, never more spines.
+    int racks = 0;
+    for (const double ratio : {1.0, 2.0, 4.0})
+        for (int nodes = 1; nodes <= 128; ++nodes) {
+            FatTreeInputs in = superpod(nodes, 72, 64, false);
+            in.oversubscription = ratio;
+            const FatTreePlan p = planFatTree(in);
+            INFO(nodes << " racks at " << ratio << ":1");
+            if (p.tiers != 2) continue;
+            const int down = p.downlinksPerLeafMax;
+            const int needed = static_cast<int>(std::ceil(down / ratio - 1e-9));
+            CHECK(p.spines <= roundedUplinkSpines(p.leavesPerPlane, needed, in.switchPorts - down, in.switchPorts));
+            CHECK(p.uplinksPerLeaf >= needed);
+            if (p.partialLeafUplinks > 0) {
+                CHECK(p.partialLeafUplinks % p.spines == 0);
+                CHECK(p.partialLeafUplinks <= p.uplinksPerLeaf);
+            }
+            // Every leaf-spine link lands on a spine port: the spines hold them all.
+            CHECK(p.leafSpineLinks <= 1LL * p.spines * in.switchPorts);
+            ++racks;
+        }
+    CHECK(racks > 40);
 }
 
 TEST_CASE("three-tier fat tree on 40-port HDR holds 2,000 DGX A100 and fills its spines", "[topology][fattree]")
