@@ -241,10 +241,10 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
     for (const auto& [name, v] : parts) t.rows.push_back({cell(QString::fromLatin1(name)), cell(duration(v))});
     t.rows.push_back({cell(QStringLiteral("Step"), TableCell::Tone::Strong), cell(duration(s.stepS), TableCell::Tone::Strong)});
     doc.table(std::move(t));
-    doc.paragraph(QStringLiteral("tp %1, pp %2, dp %3, micro-batch %4, global batch %5 (%6 micro-batches), %7, recompute %8; %9 GB of weights, "
+    doc.paragraph(QStringLiteral("tp %1, pp %2, dp %3, micro-batch %4, global batch %5 (%6), %7, recompute %8; %9 GB of weights, "
                                  "gradients and optimizer state per GPU; %10 tokens/s, MFU %11.")
                       .arg(QString::number(s.tp), QString::number(s.pp), QString::number(s.dp), QString::number(s.microBatch), count(s.globalBatch),
-                           QString::number(s.gradAccumulation), q(s.precision), q(s.recompute), number(s.memoryPerGpuGB, 3))
+                           s.gradAccumulation == 1 ? QStringLiteral("1 micro-batch") : QString::number(s.gradAccumulation) + QStringLiteral(" micro-batches"), q(s.precision), q(s.recompute), number(s.memoryPerGpuGB, 3))
                       .arg(count(s.tokensPerSecond), percent(s.mfu)),
                   QStringLiteral("Layout."));
     if (s.idleGpus > 0)

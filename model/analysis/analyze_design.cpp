@@ -96,10 +96,9 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
     for (const TrainingConfig& c : smaller)
         if (memoryPerGpuGB(c, total, node, gpu) <= limit) {
             const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
-            note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory; the default " +
-                   dflt.model.name + " needs " + gb + " of weights, gradients and optimizer state, more than the " +
-                   std::to_string(static_cast<long long>(std::lround(limit))) + " GB (90%) of the " + gpu.name +
-                   "'s memory; analysis.workload chooses another";
+            note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory (" + dflt.model.name +
+                   " needs " + gb + ", more than the " + std::to_string(static_cast<long long>(std::lround(limit))) +
+                   " GB allowed of the " + gpu.name + "'s memory); analysis.workload chooses another";
             return c;
         }
     return dflt;

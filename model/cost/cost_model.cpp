@@ -167,7 +167,11 @@ RunInputs runInputsOf(const DesignAnalysis& a, const nlohmann::json& settings)
     RunInputs r;
     r.workload = a.hasStep ? a.step.workload : a.workload;
     try {
-        const analysis::TrainingConfig c = analysis::trainingConfigFromJson(settings.is_object() ? settings : nlohmann::json::object(), "<design>");
+        nlohmann::json s = settings.is_object() ? settings : nlohmann::json::object();
+        // A design that names no workload trains the preset analyzeDesign picked for it
+        // (DesignAnalysis::workloadNote), not the settings' default: its size sets the run's tokens.
+        if (!s.contains("workload") && !s.contains("model") && !a.workload.empty()) s["workload"] = a.workload;
+        const analysis::TrainingConfig c = analysis::trainingConfigFromJson(s, "<design>");
         r.params = analysis::parameterCount(c.model);
         if (r.workload.empty()) r.workload = c.model.name;
     } catch (const std::exception& e) {
@@ -261,7 +265,8 @@ CostResult computeCost(const Design& d, const Catalog& catalog, const topology::
                                ? "not computed: no rent price for " + (unpriced.empty() ? std::string("some GPUs") : unpriced)
                                : "not computed: no part of the build has a price";
     }
-    if (!c.build.complete()) c.warnings.push_back(std::to_string(c.build.missing().size()) + " part(s) have no price: the capital cost is a lower bound");
+    if (!c.build.complete()) c.warnings.push_back((c.build.missing().size() == 1 ? std::string("1 part has no price") : std::to_string(c.build.missing().size()) + " parts have no price") +
+                                                 ": the capital cost is a lower bound");
     if (!c.build.powerUnknown().empty()) c.warnings.push_back("power unknown for some parts: the power cost is a lower bound");
     c.run = priceRun(c, run, settings);
     return c;

@@ -204,9 +204,15 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
                           {"link_Gbps", linkGbps}, {"oversubscription", o.oversubscription},
                           {"planes", o.planes}, {"tiers", plan.tiers}, {"leaves", plan.leaves},
                           {"spines", plan.spines}, {"cores", plan.cores}};
-    // Whole uplinks per leaf: the built down:up ratio can differ from the one asked for.
-    if (plan.tiers >= 2 && plan.uplinksPerLeaf > 0)
-        gen["oversubscription_built"] = static_cast<double>(plan.downlinksPerLeafMax) / plan.uplinksPerLeaf;
+    // Whole uplinks per leaf: the built down:up ratio can differ from the one asked for; the
+    // worst leaf's, which may be the smaller last leaf of an SU (28 down, 7 up at 4:1 where the
+    // full leaves have 42 and 11).
+    if (plan.tiers >= 2 && plan.uplinksPerLeaf > 0) {
+        double built = static_cast<double>(plan.downlinksPerLeafMax) / plan.uplinksPerLeaf;
+        if (plan.partialLeafUplinks > 0)
+            built = std::max(built, static_cast<double>(plan.partialLeafDownlinks) / plan.partialLeafUplinks);
+        gen["oversubscription_built"] = built;
+    }
     if (o.ufm)
         gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables}, {"node", kUfmName}, {"model", kUfmModel},
                       {"note", "one node slot holds the UFM appliance, wired to rails 0-" + std::to_string(in.ufmCables - 1) +

@@ -240,6 +240,7 @@ void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
         p.pods = 1;
         p.uplinksPerLeaf = c.uplinks;
         p.partialLeafUplinks = c.partialUplinks;
+        p.partialLeafDownlinks = c.partialUplinks > 0 ? partialDown : 0;
         p.leavesPerPod = static_cast<int>(L);
         p.leavesInPod = {static_cast<int>(L)};
         p.spinesInPod = {c.spines};

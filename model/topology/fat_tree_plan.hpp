@@ -75,6 +75,7 @@ struct FatTreePlan {
     /// on 64-port leaves are 32 + 32 + 8), its own down ports at the ratio rounded up to a
     /// multiple of the spines (8 for that rack, not 32); 0 = every leaf takes uplinksPerLeaf.
     int partialLeafUplinks = 0;
+    int partialLeafDownlinks = 0;    ///< down links of the busiest such leaf (0 = none), for its ratio
     int leavesPerPlane = 0;
     // three tiers only
     int leavesPerPod = 0;            ///< leaves of a full pod

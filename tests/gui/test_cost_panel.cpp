@@ -42,7 +42,7 @@ TEST_CASE("Cost dock: sources, missing prices, a price set for the design, undo"
     REQUIRE(panel);
     CHECK(panel->shownGeneration() == w.worker()->latest()->generation);
     CHECK(panel->summaryText().contains(QStringLiteral("US$ 6,368,000")));
-    CHECK(panel->summaryText().contains(QStringLiteral("5 part(s) without a price")));
+    CHECK(panel->summaryText().contains(QStringLiteral("5 parts without a price")));
     CHECK(panel->summaryText().contains(QStringLiteral("Training run (gpt3-175b, 3500 billion tokens): ")));
     const int dgx = rowOf(panel->table(), QStringLiteral("dgx-h100"));
     REQUIRE(dgx >= 0);

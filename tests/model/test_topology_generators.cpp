@@ -374,3 +374,36 @@ TEST_CASE("the default fabric switch follows the compute NIC's protocol and rate
     for (const auto& [id, n] : gb300.nodes()) q3400 = q3400 || n.model == "q3400";
     CHECK(q3400);
 }
+
+TEST_CASE("the built oversubscription is the worst leaf's, the smaller last leaf of an SU included", "[topology][fattree]")
+{
+    // The ratio written is the worst leaf's down:up, never below the one a leaf of the design
+    // really has.
+    struct Case { int nodes; double ratio; };
+    for (const Case c : {Case{14, 4.0}, Case{9, 4.0}, Case{11, 2.0}, Case{13, 2.0}, Case{32, 1.0}}) {
+        FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = c.nodes;
+        o.switchModel = "qm9700";
+        o.oversubscription = c.ratio;
+        FatTreePlan plan;
+        const Design d = generateFatTree(catalog(), o, &plan);
+        INFO(c.nodes << " nodes at " << c.ratio << ":1");
+        double worst = static_cast<double>(plan.downlinksPerLeafMax) / plan.uplinksPerLeaf;
+        if (plan.partialLeafUplinks > 0) worst = std::max(worst, static_cast<double>(plan.partialLeafDownlinks) / plan.partialLeafUplinks);
+        CHECK(d.analysis["generator"]["oversubscription_built"].get<double>() == Approx(worst));
+        CHECK(worst <= c.ratio + 1e-9); // whole uplinks never make a leaf worse than asked
+    }
+    // 14 nodes at 4:1: rails 3 + 3 + 2 per SU; full leaves 42 down, 11 up (3.82:1), the partial
+    // leaf 28 down, 7 up: the 4:1 one (generate printed 3.818 before).
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 14;
+    o.switchModel = "qm9700";
+    o.oversubscription = 4.0;
+    FatTreePlan plan;
+    const Design d = generateFatTree(catalog(), o, &plan);
+    CHECK(plan.partialLeafDownlinks == 28);
+    CHECK(plan.partialLeafUplinks == 7);
+    CHECK(d.analysis["generator"]["oversubscription_built"].get<double>() == Approx(4.0));
+}

@@ -96,9 +96,8 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         const DesignAnalysis a = analyzeDesign(server("dgx-h100"), cat);
         CHECK(a.workload == "megatron-22b");
         CHECK(a.workloadNote ==
-              "the design names no workload: megatron-22b, the largest preset that fits in GPU memory; the default gpt3-175b needs "
-              "350 GB per GPU of weights, gradients and optimizer state, more than the 72 GB (90%) of the H100 SXM5 80GB's memory; "
-              "analysis.workload chooses another");
+              "the design names no workload: megatron-22b, the largest preset that fits in GPU memory (gpt3-175b needs 350 GB per "
+              "GPU, more than the 72 GB allowed of the H100 SXM5 80GB's memory); analysis.workload chooses another");
         CHECK(a.step.fitsInMemory);
         CHECK_FALSE(a.scaling.empty());
         CHECK(a.bottleneck.scope != Scope::Memory);

@@ -71,7 +71,7 @@ QString summaryOf(const model::cost::CostResult& c)
     const auto missing = c.build.missing().size();
     lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3 a month (amortisation %4, power %5, operations %6); %7 per delivered GPU-hour.")
                  .arg(usd(c.build.capitalUsd),
-                      missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 part(s) without a price</span>").arg(missing) : QString(),
+                      missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 without a price</span>").arg(missing == 1 ? QStringLiteral("1 part") : QStringLiteral("%1 parts").arg(missing)) : QString(),
                       usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
                       usd(c.build.usdPerDeliveredGpuHour));
     lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month.")
