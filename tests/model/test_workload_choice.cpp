@@ -2,6 +2,7 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/training.hpp"
 #include "model/compare/design_results.hpp"
+#include "model/cost/price_table.hpp"
 #include "model/design/design.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
@@ -134,4 +135,21 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         CHECK(a.workloadNote.empty());
         CHECK(a.bottleneck.scope == Scope::Memory);
     }
+}
+
+TEST_CASE("the training run of a design that names no workload is sized for the preset the analysis picked", "[training][workload][cost]")
+{
+    // One DGX H100 trains megatron-22b (GPT-3 175B does not fit): 20 tokens per parameter of
+    // 22 B = 440 B tokens, not GPT-3's 3.5 T (the run read 8x too long before).
+    const Catalog cat = Catalog::loadBundled();
+    const cost::PriceTable prices = cost::loadPriceTable(cost::bundledPricesPath());
+    const auto d = std::make_shared<const Design>(topology::generateSingleServer(cat, {"dgx-h100", ""}));
+    const compare::DesignResults r = compare::computeDesignResults(d, cat, prices, {}, "");
+    REQUIRE(r.analysis);
+    REQUIRE(r.cost);
+    CHECK(r.analysis->workload == "megatron-22b");
+    CHECK(r.cost->run.workload == "megatron-22b");
+    CHECK(r.cost->run.tokens == Approx(440e9));
+    CHECK(r.cost->run.available);
+    CHECK(r.cost->run.seconds == Approx(440e9 / r.analysis->step.tokensPerSecond));
 }
