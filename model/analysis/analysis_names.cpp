@@ -40,8 +40,10 @@ CollectiveOp parseCollectiveOp(const std::string& name)
     for (auto op : {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter, CollectiveOp::AllToAll,
                     CollectiveOp::Broadcast})
         if (name == toString(op)) return op;
+    // nccl-tests names the binary alltoall_perf; the other ops' spelling reads all_to_all.
+    if (name == "all_to_all") return CollectiveOp::AllToAll;
     throw std::invalid_argument("unknown collective \"" + name +
-                                "\"; expected one of all_reduce, all_gather, reduce_scatter, alltoall, broadcast");
+                                "\"; expected one of all_reduce, all_gather, reduce_scatter, alltoall (or all_to_all), broadcast");
 }
 
 const char* toString(Algorithm a) noexcept

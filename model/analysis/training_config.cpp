@@ -21,6 +21,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         if (!mj.is_object()) throw InputError(file, "analysis", "model", "expected an object with layers, hidden, heads, ffn, seq_len, vocab");
         TransformerModel& m = c.model;
         m.name = optionalString(mj, "name", mctx, "custom");
+        if (m.name.find_first_not_of(" \t\r\n") == std::string::npos) m.name = "custom"; // a blank name prints as nothing
         m.layers = static_cast<int>(requireInt(mj, "layers", mctx, 1, 10000));
         m.hidden = static_cast<int>(requireInt(mj, "hidden", mctx, 1, 1 << 20));
         m.heads = static_cast<int>(requireInt(mj, "heads", mctx, 1, 1 << 16));
@@ -61,7 +62,8 @@ std::string ownModelName(const nlohmann::json& analysis)
 {
     if (!analysis.is_object() || !analysis.contains("model") || !analysis.at("model").is_object()) return {};
     const auto& m = analysis.at("model");
-    return m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : "custom";
+    const std::string name = m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : "";
+    return name.find_first_not_of(" \t\r\n") == std::string::npos ? "custom" : name; // as trainingConfigFromJson names it
 }
 
 nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload)

@@ -82,6 +82,7 @@ TEST_CASE("bad requests are rejected with the reason", "[collective][ring]")
     CHECK_THROWS_AS(golden::run(d, CollectiveOp::AllReduce, 1024, 8, "butterfly"), std::invalid_argument);
     CHECK_THROWS_AS(parseCollectiveOp("allreduce"), std::invalid_argument);
     CHECK(parseCollectiveOp("alltoall") == CollectiveOp::AllToAll);
+    CHECK(parseCollectiveOp("all_to_all") == CollectiveOp::AllToAll); // spelt like the other ops
 }
 
 TEST_CASE("multi-node ring: latency and bandwidth add, so 8 GiB takes longer than 1 GiB at 8,192 GPUs", "[collective][ring]")

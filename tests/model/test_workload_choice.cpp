@@ -76,6 +76,16 @@ TEST_CASE("the workload option takes a preset, or the name of the design's own m
             CHECK(std::string(e.what()) == "--workload: expected one of " + presets + "; got \"llama3.2-1b\"");
         }
     }
+    SECTION("an unnamed or blank-named own model is called custom, in the analysis and for --workload")
+    {
+        nlohmann::json a = {{"model", ownLlama()}};
+        a["model"]["name"] = " ";
+        CHECK(ownModelName(a) == "custom");
+        CHECK(trainingConfigFromJson(a, "x.json").model.name == "custom");
+        CHECK(settingsWithWorkload(a, "custom") == a);
+        a["model"].erase("name");
+        CHECK(ownModelName(a) == "custom");
+    }
     SECTION("compare and report apply it through the same settings")
     {
         Design d;
