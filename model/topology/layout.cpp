@@ -86,6 +86,8 @@ Id FabricBuilder::link(Id a, int pa, Id b, int pb, int count)
     l.laneSpeed = Bandwidth::Gbps(linkGbps_);
     l.lanes = 1;
     l.count = count;
+    nextPort_[a] = std::max(nextPort_[a], pa + count);
+    nextPort_[b] = std::max(nextPort_[b], pb + count);
     return d_.addLink(l);
 }
 
@@ -146,11 +148,13 @@ void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<st
         int firstLeaf = 0;
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod];
+            std::vector<int> firstUp(static_cast<std::size_t>(lp)); // each leaf's uplinks follow its own down ports
+            for (int i = 0; i < lp; ++i) firstUp[static_cast<std::size_t>(i)] = nextPort_[leafIds[plane][firstLeaf + i]];
             for (int j = 0; j < S; ++j) {
                 int spinePort = 0;
                 for (int i = 0; i < lp; ++i) {
                     const int perPair = plan.leafUplinks(firstLeaf + i, pod) / S; // a partial leaf takes fewer
-                    link(leafIds[plane][firstLeaf + i], plan.downlinksPerLeafMax + j * perPair, spines_[plane][pod][j], spinePort,
+                    link(leafIds[plane][firstLeaf + i], firstUp[static_cast<std::size_t>(i)] + j * perPair, spines_[plane][pod][j], spinePort,
                          perPair);
                     spinePort += perPair;
                 }

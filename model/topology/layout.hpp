@@ -14,6 +14,7 @@
 #include "model/topology/fat_tree_plan.hpp"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace model::topology {
@@ -80,6 +81,10 @@ private:
     LinkMedium medium_;
     std::vector<std::vector<Id>> cores_;  ///< [plane][core]
     std::vector<std::vector<std::vector<Id>>> spines_; ///< [plane][pod][spine]
+    /// First port not yet wired, per node: a leaf's uplinks start right after its own down
+    /// ports, so every switch's ports are contiguous from 0 and fill whole cages of a
+    /// twin-port switch as the BOM counts them (ceil(ports / ports_per_cage)).
+    std::unordered_map<Id, int> nextPort_;
 };
 
 } // namespace model::topology

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+
 using namespace model;
 using namespace model::topology;
 
@@ -446,4 +448,63 @@ TEST_CASE("BOM transceiver rule names the design's own switches and cages", "[bo
         CHECK(nicEnd == 64); // 8 servers x 8 Thor 2 ports, one single-port module each (was 32 twin-port)
         CHECK(b.transceiverRule.find("DGX H100 puts") == std::string::npos);
     }
+}
+
+namespace {
+/// Cages a fat tree occupies at its switches, counted from the ports its out-of-rack links use
+/// (QM9700: 2 logical ports per twin-port OSFP cage, network.csv sw_qm9700): what the
+/// switch-end module count must equal for every module to sit in a used cage.
+long long occupiedSwitchCages(const Design& d)
+{
+    std::set<std::pair<Id, int>> cages;
+    for (const auto& [id, l] : d.links()) {
+        const Node& a = *d.node(l.a.node);
+        const Node& b = *d.node(l.b.node);
+        if (!a.rack.empty() && a.rack == b.rack) continue; // copper inside a rack
+        for (const auto* end : {&l.a, &l.b})
+            if (d.node(end->node)->kind == NodeKind::Switch)
+                for (int p = end->port; p < end->port + l.count; ++p) cages.insert({end->node, p / 2});
+    }
+    return static_cast<long long>(cages.size());
+}
+
+long long switchEndModules(const Bom& b)
+{
+    long long n = 0;
+    for (const BomTransceiver& t : b.transceivers)
+        if (t.end == "switch") n += t.count;
+    return n;
+}
+} // namespace
+
+TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leaves included", "[bom][cages]")
+{
+    // A leaf's uplinks start right after its own down ports. They used to start after the
+    // busiest leaf's, so a leaf with fewer down ports could share a cage between an odd last
+    // down port and nothing: 9 DGX H100 occupied 113 cages against the BOM's 112.
+    for (double ratio : {1.0, 2.0, 4.0})
+        for (int nodes = 1; nodes <= 20; ++nodes) {
+            FatTreeOptions o;
+            o.server = "dgx-h100";
+            o.nodes = nodes;
+            o.switchModel = "qm9700";
+            o.oversubscription = ratio;
+            const Design d = generateFatTree(catalog(), o);
+            INFO(nodes << " DGX H100 at " << ratio << ":1");
+            CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
+        }
+    for (double ratio : {1.0, 2.0, 4.0})
+        for (int racks = 1; racks <= 4; ++racks) {
+            RackScaleOptions o;
+            o.racks = racks;
+            o.oversubscription = ratio;
+            const Design d = generateRackScale(catalog(), o);
+            INFO(racks << " GB200 NVL72 racks at " << ratio << ":1");
+            CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
+        }
+    FatTreeOptions nine;
+    nine.server = "dgx-h100";
+    nine.nodes = 9;
+    nine.switchModel = "qm9700";
+    CHECK(switchEndModules(computeBom(generateFatTree(catalog(), nine), catalog())) == 112);
 }
