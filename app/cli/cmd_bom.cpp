@@ -42,15 +42,22 @@ int cmdBom(const QStringList& args)
     QTextStream o(stdout);
     o << "Servers\n";
     for (const auto& s : b.servers) o << "  " << s.count << " x " << QString::fromStdString(s.name) << " (" << s.gpus << " GPUs)\n";
+    const auto none = [&o](bool empty) {
+        if (empty) o << "  none\n";
+    };
     o << "Switches\n";
+    none(b.switches.empty());
     for (const auto& s : b.switches)
         o << "  " << s.count << " x " << QString::fromStdString(s.name) << ", " << model::toString(s.tier) << "\n";
     o << "Compute NICs\n";
+    none(b.nics.empty());
     for (const auto& n : b.nics) o << "  " << n.count << " x " << QString::fromStdString(n.name) << "\n";
     o << "Cables\n";
+    none(b.cables.empty());
     for (const auto& c : b.cables)
         o << "  " << QString::fromStdString(c.between).leftJustified(14) << c.count() << " (" << c.dac << " DAC, " << c.optical << " optical)\n";
     o << "Transceivers\n";
+    none(b.transceivers.empty());
     for (const auto& t : b.transceivers)
         o << "  " << t.count << " x " << QString::fromStdString(t.form()) << ", " << QString::fromStdString(t.end) << " end\n";
     o << "Power: " << QString::fromStdString(model::topology::powerText(b));

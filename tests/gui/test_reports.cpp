@@ -382,3 +382,16 @@ TEST_CASE("analyze and compare on a workload that does not fit: no run figures, 
     CHECK_FALSE(table.contains(QStringLiteral("Pipeline bubble")));
     CHECK(table.contains(QStringLiteral("B cannot run the workload: the workload does not fit in GPU memory: 700 GB per GPU")));
 }
+
+TEST_CASE("bom says none under a heading with nothing in it", "[gui][report]")
+{
+    // Before: one 8x L40S server printed 'Switches', 'Cables' and 'Transceivers' with nothing
+    // under them, as if the listing had been cut off.
+    const std::string path = model::bundledTemplateDirectory() + "/server-8x-l40s.json";
+    const auto [code, out] = runCli({QStringLiteral("bom"), QString::fromStdString(path)});
+    CHECK(code == 0);
+    const QString text = QString::fromUtf8(out);
+    CHECK(text.contains(QStringLiteral("Switches\n  none\nCompute NICs\n  4 x ")));
+    CHECK(text.contains(QStringLiteral("Cables\n  none\nTransceivers\n  none\nPower: ")));
+    CHECK(text.contains(QStringLiteral("Servers\n  1 x 8x L40S PCIe server")));
+}
