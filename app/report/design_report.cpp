@@ -72,7 +72,11 @@ void coverPage(ReportDoc& doc, const DesignResults& r)
         if (c.build.capitalUsd > 0)
             doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Capital cost, if built") : QStringLiteral("Capital cost"),
                                       usd(c.build.capitalUsd) + (c.build.complete() ? QString() : QStringLiteral(" + unpriced parts"))});
-        doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Rent per month") : QStringLiteral("Cost per month (built)"), usd(c.primaryMonthlyUsd())});
+        // A built design's month is a lower bound when a part has no price (no amortisation,
+        // no operations share for it), marked as the capital figure is.
+        const bool monthLowerBound = !c.rentedDesign && !c.build.complete();
+        doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Rent per month") : QStringLiteral("Cost per month (built)"),
+                                  usd(c.primaryMonthlyUsd()) + (monthLowerBound ? QStringLiteral(" + unpriced parts") : QString())});
         if (c.breakEven.month())
             doc.keyFigures.push_back({QStringLiteral("Break-even, build vs rent"),
                                       QStringLiteral("month ") + QString::number(*c.breakEven.month()) + (c.breakEven.lowerBound ? QStringLiteral(" or later") : QString())});

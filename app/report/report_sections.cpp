@@ -63,10 +63,14 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
                            unknown.isEmpty() ? Tone::Muted : Tone::Missing)});
     t.rows.push_back({cell(QStringLiteral("Operations and support")), cell(usd(b.monthlyOperationsUsd)),
                       cell(QStringLiteral("capital x %1% per year / 12").arg(number(a.operationsSharePerYear * 100, 3)), Tone::Muted)});
-    t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), cell(usd(b.monthlyUsd()), Tone::Strong), cell({})});
+    const QString lowerBound = b.complete() ? QString() : QStringLiteral("a lower bound: parts without a price add no amortisation or operations");
+    t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), cell(usd(b.monthlyUsd()), Tone::Strong),
+                      cell(lowerBound, b.complete() ? Tone::Muted : Tone::Missing)});
     t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), cell(usd(b.usdPerDeliveredGpuHour)),
-                      cell(QStringLiteral("total / (%1 GPUs x %2 h x %3 utilisation)").arg(count(c.gpus), number(model::cost::kHoursPerMonth, 3), percent(a.utilisation)),
-                           Tone::Muted)});
+                      cell(QStringLiteral("total / (%1 GPUs x %2 h x %3 utilisation)%4")
+                               .arg(count(c.gpus), number(model::cost::kHoursPerMonth, 3), percent(a.utilisation),
+                                    b.complete() ? QString() : QStringLiteral("; a lower bound")),
+                           b.complete() ? Tone::Muted : Tone::Missing)});
     doc.table(std::move(t));
 }
 

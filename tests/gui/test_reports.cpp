@@ -395,3 +395,28 @@ TEST_CASE("bom says none under a heading with nothing in it", "[gui][report]")
     CHECK(text.contains(QStringLiteral("Cables\n  none\nTransceivers\n  none\nPower: ")));
     CHECK(text.contains(QStringLiteral("Servers\n  1 x 8x L40S PCIe server")));
 }
+
+TEST_CASE("A built design's month is marked a lower bound when a part has no price", "[gui][report]")
+{
+    // Before: 'Cost per month (built) US$ 0.00' for the 8x L40S server, whose server has no
+    // price, with no mark, while the capital card said '+ unpriced parts'.
+    const std::string path = model::bundledTemplateDirectory() + "/server-8x-l40s.json";
+    const auto r = resultsOf(model::loadDesign(path), path);
+    REQUIRE(r.cost);
+    REQUIRE_FALSE(r.cost->build.complete());
+    const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
+    CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ 0.00 + unpriced parts</div>")));
+    CHECK(html.contains(QStringLiteral("a lower bound: parts without a price add no amortisation or operations")));
+    // The SuperPOD unit with a price for each part the catalog leaves unpriced: no mark.
+    const std::string su = model::bundledTemplateDirectory() + "/superpod-h100-1su.json";
+    model::Design priced = model::loadDesign(su);
+    for (const char* part : {"qm9700", "cable-optical", "transceiver-800g-twin-port"})
+        priced.analysis["cost"]["prices"][part] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
+    const auto s = resultsOf(priced, su);
+    REQUIRE(s.cost);
+    REQUIRE(s.cost->build.complete());
+    const QString full = app::report::toHtml(app::report::designReport(s, guitest::catalog()));
+    CHECK(full.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ ")));
+    CHECK_FALSE(full.contains(QStringLiteral("unpriced parts")));
+    CHECK_FALSE(full.contains(QStringLiteral("parts without a price add no amortisation")));
+}
