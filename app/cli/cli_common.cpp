@@ -20,6 +20,13 @@ void printError(const QString& message)
     err << "cluster-designer: " << message << "\n";
 }
 
+QString errorText(const std::exception& e, const QString& designPath)
+{
+    if (const auto* ie = dynamic_cast<const model::InputError*>(&e); ie && ie->file() == "<design>")
+        return QString::fromStdString(model::InputError(designPath.toStdString(), ie->entry(), ie->field(), ie->problem()).what());
+    return QString::fromStdString(e.what());
+}
+
 std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& args)
 {
     if (!parser.parse(args)) {

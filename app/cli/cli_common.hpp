@@ -54,4 +54,9 @@ void printJson(const nlohmann::json& j);
 /// Prints "cluster-designer: MESSAGE" to stderr.
 void printError(const QString& message);
 
+/// The message of `e`, with the design file `designPath` named where the engine could only
+/// say "<design>" (an InputError from the design's analysis settings, which the engine reads
+/// without knowing the file).
+[[nodiscard]] QString errorText(const std::exception& e, const QString& designPath);
+
 } // namespace app::cli

@@ -104,7 +104,7 @@ int cmdAnalyze(const QStringList& args)
         else printText(a, withWorkload);
         return kOk;
     } catch (const std::exception& e) {
-        printError(QStringLiteral("analyze: ") + QString::fromStdString(e.what()));
+        printError(QStringLiteral("analyze: ") + errorText(e, p.positionalArguments().front()));
         return kBadInput;
     }
 }

@@ -174,7 +174,7 @@ int cmdCollective(const QStringList& args)
         }
         return kOk;
     } catch (const std::exception& e) {
-        printError(QStringLiteral("collective: ") + QString::fromStdString(e.what()));
+        printError(QStringLiteral("collective: ") + errorText(e, path));
         return kBadInput;
     }
 }

@@ -99,11 +99,18 @@ struct TrainingStep {
 /// vocab, swiglu, params}, tp, pp, dp, interleave, micro_batch, global_batch, precision
 /// ("fp32"/"bf16"/"fp8"), recompute ("none"/"selective"/"full"), sequence_parallel,
 /// sharded_optimizer, dp_overlap, flash_attention, compute_efficiency. Missing keys take the preset's defaults.
-/// @throws InputError naming the field and what was expected.
+/// The own model's name is its ownModelLabel.
+/// @throws InputError naming the field and what was expected (a model name with a control
+///         character such as a newline among them).
 [[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
 
-/// Name of the design's own model (analysis.model.name, "custom" when unnamed), or "" when
-/// `analysis` (a design's "analysis" object) trains a preset.
+/// How the analysis names a design's own model called `name` (analysis.model.name):
+/// "custom" when blank, "NAME (own model)" when NAME is a preset's (so a custom model called
+/// llama3-8b never reads as the 8-billion-parameter preset), else `name` itself.
+[[nodiscard]] std::string ownModelLabel(const std::string& name);
+
+/// Label of the design's own model (ownModelLabel of analysis.model.name, "custom" when
+/// unnamed), or "" when `analysis` (a design's "analysis" object) trains a preset.
 [[nodiscard]] std::string ownModelName(const nlohmann::json& analysis);
 
 /// `analysis` (a design's "analysis" object) set to train `workload`, as `--workload NAME`

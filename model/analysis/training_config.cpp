@@ -21,7 +21,9 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         if (!mj.is_object()) throw InputError(file, "analysis", "model", "expected an object with layers, hidden, heads, ffn, seq_len, vocab");
         TransformerModel& m = c.model;
         m.name = optionalString(mj, "name", mctx, "custom");
-        if (m.name.find_first_not_of(" \t\r\n") == std::string::npos) m.name = "custom"; // a blank name prints as nothing
+        if (std::any_of(m.name.begin(), m.name.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
+            throw InputError(file, "analysis.model", "name", "expected a name on one line, without control characters (newline, tab)");
+        m.name = ownModelLabel(m.name);
         m.layers = static_cast<int>(requireInt(mj, "layers", mctx, 1, 10000));
         m.hidden = static_cast<int>(requireInt(mj, "hidden", mctx, 1, 1 << 20));
         m.heads = static_cast<int>(requireInt(mj, "heads", mctx, 1, 1 << 16));
@@ -58,12 +60,19 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     return c;
 }
 
+std::string ownModelLabel(const std::string& name)
+{
+    if (name.find_first_not_of(" \t\r\n") == std::string::npos) return "custom"; // a blank name prints as nothing
+    const auto& presets = presetNames();
+    if (std::find(presets.begin(), presets.end(), name) != presets.end()) return name + " (own model)";
+    return name;
+}
+
 std::string ownModelName(const nlohmann::json& analysis)
 {
     if (!analysis.is_object() || !analysis.contains("model") || !analysis.at("model").is_object()) return {};
     const auto& m = analysis.at("model");
-    const std::string name = m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : "";
-    return name.find_first_not_of(" \t\r\n") == std::string::npos ? "custom" : name; // as trainingConfigFromJson names it
+    return ownModelLabel(m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : ""); // as trainingConfigFromJson names it
 }
 
 nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload)

@@ -76,6 +76,31 @@ TEST_CASE("the workload option also names the design's own model, and compare as
                                           "megatron-1t for every design\n"));
 }
 
+TEST_CASE("an own model named like a preset is labelled apart; a name with a newline is refused naming the file", "[cli][workload]")
+{
+    const QString ws = QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/workstation-4x-rtx4090.json");
+    model::Design d = model::loadDesign(ws.toStdString());
+    d.analysis["model"]["name"] = "llama3-8b"; // the template's 1.24-billion-parameter model under a preset's name
+    QTemporaryDir dir;
+    const QString named = dir.filePath(QStringLiteral("named.json"));
+    model::saveDesign(d, named.toStdString());
+    const Outcome own = cli({QStringLiteral("analyze"), named});
+    CHECK(own.code == 0);
+    // Before: 'Weak scaling of llama3-8b', the preset's name with the custom model's figures.
+    CHECK(own.out.contains(QStringLiteral("Weak scaling of llama3-8b (own model)")));
+    const Outcome picked = cli({QStringLiteral("analyze"), named, QStringLiteral("--workload"), QStringLiteral("llama3-8b (own model)")});
+    CHECK(picked.code == 0);
+    CHECK(picked.out.contains(QStringLiteral("Weak scaling of llama3-8b (own model)")));
+
+    d.analysis["model"]["name"] = "llama\n;x";
+    const QString broken = dir.filePath(QStringLiteral("newline.json"));
+    model::saveDesign(d, broken.toStdString());
+    const Outcome bad = cli({QStringLiteral("analyze"), broken});
+    CHECK(bad.code == 1);
+    CHECK(bad.err == QStringLiteral("cluster-designer: analyze: ") + broken +
+                         QStringLiteral(": entry \"analysis.model\": field \"name\": expected a name on one line, without control characters (newline, tab)\n"));
+}
+
 TEST_CASE("collective names the option whose value is wrong", "[cli][collective]")
 {
     const QString design = guitest::templatePath();

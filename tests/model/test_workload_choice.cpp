@@ -48,6 +48,30 @@ TEST_CASE("the workload option takes a preset, or the name of the design's own m
         const TrainingConfig c = trainingConfigFromJson(s, "x.json");
         CHECK(c.model.layers == 32); // Llama 3 8B's 32 layers, not the custom 16
         CHECK(c.model.hidden == 4096);
+        // Its own analysis labels the custom model apart from the preset (it printed "Weak
+        // scaling of llama3-8b" for a 1.24-billion-parameter model), and the label picks it.
+        CHECK(ownModelName(a) == "llama3-8b (own model)");
+        CHECK(trainingConfigFromJson(a, "x.json").model.name == "llama3-8b (own model)");
+        CHECK(trainingConfigFromJson(a, "x.json").model.layers == 16);
+        CHECK(settingsWithWorkload(a, "llama3-8b (own model)") == a);
+    }
+    SECTION("a model name with a control character is refused, naming the field")
+    {
+        for (const char* name : {"llama\n;x", "tab\tname", "bell\x07"}) {
+            nlohmann::json a = {{"model", ownLlama()}};
+            a["model"]["name"] = name;
+            try {
+                (void)trainingConfigFromJson(a, "x.json");
+                FAIL("expected a refusal");
+            } catch (const InputError& e) {
+                CHECK(std::string(e.what()).find("x.json") != std::string::npos);
+                CHECK(std::string(e.what()).find("analysis.model") != std::string::npos);
+                CHECK(std::string(e.what()).find("expected a name on one line, without control characters") != std::string::npos);
+            }
+        }
+        nlohmann::json ok = {{"model", ownLlama()}};
+        ok["model"]["name"] = "llämä \"1b\"";
+        CHECK(trainingConfigFromJson(ok, "x.json").model.name == "llämä \"1b\"");
     }
     SECTION("the preset the design already trains keeps its layout; another preset drops it")
     {
