@@ -96,9 +96,12 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
     for (const TrainingConfig& c : smaller)
         if (memoryPerGpuGB(c, total, node, gpu) <= limit) {
             const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
+            // The need is that of the layout the engine finds for these GPUs (resolveLayout), so
+            // it names them: 4 DGX H100 lay gpt3-175b out at 88 GB per GPU, 5 only at 140.
             note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory (" + dflt.model.name +
-                   " needs " + gb + ", more than the " + std::to_string(static_cast<long long>(std::lround(limit))) +
-                   " GB allowed of the " + gpu.name + "'s memory); analysis.workload chooses another";
+                   " laid out on these " + std::to_string(total) + " GPUs needs " + gb + ", more than the " +
+                   std::to_string(static_cast<long long>(std::lround(limit))) + " GB allowed of the " + gpu.name +
+                   "'s memory); analysis.workload chooses another";
             return c;
         }
     return dflt;

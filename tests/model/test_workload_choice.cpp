@@ -131,11 +131,27 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         const DesignAnalysis a = analyzeDesign(server("dgx-h100"), cat);
         CHECK(a.workload == "megatron-22b");
         CHECK(a.workloadNote ==
-              "the design names no workload: megatron-22b, the largest preset that fits in GPU memory (gpt3-175b needs 350 GB per "
-              "GPU, more than the 72 GB allowed of the H100 SXM5 80GB's memory); analysis.workload chooses another");
+              "the design names no workload: megatron-22b, the largest preset that fits in GPU memory (gpt3-175b laid out on these 8 "
+              "GPUs needs 350 GB per GPU, more than the 72 GB allowed of the H100 SXM5 80GB's memory); analysis.workload chooses another");
         CHECK(a.step.fitsInMemory);
         CHECK_FALSE(a.scaling.empty());
         CHECK(a.bottleneck.scope != Scope::Memory);
+    }
+    SECTION("the need named is that of the layout found for these GPUs, which says how many")
+    {
+        // 4 DGX H100 lay GPT-3 175B out at 88 GB per GPU, 5 only at 140 (96 layers take no
+        // 5-stage pipeline), 6 at 88 again: the note names the GPU count each figure is for.
+        for (const auto& [nodes, words] : {std::pair{4, "gpt3-175b laid out on these 32 GPUs needs 88 GB per GPU"},
+                                           {5, "gpt3-175b laid out on these 40 GPUs needs 140 GB per GPU"},
+                                           {6, "gpt3-175b laid out on these 48 GPUs needs 88 GB per GPU"}}) {
+            topology::FatTreeOptions o;
+            o.server = "dgx-h100";
+            o.nodes = nodes;
+            o.switchModel = "qm9700";
+            const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+            INFO(nodes << " DGX H100: " << a.workloadNote);
+            CHECK(a.workloadNote.find(words) != std::string::npos);
+        }
     }
     SECTION("one DGX B200 (180 GB per GPU): Llama 3 70B")
     {
