@@ -76,7 +76,7 @@ TEST_CASE("the workload option also names the design's own model, and compare as
                                           "megatron-1t for every design\n"));
 }
 
-TEST_CASE("an own model named like a preset is labelled apart; a name with a newline is refused naming the file", "[cli][workload]")
+TEST_CASE("an own model named like a preset is labelled apart, and a name with a newline is refused naming the file", "[cli][workload]")
 {
     const QString ws = QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/workstation-4x-rtx4090.json");
     model::Design d = model::loadDesign(ws.toStdString());
