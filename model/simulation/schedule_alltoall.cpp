@@ -48,6 +48,10 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
     for (int b = 0; b < batches; ++b) {
         ScheduledPhase p;
         p.label = "concurrent all-to-all";
+        // One allocation for the batch's transfers (1,024 ranks in one batch: a million), not a
+        // doubling vector's copies and fresh pages.
+        const std::size_t offsets = n - 1 > b ? static_cast<std::size_t>((n - 2 - b) / batches + 1) : 0;
+        p.transfers.reserve(offsets * groups.size() * static_cast<std::size_t>(n));
         for (int r = b + 1; r < n; r += batches) appendOffset(p, groups, r, perPeer);
         s.phases.push_back(std::move(p));
     }
