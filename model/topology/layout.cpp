@@ -167,13 +167,16 @@ void FabricBuilder::wireUpperTiers(const FatTreePlan& plan, const std::vector<st
         for (int pod = 0; pod < plan.pods; ++pod) {
             const int S = plan.spinesInPod[pod], lp = plan.leavesInPod[pod], U = plan.uplinksInPod[pod];
             const long long up = 1LL * lp * U / S;
-            const int corePort = pod * ((plan.spineUplinks + plan.coresPerGroup - 1) / plan.coresPerGroup);
             for (int j = 0; j < S && j < plan.spinesInPod.front(); ++j) {
-                int port = lp * (U / S);
+                int port = nextPort_[spines_[plane][pod][j]]; // after its own down ports
                 for (int c = 0; c < plan.coresPerGroup; ++c) {
                     const int n = static_cast<int>(up / plan.coresPerGroup + (c < up % plan.coresPerGroup ? 1 : 0));
                     if (n == 0) continue;
-                    link(spines_[plane][pod][j], port, cores_[plane][j * plan.coresPerGroup + c], corePort, n);
+                    // Each core's ports run on from the last pod's bundle: contiguous, so they fill
+                    // whole cages (a fixed stride per pod left a port free wherever a bundle was
+                    // one short, and the BOM counted fewer modules than the cages used).
+                    const Id core = cores_[plane][j * plan.coresPerGroup + c];
+                    link(spines_[plane][pod][j], port, core, nextPort_[core], n);
                     port += n;
                 }
             }

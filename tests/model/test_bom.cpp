@@ -502,6 +502,25 @@ TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leav
             INFO(racks << " GB200 NVL72 racks at " << ratio << ":1");
             CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
         }
+    // Three tiers: every core's ports run on from one pod's bundle to the next (513 DGX H100
+    // left a port free per pod on 31 cores: 10,560 modules for 10,622 occupied cages).
+    for (const auto& [nodes, ratio] : {std::pair{513, 1.0}, {777, 2.0}, {1000, 4.0}}) {
+        FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        o.oversubscription = ratio;
+        const Design d = generateFatTree(catalog(), o);
+        INFO(nodes << " DGX H100 at " << ratio << ":1");
+        CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
+    }
+    for (int racks : {33, 63}) {
+        RackScaleOptions o;
+        o.racks = racks;
+        const Design d = generateRackScale(catalog(), o);
+        INFO(racks << " GB200 NVL72 racks");
+        CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
+    }
     FatTreeOptions nine;
     nine.server = "dgx-h100";
     nine.nodes = 9;
