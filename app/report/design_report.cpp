@@ -71,12 +71,12 @@ void coverPage(ReportDoc& doc, const DesignResults& r)
         const auto& c = *r.cost;
         if (c.build.capitalUsd > 0)
             doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Capital cost, if built") : QStringLiteral("Capital cost"),
-                                      usd(c.build.capitalUsd) + (c.build.complete() ? QString() : QStringLiteral(" + unpriced parts"))});
+                                      usd(c.build.capitalUsd) + (c.build.missing().empty() ? QString() : QStringLiteral(" + unpriced parts"))});
         // A built design's month is a lower bound when a part has no price (no amortisation,
-        // no operations share for it), marked as the capital figure is.
-        const bool monthLowerBound = !c.rentedDesign && !c.build.complete();
+        // no operations share for it) or no power figure, marked as the capital figure is.
+        const bool monthLowerBound = !c.rentedDesign && c.build.monthlyLowerBound();
         doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Rent per month") : QStringLiteral("Cost per month (built)"),
-                                  usd(c.primaryMonthlyUsd()) + (monthLowerBound ? QStringLiteral(" + unpriced parts") : QString())});
+                                  usd(c.primaryMonthlyUsd()) + (monthLowerBound ? QStringLiteral(" or more") : QString())});
         if (c.breakEven.month())
             doc.keyFigures.push_back({QStringLiteral("Break-even, build vs rent"),
                                       QStringLiteral("month ") + QString::number(*c.breakEven.month()) + (c.breakEven.lowerBound ? QStringLiteral(" or later") : QString())});

@@ -63,14 +63,17 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
                            unknown.isEmpty() ? Tone::Muted : Tone::Missing)});
     t.rows.push_back({cell(QStringLiteral("Operations and support")), cell(usd(b.monthlyOperationsUsd)),
                       cell(QStringLiteral("capital x %1% per year / 12").arg(number(a.operationsSharePerYear * 100, 3)), Tone::Muted)});
-    const QString lowerBound = b.complete() ? QString() : QStringLiteral("a lower bound: parts without a price add no amortisation or operations");
+    const bool lower = b.monthlyLowerBound();
+    const QString lowerBound = !lower ? QString()
+                               : !b.missing().empty() ? QStringLiteral("a lower bound: parts without a price add no amortisation or operations")
+                                                      : QStringLiteral("a lower bound: parts of unknown power add no power cost");
     t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), cell(usd(b.monthlyUsd()), Tone::Strong),
-                      cell(lowerBound, b.complete() ? Tone::Muted : Tone::Missing)});
+                      cell(lowerBound, lower ? Tone::Missing : Tone::Muted)});
     t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), cell(usd(b.usdPerDeliveredGpuHour)),
                       cell(QStringLiteral("total / (%1 GPUs x %2 h x %3 utilisation)%4")
                                .arg(count(c.gpus), number(model::cost::kHoursPerMonth, 3), percent(a.utilisation),
-                                    b.complete() ? QString() : QStringLiteral("; a lower bound")),
-                           b.complete() ? Tone::Muted : Tone::Missing)});
+                                    lower ? QStringLiteral("; a lower bound") : QString()),
+                           lower ? Tone::Missing : Tone::Muted)});
     doc.table(std::move(t));
 }
 
@@ -96,7 +99,7 @@ void rentTable(ReportDoc& doc, const model::cost::CostResult& c)
                   QStringLiteral("Rent:"));
 }
 
-void runTable(ReportDoc& doc, const model::cost::TrainingRun& r)
+void runTable(ReportDoc& doc, const model::cost::TrainingRun& r, bool buildLowerBound)
 {
     doc.heading(QStringLiteral("Training run"), 2);
     if (!r.available) {
@@ -112,7 +115,9 @@ void runTable(ReportDoc& doc, const model::cost::TrainingRun& r)
     t.rows.push_back({cell(QStringLiteral("Time"), Tone::Strong), cell(duration(r.seconds), Tone::Strong), cell(QStringLiteral("tokens / tokens per second"), Tone::Muted)});
     t.rows.push_back({cell(QStringLiteral("GPU-hours")), cell(count(r.gpuHours)), cell({})});
     t.rows.push_back({cell(QStringLiteral("Cost, built")), cell(r.buildUsd ? usd(*r.buildUsd) : QStringLiteral("n/a")),
-                      cell(QStringLiteral("GPU-hours x cost per delivered GPU-hour, built"), Tone::Muted)});
+                      cell(QStringLiteral("GPU-hours x cost per delivered GPU-hour, built") +
+                               (buildLowerBound && r.buildUsd ? QStringLiteral("; a lower bound, as that cost is") : QString()),
+                           buildLowerBound && r.buildUsd ? Tone::Missing : Tone::Muted)});
     t.rows.push_back({cell(QStringLiteral("Cost, rented")), cell(r.rentUsd ? usd(*r.rentUsd) : QStringLiteral("n/a")),
                       cell(QStringLiteral("GPU-hours x rent per GPU-hour"), Tone::Muted)});
     doc.table(std::move(t));
@@ -171,7 +176,7 @@ void costSection(ReportDoc& doc, const model::cost::CostResult& c)
     doc.heading(QStringLiteral("Break-even"), 2);
     doc.paragraph(QStringLiteral("Building against renting the same GPUs: ") + q(c.breakEven.text) + missingNote(c) + QLatin1Char('.'));
     doc.figure(chartFigure(views::costChart(c), QStringLiteral("Money spent by month: the capital up front, then power and operations, against the rent.")));
-    runTable(doc, c.run);
+    runTable(doc, c.run, c.build.monthlyLowerBound());
     for (const auto& w : c.warnings) doc.paragraph(q(w), QStringLiteral("Note:"));
 }
 

@@ -265,7 +265,7 @@ CostResult computeCost(const Design& d, const Catalog& catalog, const topology::
                                ? "not computed: no rent price for " + (unpriced.empty() ? std::string("some GPUs") : unpriced)
                                : "not computed: no part of the build has a price";
     }
-    if (!c.build.complete()) c.warnings.push_back((c.build.missing().size() == 1 ? std::string("1 part has no price") : std::to_string(c.build.missing().size()) + " parts have no price") +
+    if (!c.build.missing().empty()) c.warnings.push_back((c.build.missing().size() == 1 ? std::string("1 part has no price") : std::to_string(c.build.missing().size()) + " parts have no price") +
                                                  ": the capital cost is a lower bound");
     if (!c.build.powerUnknown().empty()) c.warnings.push_back("power unknown for some parts: the power cost is a lower bound");
     c.run = priceRun(c, run, settings);

@@ -117,6 +117,9 @@ struct BuildCost {
     [[nodiscard]] bool complete() const noexcept;
     /// Models whose power is unknown (not in itPowerKw).
     [[nodiscard]] std::vector<std::string> powerUnknown() const;
+    /// True when the monthly figures (monthlyUsd, usdPerDeliveredGpuHour) leave something out:
+    /// a part without a price (no amortisation, no operations share) or without a power figure.
+    [[nodiscard]] bool monthlyLowerBound() const { return !missing().empty() || !powerUnknown().empty(); }
     [[nodiscard]] double monthlyUsd() const noexcept { return monthlyAmortisationUsd + monthlyPowerUsd + monthlyOperationsUsd; }
     /// Cash out each month once built: power + operations.
     [[nodiscard]] double monthlyRunningUsd() const noexcept { return monthlyPowerUsd + monthlyOperationsUsd; }

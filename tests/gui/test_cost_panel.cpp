@@ -43,6 +43,9 @@ TEST_CASE("Cost dock: sources, missing prices, a price set for the design, undo"
     CHECK(panel->shownGeneration() == w.worker()->latest()->generation);
     CHECK(panel->summaryText().contains(QStringLiteral("US$ 6,368,000")));
     CHECK(panel->summaryText().contains(QStringLiteral("5 parts without a price")));
+    // Parts without a price leave the monthly figures short too: marked, as the capital is.
+    CHECK(panel->summaryText().contains(QStringLiteral(" or more a month (amortisation ")));
+    CHECK(panel->summaryText().contains(QStringLiteral(" or more per delivered GPU-hour.")));
     CHECK(panel->summaryText().contains(QStringLiteral("Training run (gpt3-175b, 3500 billion tokens): ")));
     const int dgx = rowOf(panel->table(), QStringLiteral("dgx-h100"));
     REQUIRE(dgx >= 0);

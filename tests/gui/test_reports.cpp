@@ -405,7 +405,7 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     REQUIRE(r.cost);
     REQUIRE_FALSE(r.cost->build.complete());
     const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
-    CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ 0.00 + unpriced parts</div>")));
+    CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ 0.00 or more</div>")));
     CHECK(html.contains(QStringLiteral("a lower bound: parts without a price add no amortisation or operations")));
     // The SuperPOD unit with a price for each part the catalog leaves unpriced: no mark.
     const std::string su = model::bundledTemplateDirectory() + "/superpod-h100-1su.json";
@@ -418,5 +418,24 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     const QString full = app::report::toHtml(app::report::designReport(s, guitest::catalog()));
     CHECK(full.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ ")));
     CHECK_FALSE(full.contains(QStringLiteral("unpriced parts")));
+    CHECK_FALSE(full.contains(QStringLiteral("or more</div>")));
     CHECK_FALSE(full.contains(QStringLiteral("parts without a price add no amortisation")));
+    CHECK_FALSE(full.contains(QStringLiteral("a lower bound, as that cost is")));
+
+    // Every part priced but one of unknown power (the workstation): still a lower bound.
+    const std::string wsPath = model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json";
+    model::Design ws = model::loadDesign(wsPath);
+    const auto first = resultsOf(ws, wsPath);
+    REQUIRE(first.cost);
+    for (const auto* l : first.cost->build.missing())
+        ws.analysis["cost"]["prices"][l->key] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
+    const auto w = resultsOf(ws, wsPath);
+    REQUIRE(w.cost);
+    REQUIRE(w.cost->build.missing().empty());
+    REQUIRE_FALSE(w.cost->build.powerUnknown().empty());
+    const QString wsHtml = app::report::toHtml(app::report::designReport(w, guitest::catalog()));
+    CHECK(wsHtml.contains(QStringLiteral(" or more</div>")));
+    CHECK(wsHtml.contains(QStringLiteral("a lower bound: parts of unknown power add no power cost")));
+    CHECK(wsHtml.contains(QStringLiteral("a lower bound, as that cost is")));
+    CHECK_FALSE(wsHtml.contains(QStringLiteral("unpriced parts")));
 }

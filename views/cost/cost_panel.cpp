@@ -69,11 +69,11 @@ QString summaryOf(const model::cost::CostResult& c)
 {
     QStringList lines;
     const auto missing = c.build.missing().size();
-    lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3 a month (amortisation %4, power %5, operations %6); %7 per delivered GPU-hour.")
+    lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3%8 a month (amortisation %4, power %5, operations %6); %7%8 per delivered GPU-hour.")
                  .arg(usd(c.build.capitalUsd),
                       missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 without a price</span>").arg(missing == 1 ? QStringLiteral("1 part") : QStringLiteral("%1 parts").arg(missing)) : QString(),
                       usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
-                      usd(c.build.usdPerDeliveredGpuHour));
+                      usd(c.build.usdPerDeliveredGpuHour), c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString());
     lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month.")
                  .arg(q(c.rent.offerText()).toHtmlEscaped(), usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd));
     lines << QStringLiteral("<b>Break-even, building against renting the same GPUs:</b> %1.").arg(q(c.breakEven.text).toHtmlEscaped());
