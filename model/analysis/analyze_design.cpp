@@ -104,6 +104,16 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
                    "'s memory); analysis.workload chooses another";
             return c;
         }
+    // Nothing fits: the default stays (the memory bottleneck explains it), and the note says
+    // that no preset was found to take its place.
+    const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
+    const auto gbOf = [](double v) { return std::isfinite(v) ? std::to_string(static_cast<long long>(std::lround(v))) + " GB" : std::string("more GPUs"); };
+    note = "the design names no workload and no preset fits in GPU memory (" + dflt.model.name + " laid out on these " +
+           std::to_string(total) + " GPUs needs " + gb + ", more than the " + std::to_string(static_cast<long long>(std::lround(limit))) +
+           " GB allowed of the " + gpu.name + "'s memory" +
+           (smaller.empty() ? std::string()
+                            : "; the smallest preset, " + smaller.back().model.name + ", needs " + gbOf(memoryPerGpuGB(smaller.back(), total, node, gpu))) +
+           "); analysis.model trains a model of your own";
     return dflt;
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -104,9 +105,20 @@ struct TrainingStep {
 ///         character such as a newline among them).
 [[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
 
-/// How the analysis names a design's own model called `name` (analysis.model.name):
-/// "custom" when blank, "NAME (own model)" when NAME is a preset's (so a custom model called
-/// llama3-8b never reads as the 8-billion-parameter preset), else `name` itself.
+/// Longest own-model name accepted, in characters (Unicode code points): a name is a label in
+/// a chart title and a report heading, not a description.
+inline constexpr std::size_t kMaxModelNameChars = 100;
+
+/// What is wrong with `name` (UTF-8) as an own model's name, as the words after "expected"
+/// ("a name on one line, without control characters ..."), or "" when it is fine: no control
+/// character (C0, DEL, C1), no invisible or text-direction character, at most
+/// kMaxModelNameChars characters.
+[[nodiscard]] std::string modelNameProblem(const std::string& name);
+
+/// How the analysis names a design's own model called `name` (analysis.model.name), leading
+/// and trailing blanks dropped: "custom" when blank, "NAME (own model)" when NAME is a preset's
+/// in any case (so a custom model called llama3-8b never reads as the 8-billion-parameter
+/// preset), else the name itself.
 [[nodiscard]] std::string ownModelLabel(const std::string& name);
 
 /// Label of the design's own model (ownModelLabel of analysis.model.name, "custom" when

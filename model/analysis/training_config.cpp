@@ -4,6 +4,7 @@
 #include "model/io/json_fields.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace model::analysis {
@@ -21,8 +22,8 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         if (!mj.is_object()) throw InputError(file, "analysis", "model", "expected an object with layers, hidden, heads, ffn, seq_len, vocab");
         TransformerModel& m = c.model;
         m.name = optionalString(mj, "name", mctx, "custom");
-        if (std::any_of(m.name.begin(), m.name.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
-            throw InputError(file, "analysis.model", "name", "expected a name on one line, without control characters (newline, tab)");
+        if (const std::string problem = modelNameProblem(m.name); !problem.empty())
+            throw InputError(file, "analysis.model", "name", "expected " + problem);
         m.name = ownModelLabel(m.name);
         m.layers = static_cast<int>(requireInt(mj, "layers", mctx, 1, 10000));
         m.hidden = static_cast<int>(requireInt(mj, "hidden", mctx, 1, 1 << 20));
@@ -60,12 +61,66 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     return c;
 }
 
+namespace {
+
+/// `name` without leading and trailing blanks (ASCII white space and U+00A0 no-break space).
+std::string trimmed(const std::string& name)
+{
+    std::size_t b = 0, e = name.size();
+    for (;;) {
+        if (b < e && std::isspace(static_cast<unsigned char>(name[b]))) ++b;
+        else if (e - b >= 2 && name.compare(b, 2, "\xC2\xA0") == 0) b += 2;
+        else break;
+    }
+    for (;;) {
+        if (e > b && std::isspace(static_cast<unsigned char>(name[e - 1]))) --e;
+        else if (e - b >= 2 && name.compare(e - 2, 2, "\xC2\xA0") == 0) e -= 2;
+        else break;
+    }
+    return name.substr(b, e - b);
+}
+
+std::string asciiLower(std::string s)
+{
+    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+} // namespace
+
+std::string modelNameProblem(const std::string& name)
+{
+    std::size_t codePoints = 0;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto b = static_cast<unsigned char>(name[i]);
+        if ((b & 0xC0) != 0x80) ++codePoints;
+        if (b < 0x20 || b == 0x7F) return "a name on one line, without control characters (newline, tab)";
+        // U+0080-U+009F (C1 controls, U+0085 a line break): C2 80-9F in UTF-8.
+        if (b == 0xC2 && i + 1 < name.size() && static_cast<unsigned char>(name[i + 1]) <= 0x9F)
+            return "a name on one line, without control characters (U+0080-U+009F)";
+        // U+200B-U+200F, U+202A-U+202E, U+2060-U+206F (zero-width and direction marks, which
+        // hide characters or reverse the text on screen): E2 80 8B-8F, E2 80 AA-AE, E2 81 A0-AF.
+        if (b == 0xE2 && i + 2 < name.size()) {
+            const auto b1 = static_cast<unsigned char>(name[i + 1]), b2 = static_cast<unsigned char>(name[i + 2]);
+            if ((b1 == 0x80 && ((b2 >= 0x8B && b2 <= 0x8F) || (b2 >= 0xAA && b2 <= 0xAE))) || (b1 == 0x81 && b2 >= 0xA0 && b2 <= 0xAF))
+                return "a name without invisible or text-direction characters (U+200B-U+200F, U+202A-U+202E, U+2060-U+206F)";
+        }
+        if (b == 0xEF && i + 2 < name.size() && static_cast<unsigned char>(name[i + 1]) == 0xBB && static_cast<unsigned char>(name[i + 2]) == 0xBF)
+            return "a name without invisible characters (U+FEFF)";
+    }
+    if (codePoints > kMaxModelNameChars)
+        return "a name of at most " + std::to_string(kMaxModelNameChars) + " characters, got " + std::to_string(codePoints);
+    return {};
+}
+
 std::string ownModelLabel(const std::string& name)
 {
-    if (name.find_first_not_of(" \t\r\n") == std::string::npos) return "custom"; // a blank name prints as nothing
+    const std::string t = trimmed(name);
+    if (t.empty()) return "custom"; // a blank name prints as nothing
     const auto& presets = presetNames();
-    if (std::find(presets.begin(), presets.end(), name) != presets.end()) return name + " (own model)";
-    return name;
+    // Spaces or capitals do not make another name: " LLAMA3-8B " reads as the preset too.
+    if (std::find(presets.begin(), presets.end(), asciiLower(t)) != presets.end()) return t + " (own model)";
+    return t;
 }
 
 std::string ownModelName(const nlohmann::json& analysis)

@@ -34,6 +34,21 @@ nlohmann::json settingsFor(const Design& d, const ResultOptions& o)
     return s;
 }
 
+namespace {
+
+/// `error` with the engine's "<design>" (it reads a design's settings without knowing the file)
+/// replaced by `file` where one is known, so a report or comparison names the file.
+std::string namingFile(std::string error, const std::string& file)
+{
+    static const std::string placeholder = "<design>";
+    if (file.empty()) return error;
+    for (std::size_t at = error.find(placeholder); at != std::string::npos; at = error.find(placeholder, at + file.size()))
+        error.replace(at, placeholder.size(), file);
+    return error;
+}
+
+} // namespace
+
 DesignResults resultsFromSnapshot(const ResultsSnapshot& s, std::shared_ptr<const Design> design, const std::string& file)
 {
     DesignResults r;
@@ -41,15 +56,16 @@ DesignResults resultsFromSnapshot(const ResultsSnapshot& s, std::shared_ptr<cons
     r.file = file;
     r.settings = r.design->analysis;
     r.analysis = s.analysis;
-    r.analysisError = s.analysisError;
+    r.analysisError = namingFile(s.analysisError, file);
     r.sweeps = s.sweeps;
-    r.sweepsError = s.sweepsError;
+    r.sweepsError = namingFile(s.sweepsError, file);
     r.rules = s.rules;
-    r.rulesError = s.rulesError;
+    r.rulesError = namingFile(s.rulesError, file);
     r.bom = s.bom;
-    r.bomError = s.bomError;
+    r.bomError = namingFile(s.bomError, file);
     r.cost = s.cost;
-    r.costError = s.costError;
+    if (r.cost) r.cost->run.whyNot = namingFile(r.cost->run.whyNot, file);
+    r.costError = namingFile(s.costError, file);
     return r;
 }
 
