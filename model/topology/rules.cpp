@@ -131,6 +131,7 @@ RuleReport checkDesign(const Design& d, const Catalog& c)
     std::vector<Finding> all;
     rules::unknownModels(d, c, all);
     rules::switchPortBudget(d, c, all);
+    rules::switchPortNumbers(d, c, all);
     rules::serverNicBudget(d, c, all);
     rules::linkSpeedMismatch(d, c, all);
     rules::nvlinkRules(d, c, all);

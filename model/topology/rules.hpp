@@ -5,6 +5,8 @@
 /// explanation in words. Rule ids are stable strings (used by waivers and tests):
 ///
 ///   switch-port-budget       error    more cable bandwidth on a switch than its ports carry
+///   switch-port-conflict     error    two links numbered on the same port of a switch
+///   switch-port-range        error    a link numbered past the last port of its switch (at its rate)
 ///   server-nic-budget        error    more network links on a server than its NICs carry
 ///   link-speed-mismatch      error/warning  a link faster than an end, or ends of different rates
 ///   nvlink-outside-domain    error    NVLink to a switch, or NVLink joining more GPUs than one domain spans
@@ -65,6 +67,8 @@ struct RuleReport {
 namespace rules {
 // One function per rule family (rules_network.cpp, rules_server.cpp); each appends findings.
 void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
+/// switch-port-conflict and switch-port-range: port numbers at a switch (rules_network.cpp).
+void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out);

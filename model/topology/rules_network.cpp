@@ -61,6 +61,60 @@ void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& o
     }
 }
 
+void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Switch) continue;
+        const SwitchSpec* s = c.switchModel(n.model);
+        // (first port, last port + 1, link) of every network link numbered at this switch.
+        std::vector<std::tuple<long long, long long, Id>> used;
+        std::vector<Id> beyond;
+        long long highest = 0, logicalPorts = 0;
+        for (const Link* l : d.linksAt(id)) {
+            if (!isNetwork(*l)) continue;
+            for (const Endpoint* e : {&l->a, &l->b}) {
+                if (e->node != id || e->port < 0) continue; // "any port": nothing to check
+                const long long first = e->port, end = first + std::max(1, l->count);
+                used.emplace_back(first, end, l->id);
+                // Ports at this link's rate: a 400G link on an 800G port takes half of one
+                // (the generators number such split ports one per link).
+                if (s && s->ports > 0 && s->portSpeed.inGbps() > 0 && l->perCable().inGbps() > 0) {
+                    const long long perPort = std::max(1LL, static_cast<long long>(std::floor(s->portSpeed.inGbps() / l->perCable().inGbps() + kEps)));
+                    const long long ports = s->ports * perPort;
+                    if (end > ports) {
+                        beyond.push_back(l->id);
+                        highest = std::max(highest, end - 1);
+                        logicalPorts = ports;
+                    }
+                }
+                if (l->a.node == l->b.node) break; // a loop back to the same switch: its ends are the same link
+            }
+        }
+        if (!beyond.empty())
+            out.push_back({"switch-port-range", Severity::Error, {id}, beyond,
+                           label(n) + ": " + std::to_string(beyond.size()) + (beyond.size() == 1 ? " link uses" : " links use") +
+                               " port " + std::to_string(highest) + ", but a " + (s ? s->name : n.model) + " numbers its ports 0 to " +
+                               std::to_string(logicalPorts - 1) + " at that rate. Renumber the link's port or move it to another switch.",
+                           ""});
+        std::sort(used.begin(), used.end());
+        std::vector<Id> clash;
+        long long clashPort = -1;
+        for (std::size_t i = 1; i < used.size(); ++i)
+            for (std::size_t j = i; j-- > 0;) {
+                if (std::get<1>(used[j]) <= std::get<0>(used[i])) continue;
+                if (std::get<2>(used[j]) == std::get<2>(used[i])) continue;
+                if (clash.empty()) clashPort = std::get<0>(used[i]);
+                for (Id l : {std::get<2>(used[j]), std::get<2>(used[i])})
+                    if (std::find(clash.begin(), clash.end(), l) == clash.end()) clash.push_back(l);
+            }
+        if (!clash.empty())
+            out.push_back({"switch-port-conflict", Severity::Error, {id}, clash,
+                           label(n) + ": " + std::to_string(clash.size()) + " links share a port (port " + std::to_string(clashPort) +
+                               " first): one cable per port. Give each link its own port.",
+                           ""});
+    }
+}
+
 void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out)
 {
     for (const auto& [id, n] : d.nodes()) {

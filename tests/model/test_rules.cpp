@@ -70,6 +70,51 @@ TEST_CASE("switch-port-budget fires when cables exceed a switch's ports", "[rule
     CHECK(f->message.find("64") != std::string::npos);
 }
 
+TEST_CASE("switch-port-conflict and switch-port-range: two links on one port, a port past the switch's last", "[rules]")
+{
+    // Before: a design edited so that two links share a port, or a link sits on port 64 or
+    // 1,000,000 of a 64-port QM9700, raised no finding at all.
+    Design d;
+    const Id leaf = sw(d, "qm9700", "leaf-a"), spine = sw(d, "qm9700", "spine-a");
+    const Id s1 = server(d, "dgx-h100", "dgx-01"), s2 = server(d, "dgx-h100", "dgx-02");
+    const auto renumber = [&d](Id id, int aPort, int bPort, double gbps = 400) {
+        Link l = *d.link(id);
+        l.a.port = aPort;
+        l.b.port = bPort;
+        l.laneSpeed = Bandwidth::Gbps(gbps);
+        d.updateLink(l);
+    };
+    const Id l1 = wire(d, s1, leaf, 400), l2 = wire(d, s2, leaf, 400);
+    renumber(l1, 0, 3);
+    renumber(l2, 0, 3);
+    const Id up = wire(d, leaf, spine, 400, 4);
+    renumber(up, 62, 0); // 62..65: two past the last port, 63
+    const RuleReport r = checkDesign(d, catalog());
+    const Finding* clash = find(r, "switch-port-conflict");
+    REQUIRE(clash);
+    CHECK(clash->severity == Severity::Error);
+    CHECK(mentions(*clash, leaf));
+    CHECK(clash->links.size() == 2);
+    CHECK(clash->message == "leaf-a: 2 links share a port (port 3 first): one cable per port. Give each link its own port.");
+    const Finding* range = find(r, "switch-port-range");
+    REQUIRE(range);
+    CHECK(range->severity == Severity::Error);
+    CHECK(mentions(*range, leaf));
+    CHECK(range->message.find("port 65, but a Quantum-2 QM9700") != std::string::npos);
+    CHECK(range->message.find("numbers its ports 0 to 63 at that rate") != std::string::npos);
+
+    // A 200G link on a 400G port takes half of one: 128 numbers, so port 100 is fine.
+    renumber(up, 100, 0, 200);
+    renumber(l2, 0, 4);
+    const RuleReport ok = checkDesign(d, catalog());
+    CHECK_FALSE(find(ok, "switch-port-conflict"));
+    CHECK_FALSE(find(ok, "switch-port-range"));
+    // Links with no port number ("any") are never in conflict.
+    renumber(l1, 0, -1);
+    renumber(l2, 0, -1);
+    CHECK_FALSE(find(checkDesign(d, catalog()), "switch-port-conflict"));
+}
+
 TEST_CASE("server-nic-budget fires when a server has more links than NIC bandwidth", "[rules]")
 {
     Design d;
