@@ -41,6 +41,7 @@ int cmdBom(const QStringList& args)
     }
     QTextStream o(stdout);
     o << "Servers\n";
+    if (b.servers.empty()) o << "  none\n";
     for (const auto& s : b.servers) o << "  " << s.count << " x " << QString::fromStdString(s.name) << " (" << s.gpus << " GPUs)\n";
     const auto none = [&o](bool empty) {
         if (empty) o << "  none\n";

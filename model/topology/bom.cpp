@@ -149,6 +149,7 @@ std::string nicEndRule(const Design& d, const Catalog& c)
         if (s && ownComputeNic(n, *s) && s->nicPortsPerCage() > 1) shared[s->name] = s->nicPortsPerCage();
         else single = true;
     }
+    if (shared.empty() && !single) return ""; // no server: no NIC end
     if (shared.empty())
         return "At the NIC end, one module per NIC port (no server of this design shares a cage between compute NIC ports).";
     std::set<int> sizes;
@@ -209,7 +210,9 @@ void writeRules(Bom& b, const Design& d, const Catalog& c)
                   " m, per NVIDIA's LinkX product overview; a run inside one 42U rack is shorter); optics (a transceiver "
                   "at each end plus fiber, or an active optical cable) between racks and wherever a rack is not set.";
     const std::string atSwitch = switchEndRule(d, c);
-    b.transceiverRule = nicEndRule(d, c) + (atSwitch.empty() ? "" : " " + atSwitch);
+    const std::string nicEnd = nicEndRule(d, c);
+    b.transceiverRule = nicEnd + (atSwitch.empty() || nicEnd.empty() ? "" : " ") + atSwitch;
+    if (b.transceiverRule.empty()) b.transceiverRule = "None: the design has no server or switch to take a module.";
 }
 
 /// Adds server `n` (and its compute NICs) to the tally and its power to the BOM.

@@ -25,7 +25,7 @@ std::string powerText(const Bom& b)
 {
     std::string names;
     for (const auto& m : b.powerUnknown) names += (names.empty() ? "" : ", ") + m;
-    if (!b.powerKnown()) return "unknown (no part has a published figure: " + names + ")";
+    if (!b.powerKnown()) return names.empty() ? "0 kW (no parts)" : "unknown (no part has a published figure: " + names + ")";
     std::string s = fmt(b.powerKw()) + " kW";
     if (!b.powerUnknown.empty())
         s += " (known parts only; unknown for " + std::to_string(b.powerUnknown.size()) + " model" +

@@ -394,6 +394,22 @@ TEST_CASE("bom says none under a heading with nothing in it", "[gui][report]")
     CHECK(text.contains(QStringLiteral("Switches\n  none\nCompute NICs\n  4 x ")));
     CHECK(text.contains(QStringLiteral("Cables\n  none\nTransceivers\n  none\nPower: ")));
     CHECK(text.contains(QStringLiteral("Servers\n  1 x 8x L40S PCIe server")));
+
+    // An empty design: every heading says none, and the power line has no dangling list.
+    model::Design empty = model::loadDesign(path);
+    std::vector<model::Id> ids;
+    for (const auto& [id, n] : empty.nodes()) ids.push_back(id);
+    for (model::Id id : ids) (void)empty.removeNode(id);
+    QTemporaryDir dir;
+    const QString emptyPath = dir.filePath(QStringLiteral("empty.json"));
+    model::saveDesign(empty, emptyPath.toStdString());
+    const auto [code2, out2] = runCli({QStringLiteral("bom"), emptyPath});
+    CHECK(code2 == 0);
+    const QString e = QString::fromUtf8(out2);
+    CHECK(e.startsWith(QStringLiteral("Servers\n  none\nSwitches\n  none\n")));
+    CHECK(e.contains(QStringLiteral("Power: 0 kW (no parts)\n")));
+    CHECK(e.contains(QStringLiteral("Transceiver rule: None: the design has no server or switch to take a module.\n")));
+    CHECK_FALSE(e.contains(QStringLiteral("At the NIC end")));
 }
 
 TEST_CASE("A built design's month is marked a lower bound when a part has no price", "[gui][report]")
