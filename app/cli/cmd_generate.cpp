@@ -13,6 +13,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <vector>
 #include <QTextStream>
@@ -41,7 +42,8 @@ struct Reader {
         bool ok = false;
         const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
         if (!ok || v < min)
-            badOption(gen, std::string("--") + name, "expected an integer >= " + std::to_string(min) + ", got \"" + text(name) + "\"");
+            badOption(gen, std::string("--") + name, "expected an integer from " + std::to_string(min) + " to " +
+                                                         std::to_string(std::numeric_limits<int>::max()) + ", got \"" + text(name) + "\"");
         return v;
     }
     [[nodiscard]] double number(const char* name, double fallback) const

@@ -132,6 +132,24 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     if (std::abs(ratio - std::round(ratio)) > 1e-9)
         badOption(o.generatorName, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
                                             formatGbps(link) + " Gb/s links");
+    if (o.planes >= 1 && endpoints % o.planes == 0 && o.railsPerLeaf > endpoints / o.planes)
+        badOption(o.generatorName, "--rails-per-leaf", "expected 0 (automatic) or 1 to " + std::to_string(endpoints / o.planes) +
+                                                         " (the rails of one plane), got " + std::to_string(o.railsPerLeaf));
+    // Three tiers of P-port switches hold P^3/4 endpoints per plane (Al-Fares et al., SIGCOMM
+    // 2008, k-ary fat tree: k^3/4 hosts); a fourth tier is not built. Refused here, before any
+    // planning allocates per node (2,147,483,647 nodes took 8 s and 775 MB to refuse).
+    if (o.planes >= 1 && endpoints % o.planes == 0) {
+        const long long P = static_cast<long long>(sw->ports) * static_cast<long long>(std::lround(ratio));
+        const long long perPlane = P * P * P / 4;
+        const long long mostNodes = perPlane / (endpoints / o.planes);
+        const bool racks = o.generatorName == "generate gb200-nvl72"; // its nodes are racks
+        if (o.nodes > mostNodes)
+            badOption(o.generatorName, racks ? "--racks" : "--nodes",
+                      "expected at most " + std::to_string(mostNodes) + (racks ? " racks" : " nodes") + ": three tiers of " +
+                                                      std::to_string(P) + "-port switches hold " + std::to_string(perPlane) +
+                                                      " endpoints per plane (P^3/4), and a fourth tier is not built; got " +
+                                                      std::to_string(o.nodes));
+    }
     FatTreeInputs in;
     in.nodes = o.nodes;
     in.endpointsPerNode = endpoints;

@@ -34,6 +34,9 @@ Design generateSingleServer(const Catalog& catalog, const SingleServerOptions& o
 {
     const ServerSpec* s = catalog.server(o.server);
     if (!s) badOption("generate server", "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
+    if (s->isAppliance())
+        badOption("generate server", "--server", "expected a GPU server; \"" + s->id + "\" (" + s->name +
+                                                     ") is an appliance with no GPU, placed beside the servers of a fabric (generate fat-tree --ufm)");
     Design d;
     d.name = o.name.empty() ? s->name : o.name;
     Node n;

@@ -11,6 +11,8 @@
 #include "model/io/json_fields.hpp"
 #include "model/results/results_snapshot.hpp"
 #include "model/topology/bom.hpp"
+#include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -364,4 +366,39 @@ TEST_CASE("A refused input inside the results is its part's error, not an unexpe
     CHECK(s->analysis.has_value());
     CHECK(s->bom.has_value());
     CHECK(s->unexpectedError.empty());
+}
+
+TEST_CASE("Generators refuse counts they cannot build before planning anything", "[generators][limits]")
+{
+    using namespace model::topology;
+    const Catalog& cat = testsupport::bundledCatalog();
+    const auto problem = [](const auto& build) -> std::string {
+        try {
+            (void)build();
+        } catch (const InputError& e) {
+            return e.field() + ": " + e.problem();
+        }
+        return "accepted";
+    };
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.switchModel = "qm9700";
+    // Before: 2,147,483,647 nodes took 8 s and 775 MB before the planner refused them.
+    o.nodes = 2147483647;
+    CHECK(problem([&] { return generateFatTree(cat, o); }) ==
+          "--nodes: expected at most 8192 nodes: three tiers of 64-port switches hold 65536 endpoints per plane (P^3/4), "
+          "and a fourth tier is not built; got 2147483647");
+    o.nodes = 8193;
+    CHECK(problem([&] { return generateFatTree(cat, o); }).rfind("--nodes: expected at most 8192 nodes", 0) == 0);
+    // Before: accepted silently and clamped to the 8 rails.
+    o.nodes = 8;
+    o.railsPerLeaf = 100;
+    CHECK(problem([&] { return generateFatTree(cat, o); }) == "--rails-per-leaf: expected 0 (automatic) or 1 to 8 (the rails of one plane), got 100");
+    o.railsPerLeaf = 8;
+    CHECK(problem([&] { return generateFatTree(cat, o); }) == "accepted");
+    RackScaleOptions r;
+    r.racks = 100000;
+    CHECK(problem([&] { return generateRackScale(cat, r); }).rfind("--racks: expected at most 910 racks", 0) == 0);
+    // Before: a design of one UFM appliance and 0 GPUs.
+    CHECK(problem([&] { return generateSingleServer(cat, {"ufm-appliance", ""}); }).rfind("--server: expected a GPU server; \"ufm-appliance\"", 0) == 0);
 }
