@@ -384,7 +384,11 @@ LinkTally groupLinks(const Design& d, const Catalog& c)
 /// (bom.hpp): one module per cage of ports_per_cage optical ports.
 std::map<std::string, BomCable> countCablesAndModules(const Design& d, const Catalog& c, LinkTally& t)
 {
-    std::map<std::tuple<Id, double, int>, long long> switchPorts; // (switch, link rate, breakout) -> optical ports used
+    // (switch, link rate, breakout) -> optical links ending there. Ports are counted from all of
+    // a switch's links at one rate together, bo links to a port: the generators number a
+    // switch's links contiguously, so a split port may carry a down link and an up link (17
+    // DGX A100 at 2:1, 200G on 400G ports: 85 down + 43 up = 64 ports, not 43 + 22 = 65).
+    std::map<std::tuple<Id, double, int>, long long> switchLinks;
     std::map<std::string, BomCable> cables;
     for (const auto& [key, g] : t.groups) {
         const auto& [cls, inRack, rate, node] = key;
@@ -393,15 +397,15 @@ std::map<std::string, BomCable> countCablesAndModules(const Design& d, const Cat
         line.between = cls;
         (inRack ? line.dac : line.optical) += n;
         if (inRack) continue;
-        // Each optical cable takes one switch port at its terminating switch.
-        if (d.node(node)->kind == NodeKind::Switch) switchPorts[{node, rate, g.breakout}] += n;
+        if (d.node(node)->kind == NodeKind::Switch) switchLinks[{node, rate, g.breakout}] += g.links;
     }
     for (const auto& [key, links] : t.farLinks) {
         const int bo = breakoutAt(*d.node(key.first), key.second, c);
-        switchPorts[{key.first, key.second, bo}] += (links + bo - 1) / bo;
+        switchLinks[{key.first, key.second, bo}] += links;
     }
-    for (const auto& [key, ports] : switchPorts) {
+    for (const auto& [key, links] : switchLinks) {
         const auto& [node, rate, bo] = key;
+        const long long ports = (links + bo - 1) / bo;
         const int ppc = portsPerCage(*d.node(node), c);
         t.modules[{rate * bo * ppc, "switch", ppc, ppc * bo, rate}] += (ports + ppc - 1) / ppc;
     }

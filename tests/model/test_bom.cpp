@@ -454,7 +454,7 @@ namespace {
 /// Cages a fat tree occupies at its switches, counted from the ports its out-of-rack links use
 /// (QM9700: 2 logical ports per twin-port OSFP cage, network.csv sw_qm9700): what the
 /// switch-end module count must equal for every module to sit in a used cage.
-long long occupiedSwitchCages(const Design& d)
+long long occupiedSwitchCages(const Design& d, int linksPerPort = 1, int portsPerCage = 2)
 {
     std::set<std::pair<Id, int>> cages;
     for (const auto& [id, l] : d.links()) {
@@ -463,7 +463,7 @@ long long occupiedSwitchCages(const Design& d)
         if (!a.rack.empty() && a.rack == b.rack) continue; // copper inside a rack
         for (const auto* end : {&l.a, &l.b})
             if (d.node(end->node)->kind == NodeKind::Switch)
-                for (int p = end->port; p < end->port + l.count; ++p) cages.insert({end->node, p / 2});
+                for (int p = end->port; p < end->port + l.count; ++p) cages.insert({end->node, p / linksPerPort / portsPerCage});
     }
     return static_cast<long long>(cages.size());
 }
@@ -520,6 +520,27 @@ TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leav
         const Design d = generateRackScale(catalog(), o);
         INFO(racks << " GB200 NVL72 racks");
         CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
+    }
+    // 200G links on 400G QM9700 ports (two to a port): a port may carry a down and an up link.
+    for (int nodes : {11, 15, 17, 19, 23, 33, 37}) {
+        FatTreeOptions o;
+        o.server = "dgx-a100";
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        o.oversubscription = 2.0;
+        const Design d = generateFatTree(catalog(), o);
+        INFO(nodes << " DGX A100 at 2:1, 200G links on 400G ports");
+        CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d, 2));
+    }
+    // RoCE on SN5600: 800G ports split 2 x 400G, one module per port (network.csv sw_sn5600).
+    for (int nodes : {9, 33}) {
+        FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = nodes;
+        o.switchModel = "sn5600";
+        const Design d = generateRoceFabric(catalog(), o);
+        INFO(nodes << " DGX H100 on SN5600 RoCE");
+        CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d, 2, 1));
     }
     FatTreeOptions nine;
     nine.server = "dgx-h100";
