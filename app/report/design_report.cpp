@@ -115,7 +115,10 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
                           .arg(a.scaling.empty() ? QStringLiteral("n/a") : percent(a.scaling.back().efficiency)),
                       QStringLiteral("Training."));
     }
-    doc.paragraph(q(model::compare::scopeWords(a.bottleneck.scope)) + QStringLiteral(": ") + q(a.bottleneck.explanation), QStringLiteral("Bottleneck:"));
+    // The scope's words, then why; not twice where the explanation opens with them ("the
+    // pipeline bubble: the pipeline bubble ((pp-1)/(v m) ...").
+    const QString scope = q(model::compare::scopeWords(a.bottleneck.scope)), why = q(a.bottleneck.explanation);
+    doc.paragraph(why.startsWith(scope) ? why : scope + QStringLiteral(": ") + why, QStringLiteral("Bottleneck:"));
     for (const auto& w : a.warnings) doc.paragraph(q(w), QStringLiteral("Warning:"));
 }
 

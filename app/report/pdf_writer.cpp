@@ -265,6 +265,11 @@ QString writePdf(const ReportDoc& doc, const QString& path)
     text.documentLayout()->registerHandler(kFigureObject, &figures);
     QFont font(QString::fromLatin1(kFont));
     font.setPointSizeF(9.0);
+    // No ligatures: "fi" drawn as one glyph copies out of the PDF as U+FB01, so an id the
+    // report quotes (analysis.cost.prices["bluefield-3-400g"]) would not paste back. Qt
+    // shapes without ligatures when letter spacing is set (qtextengine.cpp, HarfBuzz "liga"
+    // off); two hundredths of a point (the least Qt keeps, 1/64) are invisible.
+    font.setLetterSpacing(QFont::AbsoluteSpacing, 0.02);
     text.setDefaultFont(font);
     text.setDocumentMargin(0);
     text.setHtml(bodyHtml(doc));

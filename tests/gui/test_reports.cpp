@@ -423,6 +423,9 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
     CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ 0.00 or more</div>")));
     CHECK(html.contains(QStringLiteral("a lower bound: parts without a price add no amortisation or operations")));
+    // The bottleneck's words once (was 'the pipeline bubble: the pipeline bubble ((pp-1)/(v m) ...').
+    CHECK(html.contains(QStringLiteral("the pipeline bubble ((pp-1)/(v m)")));
+    CHECK_FALSE(html.contains(QStringLiteral("the pipeline bubble: the pipeline bubble")));
     // The SuperPOD unit with a price for each part the catalog leaves unpriced: no mark.
     const std::string su = model::bundledTemplateDirectory() + "/superpod-h100-1su.json";
     model::Design priced = model::loadDesign(su);
@@ -454,4 +457,21 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     CHECK(wsHtml.contains(QStringLiteral("a lower bound: parts of unknown power add no power cost")));
     CHECK(wsHtml.contains(QStringLiteral("a lower bound, as that cost is")));
     CHECK_FALSE(wsHtml.contains(QStringLiteral("unpriced parts")));
+}
+
+TEST_CASE("The PDF's text copies out without ligatures, so quoted ids paste back", "[gui][report]")
+{
+    // Before: "analysis.cost.prices["bluefield-3-400g"]" copied out of the PDF as "blueﬁeld"
+    // (U+FB01), a price key that matched nothing when pasted into the design.
+    const std::string path = model::bundledTemplateDirectory() + "/server-8x-l40s.json";
+    const auto r = resultsOf(model::loadDesign(path), path);
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("l40s.pdf"));
+    REQUIRE(app::report::writeReport(app::report::designReport(r, guitest::catalog()), pdf).isEmpty());
+    QProcess p;
+    p.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
+    REQUIRE(p.waitForFinished(60000));
+    const QString raw = QString::fromUtf8(p.readAllStandardOutput()); // not folded, as a paste is not
+    CHECK(raw.contains(QStringLiteral("analysis.cost.prices[\"bluefield-3-400g\"]")));
+    CHECK(raw.contains(QStringLiteral("Design file: server-8x-l40s.json")));
 }
