@@ -3,6 +3,7 @@
 
 #include "model/design/link_defaults.hpp"
 #include "model/io/input_error.hpp"
+#include "model/topology/generators.hpp"
 #include "model/topology/layout.hpp"
 
 #include <algorithm>
@@ -83,6 +84,7 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
 {
     const ServerSpec* server = catalog.server(o.server);
     if (!server) badOption(o.generatorName, "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
+    if (server->isAppliance()) badOption(o.generatorName, "--server", applianceRefusal(*server));
     const SwitchSpec* sw = catalog.switchModel(o.switchModel);
     if (!sw) badOption(o.generatorName, "--switch", "expected the id of a switch in the catalog, got \"" + o.switchModel + "\"");
     if (o.nodes < 1) badOption(o.generatorName, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));

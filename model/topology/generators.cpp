@@ -30,13 +30,17 @@ bool nicRuns(const NicSpec& n, NetProtocol p)
 }
 } // namespace
 
+std::string applianceRefusal(const ServerSpec& s)
+{
+    return "expected a GPU server; \"" + s.id + "\" (" + s.name +
+           ") is an appliance with no GPU, placed beside the servers of a fabric (generate fat-tree --ufm)";
+}
+
 Design generateSingleServer(const Catalog& catalog, const SingleServerOptions& o)
 {
     const ServerSpec* s = catalog.server(o.server);
     if (!s) badOption("generate server", "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
-    if (s->isAppliance())
-        badOption("generate server", "--server", "expected a GPU server; \"" + s->id + "\" (" + s->name +
-                                                     ") is an appliance with no GPU, placed beside the servers of a fabric (generate fat-tree --ufm)");
+    if (s->isAppliance()) badOption("generate server", "--server", applianceRefusal(*s));
     Design d;
     d.name = o.name.empty() ? s->name : o.name;
     Node n;
@@ -54,6 +58,7 @@ Design generateRackScale(const Catalog& catalog, const RackScaleOptions& o)
 {
     const ServerSpec* s = catalog.server(o.server);
     if (!s) badOption("generate gb200-nvl72", "--server", "expected the id of a rack-scale server in the catalog, got \"" + o.server + "\"");
+    if (s->isAppliance()) badOption("generate gb200-nvl72", "--server", applianceRefusal(*s));
     if (s->scaleUpDomainGpus < s->gpuCount || s->gpuCount < 36)
         badOption("generate gb200-nvl72", "--server",
                   "\"" + s->id + "\" is not a rack-scale NVLink domain (" + std::to_string(s->scaleUpDomainGpus) + " of " +
@@ -111,6 +116,7 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
     const char* gen = "generate rented";
     const ServerSpec* s = catalog.server(o.server);
     if (!s) badOption(gen, "--server", "expected the id of a server in the catalog, got \"" + o.server + "\"");
+    if (s->isAppliance()) badOption(gen, "--server", applianceRefusal(*s));
     if (o.nodes < 1) badOption(gen, "--nodes", "expected a positive node count, got " + std::to_string(o.nodes));
     if (!(o.perNodeGbps > 0)) badOption(gen, "--per-node-gbps", "expected the bandwidth between nodes per node in Gb/s, e.g. 3200");
     if (!(o.pricePerGpuHourUsd > 0)) badOption(gen, "--price-per-gpu-hour", "expected a positive price in US dollars per GPU-hour");

@@ -23,6 +23,10 @@
 namespace model::topology {
 
 /// One server on its own, no links (a workstation, a single 8-GPU box).
+/// The refusal of a GPU-less appliance (catalog gpu_count 0, the UFM) given as a generator's
+/// --server: "expected a GPU server; "ID" (NAME) is an appliance with no GPU, ...".
+[[nodiscard]] std::string applianceRefusal(const ServerSpec& s);
+
 struct SingleServerOptions {
     std::string server;  ///< catalog id
     std::string name;    ///< design name; empty = the server's catalog name

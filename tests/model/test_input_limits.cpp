@@ -401,4 +401,22 @@ TEST_CASE("Generators refuse counts they cannot build before planning anything",
     CHECK(problem([&] { return generateRackScale(cat, r); }).rfind("--racks: expected at most 910 racks", 0) == 0);
     // Before: a design of one UFM appliance and 0 GPUs.
     CHECK(problem([&] { return generateSingleServer(cat, {"ufm-appliance", ""}); }).rfind("--server: expected a GPU server; \"ufm-appliance\"", 0) == 0);
+    // Every generator: fat-tree, roce, rented and gb200-nvl72 wrote 0-GPU designs of appliances.
+    FatTreeOptions ufm;
+    ufm.server = "ufm-appliance";
+    ufm.nodes = 4;
+    ufm.switchModel = "qm9700";
+    CHECK(problem([&] { return generateFatTree(cat, ufm); }).rfind("--server: expected a GPU server", 0) == 0);
+    ufm.switchModel = "sn5600";
+    CHECK(problem([&] { return generateRoceFabric(cat, ufm); }).rfind("--server: expected a GPU server", 0) == 0);
+    RentedOptions rented;
+    rented.server = "ufm-appliance";
+    rented.nodes = 2;
+    rented.perNodeGbps = 1600;
+    rented.pricePerGpuHourUsd = 2;
+    CHECK(problem([&] { return generateRented(cat, rented); }).rfind("--server: expected a GPU server", 0) == 0);
+    RackScaleOptions rack;
+    rack.server = "ufm-appliance";
+    rack.racks = 1;
+    CHECK(problem([&] { return generateRackScale(cat, rack); }).rfind("--server: expected a GPU server", 0) == 0);
 }
