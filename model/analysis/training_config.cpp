@@ -98,15 +98,22 @@ std::string modelNameProblem(const std::string& name)
         // U+0080-U+009F (C1 controls, U+0085 a line break): C2 80-9F in UTF-8.
         if (b == 0xC2 && i + 1 < name.size() && static_cast<unsigned char>(name[i + 1]) <= 0x9F)
             return "a name on one line, without control characters (U+0080-U+009F)";
-        // U+200B-U+200F, U+202A-U+202E, U+2060-U+206F (zero-width and direction marks, which
-        // hide characters or reverse the text on screen): E2 80 8B-8F, E2 80 AA-AE, E2 81 A0-AF.
-        if (b == 0xE2 && i + 2 < name.size()) {
-            const auto b1 = static_cast<unsigned char>(name[i + 1]), b2 = static_cast<unsigned char>(name[i + 2]);
-            if ((b1 == 0x80 && ((b2 >= 0x8B && b2 <= 0x8F) || (b2 >= 0xAA && b2 <= 0xAE))) || (b1 == 0x81 && b2 >= 0xA0 && b2 <= 0xAF))
-                return "a name without invisible or text-direction characters (U+200B-U+200F, U+202A-U+202E, U+2060-U+206F)";
-        }
-        if (b == 0xEF && i + 2 < name.size() && static_cast<unsigned char>(name[i + 1]) == 0xBB && static_cast<unsigned char>(name[i + 2]) == 0xBF)
-            return "a name without invisible characters (U+FEFF)";
+        // U+2028/U+2029 break the line: E2 80 A8-A9.
+        const auto at = [&](std::size_t k) { return i + k < name.size() ? static_cast<unsigned char>(name[i + k]) : 0; };
+        if (b == 0xE2 && at(1) == 0x80 && (at(2) == 0xA8 || at(2) == 0xA9))
+            return "a name on one line, without line or paragraph separators (U+2028, U+2029)";
+        // Invisible and text-direction characters, which hide letters or reverse the text on
+        // screen (Unicode Default_Ignorable_Code_Point and Bidi_Control): U+00AD, U+034F,
+        // U+061C, U+115F, U+180E, U+200B-200F, U+202A-202E, U+2060-206F, U+3164, U+FEFF,
+        // U+FFF9-FFFB and the tag characters U+E0000-E007F.
+        const bool invisible = (b == 0xC2 && at(1) == 0xAD) || (b == 0xCD && at(1) == 0x8F) || (b == 0xD8 && at(1) == 0x9C) ||
+                               (b == 0xE1 && at(1) == 0x85 && at(2) == 0x9F) || (b == 0xE1 && at(1) == 0xA0 && at(2) == 0x8E) ||
+                               (b == 0xE2 && at(1) == 0x80 && ((at(2) >= 0x8B && at(2) <= 0x8F) || (at(2) >= 0xAA && at(2) <= 0xAE))) ||
+                               (b == 0xE2 && at(1) == 0x81 && at(2) >= 0xA0 && at(2) <= 0xAF) ||
+                               (b == 0xE3 && at(1) == 0x85 && at(2) == 0xA4) || (b == 0xEF && at(1) == 0xBB && at(2) == 0xBF) ||
+                               (b == 0xEF && at(1) == 0xBF && at(2) >= 0xB9 && at(2) <= 0xBB) ||
+                               (b == 0xF3 && at(1) == 0xA0 && (at(2) == 0x80 || at(2) == 0x81));
+        if (invisible) return "a name without invisible or text-direction characters (such as U+200B, U+202E, U+00AD, U+FEFF)";
     }
     if (codePoints > kMaxModelNameChars)
         return "a name of at most " + std::to_string(kMaxModelNameChars) + " characters, got " + std::to_string(codePoints);

@@ -67,7 +67,8 @@ TEST_CASE("the workload option takes a preset, or the name of the design's own m
     SECTION("a model name with a control character is refused, naming the field")
     {
         for (const char* name : {"llama\n;x", "tab\tname", "bell\x07", "next\xC2\x85line", "rtl\xE2\x80\xAEtxt", "zero\xE2\x80\x8Bwidth",
-                                 "bom\xEF\xBB\xBF"}) {
+                                 "bom\xEF\xBB\xBF", "ls\xE2\x80\xA8x", "ps\xE2\x80\xA9x", "alm\xD8\x9Cx", "shy\xC2\xADx", "cgj\xCD\x8Fx",
+                                 "mvs\xE1\xA0\x8Ex", "hf\xE1\x85\x9Fx", "hangul\xE3\x85\xA4x", "iaa\xEF\xBF\xB9x", "tag\xF3\xA0\x80\x81x"}) {
             nlohmann::json a = {{"model", ownLlama()}};
             a["model"]["name"] = name;
             try {
