@@ -40,8 +40,10 @@ void capitalTable(ReportDoc& doc, const model::cost::BuildCost& b)
     }
     t.rows.push_back({cell(QStringLiteral("Capital cost, priced parts"), Tone::Strong), cell({}), cell({}),
                       cell(b.capitalUsd > 0 ? usd(b.capitalUsd) : QStringLiteral("none priced"), b.capitalUsd > 0 ? Tone::Strong : Tone::Missing),
-                      cell(b.complete() ? QStringLiteral("every part priced") : QStringLiteral("a lower bound: the parts above without a price are not counted"),
-                           b.complete() ? Tone::Muted : Tone::Missing)});
+                      cell(b.lines.empty()           ? QStringLiteral("no parts")
+                           : b.missing().empty() ? QStringLiteral("every part priced")
+                                                 : QStringLiteral("a lower bound: the parts above without a price are not counted"),
+                           b.missing().empty() ? Tone::Muted : Tone::Missing)});
     doc.table(std::move(t));
 }
 
@@ -69,7 +71,7 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
                                                       : QStringLiteral("a lower bound: parts of unknown power add no power cost");
     t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), cell(usd(b.monthlyUsd()), Tone::Strong),
                       cell(lowerBound, lower ? Tone::Missing : Tone::Muted)});
-    t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), cell(usd(b.usdPerDeliveredGpuHour)),
+    t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), cell(c.gpus > 0 ? usd(b.usdPerDeliveredGpuHour) : QStringLiteral("n/a")),
                       cell(QStringLiteral("total / (%1 GPUs x %2 h x %3 utilisation)%4")
                                .arg(count(c.gpus), number(model::cost::kHoursPerMonth, 3), percent(a.utilisation),
                                     lower ? QStringLiteral("; a lower bound") : QString()),
@@ -240,7 +242,9 @@ QStringList designVerdict(const DesignResults& r)
                                                 *c.breakEven.months > life ? QStringLiteral(", beyond its amortisation: keep renting") : QString()));
     } else if (c.breakEven.month()) {
         out << QStringLiteral("Building costs %1 up front%2 and %3 a month; against renting the same GPUs (%4 at %8 per GPU-hour, %5 a month) it pays back in %6%7.")
-                   .arg(usd(c.build.capitalUsd), missingNote(c), usd(c.build.monthlyUsd()), q(c.rent.offerText()), usd(c.rent.monthlyUsd), months,
+                   .arg(usd(c.build.capitalUsd), missingNote(c),
+                        usd(c.build.monthlyUsd()) + (c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString()),
+                        q(c.rent.offerText()), usd(c.rent.monthlyUsd), months,
                         *c.breakEven.months <= life ? QStringLiteral(", within its %1-year amortisation: for steady use, building costs less").arg(number(c.assumptions.amortisationYears, 2))
                                                     : QStringLiteral(", beyond its amortisation: renting costs less over the hardware's life"),
                         usd(c.rent.usdPerGpuHour));
@@ -249,7 +253,7 @@ QStringList designVerdict(const DesignResults& r)
     }
     if (c.run.available) {
         QStringList costs;
-        if (c.run.buildUsd) costs << usd(*c.run.buildUsd) + (c.build.complete() ? QString() : QStringLiteral(" or more")) + QStringLiteral(" built");
+        if (c.run.buildUsd) costs << usd(*c.run.buildUsd) + (c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString()) + QStringLiteral(" built");
         if (c.run.rentUsd) costs << usd(*c.run.rentUsd) + QStringLiteral(" rented");
         out << QStringLiteral("Training %1 on %2 tokens takes %3%4.")
                    .arg(q(c.run.workload), tokens(c.run.tokens), duration(c.run.seconds),

@@ -82,7 +82,9 @@ nlohmann::json toJson(const Bom& b)
     for (const auto& t : b.transceivers)
         j["transceivers"].push_back({{"rate_Gbps", t.rateGbps}, {"end", t.end}, {"count", t.count}, {"ports", t.ports},
                                      {"links", t.links}, {"link_Gbps", t.linkGbps}, {"form", t.form()}});
-    j["power"] = {{"total_kW", b.powerKnown() ? nlohmann::json(b.powerKw()) : nlohmann::json(nullptr)},
+    // No part at all: 0 kW, as the text says; parts of no published power: unknown (null).
+    const bool noParts = !b.powerKnown() && b.powerUnknown.empty();
+    j["power"] = {{"total_kW", b.powerKnown() || noParts ? nlohmann::json(b.powerKw()) : nlohmann::json(nullptr)},
                   {"servers_kW", b.serverPowerW / 1000.0}, {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
     nlohmann::json whole = nlohmann::json::array();
     for (const auto& r : b.wholeRacks) whole.push_back({{"model", r.model}, {"name", r.name}, {"count", r.count}});
@@ -112,7 +114,8 @@ std::string toCsv(const Bom& b)
     }
     for (const auto& t : b.transceivers)
         o << "transceiver," << io::csvNumber(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
-    o << "power,total_kW,,known parts only," << (b.powerKnown() ? io::csvNumber(b.powerKw()) : std::string("unknown")) << "\n";
+    o << "power,total_kW,,known parts only,"
+      << (b.powerKnown() || b.powerUnknown.empty() ? io::csvNumber(b.powerKw()) : std::string("unknown")) << "\n";
     // Whole racks (a GB200 NVL72) publish no rack-unit figure: the total leaves them out and
     // each gets its own line, as rackUnitsText says "plus N x ..., a whole rack".
     o << "rack_units,total,," << (b.wholeRacks.empty() ? "known parts only" : "parts outside the whole racks") << "," << b.rackUnits << "\n";

@@ -408,6 +408,9 @@ TEST_CASE("bom says none under a heading with nothing in it", "[gui][report]")
     const QString e = QString::fromUtf8(out2);
     CHECK(e.startsWith(QStringLiteral("Servers\n  none\nSwitches\n  none\n")));
     CHECK(e.contains(QStringLiteral("Power: 0 kW (no parts)\n")));
+    const auto [code3, json] = runCli({QStringLiteral("bom"), emptyPath, QStringLiteral("--json")});
+    CHECK(code3 == 0);
+    CHECK(QString::fromUtf8(json).contains(QStringLiteral("\"total_kW\": 0")));
     CHECK(e.contains(QStringLiteral("Transceiver rule: None: the design has no server or switch to take a module.\n")));
     CHECK_FALSE(e.contains(QStringLiteral("At the NIC end")));
 }
@@ -457,6 +460,34 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     CHECK(wsHtml.contains(QStringLiteral("a lower bound: parts of unknown power add no power cost")));
     CHECK(wsHtml.contains(QStringLiteral("a lower bound, as that cost is")));
     CHECK_FALSE(wsHtml.contains(QStringLiteral("unpriced parts")));
+
+    // The verdict's monthly figure carries the mark too (the RoCE template, every part priced,
+    // two switches of unknown power): it said 'US$ 79,333 a month' beside '79,333 or more'.
+    const std::string rocePath = model::bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json";
+    model::Design roce = model::loadDesign(rocePath);
+    const auto roceFirst = resultsOf(roce, rocePath);
+    REQUIRE(roceFirst.cost);
+    for (const auto* l : roceFirst.cost->build.missing())
+        roce.analysis["cost"]["prices"][l->key] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
+    const auto rp = resultsOf(roce, rocePath);
+    REQUIRE(rp.cost);
+    REQUIRE(rp.cost->build.monthlyLowerBound());
+    const QString roceHtml = app::report::toHtml(app::report::designReport(rp, guitest::catalog()));
+    REQUIRE(rp.cost->breakEven.month());
+    CHECK(roceHtml.contains(QStringLiteral(" or more a month; against renting")));
+
+    // An empty design: no parts, so no lower bound and no cost per GPU-hour of 0 GPUs.
+    model::Design empty = model::loadDesign(wsPath);
+    std::vector<model::Id> ids;
+    for (const auto& [id, n] : empty.nodes()) ids.push_back(id);
+    for (model::Id id : ids) (void)empty.removeNode(id);
+    const auto e = resultsOf(empty, wsPath);
+    REQUIRE(e.cost);
+    const QString eHtml = app::report::toHtml(app::report::designReport(e, guitest::catalog()));
+    CHECK_FALSE(eHtml.contains(QStringLiteral("lower bound")));
+    CHECK_FALSE(eHtml.contains(QStringLiteral(" or more</div>")));
+    CHECK_FALSE(eHtml.contains(QStringLiteral("or more a month")));
+    CHECK(eHtml.contains(QStringLiteral("no parts")));
 }
 
 TEST_CASE("The PDF's text copies out without ligatures, so quoted ids paste back", "[gui][report]")
