@@ -62,6 +62,14 @@ StepBreakdown toBreakdown(const TrainingConfig& c, const TrainingStep& s)
     return b;
 }
 
+/// `v` with at most one decimal, none when it is whole ("72", "21.6"), as the memory
+/// bottleneck prints the same limit.
+std::string oneDecimal(double v)
+{
+    const long long tenths = std::llround(v * 10.0);
+    return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : std::string());
+}
+
 /// Weights, gradients and optimizer state per GPU (decimal GB) of `c` laid out on `total` GPUs
 /// (resolveLayout), or +inf when it cannot be laid out there.
 double memoryPerGpuGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu)
@@ -100,7 +108,7 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
             // it names them: 4 DGX H100 lay gpt3-175b out at 88 GB per GPU, 5 only at 140.
             note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory (" + dflt.model.name +
                    " laid out on these " + std::to_string(total) + " GPUs needs " + gb + ", more than the " +
-                   std::to_string(static_cast<long long>(std::lround(limit))) + " GB allowed of the " + gpu.name +
+                   oneDecimal(limit) + " GB allowed of the " + gpu.name +
                    "'s memory); analysis.workload chooses another";
             return c;
         }
@@ -109,7 +117,7 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
     const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
     const auto gbOf = [](double v) { return std::isfinite(v) ? std::to_string(static_cast<long long>(std::lround(v))) + " GB" : std::string("more GPUs"); };
     note = "the design names no workload and no preset fits in GPU memory (" + dflt.model.name + " laid out on these " +
-           std::to_string(total) + " GPUs needs " + gb + ", more than the " + std::to_string(static_cast<long long>(std::lround(limit))) +
+           std::to_string(total) + " GPUs needs " + gb + ", more than the " + oneDecimal(limit) +
            " GB allowed of the " + gpu.name + "'s memory" +
            (smaller.empty() ? std::string()
                             : "; the smallest preset, " + smaller.back().model.name + ", needs " + gbOf(memoryPerGpuGB(smaller.back(), total, node, gpu))) +

@@ -201,7 +201,7 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         // Before: no note, so nothing said why a 4-GPU box was asked to train GPT-3 175B.
         CHECK(a.workloadNote ==
               "the design names no workload and no preset fits in GPU memory (gpt3-175b laid out on these 4 GPUs needs 700 GB per GPU, "
-              "more than the 22 GB allowed of the GeForce RTX 4090's memory; the smallest preset, llama3-8b, needs 32 GB); "
+              "more than the 21.6 GB allowed of the GeForce RTX 4090's memory; the smallest preset, llama3-8b, needs 32 GB); "
               "analysis.model trains a model of your own");
         CHECK(a.bottleneck.scope == Scope::Memory);
     }
