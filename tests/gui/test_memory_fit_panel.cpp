@@ -81,3 +81,25 @@ TEST_CASE("the compare overlay leaves out a design without a scaling curve and s
     CHECK(spec.series[0].name.startsWith(QStringLiteral("A: ")));
     CHECK(spec.note == QStringLiteral("B has no curve: gpt3-175b does not fit in GPU memory"));
 }
+
+TEST_CASE("the Analysis dock gives the default-workload note's first clause, and all of it on hover", "[gui][bottleneck]")
+{
+    // Before: the whole note, which ran past the panel's height on a fresh DGX H100.
+    views::ChartsPanel panel;
+    model::Design d;
+    model::Node n;
+    n.kind = model::NodeKind::Server;
+    n.model = "dgx-h100";
+    n.name = "server-1";
+    d.addNode(n);
+    const auto a = std::make_shared<const model::DesignAnalysis>(model::analyzeDesign(d, *guitest::catalog()));
+    REQUIRE(a->workload == "megatron-22b");
+    panel.showAnalysis(a);
+    const QString text = panel.bottleneckText();
+    CHECK(text.contains(QStringLiteral("The design names no workload: megatron-22b, the largest preset that fits in GPU memory.")));
+    CHECK_FALSE(text.contains(QStringLiteral("laid out on these 8 GPUs")));
+    bool hover = false;
+    for (const QLabel* l : panel.findChildren<QLabel*>())
+        hover = hover || l->toolTip().contains(QStringLiteral("gpt3-175b laid out on these 8 GPUs needs 350 GB per GPU"));
+    CHECK(hover);
+}

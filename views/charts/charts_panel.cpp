@@ -240,8 +240,15 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
                 .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle, split);
-    if (!shown_->workloadNote.empty()) // why this workload, when the design names none
-        html += QStringLiteral("<p style='color:%2'>%1.</p>").arg(sentenceCase(QString::fromStdString(shown_->workloadNote)).toHtmlEscaped(), subtle);
+    // Why this workload, when the design names none: its first clause in the narrow panel (the
+    // whole note ran past the panel's height, the figures only reached by scrolling), all of
+    // it on hover.
+    const QString note = sentenceCase(QString::fromStdString(shown_->workloadNote));
+    if (!note.isEmpty()) {
+        const qsizetype cut = note.indexOf(QStringLiteral(" ("));
+        html += QStringLiteral("<p style='color:%2'>%1.</p>").arg((cut > 0 ? note.left(cut) : note).toHtmlEscaped(), subtle);
+    }
+    bottleneck_->setToolTip(note.isEmpty() ? QString() : note + QLatin1Char('.'));
     for (const auto& w : shown_->warnings)
         html += QStringLiteral("<p style='color:%2'>⚠ %1</p>").arg(QString::fromStdString(w).toHtmlEscaped(), warn);
     bottleneck_->setTextIfChanged(html);
