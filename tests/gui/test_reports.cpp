@@ -415,6 +415,20 @@ TEST_CASE("bom says none under a heading with nothing in it", "[gui][report]")
     CHECK_FALSE(e.contains(QStringLiteral("At the NIC end")));
 }
 
+namespace {
+/// The results of template `path` with a test price (US$ 1,000, source "test") set in the
+/// design for every part the catalog leaves unpriced, as a user would price them.
+model::compare::DesignResults pricedInFull(const std::string& path)
+{
+    model::Design d = model::loadDesign(path);
+    const auto first = resultsOf(d, path);
+    REQUIRE(first.cost);
+    for (const auto* l : first.cost->build.missing())
+        d.analysis["cost"]["prices"][l->key] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
+    return resultsOf(d, path);
+}
+} // namespace
+
 TEST_CASE("A built design's month is marked a lower bound when a part has no price", "[gui][report]")
 {
     // Before: 'Cost per month (built) US$ 0.00' for the 8x L40S server, whose server has no
@@ -446,12 +460,7 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
 
     // Every part priced but one of unknown power (the workstation): still a lower bound.
     const std::string wsPath = model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json";
-    model::Design ws = model::loadDesign(wsPath);
-    const auto first = resultsOf(ws, wsPath);
-    REQUIRE(first.cost);
-    for (const auto* l : first.cost->build.missing())
-        ws.analysis["cost"]["prices"][l->key] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
-    const auto w = resultsOf(ws, wsPath);
+    const auto w = pricedInFull(wsPath);
     REQUIRE(w.cost);
     REQUIRE(w.cost->build.missing().empty());
     REQUIRE_FALSE(w.cost->build.powerUnknown().empty());
@@ -463,13 +472,7 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
 
     // The verdict's monthly figure carries the mark too (the RoCE template, every part priced,
     // two switches of unknown power): it said 'US$ 79,333 a month' beside '79,333 or more'.
-    const std::string rocePath = model::bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json";
-    model::Design roce = model::loadDesign(rocePath);
-    const auto roceFirst = resultsOf(roce, rocePath);
-    REQUIRE(roceFirst.cost);
-    for (const auto* l : roceFirst.cost->build.missing())
-        roce.analysis["cost"]["prices"][l->key] = {{"usd", 1000.0}, {"source", "test"}, {"date", "2026-12"}};
-    const auto rp = resultsOf(roce, rocePath);
+    const auto rp = pricedInFull(model::bundledTemplateDirectory() + "/roce-sn5600-hgx-h100-64.json");
     REQUIRE(rp.cost);
     REQUIRE(rp.cost->build.monthlyLowerBound());
     const QString roceHtml = app::report::toHtml(app::report::designReport(rp, guitest::catalog()));

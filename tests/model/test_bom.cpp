@@ -468,6 +468,17 @@ long long occupiedSwitchCages(const Design& d, int linksPerPort = 1, int portsPe
     return static_cast<long long>(cages.size());
 }
 
+/// A fat tree of `nodes` DGX H100 on QM9700 at `ratio`:1, the fabric the cage checks sweep.
+Design dgxH100FatTree(int nodes, double ratio)
+{
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = nodes;
+    o.switchModel = "qm9700";
+    o.oversubscription = ratio;
+    return generateFatTree(catalog(), o);
+}
+
 long long switchEndModules(const Bom& b)
 {
     long long n = 0;
@@ -484,12 +495,7 @@ TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leav
     // down port and nothing: 9 DGX H100 occupied 113 cages against the BOM's 112.
     for (double ratio : {1.0, 2.0, 4.0})
         for (int nodes = 1; nodes <= 20; ++nodes) {
-            FatTreeOptions o;
-            o.server = "dgx-h100";
-            o.nodes = nodes;
-            o.switchModel = "qm9700";
-            o.oversubscription = ratio;
-            const Design d = generateFatTree(catalog(), o);
+            const Design d = dgxH100FatTree(nodes, ratio);
             INFO(nodes << " DGX H100 at " << ratio << ":1");
             CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
         }
@@ -505,12 +511,7 @@ TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leav
     // Three tiers: every core's ports run on from one pod's bundle to the next (513 DGX H100
     // left a port free per pod on 31 cores: 10,560 modules for 10,622 occupied cages).
     for (const auto& [nodes, ratio] : {std::pair{513, 1.0}, {777, 2.0}, {1000, 4.0}}) {
-        FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = nodes;
-        o.switchModel = "qm9700";
-        o.oversubscription = ratio;
-        const Design d = generateFatTree(catalog(), o);
+        const Design d = dgxH100FatTree(nodes, ratio);
         INFO(nodes << " DGX H100 at " << ratio << ":1");
         CHECK(switchEndModules(computeBom(d, catalog())) == occupiedSwitchCages(d));
     }
