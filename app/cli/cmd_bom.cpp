@@ -3,6 +3,10 @@
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 
+#include "app/cli/results_loading.hpp"
+
+#include "model/cost/cost_model.hpp"
+#include "model/cost/cost_settings.hpp"
 #include "model/topology/bom.hpp"
 
 #include <QCommandLineParser>
@@ -27,10 +31,23 @@ int cmdBom(const QStringList& args)
         return kUsage;
     }
     auto catalog = loadCatalogOrReport();
-    if (!catalog) return kBadInput;
-    auto design = loadDesignOrReport(p.positionalArguments().front(), *catalog);
+    auto prices = loadPricesOrReport();
+    if (!catalog || !prices) return kBadInput;
+    const QString file = p.positionalArguments().front();
+    auto design = loadDesignOrReport(file, *catalog);
     if (!design) return kBadInput;
-    const model::topology::Bom b = model::topology::computeBom(*design, *catalog);
+    // Power as the cost counts it: the design's own figures (analysis.cost.power_W) and
+    // prices.json's where the catalog has none, each named in the power line.
+    model::topology::PowerFigures power;
+    try {
+        std::string runSizeError; // a training-run size out of range does not touch power
+        const auto settings = model::cost::costSettingsExceptRunSize(*design, file.toStdString(), runSizeError);
+        power = model::cost::bomPowerFigures(*design, *catalog, *prices, settings);
+    } catch (const std::exception& e) {
+        printError(QStringLiteral("bom: ") + QString::fromStdString(e.what()));
+        return kBadInput;
+    }
+    const model::topology::Bom b = model::topology::computeBom(*design, *catalog, power);
     if (p.isSet(QStringLiteral("json"))) {
         printJson(model::topology::toJson(b));
         return kOk;

@@ -177,6 +177,7 @@ std::vector<PowerLine> powerLines(const Design& d, const Catalog& c, const Price
             l.provenance = overrideProvenance(it->second);
         } else if (catalogW) {
             l.wattsEach = catalogW;
+            l.fromCatalog = true;
             l.provenance.label = "catalog maximum power (" + std::string(n.kind == NodeKind::Server ? "catalogs/servers.json" : "catalogs/network.json") + ")";
         } else if (const NodePower* p = t.powerFor(n.model)) {
             l.wattsEach = p->maxW;

@@ -241,6 +241,15 @@ TrainingRun priceRun(const CostResult& c, const RunInputs& in, const CostSetting
 }
 } // namespace
 
+topology::PowerFigures bomPowerFigures(const Design& d, const Catalog& catalog, const PriceTable& prices,
+                                       const CostSettings& settings)
+{
+    topology::PowerFigures out;
+    for (const PowerLine& l : detail::powerLines(d, catalog, prices, settings))
+        if (l.wattsEach && !l.fromCatalog) out[l.model] = {*l.wattsEach, l.provenance.label};
+    return out;
+}
+
 CostResult computeCost(const Design& d, const Catalog& catalog, const topology::Bom& bom, const PriceTable& prices,
                        const CostSettings& settings, const RunInputs& run, const std::string& file)
 {

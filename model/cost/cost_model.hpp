@@ -100,6 +100,7 @@ struct PowerLine {
     long long count = 0;
     std::optional<double> wattsEach; ///< W, maximum; nullopt = unpublished (named, not zero)
     Provenance provenance;
+    bool fromCatalog = false;        ///< the catalog's own figure (not the design's, not prices.json's)
 };
 
 /// Building (buying) the design.
@@ -213,7 +214,15 @@ struct CostResult {
 /// design's analysis settings (same keys as analyzeDesign).
 [[nodiscard]] RunInputs runInputsOf(const DesignAnalysis& a, const nlohmann::json& analysisSettings);
 
-/// Prices design `d`. `bom` must be computeBom(d, catalog). Never silently zero: a part
+/// The power figures the cost counts that are not the catalog's, for computeBom: a model the
+/// design sets (analysis.cost.power_W, `settings`) or one whose catalog entry has no figure
+/// but prices.json node_power has one; each with its provenance label as `source`. Passing
+/// them to topology::computeBom makes the BOM's power the cost's IT power, watt for watt.
+/// Never throws.
+[[nodiscard]] topology::PowerFigures bomPowerFigures(const Design& d, const Catalog& catalog, const PriceTable& prices,
+                                                     const CostSettings& settings);
+
+/// Prices design `d`. `bom` must be computeBom(d, catalog, bomPowerFigures(...)). Never silently zero: a part
 /// without a price is a missing CapitalLine, a GPU without an offer a RentLine without price.
 /// @throws InputError naming `file` and the analysis.cost field when a setting names an
 ///         unknown state or offer.

@@ -81,10 +81,24 @@ void rulesStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
     }
 }
 
-void bomStep(const Design& d, ResultsSnapshot& s, const StepInputs& /*in*/)
+/// The power figures the cost will count that are not the catalog's (cost::bomPowerFigures),
+/// so the BOM dock and the Cost dock give the same watts; none without a price table or with a
+/// malformed analysis.cost, whose error the cost step reports.
+topology::PowerFigures costPowerFigures(const Design& d, const ResultsSnapshot& s, const StepInputs& in)
+{
+    if (!in.prices) return {};
+    try {
+        std::string runSizeError; // a run size out of range does not touch power
+        return cost::bomPowerFigures(d, *s.catalog, *in.prices, cost::costSettingsExceptRunSize(d, d.name, runSizeError));
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+void bomStep(const Design& d, ResultsSnapshot& s, const StepInputs& in)
 {
     try {
-        s.bom = topology::computeBom(d, *s.catalog);
+        s.bom = topology::computeBom(d, *s.catalog, costPowerFigures(d, s, in));
     } catch (...) {
         noteFailure(s, s.bomError);
     }

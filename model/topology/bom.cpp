@@ -215,8 +215,20 @@ void writeRules(Bom& b, const Design& d, const Catalog& c)
     if (b.transceiverRule.empty()) b.transceiverRule = "None: the design has no server or switch to take a module.";
 }
 
+/// Power of one node of `model` in W: a PowerFigure when `power` has one (recorded once per
+/// model in Bom::powerFromElsewhere), else the catalog's `catalogW` (nullopt: unpublished).
+std::optional<double> powerOf(const std::string& model, std::optional<double> catalogW, const PowerFigures& power, Bom& b)
+{
+    const auto it = power.find(model);
+    if (it == power.end()) return catalogW;
+    const bool listed = std::any_of(b.powerFromElsewhere.begin(), b.powerFromElsewhere.end(),
+                                    [&model](const auto& e) { return e.first == model; });
+    if (!listed) b.powerFromElsewhere.emplace_back(model, it->second);
+    return it->second.watts;
+}
+
 /// Adds server `n` (and its compute NICs) to the tally and its power to the BOM.
-NodeSize countServer(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
+NodeSize countServer(const Node& n, const Catalog& c, const PowerFigures& power, Bom& b, NodeTally& t)
 {
     const ServerSpec* s = c.server(n.model);
     BomServer& line = t.servers[n.model];
@@ -235,12 +247,13 @@ NodeSize countServer(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
         nl.name = nic ? nic->name : nicId;
         nl.count += count;
     }
-    if (s->powerW) b.serverPowerW += *s->powerW;
-    return {s->powerW, s->rackUnits};
+    const std::optional<double> w = powerOf(n.model, s->powerW, power, b);
+    if (w) b.serverPowerW += *w;
+    return {w, s->rackUnits};
 }
 
 /// Adds switch `n` to the tally and its power to the BOM.
-NodeSize countSwitch(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
+NodeSize countSwitch(const Node& n, const Catalog& c, const PowerFigures& power, Bom& b, NodeTally& t)
 {
     const SwitchSpec* s = c.switchModel(n.model);
     BomSwitch& line = t.switches[{n.model, n.tier}];
@@ -249,8 +262,9 @@ NodeSize countSwitch(const Node& n, const Catalog& c, Bom& b, NodeTally& t)
     line.tier = n.tier;
     ++line.count;
     if (!s) return {};
-    if (s->powerW) b.switchPowerW += *s->powerW;
-    return {s->powerW, s->rackUnits};
+    const std::optional<double> w = powerOf(n.model, s->powerW, power, b);
+    if (w) b.switchPowerW += *w;
+    return {w, s->rackUnits};
 }
 
 /// Places node `n` by the rack rule (bom.hpp): rented nodes and cloud instances take no
@@ -268,11 +282,11 @@ void placeInRack(const Node& n, const NodeSize& size, const Catalog& c, Bom& b, 
 }
 
 /// Servers, switches, NICs, power and rack units, node by node.
-NodeTally countNodes(const Design& d, const Catalog& c, Bom& b)
+NodeTally countNodes(const Design& d, const Catalog& c, const PowerFigures& power, Bom& b)
 {
     NodeTally t;
     for (const auto& [id, n] : d.nodes()) {
-        const NodeSize size = n.kind == NodeKind::Server ? countServer(n, c, b, t) : countSwitch(n, c, b, t);
+        const NodeSize size = n.kind == NodeKind::Server ? countServer(n, c, power, b, t) : countSwitch(n, c, power, b, t);
         if (size.powerW) ++b.powerKnownParts;
         else addUnknown(b.powerUnknown, n.model);
         if (size.units) b.rackUnits += *size.units;
@@ -430,12 +444,12 @@ void writeCablesAndModules(std::map<std::string, BomCable> cables, const LinkTal
 
 } // namespace
 
-Bom computeBom(const Design& d, const Catalog& c)
+Bom computeBom(const Design& d, const Catalog& c, const PowerFigures& power)
 {
     Bom b;
     writeRules(b, d, c);
     b.rented = isRented(d);
-    countRacks(countNodes(d, c, b), b);
+    countRacks(countNodes(d, c, power, b), b);
     LinkTally links = groupLinks(d, c);
     writeCablesAndModules(countCablesAndModules(d, c, links), links, b);
     return b;

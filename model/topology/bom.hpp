@@ -41,6 +41,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +75,18 @@ struct BomTransceiver {
     [[nodiscard]] std::string form() const;
 };
 
+/// A model's power figure from outside the catalog: `watts` (W, maximum draw) and where it
+/// comes from, in words ("set in this design: OEM spec sheet", "indicative, as of 2025 (...)").
+struct PowerFigure {
+    double watts = 0.0;
+    std::string source;
+    bool operator==(const PowerFigure&) const = default;
+};
+/// Power figures by model id that replace the catalog's (a design's own, analysis.cost.power_W)
+/// or fill it where the catalog has none (catalogs/prices.json node_power); the cost model
+/// resolves them (cost::bomPowerFigures), so the BOM and the cost count the same watts.
+using PowerFigures = std::map<std::string, PowerFigure>;
+
 struct Bom {
     std::vector<BomServer> servers;
     std::vector<BomSwitch> switches;       ///< by model and tier
@@ -82,7 +95,9 @@ struct Bom {
     std::vector<BomTransceiver> transceivers;
     double serverPowerW = 0;               ///< sum of known maximum server power, W
     double switchPowerW = 0;               ///< sum of known switch power, W
-    std::vector<std::string> powerUnknown; ///< models whose power the catalog does not give
+    std::vector<std::string> powerUnknown; ///< models whose power neither the catalog nor a PowerFigure gives
+    /// Models whose power comes from a PowerFigure rather than the catalog, with that figure.
+    std::vector<std::pair<std::string, PowerFigure>> powerFromElsewhere;
     int rackUnits = 0;                     ///< sum of known rack units
     std::vector<std::string> rackUnitsUnknown; ///< models without a rack-unit figure (whole racks included)
     /// Rack-scale systems (catalog server kind "rack", e.g. GB200 NVL72) without a rack-unit
@@ -94,7 +109,7 @@ struct Bom {
     std::vector<std::string> racksUnknown; ///< models whose racks cannot be counted
     bool rented = false;                   ///< rented design: 0 customer racks
     std::string racksNote;                 ///< how `racks` was counted, in words
-    int powerKnownParts = 0;               ///< nodes whose power the catalog gives
+    int powerKnownParts = 0;               ///< nodes whose power is known (catalog or PowerFigure)
     double maxRackPowerW = 0;              ///< the most power drawn in one named rack, W (known parts only)
     std::string reachRule;                 ///< the cable rule in words, with its source
     std::string transceiverRule;           ///< the transceiver rule in words, with its source
@@ -107,11 +122,13 @@ struct Bom {
 };
 
 /// Counts the parts of `d`. Nodes whose model is not in the catalog are counted by model
-/// with unknown power and rack units. Never throws on a valid Design.
-[[nodiscard]] Bom computeBom(const Design& d, const Catalog& catalog);
+/// with unknown power and rack units. A model in `power` takes that figure instead of the
+/// catalog's (listed in Bom::powerFromElsewhere). Never throws on a valid Design.
+[[nodiscard]] Bom computeBom(const Design& d, const Catalog& catalog, const PowerFigures& power = {});
 
 /// Power in words: "326.4 kW (unknown for 1 model: qm9700)", or "unknown (no part has a
-/// published figure: ...)" when no part has one.
+/// published figure: ...)" when no part has one; figures from outside the catalog are named
+/// with their source ("hgx-b300-8gpu 14.5 kW each, indicative, as of ...").
 [[nodiscard]] std::string powerText(const Bom& b);
 /// Racks in words: "10", "0 (rented: ...)" or "unknown (... at least N ...)".
 [[nodiscard]] std::string racksText(const Bom& b);
@@ -124,7 +141,8 @@ struct Bom {
 /// JSON (keys per shared/design/ARCHITECTURE.md): `switches` [{model, name, tier, count}],
 /// `cables` [{between, count, dac, optical}], `nics`, `transceivers` [{rate_Gbps, end, count,
 /// ports, links, link_Gbps, form}], `servers` [{model, name, count, gpus, appliance}], `power`
-/// {total_kW (null when no part has a figure), servers_kW, switches_kW, unknown}, `rack_units`
+/// {total_kW (null when no part has a figure), servers_kW, switches_kW, unknown,
+/// not_from_catalog [{model, W, source}]}, `rack_units`
 /// {total, unknown, whole_racks [{model, name, count}]}, `racks` (null when unknown), `racks_at_least`, `racks_unknown`, `racks_note`,
 /// `rented`, `max_rack_kW`, `reach_rule`, `transceiver_rule`.
 [[nodiscard]] nlohmann::json toJson(const Bom& b);

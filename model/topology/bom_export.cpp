@@ -30,6 +30,10 @@ std::string powerText(const Bom& b)
     if (!b.powerUnknown.empty())
         s += " (known parts only; unknown for " + std::to_string(b.powerUnknown.size()) + " model" +
              (b.powerUnknown.size() == 1 ? "" : "s") + ": " + names + ")";
+    std::string elsewhere;
+    for (const auto& [model, f] : b.powerFromElsewhere)
+        elsewhere += (elsewhere.empty() ? "" : "; ") + model + " " + fmt(f.watts / 1000.0) + " kW each, " + f.source;
+    if (!elsewhere.empty()) s += " (not the catalog's figure: " + elsewhere + ")";
     return s;
 }
 
@@ -85,7 +89,10 @@ nlohmann::json toJson(const Bom& b)
     // No part at all: 0 kW, as the text says; parts of no published power: unknown (null).
     const bool noParts = !b.powerKnown() && b.powerUnknown.empty();
     j["power"] = {{"total_kW", b.powerKnown() || noParts ? nlohmann::json(b.powerKw()) : nlohmann::json(nullptr)},
-                  {"servers_kW", b.serverPowerW / 1000.0}, {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown}};
+                  {"servers_kW", b.serverPowerW / 1000.0}, {"switches_kW", b.switchPowerW / 1000.0}, {"unknown", b.powerUnknown},
+                  {"not_from_catalog", nlohmann::json::array()}};
+    for (const auto& [model, f] : b.powerFromElsewhere)
+        j["power"]["not_from_catalog"].push_back({{"model", model}, {"W", f.watts}, {"source", f.source}});
     nlohmann::json whole = nlohmann::json::array();
     for (const auto& r : b.wholeRacks) whole.push_back({{"model", r.model}, {"name", r.name}, {"count", r.count}});
     j["rack_units"] = {{"total", b.rackUnits}, {"unknown", b.rackUnitsUnknown}, {"whole_racks", whole}};
@@ -116,6 +123,8 @@ std::string toCsv(const Bom& b)
         o << "transceiver," << io::csvNumber(t.rateGbps) << "G,," << t.end << " end " << t.form() << "," << t.count << "\n";
     o << "power,total_kW,,known parts only,"
       << (b.powerKnown() || b.powerUnknown.empty() ? io::csvNumber(b.powerKw()) : std::string("unknown")) << "\n";
+    for (const auto& [model, f] : b.powerFromElsewhere)
+        o << "power_each_W," << csvField(model) << ",," << csvField("not the catalog's figure: " + f.source) << "," << io::csvNumber(f.watts) << "\n";
     // Whole racks (a GB200 NVL72) publish no rack-unit figure: the total leaves them out and
     // each gets its own line, as rackUnitsText says "plus N x ..., a whole rack".
     o << "rack_units,total,," << (b.wholeRacks.empty() ? "known parts only" : "parts outside the whole racks") << "," << b.rackUnits << "\n";

@@ -7,9 +7,11 @@
 #include "model/io/input_error.hpp"
 #include "model/results/results_snapshot.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace model;
@@ -376,4 +378,40 @@ TEST_CASE("A workload that does not fit in GPU memory has no training run, at an
     const DesignAnalysis small = analyzeDesign(d, catalog(), d.analysis);
     REQUIRE(small.hasStep);
     CHECK(runInputsOf(small, d.analysis).tokensPerSecond == Approx(small.step.tokensPerSecond));
+}
+
+TEST_CASE("The BOM counts the power the cost counts: the design's own figures and prices.json's", "[cost][bom][snapshot]")
+{
+    const auto catalogPtr = std::shared_ptr<const Catalog>(std::shared_ptr<const Catalog>(), &catalog());
+    std::vector<std::pair<std::string, Design>> designs;
+    for (const auto& e : std::filesystem::directory_iterator(bundledTemplateDirectory()))
+        if (e.path().extension() == ".json") designs.emplace_back(e.path().filename().string(), loadDesign(e.path().string()));
+    // The catalog gives the HGX B300 no power; prices.json node_power does (14.5 kW, Kedios).
+    designs.emplace_back("hgx-b300-8gpu", topology::generateSingleServer(catalog(), {"hgx-b300-8gpu", ""}));
+    // A design's own figure replaces the catalog's 10.2 kW of the DGX H100.
+    Design own = loadDesign(defaultDesignPath());
+    own.analysis["cost"] = {{"power_W", {{"dgx-h100", {{"W", 9000}, {"source", "measured at the wall"}}}}}};
+    designs.emplace_back("own figure", own);
+    REQUIRE(designs.size() >= 10);
+    for (const auto& [name, d] : designs) {
+        INFO(name);
+        const auto s = computeResults(d, catalogPtr);
+        REQUIRE(s->bom);
+        REQUIRE(s->cost);
+        CHECK(s->bom->powerKw() == Approx(s->cost->build.itPowerKw).margin(1e-9));
+        std::vector<std::string> bomUnknown = s->bom->powerUnknown, costUnknown = s->cost->build.powerUnknown();
+        std::sort(bomUnknown.begin(), bomUnknown.end());
+        std::sort(costUnknown.begin(), costUnknown.end());
+        CHECK(bomUnknown == costUnknown);
+    }
+    const auto b300 = computeResults(designs[designs.size() - 2].second, catalogPtr);
+    CHECK(b300->bom->powerKw() == Approx(14.5));
+    REQUIRE(b300->bom->powerFromElsewhere.size() == 1);
+    CHECK(b300->bom->powerFromElsewhere[0].first == "hgx-b300-8gpu");
+    CHECK(topology::powerText(*b300->bom).find("hgx-b300-8gpu 14.5 kW each, indicative") != std::string::npos);
+    // 32 DGX H100 at 9 kW plus the 20.64 kW of the unit's switches and UFM (catalog figures).
+    const auto mine = computeResults(own, catalogPtr);
+    CHECK(mine->bom->powerKw() == Approx(32 * 9.0 + 20.64));
+    CHECK(computeResults(loadDesign(defaultDesignPath()), catalogPtr)->bom->powerKw() == Approx(32 * 10.2 + 20.64));
+    CHECK(topology::powerText(*mine->bom).find("dgx-h100 9 kW each, set in this design: measured at the wall") != std::string::npos);
 }
