@@ -35,9 +35,12 @@ struct AlgoEstimate {
 /// over 1,024 H100: NCCL's LL128 model 10.7 ms, measured 19.4 ms, nccl-tests #322), which the
 /// measured ramp bounds. One node (`nodes` <= 1): `ncclUs`. `rampStretch` (>= 1, nccl_cost.hpp
 /// ncclTransportRampStretch) reads the ramp at bytes / rampStretch on a transport slower to
-/// start than the RDMA fabrics it was measured on; 1 on InfiniBand and RoCE.
+/// start than the RDMA fabrics it was measured on; 1 on InfiniBand and RoCE. `deeperTreeUs`
+/// (>= 0) is added to the ramp: the latency a tree over more nodes than the ramp's `nodes`
+/// pays for its extra depth (NcclPricing::deeperTreeLatencyUs), which the 2-node measurement
+/// behind a tree's ramp does not hold; 0 for a ring, whose ramp is read at its own node count.
 [[nodiscard]] double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes,
-                                        double rampStretch = 1.0) noexcept;
+                                        double rampStretch = 1.0, double deeperTreeUs = 0.0) noexcept;
 
 /// The node count at which `algorithm` reads the measured ramp (withMeasuredRampUs). A ring's
 /// `nodes`: SimAI's column for k nodes falls with k as a ring's 2(n-1) steps grow (16 MiB:

@@ -43,6 +43,12 @@ void setLatency(NcclPricing& r, const CommGroup& g, CollectiveOp op)
     }
     r.nodes = g.k;
     r.rampStretch = ncclTransportRampStretch(r.algorithm, op, shape);
+    if (g.k > 2 && measuredRampNodes(r.algorithm, g.k) == 2) {
+        NcclShape two = shape; // the same servers, two of them: the ramp's measurement
+        two.nodes = 2;
+        two.ranks = 2 * shape.ranksPerNode;
+        r.deeperTreeLatencyUs = std::max(0.0, r.latencyUs - ncclLatencyUs(r.algorithm, r.protocol, op, two));
+    }
 }
 
 } // namespace
@@ -148,7 +154,7 @@ NcclPricing ncclPricing(Algorithm algorithm, const CommGroup& g, CollectiveOp op
 double pricedTimeUs(const NcclPricing& p, double bytes) noexcept
 {
     return withMeasuredRampUs(p.latencyUs + p.bandwidthUs * p.fillFactor, p.simpleBandwidthUs, measuredRampNodes(p.algorithm, p.nodes),
-                              bytes, p.rampStretch);
+                              bytes, p.rampStretch, p.deeperTreeLatencyUs);
 }
 
 } // namespace model::analysis

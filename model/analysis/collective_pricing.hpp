@@ -45,6 +45,12 @@ struct NcclPricing {
     int heads = 0;                 ///< NVLS heads per node (NVLS, NVLSTree), else 0
     /// The transport's stretch of the measured ramp (nccl_cost.hpp ncclTransportRampStretch)
     double rampStretch = 1.0;
+    /// Tree-shaped algorithms (tree, NVLSTree, CollNet) over k > 2 nodes: NCCL's latency on k
+    /// nodes less its latency on 2 (ncclLatencyUs), us. A tree reads the measured ramp at 2 nodes
+    /// (measuredRampNodes), whose measurement holds a 2-node tree's latency; the deeper tree's
+    /// extra hops are added to that floor (withMeasuredRampUs), so the time grows with the
+    /// depth log2(k) at every size, as NCCL's latency does. 0 otherwise.
+    double deeperTreeLatencyUs = 0;
 };
 
 /// NCCL double binary tree all-reduce across nodes (engine_formulas.md section 3): Simple rate

@@ -13,10 +13,10 @@
 
 namespace model::analysis {
 
-double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes, double rampStretch) noexcept
+double withMeasuredRampUs(double ncclUs, double simpleBwUs, int nodes, double bytes, double rampStretch, double deeperTreeUs) noexcept
 {
     if (nodes <= 1) return ncclUs;
-    return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes / std::max(1.0, rampStretch), nodes));
+    return std::max(ncclUs, simpleBwUs / nicSizeEfficiency(bytes / std::max(1.0, rampStretch), nodes) + std::max(0.0, deeperTreeUs));
 }
 
 int measuredRampNodes(Algorithm algorithm, int nodes) noexcept

@@ -85,6 +85,7 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
         plan.nodes = c.nodes;
         plan.simpleBandwidthUs = c.simpleBandwidthUs;
         plan.rampStretch = c.rampStretch;
+        plan.deeperTreeLatencyUs = c.deeperTreeLatencyUs;
     } catch (const std::exception&) {
         plan = ProtocolPlan{};
     }
@@ -136,7 +137,8 @@ double applyRampFloor(const ProtocolPlan& plan, double bytes, double simulatedSe
 {
     if (!plan.applies) return simulatedSeconds;
     return analysis::withMeasuredRampUs(simulatedSeconds * 1e6, plan.simpleBandwidthUs,
-                                        analysis::measuredRampNodes(plan.algorithm, plan.nodes), bytes, plan.rampStretch) *
+                                        analysis::measuredRampNodes(plan.algorithm, plan.nodes), bytes, plan.rampStretch,
+                                        plan.deeperTreeLatencyUs) *
            1e-6;
 }
 

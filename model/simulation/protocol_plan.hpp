@@ -54,6 +54,9 @@ struct ProtocolPlan {
     int nodes = 1;               ///< servers the ring spans
     double simpleBandwidthUs = 0; ///< the analytical Simple bandwidth term, us (for the floor)
     double rampStretch = 1.0;     ///< the transport's stretch of the measured ramp (nccl_cost.hpp)
+    /// Tree-shaped schedules over more than 2 nodes: the latency of the extra depth added to the
+    /// 2-node ramp (analysis NcclPricing::deeperTreeLatencyUs), us; 0 otherwise.
+    double deeperTreeLatencyUs = 0;
     /// All-to-all: simulated bytes per payload byte of a transfer between servers, 1 / SimAI's
     /// measured all-to-all efficiency (size_efficiency.hpp allToAllSizeEfficiency), as the
     /// analytical engine divides its network term by it; 1 otherwise.

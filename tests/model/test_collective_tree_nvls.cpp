@@ -30,9 +30,12 @@ TEST_CASE("tree on 2 nodes doubles the usable NIC bandwidth (2-node effect)", "[
     const CollectiveResult two = golden::run(golden::rail("dgx-h100", 2), CollectiveOp::AllReduce, k16GiB, 16, "tree");
     CHECK(two.time.inMicroseconds() == Approx(91803.47).epsilon(1e-6));
     CHECK(two.busbw.inGBps() == Approx(350.88).epsilon(1e-5));
-    // 4 nodes: no doubling: base = min(388, 423.77) = 388 -> busbw = 388 x 0.92 x 0.96 x 31/32 = 331.98.
+    // 4 nodes: no doubling: base = min(388, 423.77) = 388, the ramp t = 2 S / (388 x 0.92 x 0.96)
+    // = 100,249.92 us, plus the latency of the deeper tree the 2-node ramp does not hold:
+    // 2 x (log2 4 - log2 2) x 14 us (tree Simple NET hop) = 28 us -> 100,277.92 us, busbw 331.88.
     const CollectiveResult four = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, k16GiB, 32, "tree");
-    CHECK(four.busbw.inGBps() == Approx(388 * 0.92 * 0.96 * 31.0 / 32.0).epsilon(1e-6));
+    CHECK(four.time.inMicroseconds() == Approx(2.0 * 17179869184.0 / (388 * 0.92 * 0.96 * 1000.0) + 28.0).epsilon(1e-9));
+    CHECK(four.busbw.inGBps() == Approx(331.88).epsilon(1e-5));
     CHECK(two.busbw > four.busbw);
     CHECK_THROWS_AS(golden::run(golden::rail("dgx-h100", 1), CollectiveOp::AllReduce, k8GiB, 8, "tree"), std::invalid_argument);
 }
@@ -175,4 +178,34 @@ TEST_CASE("GCP A3 Mega all-gather of 64 KB reproduces the published 110 us TCPXO
     CHECK(r.protocol == model::Protocol::LL128);
     CHECK(r.latency.inMicroseconds() == Approx(14 + 14 * 1.9 + 4.0 + 65.0));
     CHECK(r.time.inMicroseconds() == Approx(110.0).epsilon(0.01));
+}
+
+TEST_CASE("a tree over more nodes is slower by its extra depth's latency at every size", "[collective][tree]")
+{
+    // The tree reads the measured ramp at 2 nodes (its per-server traffic does not grow with
+    // the node count); the deeper tree's extra hops are NCCL's latency on top, at every size.
+    // Before, from 16 MiB up the ramp hid the depth: 293.75 us from 4 to 128 DGX H100.
+    for (const char* algo : {"tree", "nvls_tree"}) {
+        for (double bytes : {1048576.0, 8388608.0, 16777216.0, 67108864.0, 1073741824.0, 17179869184.0}) {
+            double previousUs = 0, previousLatencyUs = 0, bandwidthUs = -1;
+            for (int nodes : {4, 8, 16, 64, 128}) {
+                INFO(algo << " " << bytes << " B on " << nodes << " DGX H100");
+                const CollectiveResult r = golden::run(golden::rail("dgx-h100", nodes), CollectiveOp::AllReduce, bytes, 8 * nodes, algo);
+                // Slower by at least the extra latency (NVLSTree's pipeline fill also grows with depth).
+                CHECK(r.time.inMicroseconds() - previousUs >= r.latency.inMicroseconds() - previousLatencyUs - 1e-6);
+                CHECK(r.time.inMicroseconds() > previousUs);
+                // The tree: what is not latency is the same on every node count from 4 up (f(k) = 1).
+                const double bwUs = r.time.inMicroseconds() - r.latency.inMicroseconds();
+                if (bandwidthUs >= 0 && std::string(algo) == "tree") CHECK(bwUs == Approx(bandwidthUs).epsilon(1e-9));
+                bandwidthUs = bwUs;
+                previousUs = r.time.inMicroseconds();
+                previousLatencyUs = r.latency.inMicroseconds();
+            }
+        }
+    }
+    // 16 MiB tree (LL128): 4 nodes 310.8 us, 128 nodes 395.8 us, 5 more tree levels of
+    // 2 x 8.5 us (the tree LL128 NET hop) = 85 us apart.
+    const double t4 = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, 16777216.0, 32, "tree").time.inMicroseconds();
+    const double t128 = golden::run(golden::rail("dgx-h100", 128), CollectiveOp::AllReduce, 16777216.0, 1024, "tree").time.inMicroseconds();
+    CHECK(t128 - t4 == Approx(85.0).epsilon(1e-9));
 }
