@@ -47,6 +47,16 @@ AlgoEstimate estimate(Algorithm a, const CommGroup& g, CollectiveOp op, double b
 }
 
 namespace {
+
+/// Where the ranks sit, in words: "4 node(s) x 8", or for an uneven split (the ranks fill
+/// whole servers in id order, CommGroup::chainRanks / fewestRanks) "2 node(s): 8 + 1 GPUs"
+/// and "3 node(s) of 1 to 8 GPUs".
+std::string placementText(const CommGroup& g)
+{
+    if (g.k <= 1 || g.chainRanks == g.fewestRanks) return std::to_string(g.k) + " node(s) x " + std::to_string(g.k <= 1 ? g.n : g.g);
+    if (g.k == 2) return "2 node(s): " + std::to_string(g.chainRanks) + " + " + std::to_string(g.fewestRanks) + " GPUs";
+    return std::to_string(g.k) + " node(s) of " + std::to_string(g.fewestRanks) + " to " + std::to_string(g.chainRanks) + " GPUs";
+}
 std::string fmt(double v)
 {
     char buf[32];
@@ -97,7 +107,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
     r.protocol = best.protocol;
     r.latency = Duration::microseconds(std::min(best.latencyUs, best.timeUs));
     r.note = std::string(toString(best.algorithm)) + " (" + toString(best.protocol) + " protocol) on " + std::to_string(g.n) + " GPUs = " +
-             std::to_string(g.k) + " node(s) x " + std::to_string(g.g) + "; intra-node " + g.intraTechnology + " " +
+             placementText(g) + "; intra-node " + g.intraTechnology + " " +
              fmt(g.intraGBps) + " GB/s usable per GPU" +
              (g.k > 1 ? "; NICs " + fmt(g.nicNodeGBps) + " GB/s practical per node" : std::string()) +
              (op == CollectiveOp::AllToAll && g.k > 1 && g.fabricAllToAllFactor < 1.0

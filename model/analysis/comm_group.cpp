@@ -99,10 +99,19 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         gpus += s.gpus;
         if (gpus >= n) break;
     }
-    if (gpus < n)
-        throw std::invalid_argument("the design has " + std::to_string(facts.totalGpus) + " GPUs, of which " +
-                                    std::to_string(gpus) + " can reach each other over cabled NICs; " +
+    if (gpus < n) {
+        // The most GPUs one group can hold: the cabled servers of the largest island, or one
+        // server on its own (its GPUs reach each other inside it, cabled or not).
+        int oneServer = 0;
+        for (const auto& s : facts.servers) oneServer = std::max(oneServer, s.gpus);
+        const std::string most = gpus >= oneServer
+                                     ? std::to_string(gpus) + " can reach each other over cabled NICs"
+                                     : "at most " + std::to_string(oneServer) + " can reach each other, inside one server (" +
+                                           (gpus == 0 ? std::string("no two servers are joined by cabled NICs")
+                                                      : std::to_string(gpus) + " across servers over cabled NICs") + ")";
+        throw std::invalid_argument("the design has " + std::to_string(facts.totalGpus) + " GPUs, of which " + most + "; " +
                                     std::to_string(n) + " were asked for");
+    }
     g.k = static_cast<int>(chosen.size());
     g.g = (n + g.k - 1) / g.k;
     g.chainRanks = 0;

@@ -4,6 +4,8 @@
 #include "test_price_support.hpp"
 
 #include "model/analysis/analysis_json.hpp"
+#include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/comm_group.hpp"
 #include "model/analysis/islands.hpp"
 #include "model/compare/comparison.hpp"
 #include "model/simulation/simulation.hpp"
@@ -87,6 +89,22 @@ TEST_CASE("two servers each on its own switch: scaling stops at 8 of the 16 GPUs
     CHECK(j["reachable_gpus"] == 8);
     CHECK(j["islands"] == nlohmann::json::parse(R"([{"servers":1,"gpus":8},{"servers":1,"gpus":8}])"));
     CHECK(j["scaling"].back()["gpus"] == 8);
+    // Asking for more GPUs than one island holds names what can reach each other.
+    try {
+        (void)analysis::placeGroup(analysis::extractFacts(d, golden::catalog()), 9, false);
+        FAIL("9 GPUs placed on islands of 8");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()) == "the design has 16 GPUs, of which 8 can reach each other over cabled NICs; 9 were asked for");
+    }
+    Design unwired = d;
+    while (!unwired.links().empty()) unwired.removeLink(unwired.links().begin()->first);
+    try {
+        (void)analysis::placeGroup(analysis::extractFacts(unwired, golden::catalog()), 9, false);
+        FAIL("9 GPUs placed on unwired servers");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()) == "the design has 16 GPUs, of which at most 8 can reach each other, inside one server "
+                                       "(no two servers are joined by cabled NICs); 9 were asked for");
+    }
 }
 
 TEST_CASE("unequal islands: the largest bounds the curve, each island is listed largest first", "[analysis][islands]")

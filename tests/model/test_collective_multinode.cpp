@@ -172,4 +172,10 @@ TEST_CASE("a group that ends inside a server counts only the NICs next to its GP
     };
     const double t12 = bandwidthUs(12), t16 = bandwidthUs(16);
     CHECK(t12 / t16 > 1.7);
+    // The note names the split the figures are for (it said "2 node(s) x 5" for 8 + 1).
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k1GiB, 9).note.find("on 9 GPUs = 2 node(s): 8 + 1 GPUs;") != std::string::npos);
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k1GiB, 12).note.find("on 12 GPUs = 2 node(s): 8 + 4 GPUs;") != std::string::npos);
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k1GiB, 17).note.find("on 17 GPUs = 3 node(s) of 1 to 8 GPUs;") != std::string::npos);
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k1GiB, 16).note.find("on 16 GPUs = 2 node(s) x 8;") != std::string::npos);
+    CHECK(golden::run(d, CollectiveOp::AllReduce, k1GiB, 6).note.find("on 6 GPUs = 1 node(s) x 6;") != std::string::npos);
 }
