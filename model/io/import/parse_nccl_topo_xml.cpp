@@ -67,8 +67,14 @@ std::string normBusId(std::string s)
     return s;
 }
 
+/// Deepest <pci> nesting read, levels below the <cpu>. A real server nests a handful of PCIe
+/// switches (a DGX H100: root port, two switch levels, the device); deeper files are refused
+/// rather than walked, so a crafted file cannot exhaust the stack.
+constexpr int kMaxPciDepth = 32;
+
 struct Walker {
-    Walker(std::string_view c, std::vector<std::string>& w, ServerModel& m) : content(c), warnings(w), s(m) {}
+    Walker(const ImportText& t, std::string_view c, std::vector<std::string>& w, ServerModel& m) : text(t), content(c), warnings(w), s(m) {}
+    const ImportText& text;
     std::string_view content;
     std::vector<std::string>& warnings;
     ServerModel& s;
@@ -82,6 +88,10 @@ struct Walker {
 
     void pci(const pugi::xml_node& n, int parent, int cpu, int depth)
     {
+        if (depth >= kMaxPciDepth)
+            throw InputError(text.name(), "line " + std::to_string(line(n)), "",
+                             "<pci> nesting deeper than " + std::to_string(kMaxPciDepth) +
+                                 " levels; a real topology nests a handful of PCIe switches, so the file is not read");
         PcieNode p;
         p.busId = normBusId(n.attribute("busid").value());
         p.pciClass = lower(n.attribute("class").value());
@@ -230,7 +240,7 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
                                                   std::string(doc.first_child().name()) + ">");
     ServerModel s;
     s.format = "NCCL topology XML";
-    Walker w(content, warnings, s);
+    Walker w(text, content, warnings, s);
     for (const pugi::xml_node& cpuEl : system.children("cpu")) {
         CpuNode c;
         c.numaNode = intAttr(cpuEl, "numaid");
