@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -23,18 +24,34 @@ const Source* Provenance::sourceOf(const std::string& field) const
 
 Bandwidth GpuSpec::pciePerDirection() const noexcept
 {
+    return pcieLinkPerDirection(pcieGeneration, pcieLanes);
+}
+
+std::optional<Bandwidth> pcieLinkNamedIn(const std::string& hostInterface)
+{
+    static const std::regex re(R"(PCIe\s*Gen\s*([0-9])\s*x\s*([0-9]{1,2}))", std::regex::icase);
+    std::smatch m;
+    if (!std::regex_search(hostInterface, m, re)) return std::nullopt;
+    const Bandwidth b = pcieLinkPerDirection(std::stoi(m[1].str()), std::stoi(m[2].str()));
+    if (b.isZero()) return std::nullopt;
+    return b;
+}
+
+Bandwidth pcieLinkPerDirection(int generation, int lanes) noexcept
+{
     // PCI-SIG per-lane rates with NVIDIA's rounding: gen3 ~1, gen4 2, gen5 4, gen6 8 GB/s per lane
     // per direction (x16: 16/32/64/128 GB/s; shared/reference/README.md convention 3).
+    if (generation <= 0 || lanes <= 0) return Bandwidth();
     double perLane = 1.0;
-    switch (pcieGeneration) {
+    switch (generation) {
     case 1: perLane = 0.25; break;
     case 2: perLane = 0.5; break;
     case 3: perLane = 1.0; break;
     case 4: perLane = 2.0; break;
     case 5: perLane = 4.0; break;
-    default: perLane = pcieGeneration >= 6 ? 8.0 : 1.0; break;
+    default: perLane = generation >= 6 ? 8.0 : 1.0; break;
     }
-    return Bandwidth::GBps(perLane * pcieLanes);
+    return Bandwidth::GBps(perLane * lanes);
 }
 
 const char* toString(FormFactor f) noexcept

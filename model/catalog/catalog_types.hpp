@@ -80,6 +80,14 @@ struct GpuSpec {
     [[nodiscard]] Bandwidth pciePerDirection() const noexcept;
 };
 
+/// A PCIe link of `lanes` lanes of generation `generation`, one direction, at the nominal rate
+/// (PCI-SIG per-lane rates with NVIDIA's rounding, shared/reference/README.md convention 3:
+/// gen3 1, gen4 2, gen5 4, gen6 8 GB/s per lane). Zero when either is 0 or less.
+[[nodiscard]] Bandwidth pcieLinkPerDirection(int generation, int lanes) noexcept;
+/// The PCIe link a host-interface text names ("PCIe Gen5 x16" -> 64 GB/s one direction), or
+/// nullopt when the text names no "PCIe Gen<N> x<L>" (empty, a socket, ...).
+[[nodiscard]] std::optional<Bandwidth> pcieLinkNamedIn(const std::string& hostInterface);
+
 /// Wire protocol of a NIC or a switch.
 enum class NetProtocol { InfiniBand, Ethernet, EFA };
 

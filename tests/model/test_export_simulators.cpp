@@ -333,6 +333,16 @@ TEST_CASE("InfraGraph export: schema's required fields, references and the desig
         const InfraGraphExport x = exportInfraGraph(d, catalog());
         checkInfraGraph(x.infrastructure, x.annotations, d);
         CHECK(json::parse(file(x.files, "infragraph.json").content) == x.infrastructure);
+        // Every rate given is a real one (a GB200 device had "PCIe Gen0 x0" at 0 GB/s).
+        for (const auto& dev : x.infrastructure["devices"])
+            for (const auto& l : dev["links"]) {
+                INFO(dev["name"] << " link " << l["name"]);
+                if (l.contains("physical")) {
+                    const json& bw = l["physical"]["bandwidth"];
+                    CHECK(bw[bw["choice"].get<std::string>()].get<double>() > 0);
+                }
+                CHECK(l["description"].get<std::string>().find("Gen0") == std::string::npos);
+            }
     }
     for (int nodes : {2, 8, 32}) {
         INFO(nodes << " DGX H100");
@@ -373,4 +383,28 @@ TEST_CASE("InfraGraph export: a DGX H100 device carries its GPUs, NVSwitches and
     CHECK(std::filesystem::exists(dir + "/infragraph.json"));
     CHECK(std::filesystem::exists(dir + "/annotations.json"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("InfraGraph export: a GB200 GPU reaches its Grace over NVLink-C2C and its NIC over the NIC's own PCIe", "[export][infragraph]")
+{
+    const InfraGraphExport x = exportInfraGraph(templateDesign("gb200-nvl72-1rack.json"), catalog());
+    const json& dev = x.infrastructure["devices"][0];
+    std::map<std::string, double> rate;
+    for (const auto& l : dev["links"])
+        if (l.contains("physical")) rate[l["name"]] = l["physical"]["bandwidth"]["gigabytes_per_second"];
+    CHECK(rate["c2c"] == Approx(450.0));     // 900 GB/s both ways (catalog host_link_GBps_bidirectional)
+    CHECK(rate["nic-pcie"] == Approx(64.0)); // ConnectX-7: PCIe Gen5 x16
+    CHECK(rate.count("pcie") == 0);
+    int c2c = 0, nic = 0;
+    for (const auto& e : dev["edges"]) {
+        if (e["link"] == "c2c") ++c2c;
+        if (e["link"] == "nic-pcie") ++nic;
+        CHECK(e["link"] != "pcie");
+    }
+    CHECK(c2c > 0);
+    CHECK(nic > 0);
+    CHECK(pcieLinkNamedIn("PCIe Gen5 x16")->inGBps() == Approx(64.0));
+    CHECK(pcieLinkNamedIn("PCIe Gen4 x8")->inGBps() == Approx(16.0));
+    CHECK_FALSE(pcieLinkNamedIn(""));
+    CHECK_FALSE(pcieLinkNamedIn("OCP 3.0"));
 }

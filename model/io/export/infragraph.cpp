@@ -49,6 +49,40 @@ std::string num(double v)
     return s.str();
 }
 
+/// Adds the GPU's host link to `links` and returns its name: "pcie" (the GPU's PCIe generation
+/// and lanes, one direction) or "c2c" (NVLink-C2C, half the catalog's bidirectional rate).
+std::string hostLink(const GpuSpec& gpu, json& links)
+{
+    if (gpu.hostLink == "nvlink_c2c") {
+        json l = {{"name", "c2c"}, {"description", "NVLink-C2C between the GPU and its Grace CPU, one direction"}};
+        if (gpu.hostLinkBidirectional) l["physical"] = bandwidthGBps(gpu.hostLinkBidirectional->inGBps() / 2.0);
+        else l["description"] = "NVLink-C2C between the GPU and its Grace CPU (rate not in the catalog)";
+        links.push_back(l);
+        return "c2c";
+    }
+    json pcie = {{"name", "pcie"}, {"description", "PCIe Gen" + std::to_string(gpu.pcieGeneration) + " x" + std::to_string(gpu.pcieLanes) + ", one direction"}};
+    if (const Bandwidth b = gpu.pciePerDirection(); !b.isZero()) pcie["physical"] = bandwidthGBps(b.inGBps());
+    else pcie["description"] = "PCIe (generation and lanes not in the catalog)";
+    links.push_back(pcie);
+    return "pcie";
+}
+
+/// Adds the NIC's own host link to `links` (its catalog host interface, e.g. "PCIe Gen5 x16" =
+/// 64 GB/s one direction) and returns its name, "nic-pcie".
+std::string nicHostLink(const NicSpec* nic, json& links)
+{
+    json l = {{"name", "nic-pcie"}};
+    const std::optional<Bandwidth> b = nic ? pcieLinkNamedIn(nic->hostInterface) : std::nullopt;
+    if (b) {
+        l["description"] = "the NIC's host interface, " + nic->hostInterface + ", one direction";
+        l["physical"] = bandwidthGBps(b->inGBps());
+    } else {
+        l["description"] = "the NIC's host interface (not in the catalog)";
+    }
+    links.push_back(l);
+    return "nic-pcie";
+}
+
 /// What distinguishes one server device from another: model, NIC model and NIC count.
 struct ServerKey {
     std::string model, nic;
@@ -68,13 +102,13 @@ json serverDevice(const std::string& name, const ServerSpec& s, const GpuSpec* g
         edges.push_back(deviceEdge("cpu", "cpu", "many2many", "cpu-fabric"));
     }
     if (gpu && s.gpuCount > 0) {
-        json pcie = {{"name", "pcie"}, {"description", "PCIe Gen" + std::to_string(gpu->pcieGeneration) + " x" + std::to_string(gpu->pcieLanes) + ", one direction"}};
-        pcie["physical"] = bandwidthGBps(gpu->pciePerDirection().inGBps());
-        links.push_back(pcie);
+        // The GPU's host link: PCIe, or NVLink-C2C to the Grace CPU of a superchip (GB200: 900 GB/s
+        // both ways, catalog host_link_GBps_bidirectional), which has no PCIe link to price.
+        const std::string host = hostLink(*gpu, links);
         // GPUs spread evenly over the sockets.
         const int per = (s.gpuCount + sockets - 1) / sockets;
         for (int k = 0; k < sockets && k * per < s.gpuCount; ++k)
-            edges.push_back(deviceEdge(slice("xpu", k * per, std::min(s.gpuCount, (k + 1) * per)), at("cpu", k), "many2many", "pcie"));
+            edges.push_back(deviceEdge(slice("xpu", k * per, std::min(s.gpuCount, (k + 1) * per)), at("cpu", k), "many2many", host));
         const bool nvlink = gpu->scaleUp == ScaleUpKind::NVLink && !gpu->scaleUpBidirectional.isZero();
         if (s.intraNode == IntraNodeFabric::NVSwitch && nvlink) {
             const int switches = std::max(1, s.nvswitchCount);
@@ -100,12 +134,14 @@ json serverDevice(const std::string& name, const ServerSpec& s, const GpuSpec* g
         }
         // NICs: one per GPU sits with its GPU (the GPUDirect RDMA pairing); otherwise they hang off the sockets.
         if (nics > 0) {
+            // A PCIe GPU and its NIC share the GPU's PCIe link; a superchip's NIC has its own.
+            const std::string nicLink = host == "pcie" ? host : nicHostLink(nic, links);
             if (nics == s.gpuCount) {
-                edges.push_back(deviceEdge("nic", "xpu", "one2one", "pcie"));
+                edges.push_back(deviceEdge("nic", "xpu", "one2one", nicLink));
             } else {
                 const int perN = (nics + sockets - 1) / sockets;
                 for (int k = 0; k < sockets && k * perN < nics; ++k)
-                    edges.push_back(deviceEdge(slice("nic", k * perN, std::min(nics, (k + 1) * perN)), at("cpu", k), "many2many", "pcie"));
+                    edges.push_back(deviceEdge(slice("nic", k * perN, std::min(nics, (k + 1) * perN)), at("cpu", k), "many2many", nicLink));
                 notes.push_back(name + ": " + std::to_string(nics) + " NICs for " + std::to_string(s.gpuCount) + " GPUs, attached to the CPU sockets");
             }
         }
