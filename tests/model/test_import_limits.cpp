@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
 
 using namespace model;
@@ -37,4 +38,24 @@ TEST_CASE("NCCL XML: <pci> nested thousands deep is refused at the line where it
     const ImportResult r = importText("ok.xml", nestedPci(6), ImportKind::NcclTopo);
     REQUIRE(r.server);
     CHECK(r.server->pcie.size() == 6);
+}
+
+TEST_CASE("topo -m: a 400-GPU matrix is read in well under a second, not GPUs^4 time", "[import][topo][robustness]")
+{
+    constexpr int n = 400;
+    std::string text = "";
+    for (int i = 0; i < n; ++i) text += "\tGPU" + std::to_string(i);
+    text += "\tCPU Affinity\tNUMA Affinity\n";
+    for (int i = 0; i < n; ++i) {
+        text += "GPU" + std::to_string(i);
+        for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
+        text += "\t0-9\t0\n";
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const ImportResult r = importText("big.txt", text, ImportKind::Auto);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(r.server);
+    CHECK(r.server->gpus.size() == n);
+    CHECK(r.server->gpus.back().nvlinks == 18); // every pair NV18: NVSwitch, the full count per GPU
+    CHECK(seconds < 3.0);                       // 0.3 s here; the GPUs^4 lookup took 7 s
 }

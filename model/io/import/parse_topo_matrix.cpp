@@ -399,13 +399,18 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
 
     // NVLinks per GPU (topo -m only): the sum of NV# over its peers, unless that exceeds what
     // any GPU has (then the peers are reached through NVSwitch and each pair shows the full count).
+    // The pairs are looked up through a map (first pair wins, as ServerModel::pair): a linear
+    // lookup per pair made this loop GPUs^4 (400 GPUs took 7 s).
     if (mode != Mode::P2p) {
+        std::map<std::pair<int, int>, const GpuPair*> pairOf;
+        for (const GpuPair& p : s.gpuPairs) pairOf.emplace(std::make_pair(p.a, p.b), &p);
         for (auto& gpu : s.gpus) {
             int sum = 0, maxPer = 0;
             bool allKnown = true;
             for (const auto& other : s.gpus) {
                 if (other.index == gpu.index) continue;
-                const GpuPair* p = s.pair(gpu.index, other.index);
+                const auto it = pairOf.find(std::minmax(gpu.index, other.index));
+                const GpuPair* p = it == pairOf.end() ? nullptr : it->second;
                 if (!p) {
                     allKnown = false;
                     continue;
