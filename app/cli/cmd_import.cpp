@@ -13,6 +13,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -81,6 +82,20 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
     }
 }
 
+/// True when `output` names the same file as `input` (by canonical path, so "./x", "../d/x", a
+/// symbolic link or a hard link to the input all count): writing the design there would
+/// destroy the file being imported.
+bool sameFile(const std::string& input, const std::string& output)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(output, ec) && fs::equivalent(input, output, ec)) return true;
+    const fs::path a = fs::weakly_canonical(input, ec);
+    if (ec) return false;
+    const fs::path b = fs::weakly_canonical(output, ec);
+    return !ec && a == b;
+}
+
 /// "1 server (dgx-h100, 8 GPUs), no switches" or "2 servers (dgx-h100), 16 GPUs, 3 switches".
 std::string designSummary(const model::Design& d, const model::Catalog& catalog)
 {
@@ -127,6 +142,11 @@ int cmdImport(const QStringList& args)
     const auto kind = model::io::importKindFromString(pos[0].toStdString());
     if (!kind) {
         printError(QStringLiteral("import: unknown kind '%1' (expected %2)").arg(pos[0], QString::fromStdString(model::io::importKindNames())));
+        return kUsage;
+    }
+    if (p.isSet(QStringLiteral("o")) && sameFile(pos[1].toStdString(), p.value(QStringLiteral("o")).toStdString())) {
+        printError(QStringLiteral("import: -o %1 is the file being imported (%2); the design would overwrite it: name another file")
+                       .arg(p.value(QStringLiteral("o")), pos[1]));
         return kUsage;
     }
     auto catalog = loadCatalogOrReport();
