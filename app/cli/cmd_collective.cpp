@@ -52,6 +52,20 @@ void printTable(const std::vector<model::CollectiveResult>& rows, const QString&
     for (const auto& r : rows) out << row(r) << "\n";
 }
 
+/// nccl-tests rounds a size down to whole float elements per rank (the count column); a size
+/// under one element moves nothing, so it is refused, naming the least size that moves one.
+/// @throws std::invalid_argument naming the size, the op and the GPU count.
+void refuseUnderOneElement(model::CollectiveOp op, double bytes, int gpus)
+{
+    if (model::ncclTestsCount(op, bytes, gpus) >= 1) return;
+    const bool perRank = op != model::CollectiveOp::AllReduce && op != model::CollectiveOp::Broadcast;
+    const int least = perRank ? 4 * std::max(1, gpus) : 4;
+    throw std::invalid_argument("--bytes " + std::to_string(static_cast<long long>(bytes)) + ": under one float (4 bytes)" +
+                                (perRank ? " per GPU" : std::string()) + " for " + model::toString(op) + " on " +
+                                std::to_string(gpus) + " GPUs; nccl-tests rounds a size down to whole elements, so this run "
+                                "would move 0 elements. Give at least " + std::to_string(least) + " bytes");
+}
+
 } // namespace
 
 int cmdCollective(const QStringList& args)
@@ -150,6 +164,7 @@ int cmdCollective(const QStringList& args)
         }
         if (simulate) {
             const model::SimulationResult sr = model::simulateCollective(*design, *catalog, req, simOptions);
+            refuseUnderOneElement(req.op, req.bytes, sr.collective.gpus);
             if (p.isSet(QStringLiteral("json"))) {
                 printJson(model::toJson(sr));
                 return kOk;
@@ -166,6 +181,7 @@ int cmdCollective(const QStringList& args)
             return kOk;
         }
         const model::CollectiveResult r = model::predictCollective(*design, *catalog, req);
+        refuseUnderOneElement(req.op, req.bytes, r.gpus);
         if (p.isSet(QStringLiteral("json"))) {
             printJson(model::toJson(r));
         } else {

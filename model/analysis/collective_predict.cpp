@@ -126,6 +126,11 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                   : std::string()) +
              "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);
+    if (g.n == 1) {
+        r.latency = Duration();
+        r.note = "local copy on 1 GPU: nothing crosses a link; NCCL copies the buffer once in the GPU's memory (out-of-place), "
+                 "2 x size at " + fmt(g.hbmGBps) + " GB/s HBM; the copy's launch overhead (microseconds on a real GPU) is not modelled";
+    }
     return r;
 }
 

@@ -111,6 +111,27 @@ Design generateRoceFabric(const Catalog& catalog, FatTreeOptions o)
     return d;
 }
 
+namespace {
+/// The switch a rented fabric is drawn with when --switch is not given: the usual one of the
+/// NICs' protocol (QM9700 for InfiniBand, SN5600 for Ethernet) when its ports carry a NIC's
+/// `perNicGbps`, else the catalog switch of that protocol with the slowest ports that do.
+/// @throws InputError naming --per-node-gbps when no catalog switch has ports that fast.
+std::string rentedSwitch(const Catalog& catalog, NetProtocol protocol, double perNicGbps, const char* gen, double perNodeGbps, int nics)
+{
+    const std::string usual = protocol == NetProtocol::InfiniBand ? "qm9700" : "sn5600";
+    if (const SwitchSpec* u = catalog.switchModel(usual); u && u->portSpeed.inGbps() + 1e-6 >= perNicGbps) return usual;
+    const SwitchSpec* best = nullptr;
+    for (const SwitchSpec& sw : catalog.switches())
+        if (sw.category == "switch" && sw.protocol == protocol && sw.ports > 0 && sw.portSpeed.inGbps() + 1e-6 >= perNicGbps &&
+            (!best || sw.portSpeed.inGbps() < best->portSpeed.inGbps()))
+            best = &sw;
+    if (!best)
+        badOption(gen, "--per-node-gbps", num(perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs switch ports of " +
+                                              num(perNicGbps) + " Gb/s; the catalog has no " + toString(protocol) + " switch that fast");
+    return best->id;
+}
+} // namespace
+
 Design generateRented(const Catalog& catalog, const RentedOptions& o)
 {
     const char* gen = "generate rented";
@@ -144,7 +165,10 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
     f.server = s->id;
     f.nodes = o.nodes;
     f.nicModel = pick == own ? "" : pick->id;
-    f.switchModel = !o.switchModel.empty() ? o.switchModel : pick->protocol == NetProtocol::InfiniBand ? "qm9700" : "sn5600";
+    f.switchModel = !o.switchModel.empty() ? o.switchModel : rentedSwitch(catalog, pick->protocol, perNic, gen, o.perNodeGbps, nics);
+    if (const SwitchSpec* sw = catalog.switchModel(f.switchModel); sw && !o.switchModel.empty() && sw->portSpeed.inGbps() + 1e-6 < perNic)
+        badOption(gen, "--switch", sw->name + " has " + num(sw->portSpeed.inGbps()) + " Gb/s ports; " + num(o.perNodeGbps) +
+                                       " Gb/s per node over " + std::to_string(nics) + " NICs needs " + num(perNic) + " Gb/s ports");
     f.linkGbps = perNic;
     f.requireNicProtocol = false;
     f.namePrefix = "node";

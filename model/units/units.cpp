@@ -24,6 +24,10 @@ std::uint64_t parseSize(std::string_view text)
                                      "\": expected a non-negative number of bytes, optionally with a "
                                      "K, M, G or T suffix (powers of 1024), e.g. 8G");
     };
+    auto tooLarge = [&]() -> std::invalid_argument {
+        return std::invalid_argument("size \"" + std::string(text) + "\": more than the largest size, 16 EiB (about 1.8e19 bytes); "
+                                     "nccl-tests sizes run from bytes to tens of GiB, e.g. 8G");
+    };
     std::string_view s = text;
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -31,7 +35,10 @@ std::uint64_t parseSize(std::string_view text)
 
     double value = 0.0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || ptr == s.data() || value < 0.0 || !std::isfinite(value)) throw fail();
+    if (ec == std::errc() && ptr != s.data() && value < 0.0)
+        throw std::invalid_argument("size \"" + std::string(text) + "\": a size cannot be negative; give a number of bytes, e.g. 8G");
+    if (ec == std::errc::result_out_of_range || (ec == std::errc() && !std::isfinite(value))) throw tooLarge();
+    if (ec != std::errc() || ptr == s.data()) throw fail();
     std::string_view suffix(ptr, static_cast<std::size_t>(s.data() + s.size() - ptr));
 
     double mult = 1.0;
@@ -50,7 +57,7 @@ std::uint64_t parseSize(std::string_view text)
         if (!suffix.empty()) throw fail();
     }
     const double bytes = value * mult;
-    if (bytes > 1.8e19) throw fail();
+    if (bytes > 1.8e19) throw tooLarge();
     if (std::fabs(bytes - std::round(bytes)) > 1e-9 * std::max(1.0, bytes))
         throw std::invalid_argument("size \"" + std::string(text) + "\": " + std::to_string(bytes) +
                                     " bytes is not a whole number of bytes; give bytes, or a size such as 0.5K (512)");

@@ -39,6 +39,35 @@ TEST_CASE("analyze prints times, percentages and counts with sensible precision"
     }
 }
 
+TEST_CASE("collective refuses a size under one element and says what a 1-GPU figure is", "[gui][cli]")
+{
+    const auto refusal = [](const QStringList& extra) {
+        QProcess p;
+        p.start(QStringLiteral(CD_APP_EXE), QStringList{QStringLiteral("collective"), guitest::templatePath()} + extra);
+        REQUIRE(p.waitForFinished(60000));
+        CHECK(p.exitCode() != 0);
+        return QString::fromLocal8Bit(p.readAllStandardError());
+    };
+    // nccl-tests rounds down to whole floats: these moved 0 elements but printed a time.
+    CHECK(refusal({QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"), QStringLiteral("3")})
+              .contains(QStringLiteral("--bytes 3: under one float (4 bytes) for all_reduce on 256 GPUs")));
+    CHECK(refusal({QStringLiteral("--op"), QStringLiteral("all_to_all"), QStringLiteral("--bytes"), QStringLiteral("8"),
+                   QStringLiteral("--gpus"), QStringLiteral("8")})
+              .contains(QStringLiteral("per GPU for alltoall on 8 GPUs; nccl-tests rounds a size down to whole elements, so this "
+                                       "run would move 0 elements. Give at least 32 bytes")));
+    CHECK(refusal({QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"), QStringLiteral("1"),
+                   QStringLiteral("--engine"), QStringLiteral("simulation"), QStringLiteral("--gpus"), QStringLiteral("16")})
+              .contains(QStringLiteral("under one float")));
+    CHECK(run({QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"), QStringLiteral("all_reduce"),
+               QStringLiteral("--bytes"), QStringLiteral("4"), QStringLiteral("--gpus"), QStringLiteral("16")})
+              .contains(QStringLiteral("all_reduce on 16 GPUs")));
+    // One GPU: a local copy, said as such (it read "latency term 0.0 us ... candidates: ring 0.0 us").
+    const QString one = run({QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"), QStringLiteral("all_reduce"),
+                             QStringLiteral("--bytes"), QStringLiteral("1M"), QStringLiteral("--gpus"), QStringLiteral("1")});
+    CHECK(one.contains(QStringLiteral("# local copy on 1 GPU: nothing crosses a link")));
+    CHECK(one.contains(QStringLiteral("launch overhead (microseconds on a real GPU) is not modelled")));
+}
+
 TEST_CASE("collective refuses an explicit --gpus 0 instead of reading it as every GPU", "[gui][cli]")
 {
     QProcess p;

@@ -415,6 +415,19 @@ TEST_CASE("Generators refuse counts they cannot build before planning anything",
     rented.perNodeGbps = 1600;
     rented.pricePerGpuHourUsd = 2;
     CHECK(problem([&] { return generateRented(cat, rented); }).rfind("--server: expected a GPU server", 0) == 0);
+    // 6400 Gb/s over 8 NICs needs 800G ports: the rented fabric takes a switch that has them
+    // (it blamed "--link-gbps", an option of the fat tree the user never gave), or names --switch.
+    RentedOptions fast;
+    fast.server = "hgx-h100-8gpu";
+    fast.nodes = 2;
+    fast.perNodeGbps = 6400;
+    fast.pricePerGpuHourUsd = 2;
+    const Design d = generateRented(cat, fast);
+    for (const auto& [id, n] : d.nodes())
+        if (n.kind == NodeKind::Switch) CHECK(cat.switchModel(n.model)->portSpeed.inGbps() >= 800);
+    fast.switchModel = "qm9700";
+    CHECK(problem([&] { return generateRented(cat, fast); }).find("--switch: ") == 0);
+    CHECK(problem([&] { return generateRented(cat, fast); }).find("has 400 Gb/s ports; 6400 Gb/s per node over 8 NICs needs 800 Gb/s ports") != std::string::npos);
     RackScaleOptions rack;
     rack.server = "ufm-appliance";
     rack.racks = 1;

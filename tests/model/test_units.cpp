@@ -41,7 +41,12 @@ TEST_CASE("parseSize takes nccl-tests style sizes in powers of 1024", "[units]")
     CHECK_THROWS_WITH(parseSize("1.5"), Catch::Contains("not a whole number of bytes"));
     CHECK_THROWS_WITH(parseSize("0.3K"), Catch::Contains("not a whole number of bytes"));
     CHECK_THROWS_AS(parseSize("eight"), std::invalid_argument);
-    CHECK_THROWS_AS(parseSize("-1"), std::invalid_argument);
+    CHECK_THROWS_WITH(parseSize("-1"), "size \"-1\": a size cannot be negative; give a number of bytes, e.g. 8G");
+    // Too large says so (it said "expected a non-negative number" of 1e30).
+    CHECK_THROWS_WITH(parseSize("1e30"), Catch::StartsWith("size \"1e30\": more than the largest size, 16 EiB"));
+    CHECK_THROWS_WITH(parseSize("1e400"), Catch::StartsWith("size \"1e400\": more than the largest size, 16 EiB"));
+    CHECK_THROWS_WITH(parseSize("20000P"), Catch::Contains("expected a non-negative number of bytes"));
+    CHECK(parseSize("1e3") == 1000u);
     CHECK_THROWS_AS(parseSize("8X"), std::invalid_argument);
     CHECK_THROWS_AS(parseSize(""), std::invalid_argument);
     CHECK(formatBytes(8589934592.0) == "8 GiB");
