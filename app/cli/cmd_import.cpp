@@ -66,6 +66,7 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
     for (const auto& w : r.warnings) o << "  warning: " << QString::fromStdString(w) << "\n";
     if (!review.comparison.points.empty()) {
         o << "  measured vs predicted (" << QString::fromStdString(review.comparedWith) << "):\n";
+        o << "  (busbw in GB/s as printed; error = predicted / measured time - 1, the busbw ratio without the printed busbw's rounding)\n";
         o << "         size   measured   predicted   error  algorithm\n";
         for (const auto& p : review.comparison.points)
             o << "  " << QString::fromStdString(model::formatBytes(p.bytes)).rightJustified(11) << " "

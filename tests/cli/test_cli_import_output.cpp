@@ -41,3 +41,10 @@ TEST_CASE("import -o naming the imported file itself is refused and the file is 
     CHECK(ok.code == 0);
     CHECK(QFile::exists(dir.filePath(QStringLiteral("d.json"))));
 }
+
+TEST_CASE("import: the comparison table says what its error is taken from", "[cli][import]")
+{
+    const clitest::Outcome r = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), QStringLiteral(CD_SHARED_DIR "/real_inputs/nccl_tests_12.txt")});
+    CHECK(r.code == 0);
+    CHECK(r.out.contains(QStringLiteral("busbw in GB/s as printed; error = predicted / measured time - 1")));
+}

@@ -33,6 +33,8 @@ struct MeasuredPoint {
     double busbwGBps = 0;              ///< decimal GB/s
     std::string wrong;                 ///< "#wrong" ("0", "N/A") or the old "error" column
     int line = 0;                      ///< line of the file
+    double timeRoundingUs = 0;         ///< half a unit of the time's last printed digit, us (0: not known)
+    double busbwRoundingGBps = 0;      ///< half a unit of the busbw's last printed digit, GB/s (0: not known)
 };
 
 /// A measured curve with what the file says about the run.

@@ -4,6 +4,8 @@
 // (out-of-place half, then in-place half). Header comment lines start with '#'.
 #include "model/io/import/importers.hpp"
 
+#include "model/io/import/nccl_tests_checks.hpp"
+
 #include "model/io/input_error.hpp"
 
 #include <algorithm>
@@ -67,18 +69,23 @@ std::string collectiveFromBinary(const std::string& s, std::string& command)
     return {};
 }
 
-/// Reads one half (time algbw busbw wrong) starting at cells[i]. False when incomplete.
-bool readHalf(const std::vector<std::string>& cells, std::size_t i, MeasuredPoint& p)
+/// Reads one half (time algbw busbw wrong) starting at cells[i]. @return empty when read, else
+/// why not: "incomplete" when cells are missing or unreadable, or the problem in words.
+std::string readHalf(const std::vector<std::string>& cells, std::size_t i, MeasuredPoint& p)
 {
-    if (i + 3 > cells.size()) return false;
+    if (i + 3 > cells.size()) return "incomplete";
     double t = 0, a = 0, b = 0;
-    if (!parseNumber(cells[i], t) || !parseNumber(cells[i + 1], a) || !parseNumber(cells[i + 2], b)) return false;
-    if (t < 0 || a < 0 || b < 0 || t > kMaxMeasuredTimeUs || a > kMaxMeasuredGBps || b > kMaxMeasuredGBps) return false;
+    if (!parseNumber(cells[i], t) || !parseNumber(cells[i + 1], a) || !parseNumber(cells[i + 2], b)) return "incomplete";
+    if (t < 0 || a < 0 || b < 0 || t > kMaxMeasuredTimeUs || a > kMaxMeasuredGBps || b > kMaxMeasuredGBps) return "incomplete";
+    // A size moved in no time is no measurement: size / time, and so algbw and busbw, are undefined.
+    if (t == 0 && p.bytes > 0) return "time " + cells[i] + " us for " + cells[0] + " B: expected a positive time (size / time is undefined)";
     p.timeUs = t;
     p.algbwGBps = a;
     p.busbwGBps = b;
+    p.timeRoundingUs = halfLastDigit(cells[i]);
+    p.busbwRoundingGBps = halfLastDigit(cells[i + 2]);
     p.wrong = i + 3 < cells.size() ? cells[i + 3] : std::string();
-    return true;
+    return {};
 }
 
 struct Inference {
@@ -257,11 +264,21 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             ++i;
         }
         MeasuredPoint out = base, in = base;
-        const bool okOut = readHalf(cells, i, out);
-        const bool okIn = readHalf(cells, i + 4, in);
+        const std::string whyOut = readHalf(cells, i, out);
+        const std::string whyIn = readHalf(cells, i + 4, in);
+        const bool okOut = whyOut.empty(), okIn = whyIn.empty();
+        if (!okIn && whyIn != "incomplete")
+            warnings.push_back("line " + std::to_string(l.number) + ": in-place " + whyIn + "; that half of the row is ignored");
         if (!okOut) {
-            warnings.push_back("line " + std::to_string(l.number) + ": the row for " + cells[0] + " B is " +
-                               (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored");
+            warnings.push_back("line " + std::to_string(l.number) + ": " +
+                               (whyOut != "incomplete" ? "out-of-place " + whyOut + "; " + (okIn ? "only the in-place half is kept" : "the row is ignored")
+                                                       : "the row for " + cells[0] + " B is " +
+                                                             (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored"));
+            if (whyOut != "incomplete" && okIn) {
+                c.inPlace.push_back(in);
+                lastRowLine = l.number;
+                continue;
+            }
             c.complete = c.complete && !cut;
             if (cut) c.complete = false;
             continue;
@@ -282,7 +299,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         if (cut) c.complete = false;
         lastRowLine = l.number;
     }
-    if (c.outOfPlace.empty())
+    if (c.outOfPlace.empty() && c.inPlace.empty())
         throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
                          "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read");
     c.layout = layout ? layout->name : std::string();
@@ -290,7 +307,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         c.complete = false;
         warnings.push_back("the table ends at line " + std::to_string(lastRowLine) +
                            " without nccl-tests' closing \"# Avg bus bandwidth\" line: rows after " +
-                           std::to_string(static_cast<long long>(c.outOfPlace.back().bytes)) + " B may be missing");
+                           std::to_string(static_cast<long long>(c.points().back().bytes)) + " B may be missing");
     }
 
     // Ranks, hosts and GPU from the "# Rank" lines.
@@ -311,6 +328,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     }
 
     const Inference inf = inferCollective(c);
+    bool factorTrusted = true; // false when the table's busbw/algbw contradicts the printed collective on c.ranks
     if (c.collective.empty()) {
         c.candidates = inf.candidates;
         c.collective = inf.collective;
@@ -332,7 +350,8 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         const MeasuredPoint* best = nullptr;
         for (const auto& p : c.outOfPlace)
             if (!best || p.algbwGBps > best->algbwGBps) best = &p;
-        if (f && best && best->algbwGBps >= 1.0 && std::fabs(best->busbwGBps / best->algbwGBps - *f) > 0.02 * *f + 0.02)
+        factorTrusted = !(f && best && best->algbwGBps >= 1.0 && std::fabs(best->busbwGBps / best->algbwGBps - *f) > 0.02 * *f + 0.02);
+        if (!factorTrusted)
             warnings.push_back("line " + std::to_string(best->line) + ": busbw/algbw is " + std::to_string(best->busbwGBps / best->algbwGBps) +
                                ", not nccl-tests' factor " + std::to_string(*f) + " for " + c.collective + " on " + std::to_string(c.ranks) +
                                " ranks: the rank lines may be incomplete");
@@ -348,6 +367,10 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                            "); one thread cannot drive more GPUs than the run has, so nGpus is ignored");
         c.gpusPerThread.reset();
     }
+    dropBusbwMismatches(c, factorTrusted, warnings);
+    if (c.outOfPlace.empty() && c.inPlace.empty())
+        throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
+                         "expected nccl-tests rows whose busbw is the collective's factor x size / time, found none (see the warnings)");
     return c;
 }
 

@@ -1,0 +1,74 @@
+// nccl-tests rows whose figures contradict each other: a busbw that is not the collective's
+// factor x size / time, a time of 0. Each is warned about naming its line and kept out.
+#include "model/io/import/import.hpp"
+#include "model/io/import/nccl_tests_checks.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+using namespace model::io;
+
+namespace {
+
+std::string realInput(const std::string& name)
+{
+    std::ifstream in(std::string(CD_SHARED_DIR) + "/real_inputs/" + name, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// `text` with the first occurrence of `from` replaced by `to`.
+std::string edited(std::string text, const std::string& from, const std::string& to)
+{
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+bool anyWarning(const ImportResult& r, const std::string& a, const std::string& b)
+{
+    return std::any_of(r.warnings.begin(), r.warnings.end(),
+                       [&](const std::string& w) { return w.find(a) != std::string::npos && w.find(b) != std::string::npos; });
+}
+
+} // namespace
+
+TEST_CASE("nccl-tests: the rounding of a printed number is half its last digit", "[import][nccl-tests]")
+{
+    CHECK(halfLastDigit("613.3") == Approx(0.05));
+    CHECK(halfLastDigit("382.99") == Approx(0.005));
+    CHECK(halfLastDigit("15870") == Approx(0.5));
+    CHECK(halfLastDigit("1.2e+03") == Approx(50));
+}
+
+TEST_CASE("nccl-tests: a busbw that is not factor x size / time is named by line and kept out of the curve", "[import][nccl-tests]")
+{
+    // nccl_tests_12 line 18: 512 MiB in 2175.8 us = 246.75 GB/s algbw, x 1.75 (all_reduce, 8 ranks) = 431.81.
+    const std::string text = edited(realInput("nccl_tests_12.txt"), "246.75  431.81", "246.75  4318.1");
+    const ImportResult r = importText("n12.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(anyWarning(r, "line 18: out-of-place busbw 4318.10 GB/s", "= 431.81 GB/s"));
+    // Was: peak 4318.1 GB/s. Now the peak is the 4 GiB in-place point, and 512 MiB charts its in-place half.
+    CHECK(r.curve->peakBusbwGBps() == Approx(476.53));
+    const auto pts = r.curve->points();
+    const auto at512 = std::find_if(pts.begin(), pts.end(), [](const MeasuredPoint& p) { return p.bytes == 536870912.0; });
+    REQUIRE(at512 != pts.end());
+    CHECK(at512->busbwGBps == Approx(430.69));
+    // The unedited file passes the check on every row: printed digits round, they do not disagree.
+    const ImportResult clean = importText("n12.txt", realInput("nccl_tests_12.txt"), ImportKind::Auto);
+    CHECK_FALSE(anyWarning(clean, "busbw", "factor"));
+    CHECK(clean.curve->outOfPlace.size() == 6);
+}
+
+TEST_CASE("nccl-tests: a row measured in 0 us is refused naming its line", "[import][nccl-tests]")
+{
+    const std::string text = edited(realInput("nccl_tests_12.txt"), "1139.2  235.63  412.35", "   0.0  235.63  412.35");
+    const ImportResult r = importText("n12.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(anyWarning(r, "line 17: out-of-place time 0.0 us for 268435456 B", "expected a positive time"));
+    for (const auto& p : r.curve->outOfPlace) CHECK(p.timeUs > 0);
+}
