@@ -72,3 +72,23 @@ TEST_CASE("nccl-tests: a row measured in 0 us is refused naming its line", "[imp
     CHECK(anyWarning(r, "line 17: out-of-place time 0.0 us for 268435456 B", "expected a positive time"));
     for (const auto& p : r.curve->outOfPlace) CHECK(p.timeUs > 0);
 }
+
+TEST_CASE("nccl-tests: a size measured twice keeps its first row and names both lines; a negative size is named", "[import][nccl-tests]")
+{
+    // A second 512 MiB row after line 18 (the file's own), at half the bandwidth.
+    const std::string dup = "   536870912     134217728     float     sum      -1   4351.6  123.37  215.90      0   4362.8  123.06  215.35      0\n";
+    std::string text = realInput("nccl_tests_12.txt");
+    const auto line19 = text.find("  1073741824");
+    REQUIRE(line19 != std::string::npos);
+    text.insert(line19, dup);
+    const ImportResult r = importText("dup.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(anyWarning(r, "line 19: size 536870912 B is measured again (first on line 18)", "the first row is kept"));
+    CHECK(r.curve->outOfPlace.size() == 6); // was 7, with 512 MiB twice ("falls from 432 GB/s at 512 MiB to 216 GB/s at 512 MiB")
+    for (const auto& f : r.findings) CHECK(f.message.find("at 512 MiB to") == std::string::npos);
+
+    const std::string neg = edited(realInput("nccl_tests_12.txt"), "   268435456      67108864", "  -268435456      67108864");
+    const ImportResult n = importText("neg.txt", neg, ImportKind::Auto);
+    CHECK(anyWarning(n, "line 17: size -268435456 B", "expected a size in bytes, 0 or more"));
+    CHECK(n.curve->outOfPlace.size() == 5);
+}

@@ -167,6 +167,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     static const std::regex versionRe(R"((NCCL|RCCL) version\s+(\S+))");
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
+    std::map<double, int> rowOfSize; // size (B) -> line of the row kept for it
     for (const SourceLine& l : text.lines()) {
         if (l.text.size() > kMaxLineChars) continue;
         const std::string t = trim(l.text);
@@ -226,13 +227,19 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         }
         // A data row starts with the size in bytes.
         std::vector<std::string> cells = splitBlanks(t);
-        if (cells.size() < 4 || cells[0].empty() ||
-            !std::all_of(cells[0].begin(), cells[0].end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+        const bool negative = !cells.empty() && cells[0].size() > 1 && cells[0][0] == '-';
+        const std::string digits = negative ? cells[0].substr(1) : (cells.empty() ? std::string() : cells[0]);
+        if (cells.size() < 4 || digits.empty() ||
+            !std::all_of(digits.begin(), digits.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
             continue;
         // The type column is a word ("float"): this keeps log lines such as " 0 : NET/0 GPU/1" out.
         if (!std::all_of(cells[2].begin(), cells[2].end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ||
             !std::isalpha(static_cast<unsigned char>(cells[2][0])))
             continue;
+        if (negative) {
+            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B: expected a size in bytes, 0 or more; the row is ignored");
+            continue;
+        }
         long long size = 0;
         if (!parseInteger(cells[0], size) || static_cast<double>(size) > kMaxMeasuredBytes) {
             warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is beyond any size nccl-tests measures (at most " +
@@ -274,7 +281,8 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                                (whyOut != "incomplete" ? "out-of-place " + whyOut + "; " + (okIn ? "only the in-place half is kept" : "the row is ignored")
                                                        : "the row for " + cells[0] + " B is " +
                                                              (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored"));
-            if (whyOut != "incomplete" && okIn) {
+            if (whyOut != "incomplete" && okIn && !rowOfSize.count(in.bytes)) {
+                rowOfSize.emplace(in.bytes, l.number);
                 c.inPlace.push_back(in);
                 lastRowLine = l.number;
                 continue;
@@ -292,6 +300,12 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                 continue;
             }
         }
+        if (const auto first = rowOfSize.find(out.bytes); first != rowOfSize.end()) {
+            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is measured again (first on line " +
+                               std::to_string(first->second) + "); the first row is kept, this one is ignored");
+            continue;
+        }
+        rowOfSize.emplace(out.bytes, l.number);
         c.outOfPlace.push_back(out);
         if (okIn) c.inPlace.push_back(in);
         else if (cut) warnings.push_back("line " + std::to_string(l.number) + ": the row for " + cells[0] +
