@@ -98,7 +98,8 @@ std::vector<int> scalingCounts(int serverGpus, int total)
 }
 
 namespace {
-/// The layout of `full` shrunk to `n` GPUs: tp and pp capped, dp = what is left. At the
+/// The layout of `full` shrunk to `n` GPUs: tp capped, pp as deep as `full` where the GPUs
+/// allow it (else all of them), dp = what is left. At the
 /// design's own count (n at least tp x pp x dp of `full`) the layout is `full` itself, idle
 /// GPUs included, so the curve ends on the step the design reports.
 TrainingConfig shrink(const TrainingConfig& full, int n)
@@ -107,9 +108,15 @@ TrainingConfig shrink(const TrainingConfig& full, int n)
     if (n < full.tp * full.pp * full.dp) {
         c.tp = std::min(full.tp, n);
         while (n % c.tp != 0) --c.tp;
-        c.pp = std::min(full.pp, n / c.tp);
-        while ((n / c.tp) % c.pp != 0) --c.pp;
-        c.dp = n / (c.tp * c.pp);
+        // Never fewer pipeline stages than the full layout where the count allows it (fewer
+        // would not hold the model's weights and optimizer state, as resolveLayout found): the
+        // fewest stages from there up that divide the GPUs left after tensor parallelism. 72
+        // GPUs of a tp 8 x pp 2 layout are pp 3 x dp 3, not pp 1 x dp 9 (a layout of no memory
+        // fit, which made 72 GPUs as efficient as 8).
+        const int groups = n / c.tp;
+        c.pp = std::min(full.pp, groups);
+        while (groups % c.pp != 0) ++c.pp;
+        c.dp = groups / c.pp;
     }
     c.interleave = c.pp > 1 ? full.interleave : 1;
     return c;
