@@ -92,3 +92,24 @@ TEST_CASE("nccl-tests: a size measured twice keeps its first row and names both 
     CHECK(anyWarning(n, "line 17: size -268435456 B", "expected a size in bytes, 0 or more"));
     CHECK(n.curve->outOfPlace.size() == 5);
 }
+
+TEST_CASE("nccl-tests: an unreadable number names its half, field and the range expected", "[import][nccl-tests]")
+{
+    const std::string base = realInput("nccl_tests_12.txt");
+    struct Case {
+        const char* from;
+        const char* to;
+        const char* says;
+    };
+    for (const Case& k : {Case{"2175.8  246.75  431.81", "2175.8  246.75     inf", "out-of-place busbw \"inf\": expected a finite number of GB/s from 0 to 100000"},
+                          Case{"2175.8  246.75  431.81", "2175.8     nan  431.81", "out-of-place algbw \"nan\": expected a finite number of GB/s"},
+                          Case{"2175.8  246.75  431.81", "1e308  246.75  431.81", "out-of-place time \"1e308\": expected a finite number of us from 0 to"},
+                          Case{"2175.8  246.75  431.81", "2175.8  246.75 -431.81", "out-of-place busbw \"-431.81\": expected"},
+                          Case{"2181.4  246.11  430.69", "-2181.4  246.11  430.69", "line 18: in-place time \"-2181.4\": expected"}}) {
+        INFO(k.to);
+        const ImportResult r = importText("n12.txt", edited(base, k.from, k.to), ImportKind::Auto);
+        // Was: "the row for 536870912 B is not a complete nccl-tests row".
+        CHECK(anyWarning(r, "line 18: ", k.says));
+        CHECK_FALSE(anyWarning(r, "line 18", "not a complete nccl-tests row"));
+    }
+}

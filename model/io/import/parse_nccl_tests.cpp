@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <regex>
 #include <set>
@@ -74,9 +75,20 @@ std::string collectiveFromBinary(const std::string& s, std::string& command)
 std::string readHalf(const std::vector<std::string>& cells, std::size_t i, MeasuredPoint& p)
 {
     if (i + 3 > cells.size()) return "incomplete";
-    double t = 0, a = 0, b = 0;
-    if (!parseNumber(cells[i], t) || !parseNumber(cells[i + 1], a) || !parseNumber(cells[i + 2], b)) return "incomplete";
-    if (t < 0 || a < 0 || b < 0 || t > kMaxMeasuredTimeUs || a > kMaxMeasuredGBps || b > kMaxMeasuredGBps) return "incomplete";
+    double v[3] = {0, 0, 0};
+    static const char* const names[3] = {"time", "algbw", "busbw"};
+    static const char* const units[3] = {"us", "GB/s", "GB/s"};
+    const double limits[3] = {kMaxMeasuredTimeUs, kMaxMeasuredGBps, kMaxMeasuredGBps};
+    for (std::size_t k = 0; k < 3; ++k) {
+        const std::string& cell = cells[i + k];
+        if (cell == "N/A") return "incomplete"; // nccl-tests prints N/A where it measured nothing
+        if (!parseNumber(cell, v[k]) || v[k] < 0 || v[k] > limits[k]) {
+            char range[64];
+            std::snprintf(range, sizeof range, "%.0f", limits[k]);
+            return std::string(names[k]) + " \"" + cell + "\": expected a finite number of " + units[k] + " from 0 to " + range;
+        }
+    }
+    const double t = v[0], a = v[1], b = v[2];
     // A size moved in no time is no measurement: size / time, and so algbw and busbw, are undefined.
     if (t == 0 && p.bytes > 0) return "time " + cells[i] + " us for " + cells[0] + " B: expected a positive time (size / time is undefined)";
     p.timeUs = t;
