@@ -174,8 +174,14 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     }
     for (int i : first->portSwitchIndex)
         if (i >= 0 && f.switches[static_cast<std::size_t>(i)].spec &&
-            f.switches[static_cast<std::size_t>(i)].spec->protocol == NetProtocol::Ethernet)
+            f.switches[static_cast<std::size_t>(i)].spec->protocol == NetProtocol::Ethernet) {
             checkFacts.ethernetFabric = true;
+            if (const Node* sw = f.switches[static_cast<std::size_t>(i)].node; sw && !sw->pfcEcn) checkFacts.lossyEthernet = true;
+        }
+    if (checkFacts.lossyEthernet)
+        a.warnings.push_back("Ethernet without PFC/ECN: the bandwidth, collective and scaling figures assume no packet loss, but "
+                             "under incast the switches drop packets and RDMA senders stall on retransmission timeouts (the "
+                             "flow-level simulation prices it; design rule roce-without-pfc)");
     try {
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
         const double peak = peakTflops(gpu, c.precision);

@@ -89,7 +89,11 @@ std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
         if (network) t += std::string(f.gpuDirectRdma ? ", GPUDirect RDMA on," : ",") + " and the NIC on the GPU's PCIe switch";
         c.push_back(t + "?");
     }
-    if (network && f.ethernetFabric)
+    if (network && f.lossyEthernet)
+        c.push_back("RoCE without PFC/ECN (design rule roce-without-pfc): under incast the switches drop packets and RDMA "
+                    "senders stall on retransmission timeouts, which these figures (no loss) do not show; turn PFC and ECN "
+                    "on for the RDMA traffic class, and then check that NCCL_IB_TC names that class");
+    else if (network && f.ethernetFabric)
         c.push_back("RoCE: do NCCL_IB_GID_INDEX (the RoCEv2 GID) and NCCL_IB_TC (the traffic class the switches run with PFC "
                     "and ECN) match the fabric, and do the switches' PFC pause and ECN-marked counters stay low during the run?");
     if (f.gpusPerServer > 1 && f.intraPath != IntraPath::NVLink) {

@@ -22,6 +22,9 @@ struct CheckFacts {
     int nicPorts = 0;               ///< cabled compute NIC ports of one server
     bool gpuDirectRdma = false;     ///< those NICs reach GPU memory directly (InfiniBand, RoCE, or so marked)
     bool ethernetFabric = false;    ///< those ports land on Ethernet switches: RDMA runs as RoCE (PFC/ECN, GID, traffic class)
+    /// Some of those Ethernet switches run without PFC/ECN (design rule roce-without-pfc): the
+    /// engine's figures assume no packet loss, which such a fabric does not give under incast.
+    bool lossyEthernet = false;
 };
 
 /// The facts of `server` (the first of the largest island) and `node` (its GPUs placed as one

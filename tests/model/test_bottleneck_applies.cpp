@@ -10,8 +10,11 @@
 #include "model/compare/comparison.hpp"
 #include "model/compare/scope_title.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace model;
 
@@ -148,6 +151,21 @@ TEST_CASE("checks before blaming the network ask only about what the design has"
         CHECK(anyCheck(a, "GPUDirect RDMA on"));
         CHECK(anyCheck(a, "RoCE: do NCCL_IB_GID_INDEX (the RoCEv2 GID) and NCCL_IB_TC (the traffic class the switches run with PFC "
                           "and ECN) match the fabric, and do the switches' PFC pause and ECN-marked counters stay low during the run?"));
+        CHECK(std::none_of(a.warnings.begin(), a.warnings.end(), [](const std::string& w) { return w.find("PFC") != std::string::npos; }));
+    }
+    SECTION("RoCE with PFC/ECN off: the check and a warning say the figures assume no loss")
+    {
+        model::topology::FatTreeOptions o;
+        o.server = "hgx-h100-8gpu";
+        o.nodes = 8;
+        o.switchModel = "sn5600";
+        o.lossless = false;
+        const DesignAnalysis a = analyzeDesign(model::topology::generateRoceFabric(golden::catalog(), o), golden::catalog());
+        CHECK(anyCheck(a, "RoCE without PFC/ECN (design rule roce-without-pfc): under incast the switches drop packets"));
+        CHECK_FALSE(anyCheck(a, "the traffic class the switches run with PFC and ECN"));
+        CHECK(std::count_if(a.warnings.begin(), a.warnings.end(), [](const std::string& w) {
+                  return w.rfind("Ethernet without PFC/ECN: the bandwidth, collective and scaling figures assume no packet loss", 0) == 0;
+              }) == 1);
     }
     SECTION("GeForce servers with a NIC: no GPUDirect RDMA to ask about (no PCIe peer-to-peer)")
     {
