@@ -116,6 +116,9 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
 
 ImportResult importText(const std::string& name, std::string_view content, ImportKind kind)
 {
+    // A UTF-8 byte-order mark (Windows editors write one) is no part of any format: every
+    // importer reads the text after it, so a header on line 1 is still found.
+    if (startsWith(content, "\xEF\xBB\xBF")) content.remove_prefix(3);
     const ImportText text(name, content);
     ImportResult r;
     r.file = name;

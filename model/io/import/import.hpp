@@ -63,7 +63,7 @@ struct ImportResult {
 [[nodiscard]] ImportKind detectKind(const ImportText& text, std::string_view content);
 
 /// Imports `content` (the text of file `name`) as `kind` (Auto detects), then runs the
-/// file-only advisor rules. @throws InputError (file, line, what was expected) when the file
+/// file-only advisor rules. A leading UTF-8 byte-order mark is skipped. @throws InputError (file, line, what was expected) when the file
 /// cannot be read as that kind.
 [[nodiscard]] ImportResult importText(const std::string& name, std::string_view content, ImportKind kind);
 

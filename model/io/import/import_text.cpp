@@ -3,6 +3,7 @@
 
 #include "model/io/input_error.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -69,7 +70,9 @@ ImportText::ImportText(std::string name, std::string_view content) : name_(std::
         }
         // A cut line keeps its trailing blanks out too: the cut is in the last cell, not after it.
         while (!line.empty() && (isBlank(line.back()) || line.back() == '\r')) line.remove_suffix(1);
-        lines_.push_back({number, std::string(line), last && !endsWithNewline_});
+        std::string kept(line);
+        std::replace(kept.begin(), kept.end(), '\t', ' '); // tabs separate cells as blanks do, and a name keeps plain spaces
+        lines_.push_back({number, std::move(kept), last && !endsWithNewline_});
         pos = last ? content.size() : end + 1;
     }
 }

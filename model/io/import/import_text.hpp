@@ -2,8 +2,8 @@
 /// @file import_text.hpp
 /// The text of an imported file, split into numbered lines the parsers read. Lines lose the
 /// prefixes that job launchers put before every line of output (Slurm `srun --label` "0: ",
-/// Open MPI `--tag-output` "[1,0]<stdout>:"), carriage returns and trailing blanks. A file
-/// that does not end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md:
+/// Open MPI `--tag-output` "[1,0]<stdout>:"), carriage returns and trailing blanks; tabs read
+/// as spaces (a copy that turned blank runs into tabs reads the same). A file that does not end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md:
 /// "there is no trailing newline, and sometimes a cell or row is cut in half"), so its last
 /// line is marked `cut`: parsers must not trust its last cell.
 
@@ -17,7 +17,7 @@ namespace model::io {
 /// One line of an imported file.
 struct SourceLine {
     int number = 0;          ///< 1-based line number in the file
-    std::string text;        ///< the line without launcher prefix, CR and trailing blanks
+    std::string text;        ///< the line without launcher prefix, CR and trailing blanks; tabs as spaces
     bool cut = false;        ///< last line of a file without a final newline: may end mid-cell
 };
 

@@ -1,0 +1,53 @@
+// Bytes around the text that do not change what a file says: a UTF-8 byte-order mark before
+// line 1, tabs where the tool printed blanks, an empty file.
+#include "model/io/import/import.hpp"
+#include "model/io/input_error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+using namespace model;
+using namespace model::io;
+
+namespace {
+
+std::string realInput(const std::string& name)
+{
+    std::ifstream in(std::string(CD_SHARED_DIR) + "/real_inputs/" + name, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+TEST_CASE("importers: a UTF-8 byte-order mark before line 1 is skipped by every importer", "[import][encoding]")
+{
+    const std::string bom = "\xEF\xBB\xBF";
+    // topo_smi_05 opens with its header on line 1: with a BOM it was "cut off at the top".
+    for (const char* name : {"topo_smi_05.txt", "nccl_topo_12.xml", "nccl_tests_12.txt", "nccl_log_05.txt", "lspci_01.txt", "topo_p2p_01.txt"}) {
+        INFO(name);
+        const ImportResult plain = importText(name, realInput(name), ImportKind::Auto);
+        const ImportResult marked = importText(name, bom + realInput(name), ImportKind::Auto);
+        CHECK(marked.kind == plain.kind);
+        CHECK(marked.warnings == plain.warnings);
+        CHECK(marked.findings.size() == plain.findings.size());
+        if (plain.server) CHECK(marked.server->gpus.size() == plain.server->gpus.size());
+        if (plain.curve) CHECK(marked.curve->points().size() == plain.curve->points().size());
+    }
+}
+
+TEST_CASE("nccl-tests: tabs for blanks read as the original, the GPU name included", "[import][encoding]")
+{
+    const std::string spaced = realInput("nccl_tests_12.txt");
+    const std::string tabbed = std::regex_replace(spaced, std::regex(" +"), "\t"); // sed 's/  */\t/g'
+    const ImportResult r = importText("tabs.txt", tabbed, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(r.curve->gpuName == "NVIDIA H100 80GB HBM3"); // was "NVIDIA\tH100\t80GB\tHBM3", matching no GPU
+    CHECK(r.curve->avgBusbwGBps == Approx(439.369));    // was a false "table ends without # Avg bus bandwidth"
+    CHECK(r.warnings == importText("n12.txt", spaced, ImportKind::Auto).warnings);
+}
