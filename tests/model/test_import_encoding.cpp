@@ -51,3 +51,21 @@ TEST_CASE("nccl-tests: tabs for blanks read as the original, the GPU name includ
     CHECK(r.curve->avgBusbwGBps == Approx(439.369));    // was a false "table ends without # Avg bus bandwidth"
     CHECK(r.warnings == importText("n12.txt", spaced, ImportKind::Auto).warnings);
 }
+
+TEST_CASE("importers: an empty file is called empty, whatever the kind named", "[import][encoding]")
+{
+    for (const std::string& text : {std::string(), std::string("\n\n  \r\n"), std::string("\xEF\xBB\xBF")}) {
+        for (ImportKind kind : {ImportKind::Auto, ImportKind::NcclTopo, ImportKind::NvidiaSmiTopo, ImportKind::NcclTests, ImportKind::NcclLog, ImportKind::Lspci}) {
+            INFO(toString(kind) << " on " << text.size() << " bytes");
+            try {
+                (void)importText("empty.txt", text, kind);
+                FAIL("an empty file was imported");
+            } catch (const InputError& e) {
+                // Was "looks like none of them" (auto) and "cut off before its elements close" (nccl-topo).
+                CHECK(e.file() == "empty.txt");
+                CHECK(e.problem().find("the file is empty") == 0);
+                CHECK(e.problem().find("cut off") == std::string::npos);
+            }
+        }
+    }
+}

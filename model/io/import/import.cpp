@@ -38,6 +38,24 @@ std::string importKindNames()
 
 namespace {
 
+/// What `import auto` reads, for messages.
+constexpr const char* kAllFormats = "nvidia-smi topo -m / -p2p, rocm-smi --showtopo, NCCL topology XML, nccl-tests output, "
+                                    "an NCCL_DEBUG=INFO log or lspci -tv";
+
+/// What one named kind reads, for messages.
+std::string formatOf(ImportKind k)
+{
+    switch (k) {
+    case ImportKind::NvidiaSmiTopo: return "nvidia-smi topo -m / -p2p or rocm-smi --showtopo output";
+    case ImportKind::NcclTopo: return "NCCL topology XML";
+    case ImportKind::NcclTests: return "nccl-tests output";
+    case ImportKind::NcclLog: return "an NCCL_DEBUG=INFO log";
+    case ImportKind::Lspci: return "lspci -tv output";
+    case ImportKind::Auto: break;
+    }
+    return kAllFormats;
+}
+
 bool looksLikeTopoRow(const std::vector<std::string>& cells)
 {
     static const std::regex label(R"((GPU|NIC)\d{1,3})");
@@ -110,8 +128,7 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
     if (p2pTest)
         throw InputError(f, "", "", "this is CUDA p2pBandwidthLatencyTest output (GPU-to-GPU copy bandwidth matrices): no importer reads "
                                     "it; import `nvidia-smi topo -p2p rw` for the peer-to-peer status or nccl-tests for collective bandwidth");
-    throw InputError(f, "", "", "expected one of: nvidia-smi topo -m / -p2p, rocm-smi --showtopo, NCCL topology XML, nccl-tests output, "
-                                "an NCCL_DEBUG=INFO log or lspci -tv; the file looks like none of them");
+    throw InputError(f, "", "", std::string("expected one of: ") + kAllFormats + "; the file looks like none of them");
 }
 
 ImportResult importText(const std::string& name, std::string_view content, ImportKind kind)
@@ -119,6 +136,9 @@ ImportResult importText(const std::string& name, std::string_view content, Impor
     // A UTF-8 byte-order mark (Windows editors write one) is no part of any format: every
     // importer reads the text after it, so a header on line 1 is still found.
     if (startsWith(content, "\xEF\xBB\xBF")) content.remove_prefix(3);
+    if (content.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        throw InputError(name, "", "", std::string("the file is empty") + (content.empty() ? "" : " (blank lines only)") + ": expected " +
+                                           (kind == ImportKind::Auto ? std::string("one of: ") + kAllFormats : formatOf(kind)) + ", got nothing to import");
     const ImportText text(name, content);
     ImportResult r;
     r.file = name;

@@ -3,8 +3,9 @@
 /// The text of an imported file, split into numbered lines the parsers read. Lines lose the
 /// prefixes that job launchers put before every line of output (Slurm `srun --label` "0: ",
 /// Open MPI `--tag-output` "[1,0]<stdout>:"), carriage returns and trailing blanks; tabs read
-/// as spaces (a copy that turned blank runs into tabs reads the same). A file that does not end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md:
-/// "there is no trailing newline, and sometimes a cell or row is cut in half"), so its last
+/// as spaces (a copy that turned blank runs into tabs reads the same). A file that does not
+/// end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md: "there is
+/// no trailing newline, and sometimes a cell or row is cut in half"), so its last
 /// line is marked `cut`: parsers must not trust its last cell.
 
 #include <cstddef>
