@@ -81,7 +81,7 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
     if (content.find("<system") != std::string_view::npos && content.find("<cpu") != std::string_view::npos) return ImportKind::NcclTopo;
     int topoRows = 0, testsRows = 0, ncclLines = 0, lspciLines = 0;
     bool testsHeader = false, topoHeader = false, ibstat = false, ibdev = false, p2pTest = false, rocm = false;
-    static const std::regex ncclLine(R"(^\S+:\d+:\d+ \[\d+\] NCCL (INFO|WARN|TRACE))");
+    static const std::regex ncclLine(R"(^\s*\S+:\d+:\d+ \[\d+\] NCCL (INFO|WARN|TRACE))");
     static const std::regex lspciLine(R"((^-\[[0-9a-f]{4}:[0-9a-f]{2}\]-)|(^\s*[|+\\]-[0-9a-f]{2}\.[0-9a-f]))");
     for (const SourceLine& l : text.lines()) {
         if (l.text.size() > kMaxLineChars) continue;

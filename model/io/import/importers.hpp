@@ -44,7 +44,8 @@ namespace model::io {
 
 /// NCCL_DEBUG=INFO log: version, environment overrides, transports per connection, network
 /// devices, channels, rings and trees, the topology dump and path lines, and an embedded
-/// nccl-tests table when there is one.
+/// nccl-tests table when there is one. Log lines may be indented (a copy from a web page or a
+/// pager); the indent is not part of the host name.
 /// @throws InputError when the text holds no NCCL log line.
 [[nodiscard]] LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnings);
 

@@ -94,7 +94,7 @@ void addTransport(LogSummary& s, const std::string& via, const Evidence& e)
 LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnings)
 {
     LogSummary s;
-    static const std::regex lineRe(R"(^(\S+):(\d+):(\d+) \[(\d+)\] NCCL (INFO|WARN|TRACE|ABORT) ?(.*)$)");
+    static const std::regex lineRe(R"(^\s*(\S+):(\d+):(\d+) \[(\d+)\] NCCL (INFO|WARN|TRACE|ABORT) ?(.*)$)");
     static const std::regex envRe(R"(^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*?)\.?$)");
     static const std::regex netRe(R"(^NET/(\S+) ?: Using (.*)$)");
     static const std::regex devRe(R"(\[(\d+)\]([^\s;\[]+))");
@@ -109,7 +109,7 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
     static const std::regex pathHeadRe(R"(^([A-Z]+/[0-9A-Fa-f-]+) :(.*)$)");
     static const std::regex pathRe(R"(([A-Z]+/[0-9A-Fa-f-]+) \((\d{1,6})/([\d.]+)/([A-Z]+)\))");
     static const std::regex versionRe(R"((?:^|\s)NCCL version (\S+))");
-    static const std::regex plainVersionRe(R"(^(?:NCCL|RCCL) version (\S+))");
+    static const std::regex plainVersionRe(R"(^\s*(?:NCCL|RCCL) version (\S+))");
     std::vector<std::pair<std::size_t, std::string>> treeStack; // indentation -> node
     std::set<std::string> ringIds;
     int maxChannels = 0;
