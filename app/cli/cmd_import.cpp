@@ -160,10 +160,18 @@ int cmdImport(const QStringList& args)
     try {
         const model::io::ImportResult r = model::io::importFile(pos[1].toStdString(), *kind);
         const model::io::ImportReview review = model::io::reviewImport(r, design ? &*design : nullptr, *catalog);
+        // The report is printed whether or not a design can be written: the reason none is
+        // written comes after it, and the exit status says it failed.
         std::optional<model::io::ImportedDesign> written;
+        std::string notWritten;
         if (p.isSet(QStringLiteral("o"))) {
-            written = model::io::designFromImport(r, *catalog, p.value(QStringLiteral("server")).toStdString());
-            model::saveDesign(written->design, p.value(QStringLiteral("o")).toStdString());
+            try {
+                written = model::io::designFromImport(r, *catalog, p.value(QStringLiteral("server")).toStdString());
+                model::saveDesign(written->design, p.value(QStringLiteral("o")).toStdString());
+            } catch (const std::exception& e) {
+                written.reset();
+                notWritten = e.what();
+            }
         }
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json j = model::io::toJson(r);
@@ -173,6 +181,7 @@ int cmdImport(const QStringList& args)
             j.update(model::io::toJson(review));
             if (written) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"server", written->serverId}, {"notes", written->notes},
                                {"summary", designSummary(written->design, *catalog)}};
+            if (!notWritten.empty()) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"error", notWritten}};
             printJson(j);
         } else {
             printText(r, review);
@@ -181,6 +190,10 @@ int cmdImport(const QStringList& args)
                 o << "wrote " << p.value(QStringLiteral("o")) << ": " << QString::fromStdString(designSummary(written->design, *catalog)) << "\n";
                 for (const auto& n : written->notes) o << "  " << QString::fromStdString(n) << "\n";
             }
+        }
+        if (!notWritten.empty()) {
+            printError(QStringLiteral("no design written to %1: %2").arg(p.value(QStringLiteral("o")), QString::fromStdString(notWritten)));
+            return kBadInput;
         }
         return kOk;
     } catch (const model::InputError& e) {

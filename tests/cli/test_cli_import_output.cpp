@@ -48,3 +48,17 @@ TEST_CASE("import: the comparison table says what its error is taken from", "[cl
     CHECK(r.code == 0);
     CHECK(r.out.contains(QStringLiteral("busbw in GB/s as printed; error = predicted / measured time - 1")));
 }
+
+TEST_CASE("import -o: when no design can be written, the report is printed and then the reason", "[cli][import]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("x.json"));
+    const clitest::Outcome r = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"),
+                                             QStringLiteral(CD_SHARED_DIR "/real_inputs/nccl_log_05.txt"), QStringLiteral("-o"), out});
+    CHECK(r.code == 1);
+    // Was: stdout empty, only the reason on stderr.
+    CHECK(r.out.contains(QStringLiteral("NCCL_DEBUG=INFO log")));
+    CHECK(r.out.contains(QStringLiteral("[net-socket]")));
+    CHECK(r.err.contains(QStringLiteral("no design written to ") + out));
+    CHECK_FALSE(QFile::exists(out));
+}
