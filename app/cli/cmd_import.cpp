@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -44,7 +45,21 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         bool fromAffinity = false;
         if (const auto numa = s.numaNodeCount(&fromAffinity)) o << *numa << (fromAffinity ? " (from the CPU-affinity sets)" : "");
         else o << "unknown";
-        if (!s.gpus.empty() && s.gpus.front().nvlinks) o << ", NVLinks per GPU " << *s.gpus.front().nvlinks;
+        // Every GPU's NVLinks, not the first one's: "8 to 12" where they differ.
+        int least = -1, most = -1, unknown = 0;
+        for (const auto& g : s.gpus) {
+            if (!g.nvlinks) {
+                ++unknown;
+                continue;
+            }
+            least = least < 0 ? *g.nvlinks : std::min(least, *g.nvlinks);
+            most = std::max(most, *g.nvlinks);
+        }
+        if (most >= 0) {
+            o << ", NVLinks per GPU " << least;
+            if (most != least) o << " to " << most;
+            if (unknown > 0) o << " (unknown for " << unknown << (unknown == 1 ? " GPU)" : " GPUs)");
+        }
         if (s.nvswitches) o << ", NVSwitches " << s.nvswitches;
         o << (s.complete ? "" : " (incomplete file)") << "\n";
     }

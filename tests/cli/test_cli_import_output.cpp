@@ -62,3 +62,22 @@ TEST_CASE("import -o: when no design can be written, the report is printed and t
     CHECK(r.err.contains(QStringLiteral("no design written to ") + out));
     CHECK_FALSE(QFile::exists(out));
 }
+
+TEST_CASE("import: an unreadable NV count is warned about and NVLinks per GPU covers every GPU", "[cli][import]")
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("nv99.txt"));
+    QFile f(file);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write("\tGPU0\tGPU1\tGPU2\tGPU3\tCPU Affinity\tNUMA Affinity\n"
+            "GPU0\t X \tNV99\tNV4\tNV4\t0-31\t0\n"
+            "GPU1\tNV99\t X \tNV4\tNV4\t0-31\t0\n"
+            "GPU2\tNV4\tNV4\t X \tNV8\t0-31\t0\n"
+            "GPU3\tNV4\tNV4\tNV8\t X \t0-31\t0\n");
+    f.close();
+    const clitest::Outcome r = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), file});
+    CHECK(r.code == 0);
+    CHECK(r.out.contains(QStringLiteral("line 2: GPU0/GPU1 reads \"NV99\": expected NV1 to NV64")));
+    // Was "NVLinks per GPU 4" (GPU0's, with NV99 read as 0 links): GPU2 and GPU3 have 16, GPU0 and GPU1 unknown.
+    CHECK(r.out.contains(QStringLiteral("NVLinks per GPU 16 (unknown for 2 GPUs)")));
+}

@@ -356,6 +356,9 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
                 p.line = relationLine;
                 if (mode == Mode::P2p) p.p2p = token;
                 else p.path = parsePathToken(token, p.nvlinks);
+                if (mode == Mode::TopoM && p.path == PathKind::Unknown && startsWith(token, "NV"))
+                    warnings.push_back("line " + std::to_string(relationLine) + ": " + columns[x] + "/" + columns[y] + " reads \"" + token +
+                                       "\": expected NV1 to NV64 (the NVLinks between the pair); that pair's NVLinks are unknown");
                 s.gpuPairs.push_back(p);
             } else if ((gx >= 0) != (gy >= 0) && mode == Mode::TopoM) {
                 GpuNicPath p;
@@ -411,7 +414,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
                 if (other.index == gpu.index) continue;
                 const auto it = pairOf.find(std::minmax(gpu.index, other.index));
                 const GpuPair* p = it == pairOf.end() ? nullptr : it->second;
-                if (!p) {
+                if (!p || (p->path == PathKind::Unknown && startsWith(p->token, "NV"))) { // absent, or an unreadable NV count
                     allKnown = false;
                     continue;
                 }
