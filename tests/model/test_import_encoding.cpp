@@ -69,3 +69,19 @@ TEST_CASE("importers: an empty file is called empty, whatever the kind named", "
         }
     }
 }
+
+TEST_CASE("topo -m: a matrix of NICs only is said to have no GPU columns", "[import][topo]")
+{
+    const std::string text = "\tNIC0\tNIC1\tCPU Affinity\tNUMA Affinity\n"
+                             "NIC0\t X \tPIX\n"
+                             "NIC1\tPIX\t X \n\n"
+                             "NIC Legend:\n\n  NIC0: mlx5_0\n  NIC1: mlx5_1\n";
+    try {
+        (void)importText("nics.txt", text, ImportKind::NvidiaSmiTopo);
+        FAIL("a NIC-only matrix was imported");
+    } catch (const InputError& e) {
+        CHECK(e.entry() == "line 1");
+        CHECK(e.problem().find("no GPU columns") != std::string::npos); // was "cut off at the top"
+        CHECK(e.problem().find("cut off") == std::string::npos);
+    }
+}

@@ -178,6 +178,16 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
         }
     }
     if (!header) {
+        // A header of NIC columns only (a server without GPUs, or GPUs hidden from nvidia-smi).
+        for (const auto& l : lines) {
+            if (l.text.size() > kMaxLineChars) continue;
+            const auto cells = cellsOf(l.text);
+            if (cells.empty() || !startsWith(cells[0], "NIC") || !isDeviceLabel(cells[0])) continue;
+            if (cells.size() > 1 && isCellToken(cells[1], Mode::TopoM)) continue; // a row, not the header
+            throw InputError(text.name(), "line " + std::to_string(l.number), "",
+                             "expected a matrix with GPU columns (GPU0 GPU1 ...), got a header of NIC columns only (\"" + cells[0] +
+                                 "\" first): the matrix has no GPU columns, so there is no GPU to import");
+        }
         // A row label followed by legend tokens means the file starts mid-matrix.
         for (const auto& l : lines) {
             if (l.text.size() > kMaxLineChars) continue;
