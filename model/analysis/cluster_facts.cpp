@@ -261,8 +261,27 @@ void findIslands(ClusterFacts& f, UnionFind& uf)
 /// Step 5: worst oversubscription, bisection bandwidth and SHARP capability (engine_formulas.md §8).
 void summarizeFabric(ClusterFacts& f)
 {
-    double serverCap = 0;
-    for (const auto& s : f.servers) serverCap += s.wiredLineGBps;
+    // The weaker half of the largest island's GPUs: servers by NIC capacity per GPU, least first,
+    // until half the GPUs (the last one in part). A balanced cut through a non-blocking fabric
+    // carries what that half's NICs carry.
+    std::vector<const ServerFacts*> island;
+    int islandGpus = 0;
+    for (const auto& s : f.servers)
+        if (s.component == f.largestComponent && s.wiredPorts > 0 && s.gpus > 0) {
+            island.push_back(&s);
+            islandGpus += s.gpus;
+        }
+    std::stable_sort(island.begin(), island.end(), [](const ServerFacts* a, const ServerFacts* b) {
+        return a->wiredLineGBps / a->gpus < b->wiredLineGBps / b->gpus;
+    });
+    double serverCap = 0; // twice the weaker half's capacity: the whole island's when all alike
+    if (island.size() < 2) island.clear(); // one server: its halves meet over NVLink or PCIe, not the fabric
+    for (double left = islandGpus / 2.0; const ServerFacts* s : island) {
+        if (left <= 0) break;
+        const double take = std::min<double>(left, s->gpus);
+        serverCap += 2.0 * s->wiredLineGBps * take / s->gpus;
+        left -= take;
+    }
     f.sharpCapable = !f.switches.empty();
     for (const auto& w : f.switches) {
         if (w.upGBps > 0) {

@@ -74,8 +74,10 @@ struct ClusterFacts {
     /// Worst leaf (or spine) down:up ratio among switches with uplinks; 1 when non-blocking or
     /// when there is no upper tier.
     double worstOversubscription = 1.0;
-    /// Bisection bandwidth, GB/s one direction: half of the smallest of (server NIC capacity,
-    /// leaf uplink capacity, spine uplink capacity) -- engine_formulas.md §8.
+    /// Bisection bandwidth of the largest island, GB/s one direction (engine_formulas.md §8):
+    /// the least NIC capacity a half of its GPUs holds (the servers of least capacity per GPU
+    /// first; half the capacity when every server is alike), over the worst oversubscription.
+    /// A split design has 0 across its islands (the fabric layer's note says so).
     double bisectionGBps = 0;
     bool hasUpperTier = false;           ///< spines or cores exist and carry uplinks
     /// Every switch that servers attach to is InfiniBand with in-network reduction (SHARP).

@@ -156,10 +156,14 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
         const std::string proto = fabricProtocol(f);
         l.technology = (proto.empty() ? "" : proto + ", ") +
                        (f.switches.size() == 1 ? "single switch" : std::to_string(f.switches.size()) + " switches, no upper tier");
-        l.note = "every server reaches the others through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
+        l.note = std::string(f.islands > 1 ? "the servers of one island reach each other" : "every server reaches the others") +
+                 " through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
+        if (f.islands > 1 && f.bisectionGBps <= 0) l.note = "no two servers reach each other through the switches";
     }
     if (f.connectedGpus > 1 && f.bisectionGBps > 0) fabric = std::min(fabric, f.bisectionGBps / (f.connectedGpus / 2.0));
-    if (f.islands > 1) l.note += "; the design is split into " + std::to_string(f.islands) + " islands";
+    if (f.islands > 1)
+        l.note += std::string(f.bisectionGBps > 0 ? " inside the largest island" : "") + "; the design is split into " +
+                  std::to_string(f.islands) + " islands, 0 GB/s between them";
     l.perGpu = Bandwidth::GBps(fabric);
     out.push_back(l);
     return out;

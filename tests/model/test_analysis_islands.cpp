@@ -216,3 +216,37 @@ TEST_CASE("simulation: every GPU means the largest island's, as in the analytica
     CHECK(sim.collective.algorithm == ana.algorithm);
     CHECK(sim.collective.time.inSeconds() / ana.time.inSeconds() == Approx(1.0).margin(0.10));
 }
+
+TEST_CASE("bisection: the weaker half of the largest island, 0 between islands", "[analysis][islands]")
+{
+    const auto fabricNote = [](const DesignAnalysis& a) {
+        for (const auto& l : a.layers)
+            if (l.scope == Scope::Fabric) return l.note;
+        return std::string();
+    };
+    // Two DGX H100 on one switch, all 8 x 400 Gb/s cabled: 8 GPUs a side, 400 GB/s each way.
+    const Design two = golden::rail("dgx-h100", 2);
+    CHECK(analyzeDesign(two, golden::catalog()).bisectionGBps == Approx(400.0));
+    // The second server with 4 of its 8 NICs cabled: a cut between the servers carries its 200 GB/s
+    // (it said 300, half of all the NICs).
+    Design half = two;
+    const Id second = std::next(half.nodes().begin(), 1)->first;
+    REQUIRE(half.node(second)->kind == NodeKind::Server);
+    int removed = 0;
+    for (auto it = half.links().begin(); it != half.links().end() && removed < 4;) {
+        const Link l = it++->second;
+        if (l.a.node == second || l.b.node == second) { half.removeLink(l.id); ++removed; }
+    }
+    REQUIRE(removed == 4);
+    CHECK(analyzeDesign(half, golden::catalog()).bisectionGBps == Approx(200.0));
+    // Two servers each on its own switch: no fabric cut joins them (it said 400 GB/s, and that
+    // every server reaches the others).
+    const DesignAnalysis split = analyzeDesign(islandsDesign({1, 1}), golden::catalog(), {{"workload", "llama3-8b"}});
+    CHECK(split.bisectionGBps == 0.0);
+    CHECK(fabricNote(split) == "no two servers reach each other through the switches; the design is split into 2 islands, 0 GB/s between them");
+    // Islands of two servers each: the largest island's own bisection, named as such.
+    const DesignAnalysis pairs = analyzeDesign(islandsDesign({2, 2}), golden::catalog(), {{"workload", "llama3-8b"}});
+    CHECK(pairs.bisectionGBps == Approx(400.0));
+    CHECK(fabricNote(pairs).find("bisection 400 GB/s each way inside the largest island; the design is split into 2 islands") !=
+          std::string::npos);
+}
