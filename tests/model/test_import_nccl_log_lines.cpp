@@ -18,3 +18,21 @@ TEST_CASE("NCCL log: indented lines are read, detected and their transports coun
     CHECK(r.log->transports[0].transport == "NET/Socket");
     CHECK(r.log->transports[0].connections == 2);
 }
+
+TEST_CASE("NCCL log findings: one connection is singular, NCCL_IB_HCA's '=' prefix is not doubled, NCCL_ALGO reads straight", "[import][nccl-log][wording]")
+{
+    const std::string text = "node01:1:2 [0] NCCL INFO NCCL_IB_HCA set by environment to =mlx5_0\n"
+                             "node01:1:2 [0] NCCL INFO NCCL_ALGO set by environment to Tree\n"
+                             "node01:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [send] via NET/Socket/0\n"
+                             "node01:1:2 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct\n";
+    const ImportResult r = importText("log.txt", text, ImportKind::NcclLog);
+    std::string all;
+    for (const auto& f : r.findings) all += f.message + "\n";
+    INFO(all);
+    CHECK(all.find("NCCL_IB_HCA=\"=mlx5_0\"") != std::string::npos);
+    CHECK(all.find("==") == std::string::npos);
+    CHECK(all.find("(NET/Socket, 1 connection)") != std::string::npos);
+    CHECK(all.find("(SHM, 1 connection)") != std::string::npos);
+    CHECK(all.find("no longer picks NVLS or trees") == std::string::npos); // contradicted NCCL_ALGO=Tree
+    CHECK(all.find("NCCL_ALGO=Tree forces the algorithm (Tree): NCCL no longer chooses one per size") != std::string::npos);
+}

@@ -332,7 +332,7 @@ void logRules(Ctx& c, const LogSummary& log)
     if (socket)
         c.add("net-socket", Severity::Warning,
               "inter-node traffic runs over TCP sockets (NET/Socket, " + std::to_string(socket->connections) +
-                  " connections), not InfiniBand/RoCE RDMA: sockets reach a fraction of the NIC's rate and load the CPU; check that "
+                  (socket->connections == 1 ? " connection" : " connections") + "), not InfiniBand/RoCE RDMA: sockets reach a fraction of the NIC's rate and load the CPU; check that "
                   "libibverbs and the IB plugin load (NCCL_IB_DISABLE unset) and that NCCL_SOCKET_IFNAME names the fabric interface",
               socket->first);
     if (netNoGdr && !netGdr)
@@ -349,7 +349,7 @@ void logRules(Ctx& c, const LogSummary& log)
     if (shm)
         c.add("shm-transport", Severity::Warning,
               "GPUs of one node exchange data through host shared memory (SHM, " + std::to_string(shm->connections) +
-                  " connections) instead of peer-to-peer: either the GPUs cannot copy peer-to-peer (GeForce, ACS, IOMMU) or "
+                  (shm->connections == 1 ? " connection" : " connections") + ") instead of peer-to-peer: either the GPUs cannot copy peer-to-peer (GeForce, ACS, IOMMU) or "
                   "NCCL_P2P_DISABLE / NCCL_P2P_LEVEL forbids it",
               shm->first);
     if (log.nvlsUnavailable)
@@ -375,13 +375,14 @@ void logRules(Ctx& c, const LogSummary& log)
         else if (e.name == "NCCL_IB_DISABLE" && truthy(e.value)) why = "turns InfiniBand/RoCE off: inter-node traffic uses TCP sockets", sev = Severity::Warning;
         else if (e.name == "NCCL_P2P_LEVEL" && (e.value == "LOC" || e.value == "0")) why = "forbids peer-to-peer between any two GPUs", sev = Severity::Warning;
         else if (e.name == "NCCL_NET_GDR_LEVEL") why = "sets how close GPU and NIC must be for GPUDirect RDMA (" + e.value + "); too strict a level stages traffic in host memory";
-        else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer picks NVLS or trees where they are faster, so busbw is not comparable with a default run";
+        else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer chooses one per size and may run it where another is faster, so busbw is not comparable with a default run";
         else if (e.name == "NCCL_PROTO") why = "forces the protocol (" + e.value + ")";
         else if (e.name == "NCCL_IGNORE_CPU_AFFINITY" && truthy(e.value)) why = "ignores the GPUs' CPU affinity: proxy threads may run on the far socket";
         else if (e.name == "NCCL_TOPO_FILE") why = "replaces the detected topology with a file (" + e.value + "): the file must match the machine";
         else if (e.name == "NCCL_IB_HCA") why = "restricts NCCL to the HCAs " + e.value + ": any HCA left out carries no traffic";
         else continue;
-        c.add("env-override", sev, e.name + "=" + e.value + " " + why, e.line);
+        // NCCL_IB_HCA's "=mlx5_0" (exact names) would print as "NCCL_IB_HCA==mlx5_0": quote such a value.
+        c.add("env-override", sev, e.name + "=" + (startsWith(e.value, "=") ? "\"" + e.value + "\"" : e.value) + " " + why, e.line);
     }
     // NCCL's own topology dump and path search.
     std::vector<std::string> vm;
