@@ -147,17 +147,29 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
                                       std::to_string(gpus) + " GPUs, more than the provider's " + std::to_string(o.maxGpus));
     const int nics = std::max(1, s->computeNicCount);
     const double perNic = o.perNodeGbps / nics;
-    // The server's own NIC if it runs at the per-NIC rate, else any catalog NIC that does,
-    // preferring one with the same protocol.
+    // The server's own NIC if it runs at the per-NIC rate, else a catalog NIC that does of the
+    // same protocol and kind (a ConnectX, not a cloud provider's own NIC such as AWS EFA, which
+    // would name one provider and one instance generation), else the own NIC at the slower
+    // rate, else any NIC of the same protocol at the rate, else any.
     const NicSpec* own = catalog.nic(s->computeNicId);
     const NicSpec* pick = nullptr;
     if (own && std::abs(own->speed.inGbps() - perNic) < 1e-6) pick = own;
-    for (int pass = 0; pass < 2 && !pick; ++pass)
-        for (const NicSpec& n : catalog.nics())
-            if (std::abs(n.speed.inGbps() - perNic) < 1e-6 && (pass == 1 || !own || n.protocol == own->protocol)) {
+    for (int pass = 0; pass < 3 && !pick; ++pass) {
+        // After the same kind: the server's own NIC cabled at the slower rate (a 400G ConnectX-7
+        // runs 200G and 100G links, NDR200 / HDR100) before another kind of adapter.
+        if (pass == 1 && own && own->speed.inGbps() + 1e-6 >= perNic) {
+            pick = own;
+            break;
+        }
+        for (const NicSpec& n : catalog.nics()) {
+            const bool sameProtocol = !own || n.protocol == own->protocol;
+            const bool sameKind = own ? n.category == own->category : n.category == "nic";
+            if (std::abs(n.speed.inGbps() - perNic) < 1e-6 && (pass == 2 || (sameProtocol && (pass == 1 || sameKind)))) {
                 pick = &n;
                 break;
             }
+        }
+    }
     if (!pick)
         badOption(gen, "--per-node-gbps", num(o.perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs " +
                                               num(perNic) + " Gb/s NICs; the catalog has none");

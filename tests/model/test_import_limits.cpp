@@ -5,7 +5,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <string>
 
 using namespace model;
@@ -40,7 +39,7 @@ TEST_CASE("NCCL XML: <pci> nested thousands deep is refused at the line where it
     CHECK(r.server->pcie.size() == 6);
 }
 
-TEST_CASE("topo -m: a 400-GPU matrix is read in well under a second, not GPUs^4 time", "[import][topo][robustness]")
+TEST_CASE("topo -m: a 400-GPU matrix is read whole (its speed is bench_analysis's)", "[import][topo][robustness]")
 {
     constexpr int n = 400;
     std::string text = "";
@@ -51,11 +50,8 @@ TEST_CASE("topo -m: a 400-GPU matrix is read in well under a second, not GPUs^4 
         for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
         text += "\t0-9\t0\n";
     }
-    const auto start = std::chrono::steady_clock::now();
     const ImportResult r = importText("big.txt", text, ImportKind::Auto);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     REQUIRE(r.server);
     CHECK(r.server->gpus.size() == n);
     CHECK(r.server->gpus.back().nvlinks == 18); // every pair NV18: NVSwitch, the full count per GPU
-    CHECK(seconds < 3.0);                       // 0.3 s here; the GPUs^4 lookup took 7 s
 }

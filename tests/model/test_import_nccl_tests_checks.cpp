@@ -73,7 +73,7 @@ TEST_CASE("nccl-tests: a row measured in 0 us is refused naming its line", "[imp
     for (const auto& p : r.curve->outOfPlace) CHECK(p.timeUs > 0);
 }
 
-TEST_CASE("nccl-tests: a size measured twice keeps its first row and names both lines; a negative size is named", "[import][nccl-tests]")
+TEST_CASE("nccl-tests: a size measured twice keeps its first row and names both lines, and a negative size is named", "[import][nccl-tests]")
 {
     // A second 512 MiB row after line 18 (the file's own), at half the bandwidth.
     const std::string dup = "   536870912     134217728     float     sum      -1   4351.6  123.37  215.90      0   4362.8  123.06  215.35      0\n";

@@ -425,6 +425,14 @@ TEST_CASE("Generators refuse counts they cannot build before planning anything",
     const Design d = generateRented(cat, fast);
     for (const auto& [id, n] : d.nodes())
         if (n.kind == NodeKind::Switch) CHECK(cat.switchModel(n.model)->portSpeed.inGbps() >= 800);
+    // 800 Gb/s per node over 8 NICs: the server's own ConnectX-7 cabled at 100G, not AWS's EFA v1
+    // (the only 100G adapter in the catalog, which named one provider's A100 instance).
+    RentedOptions slow = fast;
+    slow.perNodeGbps = 800;
+    const Design s800 = generateRented(cat, slow);
+    for (const auto& [id, n] : s800.nodes())
+        if (n.kind == NodeKind::Server) CHECK((n.nicModel.empty() || n.nicModel == "connectx-7-400g"));
+    for (const auto& [id, l] : s800.links()) CHECK(l.perCable().inGbps() == Approx(100.0));
     fast.switchModel = "qm9700";
     CHECK(problem([&] { return generateRented(cat, fast); }).find("--switch: ") == 0);
     CHECK(problem([&] { return generateRented(cat, fast); }).find("has 400 Gb/s ports; 6400 Gb/s per node over 8 NICs needs 800 Gb/s ports") != std::string::npos);
