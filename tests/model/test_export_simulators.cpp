@@ -278,8 +278,9 @@ TEST_CASE("ASTRA-sim export: GPUs without PCIe peer-to-peer get the host-staged 
 
 TEST_CASE("ASTRA-sim export: fat trees swept over size and oversubscription", "[export][astra-sim]")
 {
+    int railLocalOversubscribed = 0;
     for (int nodes : {2, 4, 16, 64, 128})
-        for (double over : {1.0, 2.0, 3.0}) {
+        for (double over : {1.0, 2.0, 3.0, 4.0}) {
             INFO(nodes << " DGX H100, " << over << ":1");
             topology::FatTreeOptions o;
             o.server = "dgx-h100";
@@ -295,7 +296,17 @@ TEST_CASE("ASTRA-sim export: fat trees swept over size and oversubscription", "[
             const auto dims = checkAstra(d);
             const double nb = layerGBps(d, Scope::NodeBoundary), fb = layerGBps(d, Scope::Fabric);
             CHECK(dims.front().npus == 8);
-            if (fb < nb * 0.999) {
+            const auto facts = analysis::extractFacts(d, catalog());
+            bool railLocal = true;
+            for (const auto& s : facts.servers) railLocal = railLocal && s.portSwitchIndex == facts.servers.front().portSwitchIndex;
+            if (fb < nb * 0.999 && railLocal) {
+                // Every server's NIC i on one leaf: the scale-out dimension never reaches a spine.
+                REQUIRE(dims.size() == 2);
+                CHECK(dims[1].scope == "node_boundary");
+                CHECK(dims[1].bandwidthGBps == Approx(nb));
+                CHECK(dims[1].npus == nodes);
+                ++railLocalOversubscribed;
+            } else if (fb < nb * 0.999) {
                 // The oversubscribed tier carries the fabric's rate, on whichever dimension stands for it.
                 CHECK(dims.back().scope == "fabric");
                 CHECK(dims.back().bandwidthGBps == Approx(fb));
@@ -304,7 +315,12 @@ TEST_CASE("ASTRA-sim export: fat trees swept over size and oversubscription", "[
                 CHECK(dims[1].bandwidthGBps == Approx(nb));
                 CHECK(dims[1].npus == nodes);
             }
+            if (nodes == 16 && over == 4.0) { // one scalable unit: 400G per GPU, not the spines' 12.5 GB/s
+                CHECK(railLocal);
+                CHECK(dims[1].bandwidthGBps == Approx(50.0));
+            }
         }
+    CHECK(railLocalOversubscribed > 0);
 }
 
 TEST_CASE("ASTRA-sim export: designs it cannot express are refused by name", "[export][astra-sim]")

@@ -133,8 +133,28 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
         }
         std::set<int> sizes;
         for (const auto& [k, n] : groups) sizes.insert(n);
+        // Rail-local: every server's port p on the same switch as every other's (as the engine's
+        // comm_group.cpp railLocal). ASTRA-sim's scale-out dimension joins the NPUs of one local
+        // index, so its traffic turns at those switches and never reaches an oversubscribed tier.
+        bool railLocal = true;
+        for (const auto& s : facts.servers)
+            if (s.portSwitchIndex != facts.servers.front().portSwitchIndex) railLocal = false;
         const bool oversubscribed = fb < nb * 0.999;
-        if (oversubscribed && groups.size() > 1 && sizes.size() == 1) {
+        if (oversubscribed && railLocal) {
+            AstraDimension d;
+            d.scope = "node_boundary";
+            d.topology = "Switch";
+            d.npus = servers;
+            d.bandwidthGBps = nb;
+            d.latencyNs = netHopNs;
+            d.collective = "ring";
+            d.allToAll = "direct";
+            d.source = boundary->technology + " per GPU (design layer node_boundary), every server's NIC i on the same leaf";
+            out.notes.push_back("the fabric is oversubscribed " + configNumber(facts.worstOversubscription) +
+                                ":1, but every server's NIC i shares one leaf with every other server's NIC i: the scale-out "
+                                "dimension (NPUs of the same local index) never crosses a spine, so it carries the NIC rate");
+            out.dimensions.push_back(d);
+        } else if (oversubscribed && groups.size() > 1 && sizes.size() == 1) {
             AstraDimension leaf;
             leaf.scope = "node_boundary";
             leaf.topology = "Switch";
