@@ -29,7 +29,11 @@ namespace model::io {
 /// NCCL topology XML (NCCL_TOPO_FILE, NCCL_TOPO_DUMP_FILE): <system><cpu><pci>...<gpu>
 /// <nvlink/></gpu><nic><net/></nic></pci></cpu></system>. GPUs and NICs are recognised by
 /// their <gpu>/<nic> children or, in static files that carry only PCI classes, by class
-/// 0x0302xx/0x0300xx (GPU) and 0x0207xx/0x0200xx (NIC).
+/// 0x0302xx/0x0300xx (GPU) and 0x0207xx/0x0200xx (NIC). Values no real file holds are named in
+/// a warning (line, attribute, expected range) and not read: an NVLink count outside 0-64 (its
+/// bond is dropped and that GPU's pairs without another NVLink become unknown), a NIC speed
+/// outside 1-3,200,000 Mb/s, a second GPU on a bus id already read. A <cpu> nested in a <cpu>
+/// is read as a CPU of its own, with a warning; a <gpu> the tree does not reach is named.
 /// @throws InputError when the XML is malformed or truncated (the parser's message and
 ///         offset) or has no <system> element.
 [[nodiscard]] ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content,

@@ -42,6 +42,52 @@ std::optional<bool> boolAttr(const pugi::xml_node& n, const char* name)
     return *v != 0;
 }
 
+/// What a checked attribute holds: absent, a value in range, or text that is not one (a warning
+/// naming the line, the attribute and the expected range has then been given).
+struct Checked {
+    bool present = false;
+    std::optional<long long> value;            ///< set when present and in [lo, hi]
+};
+
+/// Reads integer attribute `name` of `n` and checks it lies in [lo, hi]; when it is present but
+/// not an integer in that range, appends "line N: <elem> name="value" is ...: expected ..., `what`;
+/// `consequence`" to `warnings`. Never throws.
+Checked checkedIntAttr(const pugi::xml_node& n, const char* name, long long lo, long long hi, int line, const std::string& expected,
+                       const std::string& consequence, std::vector<std::string>& warnings)
+{
+    Checked c;
+    const pugi::xml_attribute a = n.attribute(name);
+    if (!a) return c;
+    c.present = true;
+    const std::string raw = a.value();
+    long long v = 0;
+    std::string problem;
+    if (!parseInteger(trim(raw), v)) problem = "is not a whole number";
+    else if (v < lo || v > hi) problem = "is out of range";
+    if (problem.empty()) {
+        c.value = v;
+        return c;
+    }
+    warnings.push_back("line " + std::to_string(line) + ": <" + n.name() + "> attribute " + name + "=\"" +
+                       (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + "\" " + problem + ": expected " + expected + "; " + consequence);
+    return c;
+}
+
+/// Largest NIC speed read, Mb/s (NCCL's unit): 3.2 Tb/s, twice the fastest port sold (1.6 Tb/s).
+constexpr long long kMaxNicSpeedMbps = 3200000;
+
+/// A <net> element's speed (Mb/s) in Gb/s; nullopt when it is absent or 0 (NCCL did not know it),
+/// and nullopt with a warning naming the line when it is not a speed from 1 to kMaxNicSpeedMbps
+/// Mb/s (a negative speed, a word, a figure beyond any port).
+std::optional<double> netSpeedGbps(const pugi::xml_node& net, int line, std::vector<std::string>& warnings)
+{
+    const Checked c = checkedIntAttr(net, "speed", 0, kMaxNicSpeedMbps, line,
+                                     "a port speed in Mb/s from 1 to " + std::to_string(kMaxNicSpeedMbps) + " (400000 = 400 Gb/s)",
+                                     "the NIC's speed is not stated", warnings);
+    if (!c.value || *c.value == 0) return std::nullopt;
+    return static_cast<double>(*c.value) / 1000.0;
+}
+
 /// "16 GT/s", "32.0 GT/s PCIe", "2.5 GT/s PCIe" -> GT/s; nullopt when absent or unreadable.
 std::optional<double> speedAttr(const pugi::xml_node& n)
 {
@@ -72,6 +118,9 @@ std::string normBusId(std::string s)
 /// rather than walked, so a crafted file cannot exhaust the stack.
 constexpr int kMaxPciDepth = 32;
 
+/// Most NVLinks one <nvlink> bond can hold: a GPU has at most 18 (H100), so 64 leaves room.
+constexpr long long kMaxNvlinksPerBond = 64;
+
 struct Walker {
     Walker(const ImportText& t, std::string_view c, std::vector<std::string>& w, ServerModel& m) : text(t), content(c), warnings(w), s(m) {}
     const ImportText& text;
@@ -83,6 +132,52 @@ struct Walker {
     std::map<std::string, int> gpuByBus;           ///< bus id -> index into s.gpus
     std::vector<std::pair<int, int>> nicAt;        ///< (index into s.nics, pcie node)
     std::vector<std::pair<int, int>> gpuAt;        ///< (index into s.gpus, pcie node)
+    std::set<std::ptrdiff_t> gpuElementsRead;      ///< offsets of the <gpu> elements the walk reached
+    std::set<int> gpusWithBadBond;                 ///< GPUs (dev) with an <nvlink> ignored: their PCIe-only pairs are unknown
+
+    /// One <cpu> and what it holds: its <pci> trees, the NICs straight under it, and <cpu>
+    /// elements nested in it (NCCL writes each <cpu> directly under <system>; a nested one is read
+    /// as a CPU of its own, with a warning, rather than dropped with its GPUs). `depth` counts the
+    /// <cpu> elements above it.
+    void cpu(const pugi::xml_node& cpuEl, int depth)
+    {
+        CpuNode c;
+        c.numaNode = intAttr(cpuEl, "numaid");
+        c.cpuAffinity = cpuEl.attribute("affinity").value();
+        c.vendor = cpuEl.attribute("vendor").value();
+        c.familyId = intAttr(cpuEl, "familyid");
+        c.modelId = intAttr(cpuEl, "modelid");
+        c.line = line(cpuEl);
+        const int ci = static_cast<int>(s.cpus.size());
+        s.cpus.push_back(c);
+        for (const pugi::xml_node& p : cpuEl.children("pci")) pci(p, -1, ci, 0);
+        // NICs straight under the CPU (no PCI element): virtual or unlocated NICs.
+        for (const pugi::xml_node& nicEl : cpuEl.children("nic"))
+            for (const pugi::xml_node& net : nicEl.children("net")) {
+                ImportedNic nic;
+                nic.index = static_cast<int>(s.nics.size());
+                nic.label = "NIC" + std::to_string(nic.index);
+                nic.name = net.attribute("name").value();
+                nic.line = line(net);
+                nic.speedGbps = netSpeedGbps(net, nic.line, warnings);
+                nic.gdr = boolAttr(net, "gdr");
+                nic.numaNode = c.numaNode;
+                s.nics.push_back(nic);
+            }
+        for (const pugi::xml_node& inner : cpuEl.children("cpu")) {
+            if (depth + 1 >= kMaxPciDepth) continue; // left to the unread-<gpu> check, which names its line
+            const std::size_t gpusBefore = s.gpus.size();
+            const std::size_t warningAt = warnings.size();
+            cpu(inner, depth + 1);
+            const std::size_t read = s.gpus.size() - gpusBefore;
+            warnings.insert(warnings.begin() + static_cast<std::ptrdiff_t>(warningAt),
+                            "line " + std::to_string(line(inner)) + ": <cpu> nested inside the <cpu> of line " + std::to_string(line(cpuEl)) +
+                                ": expected each <cpu> directly under <system> (NCCL, loading this file, ignores a nested one and finds its "
+                                "devices at run time); read here as a CPU of its own" +
+                                (inner.attribute("numaid") ? " (NUMA node " + std::string(inner.attribute("numaid").value()) + ")" : std::string()) +
+                                " with its " + std::to_string(read) + (read == 1 ? " GPU" : " GPUs"));
+        }
+    }
 
     int line(const pugi::xml_node& n) const { return lineOf(content, n.offset_debug()); }
 
@@ -111,7 +206,14 @@ struct Walker {
         const bool displayClass = startsWith(p.pciClass, "0x0300");
         const bool gpuClass = startsWith(p.pciClass, "0x0302") || (displayClass && (p.vendor == "0x10de" || p.vendor == "0x1002"));
         const bool nicClass = startsWith(p.pciClass, "0x0207") || startsWith(p.pciClass, "0x0200");
-        if (gpuEl || (gpuClass && !nicEl)) {
+        if (gpuEl) gpuElementsRead.insert(gpuEl.offset_debug());
+        const auto dup = (gpuEl || (gpuClass && !nicEl)) && !p.busId.empty() ? gpuByBus.find(p.busId) : gpuByBus.end();
+        if (dup != gpuByBus.end()) {
+            const ImportedGpu& first = s.gpus[static_cast<std::size_t>(dup->second)];
+            warnings.push_back("line " + std::to_string(p.line) + ": <pci> busid=\"" + std::string(n.attribute("busid").value()) +
+                               "\" repeats the bus id of " + first.label + " on line " + std::to_string(first.line) +
+                               ": expected one GPU per PCI bus id (a copy-paste or a merged file?); this second GPU is not read");
+        } else if (gpuEl || (gpuClass && !nicEl)) {
             ImportedGpu g;
             g.index = gpuEl ? intAttr(gpuEl, "dev").value_or(static_cast<int>(s.gpus.size())) : static_cast<int>(s.gpus.size());
             g.label = "GPU" + std::to_string(g.index);
@@ -131,13 +233,20 @@ struct Walker {
                     NvlinkBond b;
                     b.gpu = g.index;
                     b.target = normBusId(l.attribute("target").value());
-                    b.count = intAttr(l, "count").value_or(0);
                     b.targetClass = lower(l.attribute("tclass").value());
-                    if (b.count < 0 || b.count > 64) {
-                        warnings.push_back("line " + std::to_string(line(l)) + ": <nvlink> count \"" + std::string(l.attribute("count").value()) +
-                                           "\" is not a link count; that bond is ignored");
+                    const std::string consequence = "that bond (GPU" + std::to_string(g.index) + " to " + b.target + ") is ignored";
+                    const Checked count = checkedIntAttr(l, "count", 0, kMaxNvlinksPerBond, line(l),
+                                                         "a link count from 0 to " + std::to_string(kMaxNvlinksPerBond) +
+                                                             " (NVLinks in one bond; an H100 has 18 in all)",
+                                                         consequence, warnings);
+                    if (!count.present || !count.value) gpusWithBadBond.insert(g.index);
+                    if (!count.present) {
+                        warnings.push_back("line " + std::to_string(line(l)) + ": <nvlink> has no count attribute: expected a link count from 0 to " +
+                                           std::to_string(kMaxNvlinksPerBond) + "; " + consequence);
                         continue;
                     }
+                    if (!count.value) continue;
+                    b.count = static_cast<int>(*count.value);
                     links += b.count;
                     any = true;
                     s.nvlinkBonds.push_back(b);
@@ -162,7 +271,7 @@ struct Walker {
                 if (cpu >= 0) nic.numaNode = s.cpus[static_cast<std::size_t>(cpu)].numaNode;
                 if (net) {
                     nic.name = net->attribute("name").value();
-                    if (const auto mbps = intAttr(*net, "speed"); mbps && *mbps > 0) nic.speedGbps = *mbps / 1000.0;
+                    nic.speedGbps = netSpeedGbps(*net, nic.line, warnings);
                     nic.gdr = boolAttr(*net, "gdr");
                 }
                 nicAt.emplace_back(static_cast<int>(s.nics.size()), self);
@@ -241,29 +350,24 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
     ServerModel s;
     s.format = "NCCL topology XML";
     Walker w(text, content, warnings, s);
-    for (const pugi::xml_node& cpuEl : system.children("cpu")) {
-        CpuNode c;
-        c.numaNode = intAttr(cpuEl, "numaid");
-        c.cpuAffinity = cpuEl.attribute("affinity").value();
-        c.vendor = cpuEl.attribute("vendor").value();
-        c.familyId = intAttr(cpuEl, "familyid");
-        c.modelId = intAttr(cpuEl, "modelid");
-        c.line = w.line(cpuEl);
-        const int ci = static_cast<int>(s.cpus.size());
-        s.cpus.push_back(c);
-        for (const pugi::xml_node& p : cpuEl.children("pci")) w.pci(p, -1, ci, 0);
-        // NICs straight under the CPU (no PCI element): virtual or unlocated NICs.
-        for (const pugi::xml_node& nicEl : cpuEl.children("nic"))
-            for (const pugi::xml_node& net : nicEl.children("net")) {
-                ImportedNic nic;
-                nic.index = static_cast<int>(s.nics.size());
-                nic.label = "NIC" + std::to_string(nic.index);
-                nic.name = net.attribute("name").value();
-                if (const auto mbps = intAttr(net, "speed"); mbps && *mbps > 0) nic.speedGbps = *mbps / 1000.0;
-                nic.gdr = boolAttr(net, "gdr");
-                nic.numaNode = c.numaNode;
-                s.nics.push_back(nic);
-            }
+    for (const pugi::xml_node& cpuEl : system.children("cpu")) w.cpu(cpuEl, 0);
+    // A <gpu> anywhere else (under <system> or a <nic>, a second <gpu> in one <pci>, nested past
+    // the depth read) is not part of the tree read: name it rather than drop it unsaid.
+    struct GpuFinder : pugi::xml_tree_walker {
+        std::vector<pugi::xml_node> found;
+        bool for_each(pugi::xml_node& node) override
+        {
+            if (node.type() == pugi::node_element && std::string_view(node.name()) == "gpu") found.push_back(node);
+            return found.size() < 1000;
+        }
+    } finder;
+    doc.traverse(finder);
+    for (const pugi::xml_node& g : finder.found) {
+        if (w.gpuElementsRead.count(g.offset_debug())) continue;
+        const pugi::xml_node parent = g.parent();
+        warnings.push_back("line " + std::to_string(w.line(g)) + ": <gpu> inside <" + parent.name() + ">" +
+                           (parent.type() == pugi::node_element ? " (line " + std::to_string(w.line(parent)) + ")" : std::string()) +
+                           " is not read: expected each <gpu> as the only <gpu> of a <pci> inside a <cpu> of <system>, where NCCL reads it");
     }
     if (s.cpus.empty()) warnings.push_back("the <system> element holds no <cpu>: no device was found");
     if (s.gpus.empty()) warnings.push_back("no GPU found (no <gpu> element and no PCI class 0x0302xx or NVIDIA/AMD 0x0300xx)");
@@ -311,6 +415,8 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
             } else if (direct > 0) {
                 p.path = PathKind::NVLink;
                 p.nvlinks = direct;
+            } else if (w.gpusWithBadBond.count(s.gpus[i].index) || w.gpusWithBadBond.count(s.gpus[j].index)) {
+                p.path = PathKind::Unknown; // the ignored bond may be the NVLink between them: not PCIe for certain
             } else {
                 p.path = pciPath(s, w.gpuAt[i].second, w.gpuAt[j].second);
             }

@@ -1,0 +1,162 @@
+// NCCL topology XML with values no real file holds: each is named in a warning (line, attribute,
+// expected range) instead of being read as something else without a word.
+#include "model/io/import/import.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+using namespace model::io;
+
+namespace {
+
+/// The warning that contains `needle`, or "" when none does.
+std::string warningWith(const ImportResult& r, const std::string& needle)
+{
+    const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const std::string& w) { return w.find(needle) != std::string::npos; });
+    return it == r.warnings.end() ? std::string() : *it;
+}
+
+const std::string kBadValues = R"(<system version="1">
+  <cpu numaid="0" affinity="ff" arch="x86_64" vendor="GenuineIntel">
+    <pci busid="0000:19:00.0" class="0x030200" vendor="0x10de" device="0x2330" link_speed="32.0 GT/s PCIe" link_width="16">
+      <gpu dev="0" sm="90" rank="0" gdr="1">
+        <nvlink target="0000:a7:00.0" count="999999999999" tclass="0x068000"/>
+      </gpu>
+    </pci>
+    <pci busid="0000:1a:00.0" class="0x030200" vendor="0x10de" device="0x2330" link_speed="32.0 GT/s PCIe" link_width="16">
+      <gpu dev="1" sm="90" rank="1" gdr="1">
+        <nvlink target="0000:a7:00.0" count="18" tclass="0x068000"/>
+      </gpu>
+    </pci>
+    <pci busid="0000:1b:00.0" class="0x020700" vendor="0x15b3" device="0x101e" link_speed="32.0 GT/s PCIe" link_width="16">
+      <nic>
+        <net name="mlx5_0" dev="0" speed="-400000" port="1" gdr="1"/>
+      </nic>
+    </pci>
+  </cpu>
+</system>
+)";
+
+} // namespace
+
+TEST_CASE("NCCL XML: an NVLink count out of range is named and its bond ignored - not read as 0", "[import][xml]")
+{
+    const auto r = importText("big.xml", kBadValues, ImportKind::NcclTopo);
+    const std::string w = warningWith(r, "count=\"999999999999\"");
+    REQUIRE(!w.empty());
+    CHECK(w.find("line 5") == 0);
+    CHECK(w.find("out of range") != std::string::npos);
+    CHECK(w.find("from 0 to 64") != std::string::npos);
+    REQUIRE(r.server);
+    const auto& s = *r.server;
+    REQUIRE(s.gpus.size() == 2);
+    CHECK_FALSE(s.gpus[0].nvlinks.has_value()); // unknown, not 0
+    CHECK(s.gpus[1].nvlinks == 18);
+    CHECK(s.nvlinkBonds.size() == 1);
+    // The ignored bond may be the pair's NVLink: the pair is unknown, not PCIe.
+    REQUIRE(s.pair(0, 1));
+    CHECK(s.pair(0, 1)->path == PathKind::Unknown);
+    CHECK(std::none_of(r.findings.begin(), r.findings.end(), [](const AdvisorFinding& f) { return f.rule == "no-nvlink"; }));
+}
+
+TEST_CASE("NCCL XML: a negative NIC speed is named - not silently unknown", "[import][xml]")
+{
+    const auto r = importText("big.xml", kBadValues, ImportKind::NcclTopo);
+    const std::string w = warningWith(r, "speed=\"-400000\"");
+    REQUIRE(!w.empty());
+    CHECK(w.find("line 15") == 0);
+    CHECK(w.find("<net>") != std::string::npos);
+    CHECK(w.find("out of range") != std::string::npos);
+    CHECK(w.find("Mb/s from 1 to 3200000") != std::string::npos);
+    REQUIRE(r.server->nics.size() == 1);
+    CHECK_FALSE(r.server->nics[0].speedGbps.has_value());
+    CHECK(r.server->nics[0].line == 15);
+}
+
+TEST_CASE("NCCL XML: NIC speeds up to 3.2 Tb/s are read and a word is named", "[import][xml]")
+{
+    std::string text = kBadValues;
+    text.replace(text.find("-400000"), 7, "1600000");
+    text.replace(text.find("999999999999"), 12, "18");
+    const auto r = importText("fast.xml", text, ImportKind::NcclTopo);
+    REQUIRE(r.server->nics.size() == 1);
+    CHECK(r.server->nics[0].speedGbps == Approx(1600.0));
+    CHECK(r.warnings.empty());
+    CHECK(r.server->pair(0, 1)->path == PathKind::NVLink);
+
+    text.replace(text.find("1600000"), 7, "fast");
+    const auto w = importText("word.xml", text, ImportKind::NcclTopo);
+    CHECK(warningWith(w, "line 15: <net> attribute speed=\"fast\" is not a whole number").size() > 0);
+}
+
+TEST_CASE("NCCL XML: a duplicate GPU bus id is one GPU - the warning names both lines", "[import][xml]")
+{
+    const std::string text = R"(<system version="1">
+  <cpu numaid="0" affinity="ff">
+    <pci busid="0000:19:00.0" class="0x030200" vendor="0x10de" device="0x2330">
+      <gpu dev="0" sm="90" rank="0" gdr="1"/>
+    </pci>
+    <pci busid="0000:19:00.0" class="0x030200" vendor="0x10de" device="0x2330">
+      <gpu dev="1" sm="90" rank="1" gdr="1"/>
+    </pci>
+  </cpu>
+</system>
+)";
+    const auto r = importText("dup.xml", text, ImportKind::NcclTopo);
+    REQUIRE(r.server);
+    CHECK(r.server->gpus.size() == 1);
+    const std::string w = warningWith(r, "repeats the bus id");
+    REQUIRE(!w.empty());
+    CHECK(w.find("line 6") == 0);
+    CHECK(w.find("busid=\"0000:19:00.0\"") != std::string::npos);
+    CHECK(w.find("GPU0 on line 3") != std::string::npos);
+}
+
+TEST_CASE("NCCL XML: a GPU under a nested cpu is read with a warning naming both cpu lines", "[import][xml]")
+{
+    const std::string text = R"(<system version="1">
+  <cpu numaid="0" affinity="ff">
+    <pci busid="0000:19:00.0" class="0x030200" vendor="0x10de" device="0x2330">
+      <gpu dev="0" sm="90" rank="0" gdr="1"/>
+    </pci>
+    <cpu numaid="1" affinity="ff00">
+      <pci busid="0000:9a:00.0" class="0x030200" vendor="0x10de" device="0x2330">
+        <gpu dev="1" sm="90" rank="1" gdr="1"/>
+      </pci>
+    </cpu>
+  </cpu>
+</system>
+)";
+    const auto r = importText("nested.xml", text, ImportKind::NcclTopo);
+    REQUIRE(r.server);
+    REQUIRE(r.server->gpus.size() == 2);
+    CHECK(r.server->gpus[1].index == 1);
+    CHECK(r.server->gpus[1].numaNode == 1);
+    CHECK(r.server->gpus[1].line == 7);
+    CHECK(r.server->cpus.size() == 2);
+    const std::string w = warningWith(r, "nested inside");
+    REQUIRE(!w.empty());
+    CHECK(w.find("line 6: <cpu> nested inside the <cpu> of line 2") == 0);
+    CHECK(w.find("NUMA node 1") != std::string::npos);
+    CHECK(w.find("its 1 GPU") != std::string::npos);
+}
+
+TEST_CASE("NCCL XML: a gpu element outside a pci is named as not read", "[import][xml]")
+{
+    const std::string text = R"(<system version="1">
+  <gpu dev="5" sm="90"/>
+  <cpu numaid="0">
+    <pci busid="0000:19:00.0" class="0x030200" vendor="0x10de" device="0x2330">
+      <gpu dev="0" sm="90"/>
+      <gpu dev="1" sm="90"/>
+    </pci>
+  </cpu>
+</system>
+)";
+    const auto r = importText("odd.xml", text, ImportKind::NcclTopo);
+    CHECK(r.server->gpus.size() == 1);
+    CHECK(warningWith(r, "line 2: <gpu> inside <system> (line 1) is not read").size() > 0);
+    CHECK(warningWith(r, "line 6: <gpu> inside <pci> (line 4) is not read").size() > 0);
+}
