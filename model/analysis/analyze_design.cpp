@@ -185,12 +185,28 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     try {
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
         const double peak = peakTflops(gpu, c.precision);
-        const TrainingStep s = predictStep(c, node, peak);
+        // Groups that span servers meet the fabric where they are placed: gradient traffic
+        // crossing an oversubscribed tier pays for it (engine_formulas.md §8).
+        const bool sharp = sharpEnabled(settings);
+        const FabricPlacer fabric = [&f, sharp](const CommGroup& one, int gpus) {
+            CommGroup g = one;
+            try {
+                const CommGroup placed = placeGroup(f, gpus, sharp);
+                g.fabricRingFactor = placed.fabricRingFactor;
+                g.fabricAllToAllFactor = placed.fabricAllToAllFactor;
+                g.ecmpAllToAllFactor = placed.ecmpAllToAllFactor;
+            } catch (const std::invalid_argument&) {
+                // more GPUs than one island holds: the servers' own figures
+            }
+            return g;
+        };
+        const int busy = c.tp * c.pp * c.dp;
+        const TrainingStep s = predictStep(c, busy > node.n ? fabric(node, busy) : node, peak);
         a.hasStep = true;
         a.step = toBreakdown(c, s);
-        a.scaling = weakScaling(c, node, peak, total);
-        a.scalingStrong = strongScaling(c, node, peak, total);
-        a.levers = levers(c, node, gpu);
+        a.scaling = weakScaling(c, node, peak, total, fabric);
+        a.scalingStrong = strongScaling(c, node, peak, total, fabric);
+        a.levers = levers(c, node, gpu, fabric);
         a.step.idleGpus = total - s.gpus;
         // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;

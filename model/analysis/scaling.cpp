@@ -122,28 +122,28 @@ TrainingConfig shrink(const TrainingConfig& full, int n)
     return c;
 }
 
-CommGroup nodeFor(const CommGroup& node, int n)
+CommGroup nodeFor(const CommGroup& node, int n, const FabricPlacer& fabric)
 {
-    CommGroup g = node;
+    CommGroup g = n > node.g && fabric ? fabric(node, n) : node;
     if (n < node.g) { g.n = n; g.g = n; }
     return g;
 }
 } // namespace
 
-std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total)
+std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric)
 {
     std::vector<ScalingPoint> out;
     const int m = std::max(1, full.globalBatch / (full.dp * full.microBatch));
     // One GPU alone: compute only, same micro-batches per step.
     TrainingConfig one = shrink(full, 1);
     one.globalBatch = one.microBatch * m;
-    const TrainingStep base = predictStep(one, nodeFor(node, 1), peak);
+    const TrainingStep base = predictStep(one, nodeFor(node, 1, fabric), peak);
     const double basePerGpu = base.tokensPerSecond;
     for (int n : scalingCounts(node.g, total)) {
         TrainingConfig c = shrink(full, n);
         c.globalBatch = c.dp * c.microBatch * m;
         try {
-            const TrainingStep s = predictStep(c, nodeFor(node, n), peak);
+            const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             out.push_back({n, std::clamp(s.tokensPerSecond / n / basePerGpu, 0.0, 1.0)});
         } catch (const std::invalid_argument&) {
             // a count the layout cannot use is skipped
@@ -152,7 +152,7 @@ std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGrou
     return out;
 }
 
-std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total)
+std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric)
 {
     std::vector<ScalingPoint> out;
     const int replica = full.tp * full.pp;
@@ -162,7 +162,7 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
         c.dp = n / replica;
         if (full.globalBatch % (c.dp * c.microBatch) != 0) break;
         try {
-            const TrainingStep s = predictStep(c, nodeFor(node, n), peak);
+            const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             const double perGpu = s.tokensPerSecond / n;
             if (ref == 0) ref = perGpu;
             out.push_back({n, perGpu / ref});
@@ -173,7 +173,7 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
     return out;
 }
 
-std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node, const GpuSpec& gpu)
+std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node, const GpuSpec& gpu, const FabricPlacer& fabric)
 {
     std::vector<LeverEffect> out;
     auto add = [&](const std::string& id, const std::string& what, const TrainingConfig& c, const CommGroup& g) {
@@ -184,19 +184,21 @@ std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& nod
             out.push_back({id, what + " (not possible: " + e.what() + ")", 0, 0, 0});
         }
     };
-    add("baseline", "the workload as configured", full, node);
+    // The design's fabric as the whole job's GPUs meet it (the larger-server lever has none).
+    const CommGroup placed = nodeFor(node, full.tp * full.pp * full.dp, fabric);
+    add("baseline", "the workload as configured", full, placed);
     TrainingConfig ga = full;
     ga.globalBatch *= 4;
-    add("gradient_accumulation_x4", "4x more micro-batches per step: bubble and gradient reduction amortised", ga, node);
+    add("gradient_accumulation_x4", "4x more micro-batches per step: bubble and gradient reduction amortised", ga, placed);
     if (full.precision != Precision::FP8 && gpu.fp8DenseTflops) {
         TrainingConfig f8 = full;
         f8.precision = Precision::FP8;
-        add("fp8", "FP8 GEMMs (dense FP8 TFLOPS), BF16 communication", f8, node);
+        add("fp8", "FP8 GEMMs (dense FP8 TFLOPS), BF16 communication", f8, placed);
     }
     if (full.recompute != Recompute::None) {
         TrainingConfig nr = full;
         nr.recompute = Recompute::None;
-        add("no_recompute", "keep activations instead of recomputing them (needs the memory)", nr, node);
+        add("no_recompute", "keep activations instead of recomputing them (needs the memory)", nr, placed);
     }
     if (gpu.scaleUp == ScaleUpKind::NVLink && full.tp * full.pp * full.dp > node.g) {
         CommGroup big = node;

@@ -6,10 +6,17 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/training.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace model::analysis {
+
+/// The fabric as a group of `gpus` GPUs placed on the design meets it: `node` (one server's
+/// group) with fabricRingFactor, fabricAllToAllFactor and ecmpAllToAllFactor of that placement
+/// (placeGroup, engine_formulas.md §8), so gradient and expert traffic that crosses an
+/// oversubscribed tier pays for it. Empty: no fabric beyond the servers' NICs (factors 1).
+using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
 /// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages whose weights,
@@ -40,14 +47,14 @@ namespace model::analysis {
 /// (global batch grows with data parallelism; tp and pp capped by the count). At `total`
 /// the layout is `full` itself and its idle GPUs count in the per-GPU figure.
 [[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
-                                                    double peak, int total);
+                                                    double peak, int total, const FabricPlacer& fabric = {});
 /// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
 /// smallest count that holds one model replica (tp x pp GPUs).
 [[nodiscard]] std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node,
-                                                      double peak, int total);
+                                                      double peak, int total, const FabricPlacer& fabric = {});
 /// The levers: 4x gradient accumulation, FP8 instead of BF16 (where the GPU has FP8), no
 /// activation recompute, and one larger NVLink domain holding every GPU instead of a cluster.
 [[nodiscard]] std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node,
-                                              const GpuSpec& gpu);
+                                              const GpuSpec& gpu, const FabricPlacer& fabric = {});
 
 } // namespace model::analysis

@@ -187,3 +187,42 @@ TEST_CASE("bottleneck: an oversubscribed fabric is blamed only when it derates t
     const ClusterFacts wide = extractFacts(wideDesign, golden::catalog());
     CHECK(placeGroup(wide, 384, false).fabricRingFactor == Approx(1.0));
 }
+
+TEST_CASE("the training step pays for gradient traffic that crosses an oversubscribed fabric", "[scaling][bottleneck]")
+{
+    // golden::oversubscribed: 4 DGX H100, one 400G NIC each, two per leaf, each leaf 25 GB/s up
+    // (the ring sends one server's 50 GB/s up it: fabric factor 0.5). The same design with the
+    // uplinks at 800G carries it. Before, the step used one server's group for every size and
+    // never met the fabric: the data-parallel time was the same on both, and the bottleneck
+    // blamed the fabric for a time that did not include it.
+    const nlohmann::json workload = {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}, {"dp_overlap", false}};
+    Design thin = golden::oversubscribed();
+    Design wide = thin;
+    for (const auto& [id, l] : thin.links())
+        if (thin.node(l.b.node) && thin.node(l.b.node)->tier == SwitchTier::Spine) {
+            Link up = l;
+            up.laneSpeed = Bandwidth::Gbps(800);
+            wide.updateLink(up);
+        }
+    const DesignAnalysis a = analyzeDesign(thin, golden::catalog(), workload);
+    const DesignAnalysis b = analyzeDesign(wide, golden::catalog(), workload);
+    REQUIRE(a.hasStep);
+    REQUIRE(b.hasStep);
+    REQUIRE(a.step.dp == 32);
+    // The gradient all-reduce is the collective the design gives 32 GPUs: 8B parameters x 2 bytes.
+    for (const auto* x : {&a, &b}) {
+        const Design& d = x == &a ? thin : wide;
+        const CollectiveResult r = golden::run(d, CollectiveOp::AllReduce, 8.03e9 * 2.0, 32);
+        INFO(r.note);
+        CHECK(x->step.dpExposedS == Approx(r.time.inSeconds()).epsilon(0.02));
+    }
+    CHECK(a.step.dpExposedS > 1.8 * b.step.dpExposedS);
+    CHECK(a.bottleneck.scope == Scope::Fabric);
+    // The scaling curve meets the same fabric at 32 GPUs, not below (16 GPUs share one leaf).
+    REQUIRE(a.scaling.size() == b.scaling.size());
+    for (std::size_t i = 0; i < a.scaling.size(); ++i) {
+        INFO(a.scaling[i].gpus << " GPUs");
+        if (a.scaling[i].gpus <= 16) CHECK(a.scaling[i].efficiency == Approx(b.scaling[i].efficiency));
+        else CHECK(a.scaling[i].efficiency < b.scaling[i].efficiency - 0.05);
+    }
+}
