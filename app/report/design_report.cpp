@@ -69,14 +69,18 @@ void coverPage(ReportDoc& doc, const DesignResults& r)
     }
     if (r.cost) {
         const auto& c = *r.cost;
-        if (c.build.capitalUsd > 0)
+        // A price of US$ 0 is a known price: capital US$ 0 and the month's power are figures.
+        if (c.build.anyPriced())
             doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Capital cost, if built") : QStringLiteral("Capital cost"),
                                       usd(c.build.capitalUsd) + (c.build.missing().empty() ? QString() : QStringLiteral(" + unpriced parts"))});
         // A built design's month is a lower bound when a part has no price (no amortisation,
         // no operations share for it) or no power figure, marked as the capital figure is.
-        const bool monthLowerBound = !c.rentedDesign && c.build.monthlyLowerBound();
+        // With no price at all the month is unknown, never "US$ 0.00 or more".
+        const bool monthKnown = c.rentedDesign ? c.rent.any() : c.build.anyPriced();
+        const bool monthLowerBound = c.rentedDesign ? !c.rent.complete() : c.build.monthlyLowerBound();
         doc.keyFigures.push_back({c.rentedDesign ? QStringLiteral("Rent per month") : QStringLiteral("Cost per month (built)"),
-                                  usd(c.primaryMonthlyUsd()) + (monthLowerBound ? QStringLiteral(" or more") : QString())});
+                                  !monthKnown ? (c.rentedDesign ? QStringLiteral("unknown: no rent price") : QStringLiteral("unknown: no part has a price"))
+                                              : usd(c.primaryMonthlyUsd()) + (monthLowerBound ? QStringLiteral(" or more") : QString())});
         if (c.breakEven.month())
             doc.keyFigures.push_back({QStringLiteral("Break-even, build vs rent"),
                                       QStringLiteral("month ") + QString::number(*c.breakEven.month()) + (c.breakEven.lowerBound ? QStringLiteral(" or later") : QString())});

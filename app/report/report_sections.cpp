@@ -39,7 +39,7 @@ void capitalTable(ReportDoc& doc, const model::cost::BuildCost& b)
                               cell(QStringLiteral("not counted"), Tone::Missing), cell(q(l.missingReason), Tone::Missing)});
     }
     t.rows.push_back({cell(QStringLiteral("Capital cost, priced parts"), Tone::Strong), cell({}), cell({}),
-                      cell(b.capitalUsd > 0 ? usd(b.capitalUsd) : QStringLiteral("none priced"), b.capitalUsd > 0 ? Tone::Strong : Tone::Missing),
+                      cell(b.anyPriced() ? usd(b.capitalUsd) : QStringLiteral("none priced"), b.anyPriced() ? Tone::Strong : Tone::Missing),
                       cell(b.lines.empty()           ? QStringLiteral("no parts")
                            : b.missing().empty() ? QStringLiteral("every part priced")
                                                  : QStringLiteral("a lower bound: the parts above without a price are not counted"),
@@ -54,7 +54,11 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
     Table t;
     t.header = {QStringLiteral("Each month, built"), QStringLiteral("US$"), QStringLiteral("How")};
     t.numeric = {false, true, false};
-    t.rows.push_back({cell(QStringLiteral("Amortisation")), cell(usd(b.monthlyAmortisationUsd)),
+    // No part priced: amortisation, operations and the totals are unknown (not US$ 0); the
+    // power, a figure of its own, stands.
+    const bool priced = b.anyPriced();
+    const auto known = [&](double v) { return priced ? cell(usd(v)) : cell(QStringLiteral("unknown"), Tone::Missing); };
+    t.rows.push_back({cell(QStringLiteral("Amortisation")), known(b.monthlyAmortisationUsd),
                       cell(QStringLiteral("capital / (12 x %1 years), straight line").arg(number(a.amortisationYears, 3)), Tone::Muted)});
     QString unknown;
     for (const auto& m : b.powerUnknown()) unknown += (unknown.isEmpty() ? QString() : QStringLiteral(", ")) + q(m);
@@ -63,19 +67,20 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
                                .arg(number(b.itPowerKw), number(a.pue, 3), number(a.electricityUsdPerKWh, 3), number(model::cost::kHoursPerMonth, 3),
                                     unknown.isEmpty() ? QString() : QStringLiteral("; power unknown for ") + unknown + QStringLiteral(" (not counted)")),
                            unknown.isEmpty() ? Tone::Muted : Tone::Missing)});
-    t.rows.push_back({cell(QStringLiteral("Operations and support")), cell(usd(b.monthlyOperationsUsd)),
+    t.rows.push_back({cell(QStringLiteral("Operations and support")), known(b.monthlyOperationsUsd),
                       cell(QStringLiteral("capital x %1% per year / 12").arg(number(a.operationsSharePerYear * 100, 3)), Tone::Muted)});
     const bool lower = b.monthlyLowerBound();
-    const QString lowerBound = !lower ? QString()
+    const QString lowerBound = !priced          ? QStringLiteral("no part has a price: no amortisation or operations figure")
+                               : !lower         ? QString()
                                : !b.missing().empty() ? QStringLiteral("a lower bound: parts without a price add no amortisation or operations")
                                                       : QStringLiteral("a lower bound: parts of unknown power add no power cost");
-    t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), cell(usd(b.monthlyUsd()), Tone::Strong),
-                      cell(lowerBound, lower ? Tone::Missing : Tone::Muted)});
-    t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), cell(c.gpus > 0 ? usd(b.usdPerDeliveredGpuHour) : QStringLiteral("n/a")),
+    t.rows.push_back({cell(QStringLiteral("Total per month"), Tone::Strong), priced ? cell(usd(b.monthlyUsd()), Tone::Strong) : known(0),
+                      cell(lowerBound, lower || !priced ? Tone::Missing : Tone::Muted)});
+    t.rows.push_back({cell(QStringLiteral("Per delivered GPU-hour")), c.gpus > 0 ? known(b.usdPerDeliveredGpuHour) : cell(QStringLiteral("n/a")),
                       cell(QStringLiteral("total / (%1 GPUs x %2 h x %3 utilisation)%4")
                                .arg(count(c.gpus), number(model::cost::kHoursPerMonth, 3), percent(a.utilisation),
-                                    lower ? QStringLiteral("; a lower bound") : QString()),
-                           lower ? Tone::Missing : Tone::Muted)});
+                                    lower && priced ? QStringLiteral("; a lower bound") : QString()),
+                           lower && priced ? Tone::Missing : Tone::Muted)});
     doc.table(std::move(t));
 }
 

@@ -137,17 +137,17 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
     });
     addRow(rows, ds, "capital_USD", "Capital cost (to build)", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
-        return money(c && c->build.capitalUsd > 0 ? std::optional<double>(c->build.capitalUsd) : std::nullopt, c && !c->build.complete());
+        return money(c && c->build.anyPriced() ? std::optional<double>(c->build.capitalUsd) : std::nullopt, c && !c->build.complete());
     });
     addRow(rows, ds, "monthly_USD", "Monthly cost, as paid", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
         if (!c) return money(std::nullopt, false);
         return c->rentedDesign ? money(c->rent.any() ? std::optional<double>(c->rent.monthlyUsd) : std::nullopt, !c->rent.complete())
-                               : money(c->build.capitalUsd > 0 ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, buildLowerBound(*c));
+                               : money(c->build.anyPriced() ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, buildLowerBound(*c));
     });
     addRow(rows, ds, "monthly_build_USD", "Monthly cost to build", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
-        return money(c && c->build.capitalUsd > 0 ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, c && buildLowerBound(*c));
+        return money(c && c->build.anyPriced() ? std::optional<double>(c->build.monthlyUsd()) : std::nullopt, c && buildLowerBound(*c));
     });
     addRow(rows, ds, "monthly_rent_USD", "Monthly cost to rent", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
@@ -156,7 +156,7 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
     addRow(rows, ds, "usd_per_gpu_hour_USD", "Cost per delivered GPU-hour, as paid", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
         if (!c) return money(std::nullopt, false);
-        const bool known = c->rentedDesign ? c->rent.any() : c->build.capitalUsd > 0;
+        const bool known = c->rentedDesign ? c->rent.any() : c->build.anyPriced();
         return money(known ? std::optional<double>(c->primaryUsdPerGpuHour()) : std::nullopt,
                      c->rentedDesign ? !c->rent.complete() : buildLowerBound(*c));
     });
@@ -211,7 +211,7 @@ void markDifferences(Row& r)
 
 cost::BreakEven crossBreakEven(const cost::CostResult& build, const cost::CostResult& rent)
 {
-    if (build.build.capitalUsd <= 0 || build.gpus <= 0) return {std::nullopt, false, "not computed: no part of the build has a price"};
+    if (!build.build.anyPriced() || build.gpus <= 0) return {std::nullopt, false, "not computed: no part of the build has a price"};
     if (!rent.rent.complete() || rent.gpus <= 0) return {std::nullopt, false, "not computed: the rent has no price for every GPU"};
     const double perBuildGpu = 1.0 / build.gpus, perRentGpu = 1.0 / rent.gpus;
     return cost::breakEven(build.build.capitalUsd * perBuildGpu, build.build.monthlyRunningUsd() * perBuildGpu,

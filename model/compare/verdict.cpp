@@ -117,7 +117,7 @@ std::string cheapestSentence(const Comparison& c, const std::vector<const Design
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < ds.size(); ++i) {
         const auto& k = ds[i]->cost;
-        if (!k || k->build.capitalUsd <= 0) continue;
+        if (!k || !k->build.anyPriced()) continue;
         if (!best || k->build.usdPerDeliveredGpuHour < ds[*best]->cost->build.usdPerDeliveredGpuHour) best = i;
     }
     if (!best && !errors.empty()) return "Costs are not compared, because a cost could not be computed (" + errors + ").";
@@ -125,7 +125,7 @@ std::string cheapestSentence(const Comparison& c, const std::vector<const Design
     std::string s = "Per delivered GPU-hour, " + how(c, *best, *ds[*best]->cost, false) + " costs least: " +
                     cost::formatUsd(ds[*best]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour";
     for (std::size_t i = 0; i < ds.size(); ++i)
-        if (i != *best && ds[i]->cost && ds[i]->cost->build.capitalUsd > 0)
+        if (i != *best && ds[i]->cost && ds[i]->cost->build.anyPriced())
             s += ", against " + cost::formatUsd(ds[i]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour for " + c.labels[i];
     s += " (known parts only where prices are missing)";
     return s + (errors.empty() ? "." : "; no cost for " + errors + ".");

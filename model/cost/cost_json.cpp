@@ -33,6 +33,7 @@ json buildJson(const BuildCost& b)
         power.push_back({{"model", p.model}, {"item", p.item}, {"count", p.count}, {"W_each", orNull(p.wattsEach)}, {"source", p.provenance.label}});
     return {{"capital_USD", b.capitalUsd},
             {"capital_complete", b.complete()},
+            {"any_priced", b.anyPriced()},
             {"lines", linesJson(b)},
             {"missing", missing},
             {"power", power},

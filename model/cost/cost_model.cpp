@@ -132,6 +132,11 @@ bool BuildCost::complete() const noexcept
     return !lines.empty();
 }
 
+bool BuildCost::anyPriced() const noexcept
+{
+    return std::any_of(lines.begin(), lines.end(), [](const CapitalLine& l) { return l.priced(); });
+}
+
 std::vector<std::string> BuildCost::powerUnknown() const
 {
     std::vector<std::string> out;
@@ -235,7 +240,7 @@ TrainingRun priceRun(const CostResult& c, const RunInputs& in, const CostSetting
     run.available = true;
     run.seconds = run.tokens / in.tokensPerSecond;
     run.gpuHours = c.gpus * run.seconds / 3600.0;
-    if (c.build.capitalUsd > 0) run.buildUsd = run.gpuHours * c.build.usdPerDeliveredGpuHour;
+    if (c.build.anyPriced()) run.buildUsd = run.gpuHours * c.build.usdPerDeliveredGpuHour;
     if (c.rent.any()) run.rentUsd = run.gpuHours * c.rent.usdPerGpuHour;
     return run;
 }
@@ -262,7 +267,7 @@ CostResult computeCost(const Design& d, const Catalog& catalog, const topology::
     priceBuild(c.build, c.assumptions, c.gpus);
     c.rent.lines = detail::rentLines(d, catalog, prices, settings, file, c.warnings);
     priceRent(c.rent, c.assumptions);
-    if (c.rent.complete() && c.build.capitalUsd > 0) {
+    if (c.rent.complete() && c.build.anyPriced()) {
         const bool lowerBound = !c.build.complete() || !c.build.powerUnknown().empty();
         c.breakEven = breakEven(c.build.capitalUsd, c.build.monthlyRunningUsd(), c.rent.monthlyUsd, lowerBound);
     } else {
@@ -270,7 +275,7 @@ CostResult computeCost(const Design& d, const Catalog& catalog, const topology::
         for (const RentLine& l : c.rent.lines)
             if (!l.listUsdPerGpuHour && unpriced.find(l.gpuName) == std::string::npos)
                 unpriced += (unpriced.empty() ? "" : ", ") + (l.gpuName.empty() ? l.gpuId : l.gpuName);
-        c.breakEven.text = c.build.capitalUsd > 0
+        c.breakEven.text = c.build.anyPriced()
                                ? "not computed: no rent price for " + (unpriced.empty() ? std::string("some GPUs") : unpriced)
                                : "not computed: no part of the build has a price";
     }

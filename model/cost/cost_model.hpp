@@ -116,6 +116,11 @@ struct BuildCost {
     /// Lines without a price (their cost is not in capitalUsd).
     [[nodiscard]] std::vector<const CapitalLine*> missing() const;
     [[nodiscard]] bool complete() const noexcept;
+    /// True when at least one line has a price, US$ 0 included (an explicit price of zero is a
+    /// known price, not a missing one): only then do capitalUsd and the monthly figures say
+    /// what building costs. False for a design none of whose parts has a price (its capital
+    /// is unknown, never US$ 0).
+    [[nodiscard]] bool anyPriced() const noexcept;
     /// Models whose power is unknown (not in itPowerKw).
     [[nodiscard]] std::vector<std::string> powerUnknown() const;
     /// True when the monthly figures (monthlyUsd, usdPerDeliveredGpuHour) leave something out:
@@ -231,7 +236,8 @@ struct CostResult {
                                      const std::string& file = "<design>");
 
 /// JSON (money `_USD`, months as numbers): gpus, rented_design, assumptions [...],
-/// build {capital_USD, capital_complete, lines [...], missing [...], it_power_kW,
+/// build {capital_USD, capital_complete, any_priced (a part has a price, US$ 0 included; false:
+/// capital and monthly figures unknown), lines [...], missing [...], it_power_kW,
 /// power_unknown, monthly_amortisation_USD, monthly_power_USD, monthly_operations_USD,
 /// monthly_USD, usd_per_gpu_hour_USD}, rent {lines, usd_per_hour_USD, usd_per_gpu_hour_USD,
 /// monthly_USD, complete}, break_even {months, month, lower_bound, text}, run {...}, warnings.

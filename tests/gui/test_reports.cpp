@@ -438,8 +438,16 @@ TEST_CASE("A built design's month is marked a lower bound when a part has no pri
     REQUIRE(r.cost);
     REQUIRE_FALSE(r.cost->build.complete());
     const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
-    CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">US$ 0.00 or more</div>")));
-    CHECK(html.contains(QStringLiteral("a lower bound: parts without a price add no amortisation or operations")));
+    // No part of it has a price: the month is unknown, not 'US$ 0.00 or more' (as this test
+    // asserted before), and the monthly table says why.
+    CHECK(html.contains(QStringLiteral("Cost per month (built)</div><div class=\"v\">unknown: no part has a price</div>")));
+    CHECK_FALSE(html.contains(QStringLiteral("US$ 0.00 or more")));
+    CHECK(html.contains(QStringLiteral("no part has a price: no amortisation or operations figure")));
+    // Some parts priced, some not (the SuperPOD unit's switches): a lower bound.
+    const std::string suPath = model::bundledTemplateDirectory() + "/superpod-h100-1su.json";
+    const QString part = app::report::toHtml(app::report::designReport(resultsOf(model::loadDesign(suPath), suPath), guitest::catalog()));
+    CHECK(part.contains(QStringLiteral("a lower bound: parts without a price add no amortisation or operations")));
+    CHECK(part.contains(QStringLiteral(" or more</div>")));
     // The bottleneck's words once (was 'the pipeline bubble: the pipeline bubble ((pp-1)/(v m) ...').
     CHECK(html.contains(QStringLiteral("the pipeline bubble ((pp-1)/(v m)")));
     CHECK_FALSE(html.contains(QStringLiteral("the pipeline bubble: the pipeline bubble")));

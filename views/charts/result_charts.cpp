@@ -144,7 +144,7 @@ ChartSpec costChart(const model::cost::CostResult& k)
     c.yTitle = QStringLiteral("US$ spent in total");
     c.yLabels = AxisLabels::Usd;
     const int months = horizonMonths(k, k.breakEven.months);
-    if (k.build.capitalUsd > 0)
+    if (k.build.anyPriced())
         c.series.push_back({QStringLiteral("build: capital, then power and operations") +
                                 (k.build.complete() ? QString() : QStringLiteral(" (priced parts only)")),
                             seriesColor(0), spend(k.build.capitalUsd, k.build.monthlyRunningUsd(), months), false, false});
@@ -234,7 +234,7 @@ ChartSpec costOverlay(const std::vector<const model::compare::DesignResults*>& d
         const QString name = label(labels, i, *ds[i]);
         if (k->rentedDesign && k->rent.any())
             c.series.push_back({name + QStringLiteral(", rented"), seriesColor(static_cast<int>(i)), spend(0, k->rent.monthlyUsd / k->gpus, months), false, false});
-        else if (!k->rentedDesign && k->build.capitalUsd > 0)
+        else if (!k->rentedDesign && k->build.anyPriced())
             c.series.push_back({name + QStringLiteral(", built"), seriesColor(static_cast<int>(i)),
                                 spend(k->build.capitalUsd / k->gpus, k->build.monthlyRunningUsd() / k->gpus, months), false, false});
     }

@@ -69,11 +69,15 @@ QString summaryOf(const model::cost::CostResult& c)
 {
     QStringList lines;
     const auto missing = c.build.missing().size();
-    lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3%8 a month (amortisation %4, power %5, operations %6); %7%8 per delivered GPU-hour.")
-                 .arg(usd(c.build.capitalUsd),
-                      missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 without a price</span>").arg(missing == 1 ? QStringLiteral("1 part") : QStringLiteral("%1 parts").arg(missing)) : QString(),
-                      usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
-                      usd(c.build.usdPerDeliveredGpuHour), c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString());
+    if (!c.build.anyPriced()) // unknown, never "US$ 0 capital" (a price of US$ 0 is a known price)
+        lines << QStringLiteral("<b>Build:</b> <span style='color:#b3261e'>not priced: no part has a price</span>; power %1%2 a month.")
+                     .arg(usd(c.build.monthlyPowerUsd), c.build.powerUnknown().empty() ? QString() : QStringLiteral(" or more"));
+    else
+        lines << QStringLiteral("<b>Build:</b> %1 capital%2; %3%8 a month (amortisation %4, power %5, operations %6); %7%8 per delivered GPU-hour.")
+                     .arg(usd(c.build.capitalUsd),
+                          missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 without a price</span>").arg(missing == 1 ? QStringLiteral("1 part") : QStringLiteral("%1 parts").arg(missing)) : QString(),
+                          usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
+                          usd(c.build.usdPerDeliveredGpuHour), c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString());
     lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month.")
                  .arg(q(c.rent.offerText()).toHtmlEscaped(), usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd));
     lines << QStringLiteral("<b>Break-even, building against renting the same GPUs:</b> %1.").arg(q(c.breakEven.text).toHtmlEscaped());
