@@ -227,6 +227,22 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
                              "(a rack-scale NVLink domain such as GB200 NVL72 is drawn as one node)");
 }
 
+/// Step 3b: a server's NICs carry no more than its GPUs' host links bring them (GPUDirect
+/// RDMA: GPU -> PCIe -> NIC): the wired line rate is capped at hostLinkGBps and the practical
+/// rate keeps the NIC's efficiency on what is left (a DGX H100, PCIe Gen5 x16 64 GB/s per GPU,
+/// with 800G NICs: 64 x 0.97 per GPU, not 100 x 0.97).
+void capByHostLinks(ClusterFacts& f)
+{
+    for (auto& s : f.servers) {
+        if (!s.gpu || s.gpus <= 0) continue;
+        double perGpu = s.gpu->pciePerDirection().inGBps();
+        if (perGpu <= 0 && s.gpu->hostLinkBidirectional) perGpu = s.gpu->hostLinkBidirectional->inGBps() / 2.0;
+        if (perGpu <= 0) continue;
+        s.hostLinkGBps = s.gpus * perGpu;
+        if (s.wiredLineGBps > s.hostLinkGBps) s.wiredPracticalGBps *= s.hostLinkGBps / s.wiredLineGBps;
+    }
+}
+
 /// Step 4: servers grouped by their union-find root into islands; a server with no wired port
 /// is alone. Warns about unconnected servers, split designs and partly cabled NICs.
 void findIslands(ClusterFacts& f, UnionFind& uf)
@@ -272,14 +288,14 @@ void summarizeFabric(ClusterFacts& f)
             islandGpus += s.gpus;
         }
     std::stable_sort(island.begin(), island.end(), [](const ServerFacts* a, const ServerFacts* b) {
-        return a->wiredLineGBps / a->gpus < b->wiredLineGBps / b->gpus;
+        return a->boundaryLineGBps() / a->gpus < b->boundaryLineGBps() / b->gpus;
     });
     double serverCap = 0; // twice the weaker half's capacity: the whole island's when all alike
     if (island.size() < 2) island.clear(); // one server: its halves meet over NVLink or PCIe, not the fabric
     for (double left = islandGpus / 2.0; const ServerFacts* s : island) {
         if (left <= 0) break;
         const double take = std::min<double>(left, s->gpus);
-        serverCap += 2.0 * s->wiredLineGBps * take / s->gpus;
+        serverCap += 2.0 * s->boundaryLineGBps() * take / s->gpus;
         left -= take;
     }
     f.sharpCapable = !f.switches.empty();
@@ -303,6 +319,7 @@ ClusterFacts extractFacts(const Design& design, const Catalog& catalog)
     inferTiers(design, ix, f);
     UnionFind uf(f.servers.size() + f.switches.size());
     wireLinks(design, ix, f, uf);
+    capByHostLinks(f);
     findIslands(f, uf);
     summarizeFabric(f);
     return f;

@@ -34,7 +34,20 @@ struct ServerFacts {
     int nicPorts = 0;                    ///< compute NIC ports the server has (count x ports)
     int wiredPorts = 0;                  ///< of those, ports with a cable to a switch or server
     double wiredLineGBps = 0;            ///< sum over wired ports of min(NIC port, cable), GB/s one direction
-    double wiredPracticalGBps = 0;       ///< same x practical NIC efficiency (calibration.hpp)
+    /// Practical NIC rate, GB/s one direction: boundaryLineGBps x practical NIC efficiency
+    /// (calibration.hpp).
+    double wiredPracticalGBps = 0;
+    /// The GPUs' host links together, GB/s one direction: GPUs x PCIe per direction (spec), else
+    /// half the bidirectional host link (NVLink-C2C); 0 when the catalog has neither. GPUDirect
+    /// RDMA moves every byte a GPU sends to its NICs over this link, so NICs faster than it
+    /// add nothing (an L40S, PCIe Gen4 x16 32 GB/s, behind an 800G NIC sends at most 32 GB/s).
+    double hostLinkGBps = 0;
+    /// The node boundary as the GPUs can use it, GB/s one direction: wiredLineGBps, at most
+    /// hostLinkGBps where that is known.
+    [[nodiscard]] double boundaryLineGBps() const noexcept
+    {
+        return hostLinkGBps > 0 && hostLinkGBps < wiredLineGBps ? hostLinkGBps : wiredLineGBps;
+    }
     std::vector<int> portSwitchIndex;    ///< index into ClusterFacts::switches per wired port (-1: a server)
     int component = -1;                  ///< island index (servers reachable from each other share it)
 };

@@ -99,7 +99,7 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
         const bool nvlink = s.nvlinkDomainGpus > 1;
         const double in = nvlink ? s.gpu->scaleUpPerDirection().inGBps() : s.gpu->pciePerDirection().inGBps();
         if (in < intra) { intra = in; intraS = &s; }
-        const double b = s.gpus > 0 ? s.wiredLineGBps / s.gpus : 0.0;
+        const double b = s.gpus > 0 ? s.boundaryLineGBps() / s.gpus : 0.0;
         if (b < boundary) { boundary = b; boundS = &s; }
     }
     if (!model) return out; // no island holds a server (cannot happen: the largest holds one)
@@ -137,6 +137,9 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     l.technology = nicTechnology(*boundS, f);
     l.perGpu = Bandwidth::GBps(boundary);
     l.note = "cabled compute NIC ports x min(NIC, cable) / " + std::to_string(boundS->gpus) + " GPUs" + minNote;
+    if (boundS->hostLinkGBps > 0 && boundS->hostLinkGBps < boundS->wiredLineGBps)
+        l.note += "; capped by the GPUs' own host links (" + num(boundS->hostLinkGBps / boundS->gpus) +
+                  " GB/s each way per GPU): the NICs' " + num(boundS->wiredLineGBps / boundS->gpus) + " GB/s per GPU cannot be used";
     out.push_back(l);
 
     l = {};

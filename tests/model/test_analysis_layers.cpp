@@ -1,6 +1,9 @@
 // Per-layer bandwidth per GPU read from the drawn design (golden numbers by hand).
 #include "test_analysis_support.hpp"
 
+#include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/comm_group.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace model;
@@ -125,4 +128,31 @@ TEST_CASE("layer technology names the protocol actually wired: Ethernet (RoCE) o
     const DesignAnalysis ib = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog());
     CHECK(ib.layers[2].technology == "InfiniBand 400 Gb/s x 8 (ConnectX-7 400G (single-port OSFP))");
     CHECK(ib.layers[3].technology == "InfiniBand leaf/spine, 1:1 (non-blocking)");
+}
+
+TEST_CASE("node boundary is capped by the GPUs' own host links", "[analysis][layers]")
+{
+    // GPUDirect RDMA moves a GPU's bytes to its NICs over its own PCIe link: 8 L40S (PCIe Gen4
+    // x16, 32 GB/s each way) behind 4 ConnectX-8 800G send at most 32 GB/s each, not the NICs'
+    // 50; a DGX H100 (Gen5 x16, 64) with 800G NICs at most 64, not 100. Before, the layer,
+    // the collectives and the all-to-all busbw took the NIC rate (42.6 GB/s busbw on L40S).
+    struct Case { const char* server; const char* nic; double nicPerGpu; double capped; };
+    for (const Case& c : {Case{"pcie-2-8-5-l40s", "connectx-8-800g", 50.0, 32.0}, Case{"dgx-h100", "connectx-8-800g", 100.0, 64.0},
+                          Case{"dgx-h100", "connectx-7-400g", 50.0, 50.0}, Case{"dgx-b300", "connectx-8-800g", 100.0, 100.0}}) {
+        INFO(c.server << " with " << c.nic);
+        topology::FatTreeOptions o;
+        o.server = c.server;
+        o.nodes = 4;
+        o.nicModel = c.nic;
+        o.switchModel = "q3400";
+        const Design d = topology::generateFatTree(golden::catalog(), o);
+        const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+        CHECK(layer(a, Scope::NodeBoundary) == Approx(c.capped));
+        for (const auto& l : a.layers)
+            if (l.scope == Scope::NodeBoundary)
+                CHECK((l.note.find("capped by the GPUs' own host links") != std::string::npos) == (c.capped < c.nicPerGpu));
+        const analysis::ClusterFacts f = analysis::extractFacts(d, golden::catalog());
+        const analysis::CommGroup g = analysis::placeGroup(f, a.gpus, false);
+        CHECK(g.nicGpuGBps <= c.capped * 0.97 * 1.000001);
+    }
 }

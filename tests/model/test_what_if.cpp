@@ -78,7 +78,17 @@ TEST_CASE("what-if rebuilds the design and the analysis follows", "[whatif]")
     for (const auto& l : af.layers)
         if (l.scope == Scope::NodeBoundary) nb1 = l.perGpu.inGbps();
     CHECK(nb0 == Approx(400));
-    CHECK(nb1 == Approx(800));
+    // An H100 sends to its NICs over PCIe Gen5 x16, 64 GB/s each way (GPUDirect RDMA): 800G
+    // NICs give it 512 Gb/s, and the layer says why. A B300 (PCIe Gen6 x16) uses all 800.
+    CHECK(nb1 == Approx(512));
+    for (const auto& l : af.layers)
+        if (l.scope == Scope::NodeBoundary) CHECK(l.note.find("capped by the GPUs' own host links") != std::string::npos);
+    WhatIf fastB300 = fast;
+    fastB300.server = "dgx-b300";
+    double nbB300 = 0;
+    for (const auto& l : analyzeDesign(applyWhatIf(base, c, fastB300), c).layers)
+        if (l.scope == Scope::NodeBoundary) nbB300 = l.perGpu.inGbps();
+    CHECK(nbB300 == Approx(800));
 
     WhatIf over;
     over.oversubscription = 2.0;
