@@ -134,6 +134,7 @@ RuleReport checkDesign(const Design& d, const Catalog& c)
     rules::switchPortNumbers(d, c, all);
     rules::serverNicBudget(d, c, all);
     rules::linkSpeedMismatch(d, c, all);
+    rules::protocolMismatch(d, c, all);
     rules::nvlinkRules(d, c, all);
     rules::sharedNics(d, c, all);
     rules::nicAcrossSockets(d, c, all);

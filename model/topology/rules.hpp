@@ -8,6 +8,9 @@
 ///   switch-port-conflict     error    two links numbered on the same port of a switch
 ///   switch-port-range        error    a link numbered past the last port of its switch (at its rate)
 ///   server-nic-budget        error    more network links on a server than its NICs carry
+///   protocol-mismatch        error    a link whose medium an end cannot run: an Ethernet or EFA NIC on an
+///                                     InfiniBand link, an InfiniBand cable into an Ethernet switch, PCIe
+///                                     to a switch (NICs: catalog protocol / protocols_supported)
 ///   link-speed-mismatch      error/warning  a link faster than an end, or ends of different rates
 ///   nvlink-outside-domain    error    NVLink to a switch, or NVLink joining more GPUs than one domain spans
 ///   nvlink-without-nvlink    error    NVLink wired to a server whose GPU has no NVLink
@@ -71,6 +74,11 @@ void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& o
 void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
+/// protocol-mismatch: every non-NVLink link's medium against what each end runs: a switch its
+/// catalog protocol (InfiniBand cable for InfiniBand, Ethernet for Ethernet; never PCIe), a
+/// server its NIC's protocols (a VPI ConnectX runs both; AWS EFA runs over Ethernet links
+/// only). Servers or switches missing from the catalog are skipped (rules_network.cpp).
+void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void unconnected(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out);

@@ -1,6 +1,8 @@
 // Network rule family: port budgets, link rates, RoCE losslessness, unconnected items.
 #include "model/topology/rules.hpp"
 
+#include "model/design/link_defaults.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -193,6 +195,147 @@ void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& 
     }
     for (auto& [k, f] : found) {
         if (f.links.size() > 1) f.message += " (" + std::to_string(f.links.size()) + " links)";
+        out.push_back(std::move(f));
+    }
+}
+
+namespace {
+/// "InfiniBand", "Ethernet" or "AWS EFA".
+std::string protocolName(NetProtocol p)
+{
+    switch (p) {
+    case NetProtocol::InfiniBand: return "InfiniBand";
+    case NetProtocol::Ethernet: return "Ethernet";
+    case NetProtocol::EFA: return "AWS EFA";
+    }
+    return "?";
+}
+
+/// The protocols a NIC runs in words: "Ethernet", "InfiniBand or Ethernet".
+std::string protocolsOf(const NicSpec& n)
+{
+    std::vector<NetProtocol> ps = n.supportedProtocols;
+    if (std::find(ps.begin(), ps.end(), n.protocol) == ps.end()) ps.insert(ps.begin(), n.protocol);
+    std::string s;
+    for (std::size_t i = 0; i < ps.size(); ++i) s += (i ? " or " : "") + protocolName(ps[i]);
+    return s;
+}
+
+/// The protocol a network medium carries: InfiniBand, else Ethernet.
+std::string mediumName(LinkMedium m)
+{
+    switch (m) {
+    case LinkMedium::InfiniBand: return "InfiniBand";
+    case LinkMedium::Ethernet: return "Ethernet";
+    case LinkMedium::NVLink: return "NVLink";
+    case LinkMedium::PCIe: return "PCIe";
+    }
+    return "?";
+}
+
+/// True when a NIC runs a link of medium `m`: an InfiniBand link needs InfiniBand; an
+/// Ethernet link carries Ethernet (RoCE) and AWS EFA (SRD over Ethernet, link_defaults.hpp).
+bool nicRunsMedium(const NicSpec& n, LinkMedium m)
+{
+    if (m == LinkMedium::InfiniBand) return n.supports(NetProtocol::InfiniBand);
+    return n.supports(NetProtocol::Ethernet) || n.supports(NetProtocol::EFA);
+}
+
+/// "link 4" or "links 4, 5, 6 and 13 more".
+std::string listLinks(const std::vector<Id>& ids)
+{
+    std::string s = ids.size() == 1 ? "link " : "links ";
+    const std::size_t shown = std::min<std::size_t>(ids.size(), 3);
+    for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + std::to_string(ids[i]);
+    if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
+    return s;
+}
+
+/// What node `n` runs, for a message: "qm9700, InfiniBand" or "NIC thor2-400g, Ethernet".
+std::string runsOf(const Node& n, const Catalog& c)
+{
+    if (n.kind == NodeKind::Switch) {
+        const SwitchSpec* s = c.switchModel(n.model);
+        return s ? n.model + ", " + protocolName(s->protocol) : n.model;
+    }
+    const NicSpec* nic = nicOf(n, c);
+    return nic ? "NIC " + nic->id + ", " + protocolsOf(*nic) : n.model;
+}
+} // namespace
+
+void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    // One finding per kind of mismatch (the end's model and NIC, the other end's, the medium),
+    // listing every link it covers, as link-speed-mismatch does: a 2,000-server fabric with one
+    // wrong NIC model gives one line. The message quotes the first link of the kind.
+    struct Group {
+        Finding finding;
+        const Node* at = nullptr;    // the end that cannot run the link (first link of the kind)
+        const Node* other = nullptr; // the other end of that link
+        std::vector<Id> ats, others; // every end of each side, for "and N more"
+    };
+    const auto nicId = [&](const Node& n) {
+        const NicSpec* nic = n.kind == NodeKind::Server ? nicOf(n, c) : nullptr;
+        return nic ? nic->id : std::string();
+    };
+    std::map<std::tuple<std::string, std::string, std::string, std::string, int>, Group> found;
+    const auto add = [&](const Node& at, const Node& other, const Link& l) {
+        auto& g = found[{at.model, nicId(at), other.model, nicId(other), static_cast<int>(l.medium)}];
+        if (!g.at) {
+            g.finding = {"protocol-mismatch", Severity::Error, {}, {}, "", ""};
+            g.at = &at;
+            g.other = &other;
+        }
+        if (g.finding.links.empty() || g.finding.links.back() != l.id) g.finding.links.push_back(l.id); // both ends of one link
+        for (Id n : {at.id, other.id})
+            if (std::find(g.finding.nodes.begin(), g.finding.nodes.end(), n) == g.finding.nodes.end()) g.finding.nodes.push_back(n);
+        if (std::find(g.ats.begin(), g.ats.end(), at.id) == g.ats.end()) g.ats.push_back(at.id);
+        if (std::find(g.others.begin(), g.others.end(), other.id) == g.others.end()) g.others.push_back(other.id);
+    };
+    for (const auto& [id, l] : d.links()) {
+        if (l.medium == LinkMedium::NVLink) continue; // nvlinkRules
+        const Node* ends[2] = {d.node(l.a.node), d.node(l.b.node)};
+        for (int k = 0; k < 2; ++k) {
+            const Node& n = *ends[k];
+            const Node& o = *ends[1 - k];
+            if (n.kind == NodeKind::Switch) {
+                const SwitchSpec* s = c.switchModel(n.model);
+                if (s && !(isNetwork(l) && mediumFor(s->protocol) == l.medium)) add(n, o, l);
+            } else if (isNetwork(l)) {
+                const NicSpec* nic = nicOf(n, c);
+                if (nic && !nicRunsMedium(*nic, l.medium)) add(n, o, l);
+            }
+            if (l.a.node == l.b.node) break; // a loop: one end
+        }
+    }
+    for (auto& [key, g] : found) {
+        Finding& f = g.finding;
+        const Node& at = *g.at;
+        const Node& o = *g.other;
+        const bool many = f.links.size() > 1;
+        const std::string links = listLinks(f.links);
+        const std::string other = label(o) + " (" + runsOf(o, c) + ")" +
+                                  (g.others.size() > 1 ? " and " + std::to_string(g.others.size() - 1) + " more" : "");
+        const std::string medium = mediumName(static_cast<LinkMedium>(std::get<4>(key)));
+        const std::string more = g.ats.size() > 1 ? " (and " + std::to_string(g.ats.size() - 1) + " more like it)" : "";
+        if (at.kind == NodeKind::Switch) {
+            const SwitchSpec& s = *c.switchModel(at.model);
+            const std::string own = mediumName(mediumFor(s.protocol));
+            f.message = label(at) + " (" + at.model + ")" + more + " runs " + protocolName(s.protocol) + ", but " + links + " from " + other +
+                        (many ? " are" : " is") + " drawn as " + medium;
+            if (medium == "PCIe")
+                f.message += ", which runs only inside a server. Draw the cable as " + own + ".";
+            else
+                f.message += ": a switch runs one protocol on all its ports. Draw the cable as " + own + " or move it to an " +
+                             medium + " switch.";
+        } else {
+            const NicSpec& nic = *nicOf(at, c);
+            const bool toSwitch = o.kind == NodeKind::Switch;
+            f.message = label(at) + more + ": its NIC " + nic.id + " runs " + protocolsOf(nic) + " and cannot run " + medium + ", which " +
+                        links + " to " + other + (toSwitch ? (many ? " carry" : " carries") : (many ? " are drawn with" : " is drawn with")) +
+                        ". Give the server a NIC that runs " + medium + " (nic_model)" +
+                        (toSwitch ? " or wire it to a switch of its NIC's protocol." : " or draw the cable in the NICs' protocol.");
+        }
         out.push_back(std::move(f));
     }
 }

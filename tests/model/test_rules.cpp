@@ -156,6 +156,80 @@ TEST_CASE("link-speed-mismatch: too fast is an error, unequal ends a warning", "
     CHECK_FALSE(find(okReport, "link-speed-mismatch"));
 }
 
+TEST_CASE("protocol-mismatch: an end that cannot run the link's protocol", "[rules]")
+{
+    // Before: an Ethernet NIC (Thor 2) or AWS EFA cabled to an InfiniBand QM9700, PCIe into a
+    // QM9700 and InfiniBand cables into an Ethernet SN5600 raised no finding (EFA only a speed one).
+    const auto fabric = [](const std::string& nic, const std::string& sw_, LinkMedium m, Id& s1, Id& leaf) {
+        Design d;
+        s1 = server(d, "dgx-h100", "dgx-01");
+        const Id s2 = server(d, "dgx-h100", "dgx-02");
+        leaf = sw(d, sw_, "leaf-1");
+        for (Id s : {s1, s2}) {
+            if (!nic.empty()) {
+                Node n = *d.node(s);
+                n.nicModel = nic;
+                d.updateNode(n);
+            }
+            for (int i = 0; i < 8; ++i) wire(d, s, leaf, 400, 1, m);
+        }
+        return d;
+    };
+    Id s = 0, leaf = 0;
+    const Design thor = fabric("thor2-400g", "qm9700", LinkMedium::InfiniBand, s, leaf);
+    const RuleReport r1 = checkDesign(thor, catalog());
+    const Finding* f = find(r1, "protocol-mismatch");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->links.size() == 16); // one finding for the whole kind
+    CHECK(mentions(*f, s));
+    CHECK(mentions(*f, leaf));
+    CHECK(f->message.rfind("dgx-01 (and 1 more like it): its NIC thor2-400g runs Ethernet and cannot run InfiniBand, which links ", 0) == 0);
+    CHECK(f->message.find("to leaf-1 (qm9700, InfiniBand) carry") != std::string::npos);
+
+    const RuleReport r2 = checkDesign(fabric("efa-v4-400g", "qm9700", LinkMedium::InfiniBand, s, leaf), catalog());
+    REQUIRE(find(r2, "protocol-mismatch"));
+    CHECK(find(r2, "protocol-mismatch")->message.find("runs AWS EFA and cannot run InfiniBand") != std::string::npos);
+
+    Design pcie = fabric("", "qm9700", LinkMedium::InfiniBand, s, leaf);
+    Link first = *pcie.linksAt(s).front();
+    first.medium = LinkMedium::PCIe;
+    pcie.updateLink(first);
+    const RuleReport r3 = checkDesign(pcie, catalog());
+    const Finding* p = find(r3, "protocol-mismatch");
+    REQUIRE(p);
+    CHECK(p->links == std::vector<Id>{first.id});
+    CHECK(p->message == "leaf-1 (qm9700) runs InfiniBand, but link " + std::to_string(first.id) +
+                            " from dgx-01 (NIC connectx-7-400g, InfiniBand or Ethernet) is drawn as PCIe, which runs only "
+                            "inside a server. Draw the cable as InfiniBand.");
+
+    const RuleReport r4 = checkDesign(fabric("", "sn5600", LinkMedium::InfiniBand, s, leaf), catalog());
+    const Finding* e = find(r4, "protocol-mismatch");
+    REQUIRE(e);
+    CHECK(e->links.size() == 16);
+    CHECK(e->message.find("leaf-1 (sn5600) runs Ethernet, but links ") == 0);
+    CHECK(e->message.find("are drawn as InfiniBand") != std::string::npos);
+
+    // A VPI ConnectX-7 runs either: on Ethernet cables to an SN5600 nothing is flagged, nor EFA
+    // (SRD over Ethernet) on an Ethernet switch, nor the default InfiniBand fabric.
+    CHECK_FALSE(find(checkDesign(fabric("", "sn5600", LinkMedium::Ethernet, s, leaf), catalog()), "protocol-mismatch"));
+    CHECK_FALSE(find(checkDesign(fabric("efa-v4-400g", "sn5600", LinkMedium::Ethernet, s, leaf), catalog()), "protocol-mismatch"));
+    CHECK_FALSE(find(checkDesign(fabric("", "qm9700", LinkMedium::InfiniBand, s, leaf), catalog()), "protocol-mismatch"));
+
+    // Two servers cabled back to back: an InfiniBand cable between Ethernet-only NICs.
+    Design direct;
+    const Id a = server(direct, "hgx-h100-8gpu", "a"), b = server(direct, "hgx-h100-8gpu", "b");
+    for (Id x : {a, b}) {
+        Node n = *direct.node(x);
+        n.nicModel = "connectx-6-dx-200g";
+        direct.updateNode(n);
+    }
+    wire(direct, a, b, 200, 1, LinkMedium::InfiniBand);
+    const Finding* g = find(checkDesign(direct, catalog()), "protocol-mismatch");
+    REQUIRE(g);
+    CHECK(g->message.find("is drawn with") != std::string::npos);
+}
+
 TEST_CASE("nvlink-outside-domain: NVLink across racks or into a switch", "[rules]")
 {
     Design d;
