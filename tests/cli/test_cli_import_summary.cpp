@@ -17,3 +17,11 @@ TEST_CASE("import names how many of the file's NICs are compute NICs", "[cli][im
     CHECK(five.code == 0);
     CHECK(five.out.contains(QStringLiteral("GPUs 8 (A100 SXM4 40GB), NICs 4, NUMA nodes 2")));
 }
+
+TEST_CASE("import says why a curve is not compared with a prediction", "[cli][import]")
+{
+    const QString dir = QStringLiteral(CD_SHARED_DIR "/real_inputs/");
+    const clitest::Outcome o = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("nccl_tests_15.txt")});
+    CHECK(o.code == 0);
+    CHECK(o.out.contains(QStringLiteral("  not compared: the run does not name its GPU")));
+}

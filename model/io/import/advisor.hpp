@@ -80,8 +80,11 @@ struct CurveComparison {
 /// GPU the curve names (its "# Rank" lines) and that hold as many GPUs as one node of the run,
 /// one per node, on one non-blocking leaf switch at the NIC rate. nullopt when the curve does not
 /// name its GPU and node count or the catalog has no such server. `assumption` says in words
-/// what was assumed (the catalog's NICs), so findings can state it.
-[[nodiscard]] std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& catalog, std::string& assumption);
+/// what was assumed (the catalog's NICs), so findings can state it. When none is built and
+/// `whyNot` is given, it receives the reason in words (the GPU not named or not in the catalog,
+/// no server of the run's GPUs per node, ...), ending with what to pass instead.
+[[nodiscard]] std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& catalog, std::string& assumption,
+                                                   std::string* whyNot = nullptr);
 
 /// The rules that need a design: a measured curve well below/above the prediction, NET/Socket
 /// on an RDMA design, an imported server that differs from the design's. `comparison` is
@@ -104,7 +107,9 @@ struct ImportReview {
 };
 
 /// Reviews an import against `design` (may be null: then a curve is compared with the design
-/// designForCurve() builds, and the assumption says so). Never throws.
+/// designForCurve() builds, and the assumption says so). When a curve or a log is not compared
+/// with a prediction, comparison.note says why (the collective is not predicted, no catalog
+/// server stands for the run, the log has no nccl-tests table, ...). Never throws.
 [[nodiscard]] ImportReview reviewImport(const ImportResult& r, const Design* design, const Catalog& catalog);
 
 /// JSON form of a comparison: {"op", "gpus", "design", "note", "bound_layer", "bound_scope",

@@ -133,27 +133,35 @@ std::string belowDiagnosis(const CurveComparison& cmp, bool multiNodeRun)
 
 } // namespace
 
+namespace {
+
+/// Why no design could give a prediction for `curve` (its collective unknown or not one the
+/// engine predicts, fewer than 2 ranks); empty when one could.
+std::string unpredictable(const MeasuredCurve& curve)
+{
+    if (curve.collective.empty()) return "the collective is unknown, so there is no prediction to compare with";
+    try {
+        (void)parseCollectiveOp(curve.collective);
+    } catch (const std::invalid_argument&) {
+        return "the engine does not predict " + curve.collective + " (it predicts all_reduce, all_gather, reduce_scatter, broadcast and alltoall)";
+    }
+    if (curve.ranks < 2) return "the rank count is unknown or below 2";
+    return {};
+}
+
+} // namespace
+
 CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, const Catalog& catalog)
 {
     CurveComparison cmp;
     cmp.op = curve.collective;
     cmp.gpus = curve.ranks;
     cmp.designName = design.name;
-    if (curve.collective.empty()) {
-        cmp.note = "the collective is unknown, so there is no prediction to compare with";
+    if (const std::string why = unpredictable(curve); !why.empty()) {
+        cmp.note = why;
         return cmp;
     }
-    CollectiveOp op{};
-    try {
-        op = parseCollectiveOp(curve.collective);
-    } catch (const std::invalid_argument&) {
-        cmp.note = "the engine does not predict " + curve.collective;
-        return cmp;
-    }
-    if (curve.ranks < 2) {
-        cmp.note = "the rank count is unknown or below 2";
-        return cmp;
-    }
+    const CollectiveOp op = parseCollectiveOp(curve.collective);
     int designGpus = 0;
     try {
         designGpus = design.gpuCount(catalog);
@@ -232,11 +240,20 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
     return cmp;
 }
 
-std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& catalog, std::string& assumption)
+std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& catalog, std::string& assumption, std::string* whyNot)
 {
-    if (curve.gpuName.empty() || curve.nodes < 1 || curve.ranks < 1 || curve.ranks % curve.nodes != 0) return std::nullopt;
+    auto none = [&](const std::string& why) -> std::optional<Design> {
+        if (whyNot) *whyNot = why + ": pass the design it ran on (--design DESIGN.json) to compare it";
+        return std::nullopt;
+    };
+    if (curve.gpuName.empty())
+        return none("the run does not name its GPU (no \"# Rank ... device\" lines with a GPU name), so no catalog server stands for it");
+    if (curve.ranks < 1) return none("the run does not print its rank count (no \"# Rank\" lines)");
+    if (curve.nodes < 1) return none("the run does not say on how many nodes it ran (no host names in its \"# Rank\" lines)");
+    if (curve.ranks % curve.nodes != 0)
+        return none(std::to_string(curve.ranks) + " ranks on " + std::to_string(curve.nodes) + " nodes is not the same rank count on every node");
     const GpuIdentity id = identifyGpuName(curve.gpuName);
-    if (id.catalogId.empty()) return std::nullopt;
+    if (id.catalogId.empty()) return none("the GPU the run names (\"" + curve.gpuName + "\") is not one the catalog holds");
     const int perNode = curve.ranks / curve.nodes;
     // Prefer a vendor's reference node, then a baseboard, then anything else of that GPU.
     const ServerSpec* best = nullptr;
@@ -248,7 +265,10 @@ std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& 
         if (curve.nodes > 1 && s.computeNicCount < 1) continue;
         if (!best || rank(s) < rank(*best) || (rank(s) == rank(*best) && s.gpuCount < best->gpuCount)) best = &s;
     }
-    if (!best) return std::nullopt;
+    if (!best)
+        return none("the catalog has no " + id.catalogId + " server " +
+                    (curve.nodes == 1 ? "of " + std::to_string(perNode) + " or more GPUs" : "of exactly " + std::to_string(perNode) + " GPUs with a compute NIC") +
+                    " (the run used " + std::to_string(perNode) + " per node on " + std::to_string(curve.nodes) + (curve.nodes == 1 ? " node)" : " nodes)"));
     try {
         if (curve.nodes == 1) {
             Design d = topology::generateSingleServer(catalog, {best->id, "measured run: 1x " + best->name});
@@ -266,8 +286,8 @@ std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& 
                      (nic ? nic->name : best->computeNicId) + ") on a non-blocking " + o.switchModel +
                      " fabric: the run does not print its NICs, so pass the real design to compare like with like";
         return d;
-    } catch (const std::exception&) {
-        return std::nullopt;
+    } catch (const std::exception& e) {
+        return none(std::string("no design of ") + best->id + " servers could be built (" + e.what() + ")");
     }
 }
 
@@ -363,9 +383,19 @@ ImportReview reviewImport(const ImportResult& r, const Design* design, const Cat
     out.findings = r.findings;
     std::optional<Design> built;
     if (!design && r.curve) {
-        built = designForCurve(*r.curve, catalog, out.assumption);
+        // A collective no design predicts is said as such, before what a design would need.
+        std::string whyNot = unpredictable(*r.curve);
+        if (whyNot.empty()) built = designForCurve(*r.curve, catalog, out.assumption, &whyNot);
         if (built) design = &*built;
+        else {
+            out.comparison.op = r.curve->collective;
+            out.comparison.gpus = r.curve->ranks;
+            out.comparison.note = whyNot;
+        }
     }
+    if (!r.curve && r.log)
+        out.comparison.note = "the log holds no nccl-tests table, so there is no measured busbw to set beside a prediction (its "
+                              "transports and settings are read as findings)";
     if (!design) return out;
     out.comparedWith = design->name;
     if (r.curve) out.comparison = compareCurve(*r.curve, *design, catalog);
