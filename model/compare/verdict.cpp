@@ -2,6 +2,7 @@
 // when, which design trains the run faster and why, and what each run costs.
 #include "model/compare/comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -99,36 +100,101 @@ std::string breakEvenSentence(const Comparison& c, const CrossBreakEven& x, cons
     return s + perGpu;
 }
 
-/// "A: why; B: why" for the designs whose cost could not be computed at all; "" when none.
-std::string costErrors(const Comparison& c, const std::vector<const DesignResults*>& ds)
+/// What design `k` costs per delivered GPU-hour as it is paid for (the rent as offered for a
+/// rented design, the build cost for a built one); nullopt when that is unknown.
+std::optional<double> paidPerGpuHour(const cost::CostResult& k)
 {
-    std::string s;
-    for (std::size_t i = 0; i < ds.size(); ++i)
-        if (!ds[i]->cost) s += (s.empty() ? "" : "; ") + c.labels[i] + ": " + (ds[i]->costError.empty() ? "no cost computed" : ds[i]->costError);
-    return s;
+    if (k.rentedDesign ? !k.rent.any() : !k.build.anyPriced()) return std::nullopt;
+    return k.primaryUsdPerGpuHour();
 }
 
-/// When no design is rented: the cheapest per delivered GPU-hour.
-std::string cheapestSentence(const Comparison& c, const std::vector<const DesignResults*>& ds)
+/// The paid figure leaves something out: a GPU without a rent price, or a part without a
+/// price or power figure.
+bool paidLowerBound(const cost::CostResult& k) { return k.rentedDesign ? !k.rent.complete() : k.build.monthlyLowerBound(); }
+
+/// "US$ 1.50 per GPU-hour" (" or more" when a lower bound).
+std::string paidText(const cost::CostResult& k)
+{
+    return cost::formatUsd(*paidPerGpuHour(k)) + " per GPU-hour" + (paidLowerBound(k) ? " or more" : "");
+}
+
+/// Designs `which` compared on what each costs as paid, per delivered GPU-hour: the cheapest,
+/// or a tie when the cheapest figures are equal to the cent. `prefix` opens the sentence.
+std::string asPaidSentence(const Comparison& c, const std::vector<const DesignResults*>& ds, const std::vector<std::size_t>& which,
+                           const std::string& prefix)
 {
     // A design without any cost is missing for its own reason (a refused setting, no bill of
     // materials), not for want of prices: say so instead of blaming prices.
-    const std::string errors = costErrors(c, ds);
-    std::optional<std::size_t> best;
-    for (std::size_t i = 0; i < ds.size(); ++i) {
-        const auto& k = ds[i]->cost;
-        if (!k || !k->build.anyPriced()) continue;
-        if (!best || k->build.usdPerDeliveredGpuHour < ds[*best]->cost->build.usdPerDeliveredGpuHour) best = i;
+    std::string errors;
+    std::vector<std::size_t> known, unknown;
+    for (std::size_t i : which) {
+        if (!ds[i]->cost) errors += (errors.empty() ? "" : "; ") + c.labels[i] + ": " + (ds[i]->costError.empty() ? "no cost computed" : ds[i]->costError);
+        else (paidPerGpuHour(*ds[i]->cost) ? known : unknown).push_back(i);
     }
-    if (!best && !errors.empty()) return "Costs are not compared, because a cost could not be computed (" + errors + ").";
-    if (!best) return "No design has a priced part, so their costs cannot be compared; set prices in the designs (analysis.cost.prices).";
-    std::string s = "Per delivered GPU-hour, " + how(c, *best, *ds[*best]->cost, false) + " costs least: " +
-                    cost::formatUsd(ds[*best]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour";
-    for (std::size_t i = 0; i < ds.size(); ++i)
-        if (i != *best && ds[i]->cost && ds[i]->cost->build.anyPriced())
-            s += ", against " + cost::formatUsd(ds[i]->cost->build.usdPerDeliveredGpuHour) + " per GPU-hour for " + c.labels[i];
-    s += " (known parts only where prices are missing)";
+    const auto cents = [&](std::size_t i) { return std::llround(*paidPerGpuHour(*ds[i]->cost) * 100.0); };
+    std::string unpriced;
+    for (std::size_t i : unknown)
+        unpriced += (unpriced.empty() ? "" : ", ") + c.labels[i] + (ds[i]->cost->rentedDesign ? " (no rent price for its GPUs)" : " (no part has a price)");
+    if (known.empty()) {
+        if (!errors.empty() && unknown.empty()) return "Costs are not compared, because a cost could not be computed (" + errors + ").";
+        bool allRented = true, allBuilt = true;
+        for (std::size_t i : unknown) (ds[i]->cost->rentedDesign ? allBuilt : allRented) = false;
+        return std::string(allBuilt    ? "No design has a priced part, so their costs cannot be compared; set prices in the designs (analysis.cost.prices)"
+                           : allRented ? "No design has a rent price, so their costs cannot be compared; state one in each design's rental block"
+                                       : "No design has a price (" + unpriced + "), so their costs cannot be compared") +
+               (errors.empty() ? "." : "; no cost for " + errors + ".");
+    }
+    std::stable_sort(known.begin(), known.end(), [&](std::size_t a, std::size_t b) { return cents(a) < cents(b); });
+    std::vector<std::size_t> best;
+    for (std::size_t i : known)
+        if (cents(i) == cents(known.front())) best.push_back(i);
+    std::string s = prefix;
+    if (known.size() == 1) {
+        s += how(c, known[0], *ds[known[0]]->cost, false) + " is the only one with a known cost: " + paidText(*ds[known[0]]->cost);
+    } else if (best.size() > 1) {
+        for (std::size_t n = 0; n < best.size(); ++n)
+            s += (n == 0 ? "" : n + 1 == best.size() ? " and " : ", ") + how(c, best[n], *ds[best[n]]->cost, false);
+        s += " cost the same: " + paidText(*ds[best[0]]->cost) + " each";
+        // Equal to the cent but a lower bound on one side: the tie is on the known figures.
+        for (std::size_t i : best)
+            if (paidLowerBound(*ds[i]->cost) != paidLowerBound(*ds[best[0]]->cost)) {
+                s += " (" + c.labels[i] + "'s figure is a lower bound)";
+                break;
+            }
+    } else {
+        s += how(c, best[0], *ds[best[0]]->cost, false) + " costs least: " + paidText(*ds[best[0]]->cost);
+    }
+    for (std::size_t i : known)
+        if (std::find(best.begin(), best.end(), i) == best.end())
+            s += ", against " + paidText(*ds[i]->cost) + " " + how(c, i, *ds[i]->cost, false);
+    bool lowerBuilt = false, lowerRented = false;
+    for (std::size_t i : known) (ds[i]->cost->rentedDesign ? lowerRented : lowerBuilt) |= paidLowerBound(*ds[i]->cost);
+    if (lowerBuilt || lowerRented)
+        s += std::string(" (a figure \"or more\" leaves out ") + (lowerBuilt ? "parts without a price or power figure" : "") +
+             (lowerBuilt && lowerRented ? ", and " : "") + (lowerRented ? "GPUs without a rent price" : "") + ")";
+    if (!unpriced.empty()) s += "; no price for " + unpriced;
     return s + (errors.empty() ? "." : "; no cost for " + errors + ".");
+}
+
+/// Every design compared on what it costs as paid, when none is compared by a break-even
+/// (all built or all rented); where some are rented and some built, the break-evens compare
+/// those, and this compares the rented designs among themselves and the built ones.
+void costSentences(const Comparison& c, const std::vector<const DesignResults*>& ds, std::vector<std::string>& out)
+{
+    const std::string perHour = "Per delivered GPU-hour, ";
+    if (c.breakEvens.empty()) {
+        std::vector<std::size_t> all(ds.size());
+        for (std::size_t i = 0; i < ds.size(); ++i) all[i] = i;
+        out.push_back(asPaidSentence(c, ds, all, perHour));
+        return;
+    }
+    for (const bool rented : {true, false}) {
+        std::vector<std::size_t> group;
+        for (std::size_t i = 0; i < ds.size(); ++i)
+            if (ds[i]->cost && ds[i]->cost->rentedDesign == rented) group.push_back(i);
+        if (group.size() >= 2)
+            out.push_back(asPaidSentence(c, ds, group, std::string("Of the ") + (rented ? "rented" : "built") + " designs, per delivered GPU-hour, "));
+    }
 }
 
 /// Why `fast` trains faster than `slow`: more GPUs, more work per GPU, or both.
@@ -225,7 +291,7 @@ std::vector<std::string> verdictOf(const Comparison& c, const std::vector<const 
 {
     std::vector<std::string> out;
     for (const auto& x : c.breakEvens) out.push_back(breakEvenSentence(c, x, ds));
-    if (c.breakEvens.empty()) out.push_back(cheapestSentence(c, ds));
+    costSentences(c, ds, out);
     speedSentences(c, ds, out);
     runCostSentence(c, ds, out);
     return out;
