@@ -3,9 +3,10 @@
 //
 // nccl-tests size S is one rank's whole send buffer; S/n goes to each peer.
 // One node:   t = lat + (n-1)/n S / B_in  (PCIe: GPUs behind one switch share its uplink)
-// Nodes:      t = lat + max((g-1)/n S / B_in, (n-g)/n S / (B_nic_gpu x fabric x eta_ata)),
+// Nodes:      t = lat + max((g-1)/n S / B_in, (n-g)/n S / (B_nic_gpu x fabric x eta_ata)[, (n-1)/n S / B_host]),
 //             g the most ranks on one server for the NVLink term and the fewest for the
-//             network term (12 ranks as 8 + 4: 7/12 S over NVLink, 8/12 S over the NICs)
+//             network term (12 ranks as 8 + 4: 7/12 S over NVLink, 8/12 S over the NICs);
+//             without NVLink both cross the GPU's one host link (B_host, its spec rate)
 // The fabric factor applies oversubscription to the share of flows that leave the leaf (§8);
 // eta_ata is SimAI's measured all-to-all efficiency (ata_ratio.csv, size_efficiency.hpp). The
 // latency adds to the transfer, as in NCCL's t = latency + bytes / bandwidth: with the larger
@@ -64,7 +65,10 @@ AlgoEstimate allToAllEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     const double nicGpu = g.nicGpuGBps * g.fabricAllToAllFactor;
     const double tIntra = std::max(usFor((g.chainRanks - 1.0) / g.n * bytes, bIn), tSocket);
     const double tInter = usFor(static_cast<double>(g.n - g.fewestRanks) / g.n * bytes, nicGpu) / allToAllSizeEfficiency(bytes, g.k);
-    e.bandwidthUs = std::max(tIntra, tInter);
+    // Without NVLink the GPU's one host link carries both: all it sends, (n-1)/n S, at no more
+    // than that link's spec rate (8 L40S per server behind 800G NICs: 32 GB/s, PCIe Gen4 x16).
+    const double tHost = g.intraPath != IntraPath::NVLink && g.hostLinkGBps > 0 ? usFor((g.n - 1.0) / g.n * bytes, g.hostLinkGBps) : 0.0;
+    e.bandwidthUs = std::max({tIntra, tInter, tHost});
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;
 }

@@ -87,6 +87,7 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         g.fewestRanks = n;
         g.nicPortsPerNode = single->wiredPorts;
         g.nicLineGbps = single->wiredPorts > 0 ? single->wiredLineGBps * 8.0 / single->wiredPorts : 0.0;
+        g.hostLinkGBps = single->gpus > 0 ? single->hostLinkGBps / single->gpus : 0.0;
         return g;
     }
 
@@ -128,6 +129,10 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         left -= ranksHere;
         g.fewestRanks = std::min(g.fewestRanks, ranksHere);
         g.nicGpuGBps = std::min(g.nicGpuGBps, s->wiredPracticalGBps / std::max(1, s->gpus));
+        if (s->hostLinkGBps > 0) {
+            const double host = s->hostLinkGBps / std::max(1, s->gpus);
+            g.hostLinkGBps = g.hostLinkGBps > 0 ? std::min(g.hostLinkGBps, host) : host;
+        }
         // A server that holds only some of its GPUs in the group (the last of 8 + 4) sends
         // through the NICs next to those GPUs: NCCL picks, per channel, the NIC closest to the
         // GPU (topology search, PCIe distance), and a rail-optimised fabric joins NIC r of one

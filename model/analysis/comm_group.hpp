@@ -66,6 +66,10 @@ struct CommGroup {
     /// the leaf does not hash (InfiniBand) or no leaf limits all-to-all.
     double ecmpAllToAllFactor = 1.0;
     int gpusPerPcieSwitch = 1;    ///< GPUs sharing one PCIe switch uplink (PCIe-only servers; 1 = not shared)
+    /// One GPU's own host link, GB/s one direction (PCIe spec, else half the NVLink-C2C
+    /// figure; the least over the group's servers); 0 when unknown. Without NVLink every byte
+    /// a GPU sends, to a GPU of its server or to a NIC, crosses it (cluster_facts.hpp).
+    double hostLinkGBps = 0;
     int cpuSockets = 1;           ///< of the chosen server
     int gpusPerSocket = 1;        ///< GPUs of the chosen server behind one CPU socket (its GPUs / sockets)
     /// Across nodes, some leaf the group's NICs attach to is Ethernet without PFC/ECN: a port
