@@ -99,10 +99,22 @@ void rentTable(ReportDoc& doc, const model::cost::CostResult& c)
                               cell(q(l.missingReason), Tone::Missing)});
     }
     doc.table(std::move(t));
+    // No offer prices any of the GPUs: no rent figure (never "US$ 0.00 per GPU-hour").
+    if (!c.rent.any()) {
+        doc.paragraph(QStringLiteral("n/a: no rent offer prices these GPUs, so there is no rent figure; set one with analysis.cost.rent."),
+                      QStringLiteral("Rent:"));
+        return;
+    }
+    int pricedGpus = 0;
+    for (const auto& l : c.rent.lines)
+        if (l.listUsdPerGpuHour) pricedGpus += l.gpus;
     const auto& a = c.assumptions;
-    doc.paragraph(QStringLiteral("%1 per GPU-hour after a %2% commitment discount x %3 GPUs x %4 h x %5 utilisation = %6 a month (on demand: only the hours used are paid).")
-                      .arg(usd(c.rent.usdPerGpuHour), number(a.commitmentDiscountPercent, 3), count(c.gpus), number(model::cost::kHoursPerMonth, 3),
-                           percent(a.utilisation), usd(c.rent.monthlyUsd)),
+    doc.paragraph(QStringLiteral("%1 per GPU-hour after a %2% commitment discount x %3 GPUs x %4 h x %5 utilisation = %6 a month (on demand: only the hours used are paid)%7.")
+                      .arg(usd(c.rent.usdPerGpuHour), number(a.commitmentDiscountPercent, 3), count(pricedGpus), number(model::cost::kHoursPerMonth, 3),
+                           percent(a.utilisation), usd(c.rent.monthlyUsd),
+                           c.rent.complete() ? QString()
+                                             : QStringLiteral("; a lower bound: %1 of the %2 GPUs have no rent offer and are not counted")
+                                                   .arg(count(c.gpus - pricedGpus), count(c.gpus))),
                   QStringLiteral("Rent:"));
 }
 
@@ -239,7 +251,9 @@ QStringList designVerdict(const DesignResults& r)
     const QString months = c.breakEven.month() ? QStringLiteral("month %1%2").arg(*c.breakEven.month()).arg(c.breakEven.lowerBound ? QStringLiteral(" or later") : QString())
                                                : QString();
     const double life = 12 * c.assumptions.amortisationYears;
-    if (c.rentedDesign) {
+    if (c.rentedDesign && !c.rent.any()) {
+        out << QStringLiteral("Rented, but no rent price is stated for its GPUs, so what it costs is unknown.");
+    } else if (c.rentedDesign) {
         out << QStringLiteral("Rented at %1 per GPU-hour: %2 a month.").arg(usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd)) +
                    (months.isEmpty() ? QString()
                                      : QStringLiteral(" Building the same cluster would cost %1 up front%2 and pay back against this rent in %3%4.")

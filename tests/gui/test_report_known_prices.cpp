@@ -31,3 +31,20 @@ TEST_CASE("Report of a design priced at US$ 0: capital US$ 0 and the power a mon
     CHECK(html.contains(QStringLiteral("Break-even, build vs rent</div><div class=\"v\">month 1</div>")));
     CHECK_FALSE(html.contains(QStringLiteral("none priced")));
 }
+
+TEST_CASE("Report of GB200 racks, which no provider rents: no rent figure", "[gui][report][cost]")
+{
+    // Before: 'Rent: US$ 0.00 per GPU-hour ... = US$ 0.00 a month' right under 'no offer'.
+    const auto r = resultsOf(templateDesign("gb200-nvl72-8racks.json"));
+    REQUIRE(r.cost);
+    REQUIRE_FALSE(r.cost->rent.any());
+    const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
+    CHECK(html.contains(QStringLiteral("n/a: no rent offer prices these GPUs, so there is no rent figure; set one with analysis.cost.rent.")));
+    CHECK_FALSE(html.contains(QStringLiteral("US$ 0.00 per GPU-hour")));
+    CHECK_FALSE(html.contains(QStringLiteral("US$ 0.00 a month")));
+    // A rented design keeps its rent line: 64 GPUs x 730 h x US$ 3.99 = US$ 186,413 a month.
+    const auto rented = resultsOf(templateDesign("rented-8x-h100-3200g.json"));
+    const QString rentedHtml = app::report::toHtml(app::report::designReport(rented, guitest::catalog()));
+    CHECK(rentedHtml.contains(QStringLiteral("US$ 3.99 per GPU-hour after a 0% commitment discount x 64 GPUs")));
+    CHECK(rentedHtml.contains(QStringLiteral("= US$ 186,413 a month")));
+}

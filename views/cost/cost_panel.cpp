@@ -78,8 +78,12 @@ QString summaryOf(const model::cost::CostResult& c)
                           missing ? QStringLiteral(" <span style='color:#b3261e'>+ %1 without a price</span>").arg(missing == 1 ? QStringLiteral("1 part") : QStringLiteral("%1 parts").arg(missing)) : QString(),
                           usd(c.build.monthlyUsd()), usd(c.build.monthlyAmortisationUsd), usd(c.build.monthlyPowerUsd), usd(c.build.monthlyOperationsUsd),
                           usd(c.build.usdPerDeliveredGpuHour), c.build.monthlyLowerBound() ? QStringLiteral(" or more") : QString());
-    lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month.")
-                 .arg(q(c.rent.offerText()).toHtmlEscaped(), usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd));
+    if (!c.rent.any()) // no rent figure, never "US$ 0.00 per GPU-hour"
+        lines << QStringLiteral("<b>Rent:</b> <span style='color:#b3261e'>n/a: no rent offer prices these GPUs</span> (set one with analysis.cost.rent in the design file).");
+    else
+        lines << QStringLiteral("<b>Rent</b> (%1): %2 per GPU-hour, %3 a month%4.")
+                     .arg(q(c.rent.offerText()).toHtmlEscaped(), usd(c.rent.usdPerGpuHour), usd(c.rent.monthlyUsd),
+                          c.rent.complete() ? QString() : QStringLiteral(" or more"));
     lines << QStringLiteral("<b>Break-even, building against renting the same GPUs:</b> %1.").arg(q(c.breakEven.text).toHtmlEscaped());
     if (c.run.available)
         lines << QStringLiteral("<b>Training run</b> (%1, %2 billion tokens): %3 days; %4 built, %5 rented.")
