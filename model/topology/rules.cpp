@@ -133,6 +133,7 @@ RuleReport checkDesign(const Design& d, const Catalog& c)
     rules::switchPortBudget(d, c, all);
     rules::switchPortNumbers(d, c, all);
     rules::serverNicBudget(d, c, all);
+    rules::serverPortNumbers(d, c, all);
     rules::linkSpeedMismatch(d, c, all);
     rules::protocolMismatch(d, c, all);
     rules::nvlinkRules(d, c, all);

@@ -8,6 +8,9 @@
 ///   switch-port-conflict     error    two links numbered on the same port of a switch
 ///   switch-port-range        error    a link numbered past the last port of its switch (at its rate)
 ///   server-nic-budget        error    more network links on a server than its NICs carry
+///   server-port-conflict     error    two links numbered on the same compute NIC port of a server
+///   server-port-range        error    a link numbered past a server's last compute NIC port
+///                                     (NIC count x ports per NIC)
 ///   protocol-mismatch        error    a link whose medium an end cannot run: an Ethernet or EFA NIC on an
 ///                                     InfiniBand link, an InfiniBand cable into an Ethernet switch, PCIe
 ///                                     to a switch (NICs: catalog protocol / protocols_supported)
@@ -73,6 +76,9 @@ void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& o
 /// switch-port-conflict and switch-port-range: port numbers at a switch (rules_network.cpp).
 void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void serverNicBudget(const Design& d, const Catalog& c, std::vector<Finding>& out);
+/// server-port-conflict and server-port-range: compute NIC port numbers at a server, 0 to NIC
+/// count x ports per NIC - 1 (rules_network.cpp). Ports of an unknown NIC are not range-checked.
+void serverPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
 /// protocol-mismatch: every non-NVLink link's medium against what each end runs: a switch its
 /// catalog protocol (InfiniBand cable for InfiniBand, Ethernet for Ethernet; never PCIe), a

@@ -340,6 +340,63 @@ void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& o
     }
 }
 
+void serverPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& out)
+{
+    for (const auto& [id, n] : d.nodes()) {
+        if (n.kind != NodeKind::Server) continue;
+        // A server's port is its compute NIC port index, the rail (design.hpp, Endpoint): 0 to
+        // NIC count x ports per NIC - 1, as the analysis counts them (cluster_facts.cpp).
+        const NicSpec* nic = nicOf(n, c);
+        const int count = nicCountOf(n, c);
+        const long long ports = nic ? static_cast<long long>(count) * std::max(1, nic->ports) : -1; // -1: unknown
+        // (first port, last port + 1, link) of every network link numbered at this server.
+        std::vector<std::tuple<long long, long long, Id>> used;
+        std::vector<Id> beyond;
+        long long highest = 0;
+        for (const Link* l : d.linksAt(id)) {
+            if (!isNetwork(*l)) continue;
+            for (const Endpoint* e : {&l->a, &l->b}) {
+                if (e->node != id || e->port < 0) continue; // "any free port": nothing to check
+                const long long first = e->port, end = first + std::max(1, l->count);
+                used.emplace_back(first, end, l->id);
+                if (ports >= 0 && end > ports) {
+                    if (std::find(beyond.begin(), beyond.end(), l->id) == beyond.end()) beyond.push_back(l->id);
+                    highest = std::max(highest, end - 1);
+                }
+                if (l->a.node == l->b.node) break; // a loop back to the same server: its ends are the same link
+            }
+        }
+        if (!beyond.empty()) {
+            const bool many = beyond.size() > 1;
+            const std::string has = ports == 0 ? "it has no compute NIC port (NIC count 0)"
+                                               : "its " + std::to_string(ports) + " compute NIC port" + (ports == 1 ? "" : "s") + " (" +
+                                                     std::to_string(count) + " x " + nic->id + ") are numbered 0 to " +
+                                                     std::to_string(ports - 1);
+            out.push_back({"server-port-range", Severity::Error, {id}, beyond,
+                           label(n) + ": " + listLinks(beyond) + (many ? " use ports up to " : " uses port ") + std::to_string(highest) +
+                               ", but " + has + ". Renumber the " + (many ? "links' ports" : "link's port") +
+                               ", or raise nic_count if the server has more NICs.",
+                           ""});
+        }
+        std::sort(used.begin(), used.end());
+        std::vector<Id> clash;
+        long long clashPort = -1;
+        for (std::size_t i = 1; i < used.size(); ++i)
+            for (std::size_t j = i; j-- > 0;) {
+                if (std::get<1>(used[j]) <= std::get<0>(used[i])) continue;
+                if (std::get<2>(used[j]) == std::get<2>(used[i])) continue;
+                if (clash.empty()) clashPort = std::get<0>(used[i]);
+                for (Id l : {std::get<2>(used[j]), std::get<2>(used[i])})
+                    if (std::find(clash.begin(), clash.end(), l) == clash.end()) clash.push_back(l);
+            }
+        if (!clash.empty())
+            out.push_back({"server-port-conflict", Severity::Error, {id}, clash,
+                           label(n) + ": " + listLinks(clash) + " share a compute NIC port (port " + std::to_string(clashPort) +
+                               " first): one cable per NIC port. Give each link its own port.",
+                           ""});
+    }
+}
+
 void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out)
 {
     // RDMA over Ethernet here means a server whose NIC is not AWS EFA (SRD recovers losses

@@ -115,6 +115,66 @@ TEST_CASE("switch-port-conflict and switch-port-range: two links on one port, a 
     CHECK_FALSE(find(checkDesign(d, catalog()), "switch-port-conflict"));
 }
 
+TEST_CASE("server-port-range and server-port-conflict: a NIC port the server lacks or two links on one", "[rules]")
+{
+    // Before: a link on port 50 of an 8-NIC DGX H100, or all 8 cables of a server on port 0,
+    // raised no finding (the analysis counted them as 8 NICs; export infragraph refused port 50).
+    Design d;
+    const Id s = server(d, "dgx-h100", "dgx-01"), leaf = sw(d, "qm9700", "leaf-1");
+    std::vector<Id> links;
+    for (int i = 0; i < 8; ++i) {
+        Link l = *d.link(wire(d, s, leaf, 400));
+        l.a.port = i;
+        l.b.port = i;
+        d.updateLink(l);
+        links.push_back(l.id);
+    }
+    CHECK_FALSE(find(checkDesign(d, catalog()), "server-port-range"));
+    CHECK_FALSE(find(checkDesign(d, catalog()), "server-port-conflict"));
+    const auto serverPort = [&d](Id id, int port) {
+        Link l = *d.link(id);
+        l.a.port = port;
+        d.updateLink(l);
+    };
+    serverPort(links[0], 50);
+    const RuleReport r = checkDesign(d, catalog());
+    const Finding* range = find(r, "server-port-range");
+    REQUIRE(range);
+    CHECK(range->severity == Severity::Error);
+    CHECK(range->nodes == std::vector<Id>{s});
+    CHECK(range->links == std::vector<Id>{links[0]});
+    CHECK(range->message == "dgx-01: link " + std::to_string(links[0]) +
+                                " uses port 50, but its 8 compute NIC ports (8 x connectx-7-400g) are numbered 0 to 7. "
+                                "Renumber the link's port, or raise nic_count if the server has more NICs.");
+    CHECK_FALSE(find(r, "server-port-conflict"));
+
+    for (Id l : links) serverPort(l, 0);
+    const RuleReport r2 = checkDesign(d, catalog());
+    const Finding* clash = find(r2, "server-port-conflict");
+    REQUIRE(clash);
+    CHECK(clash->severity == Severity::Error);
+    CHECK(clash->links.size() == 8);
+    CHECK(clash->message.rfind("dgx-01: links ", 0) == 0);
+    CHECK(clash->message.find("and 5 more share a compute NIC port (port 0 first): one cable per NIC port.") != std::string::npos);
+    CHECK_FALSE(find(r2, "server-port-range"));
+
+    // A bundle of 2 from port 7 runs past the last port; a NIC count raised to 16 holds it.
+    for (std::size_t i = 0; i < links.size(); ++i) serverPort(links[i], static_cast<int>(i));
+    Link bundle = *d.link(links[7]);
+    bundle.count = 2;
+    bundle.b.port = -1;
+    d.updateLink(bundle);
+    REQUIRE(find(checkDesign(d, catalog()), "server-port-range"));
+    CHECK(find(checkDesign(d, catalog()), "server-port-range")->message.find("uses port 8,") != std::string::npos);
+    Node n = *d.node(s);
+    n.nicCount = 16;
+    d.updateNode(n);
+    CHECK_FALSE(find(checkDesign(d, catalog()), "server-port-range"));
+    // Links on "any free port" are never checked.
+    for (Id l : links) serverPort(l, -1);
+    CHECK_FALSE(find(checkDesign(d, catalog()), "server-port-conflict"));
+}
+
 TEST_CASE("server-nic-budget fires when a server has more links than NIC bandwidth", "[rules]")
 {
     Design d;
