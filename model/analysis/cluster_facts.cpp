@@ -172,12 +172,27 @@ void inferTiers(const Design& design, const NodeIndex& ix, ClusterFacts& f)
     }
 }
 
-/// Wires up to `count` free NIC ports of `s` at `cableGBps` per cable towards switch index
-/// `peerSwitch` (-1: a server). @return the ports used.
-int wireServerPorts(ServerFacts& s, int count, double cableGBps, int peerSwitch)
+/// Wires the NIC ports of `s` that a bundle of `count` cables at `cableGBps` each takes towards
+/// switch index `peerSwitch` (-1: a server). A bundle numbered from `port` takes ports port ..
+/// port + count - 1: only those the server has (below nicPorts) that no earlier link took count,
+/// so a cable on a port past the last or on a port already used adds nothing (the design rules
+/// server-port-range and server-port-conflict name them). A bundle on "any free port" (-1)
+/// takes free ports. `taken` marks the numbered ports used so far. @return the ports used.
+int wireServerPorts(ServerFacts& s, std::vector<char>& taken, int port, int count, double cableGBps, int peerSwitch)
 {
     if (!s.nic) return 0;
-    const int used = std::min(std::max(0, s.nicPorts - s.wiredPorts), count);
+    int fresh = count;
+    if (port >= 0) {
+        fresh = 0;
+        taken.resize(static_cast<std::size_t>(std::max(0, s.nicPorts)), 0);
+        const long long end = std::min<long long>(static_cast<long long>(port) + std::max(0, count), s.nicPorts);
+        for (long long p = port; p < end; ++p)
+            if (!taken[static_cast<std::size_t>(p)]) {
+                taken[static_cast<std::size_t>(p)] = 1;
+                ++fresh;
+            }
+    }
+    const int used = std::min(std::max(0, s.nicPorts - s.wiredPorts), fresh);
     const double portGbps = s.nic->speed.inGbps();
     const double rate = std::min(s.nic->speed.inGBps(), cableGBps);
     s.wiredPorts += used;
@@ -191,6 +206,11 @@ int wireServerPorts(ServerFacts& s, int count, double cableGBps, int peerSwitch)
 void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, UnionFind& uf)
 {
     int ignoredNvlink = 0;
+    std::vector<std::vector<char>> taken(f.servers.size()); // per server: numbered NIC ports used
+    const auto wire = [&](int server, int port, int count, double cableGBps, int peerSwitch) {
+        const auto i = static_cast<std::size_t>(server);
+        return wireServerPorts(f.servers[i], taken[i], port, count, cableGBps, peerSwitch);
+    };
     for (const auto& [lid, l] : design.links()) {
         if (ix.touchesAppliance(l)) continue;
         bool sa = false, sb = false;
@@ -201,13 +221,13 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
             continue;
         }
         if (sa && sb) {
-            const int ua = wireServerPorts(f.servers[static_cast<std::size_t>(a)], l.count, cableGBps, -1);
-            const int ub = wireServerPorts(f.servers[static_cast<std::size_t>(b)], l.count, cableGBps, -1);
+            const int ua = wire(a, l.a.port, l.count, cableGBps, -1);
+            const int ub = wire(b, l.b.port, l.count, cableGBps, -1);
             if (ua > 0 && ub > 0) uf.unite(a, b);
         } else if (sa != sb) {
             ServerFacts& s = f.servers[static_cast<std::size_t>(sa ? a : b)];
             SwitchFacts& w = f.switches[static_cast<std::size_t>((sa ? b : a) - ix.servers)];
-            const int used = wireServerPorts(s, l.count, cableGBps, (sa ? b : a) - ix.servers);
+            const int used = wire(sa ? a : b, sa ? l.a.port : l.b.port, l.count, cableGBps, (sa ? b : a) - ix.servers);
             if (used > 0) {
                 w.serverPorts += used;
                 w.downGBps += used * std::min(s.nic->speed.inGBps(), cableGBps);

@@ -52,6 +52,43 @@ TEST_CASE("node boundary counts only cabled ports at min(NIC, cable)", "[analysi
     CHECK(layer(analyzeDesign(slow, golden::catalog()), Scope::NodeBoundary) == Approx(25));
 }
 
+TEST_CASE("node boundary counts one cable per NIC port the server has", "[analysis][layers]")
+{
+    // Before: a cable on port 50 of an 8-NIC DGX H100 counted as one of its NICs, and 8 cables
+    // all on port 0 as 8 NICs (50 GB/s per GPU). Such cables plug into no port, or a used one;
+    // the design rules name them (server-port-range, server-port-conflict).
+    Design d = golden::rail("dgx-h100", 2);
+    const Id s = d.nodes().begin()->first;
+    const auto serverLinks = [&] {
+        std::vector<Link> out;
+        for (const Link* l : d.linksAt(s)) out.push_back(*l);
+        return out;
+    };
+    REQUIRE(serverLinks().size() == 8);
+    Link moved = serverLinks().front();
+    REQUIRE(moved.a.node == s);
+    moved.a.port = 50;
+    d.updateLink(moved);
+    const DesignAnalysis past = analyzeDesign(d, golden::catalog());
+    CHECK(layer(past, Scope::NodeBoundary) == Approx(7 * 50.0 / 8)); // 7 real ports of 50 GB/s
+    CHECK(hasWarning(past, "only 7 of 8 compute NIC ports are cabled"));
+
+    for (Link l : serverLinks()) {
+        l.a.port = 0;
+        d.updateLink(l);
+    }
+    const DesignAnalysis shared = analyzeDesign(d, golden::catalog());
+    CHECK(layer(shared, Scope::NodeBoundary) == Approx(50.0 / 8)); // one port: 6.25 GB/s per GPU
+    CHECK(hasWarning(shared, "only 1 of 8 compute NIC ports are cabled"));
+
+    // Cables on "any free port" take free ones: 8 ports again.
+    for (Link l : serverLinks()) {
+        l.a.port = -1;
+        d.updateLink(l);
+    }
+    CHECK(layer(analyzeDesign(d, golden::catalog()), Scope::NodeBoundary) == Approx(50));
+}
+
 TEST_CASE("oversubscribed leaves derate the fabric layer", "[analysis][layers]")
 {
     const DesignAnalysis a = analyzeDesign(golden::oversubscribed(), golden::catalog());
