@@ -27,7 +27,7 @@ Override overrideFromJson(const json& j, const char* valueKey, const JsonContext
         throw InputError(c.file, c.entry, "", std::string("expected an object {\"") + valueKey + "\": " + expected +
                                                   ", \"source\": TEXT, \"date\": TEXT}, got " + io::describe(j));
     Override o;
-    auto v = boundedNumber(j, valueKey, c, 0.0, 1e15, expected);
+    auto v = boundedNumber(j, valueKey, c, 0.0, kMaxSetFigure, expected);
     if (!v) throw InputError(c.file, c.entry, valueKey, "missing; expected " + expected);
     o.value = *v;
     o.source = io::optionalString(j, "source", c);
@@ -53,7 +53,7 @@ RentChoice rentFromJson(const json& j, const JsonContext& c)
         throw InputError(c.file, c.entry, "", "expected {\"provider\": TEXT, \"offer\": TEXT} or {\"usd_per_gpu_hour\": NUMBER, \"source\": TEXT}");
     RentChoice r;
     if (j.contains("usd_per_gpu_hour")) {
-        r.custom = overrideFromJson(j, "usd_per_gpu_hour", c, "a price in US dollars per GPU-hour >= 0");
+        r.custom = overrideFromJson(j, "usd_per_gpu_hour", c, "a price in US dollars per GPU-hour from 0 to 1e15");
         return r;
     }
     r.provider = io::requireString(j, "provider", c);
@@ -87,9 +87,19 @@ CostSettings costSettingsFromJson(const json& j, const std::string& file)
     s.commitmentDiscountPercent = boundedNumber(j, "commitment_discount_percent", c, 0.0, 100.0, "a percentage between 0 and 100");
     s.tokens = boundedNumber(j, "tokens", c, kMinRunTokens, kMaxRunTokens, "a training-run size " + runTokensRangeText());
     if (auto r = j.find("rent"); r != j.end() && !r->is_null()) s.rent = rentFromJson(*r, {file, "analysis.cost.rent"});
-    s.prices = overrideMap(j, "prices", "usd", c, "a price in US dollars >= 0");
-    s.powerW = overrideMap(j, "power_W", "W", c, "a power in watts >= 0");
+    s.prices = overrideMap(j, "prices", "usd", c, "a price in US dollars from 0 to 1e15");
+    s.powerW = overrideMap(j, "power_W", "W", c, "a power in watts from 0 to 1e15");
     return s;
+}
+
+void checkCostBlock(const json& analysis, const std::string& file)
+{
+    if (!analysis.is_object()) return;
+    const auto it = analysis.find("cost");
+    if (it == analysis.end() || it->is_null()) return;
+    json block = *it;
+    if (block.is_object()) block.erase("tokens"); // its range refuses the run alone, when costed
+    (void)costSettingsFromJson(block, file);
 }
 
 CostSettings costSettingsOf(const Design& d, const std::string& file)

@@ -42,6 +42,11 @@ inline constexpr double kMaxRunTokens = 1e15;
 /// "from 1e6 to 1e15 tokens (1 million to 1,000 trillion)": the range in words, for messages.
 [[nodiscard]] std::string runTokensRangeText();
 
+/// Largest figure a design may set for a price (US$ per unit or per GPU-hour) or a power
+/// (W per unit): the bound every number of a design file has (io::kMaxMagnitude), stated in
+/// the cost block's own messages ("a price in US dollars from 0 to 1e15").
+inline constexpr double kMaxSetFigure = 1e15;
+
 /// A figure set by the user for one design, with where it comes from.
 struct Override {
     double value = 0.0;        ///< US$ for a price, W for a power figure, US$/GPU-hour for rent
@@ -86,6 +91,15 @@ struct CostSettings {
 /// impossible, for that reason (cost::RunInputs::sizeError). `runSizeError` is cleared first.
 /// @throws InputError as costSettingsOf for any other bad field.
 [[nodiscard]] CostSettings costSettingsExceptRunSize(const Design& d, const std::string& file, std::string& runSizeError);
+/// Checks the cost block of a design's analysis object (`analysis`["cost"]) as the design
+/// file is read (loadDesign), so that every command (analyze, bom, report, compare, export,
+/// the GUI) refuses a bad price, power figure, rent or assumption with the same message, the
+/// cost block's own (e.g. entry "analysis.cost.prices.qm9700", field "usd": "expected a price
+/// in US dollars from 0 to 1e15, got -5000"). The training-run size (tokens) is not judged
+/// here: one out of range refuses the run alone (costSettingsExceptRunSize). Absent or null
+/// block: nothing to check.
+/// @throws InputError as costSettingsOf.
+void checkCostBlock(const nlohmann::json& analysis, const std::string& file);
 /// Parses a "cost" object. @throws InputError as costSettingsOf.
 [[nodiscard]] CostSettings costSettingsFromJson(const nlohmann::json& j, const std::string& file);
 /// The JSON form (only the fields that are set), the inverse of costSettingsFromJson.

@@ -1,6 +1,7 @@
 // JSON form of a design (format "cluster-designer-design", version 1) and atomic file I/O.
 #include "model/design/design.hpp"
 
+#include "model/cost/cost_settings.hpp"
 #include "model/io/atomic_file.hpp"
 #include "model/io/json_fields.hpp"
 
@@ -69,8 +70,8 @@ Endpoint endpointFromJson(const json& j, const char* field, const JsonContext& c
 }
 /// Checks the type of each analysis entry the model reads outside the engine's own settings
 /// (those are checked by trainingConfigFromJson when analysed): a generator block with a
-/// string kind, a rental object, a boolean sharp. A number where the kind belongs once made
-/// `bom` die on nlohmann's type_error (issue 13).
+/// string kind, a rental object, a boolean sharp, the cost block (cost::checkCostBlock). A
+/// number where the kind belongs once made `bom` die on nlohmann's type_error (issue 13).
 void checkAnalysisBlock(const json& a, const std::string& file)
 {
     if (auto g = a.find("generator"); g != a.end() && !g->is_null()) {
@@ -81,6 +82,9 @@ void checkAnalysisBlock(const json& a, const std::string& file)
     if (auto r = a.find("rental"); r != a.end() && !r->is_null() && !r->is_object())
         throw InputError(file, "analysis", "rental", "expected an object with the provider and price, got " + io::describe(*r));
     (void)io::optionalBool(a, "sharp", {file, "analysis"}, false);
+    // The cost block first, so its prices, power figures and rent are refused with the cost
+    // block's own message (the one bom and report gave), not the generic range below.
+    cost::checkCostBlock(a, file);
     io::checkMagnitudes(a, {file, "analysis"}, "");
 }
 } // namespace
