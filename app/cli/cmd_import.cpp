@@ -29,7 +29,21 @@ std::string fixed(double v, int decimals)
     return buf;
 }
 
-void printText(const model::io::ImportResult& r, const model::io::ImportReview& review)
+/// Why `--server ID` does nothing for `r`, or "" when it is used: it picks the catalog server of
+/// a server model only; a measured curve's design comes from the GPU the run names, and a log
+/// describes no server.
+std::string serverNotUsed(const model::io::ImportResult& r, const std::string& serverId)
+{
+    if (serverId.empty() || r.server) return {};
+    const std::string what = r.curve ? "a measured curve" : "a log";
+    return "--server " + serverId + " is not used: " + r.file + " holds " + what + " (" + r.format +
+           "), and --server picks the catalog server only for a server model (nvidia-smi topo -m, NCCL topology XML, lspci)" +
+           (r.curve ? "; the curve is compared with the server its \"# Rank\" lines name, if any. To compare it with " + serverId +
+                          ", pass --design DESIGN.json (made with: generate server --server " + serverId + " -o DESIGN.json)"
+                    : std::string());
+}
+
+void printText(const model::io::ImportResult& r, const model::io::ImportReview& review, const std::string& notUsed)
 {
     QTextStream o(stdout);
     o << QString::fromStdString(r.file) << ": " << QString::fromStdString(r.format) << " (" << QString::fromStdString(r.content) << ")\n";
@@ -78,6 +92,7 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
             o << " " << QString::fromStdString(t.transport) << (t.gdrdma ? "/GDRDMA" : "") << " x" << t.connections;
         o << "\n";
     }
+    if (!notUsed.empty()) o << "  warning: " << QString::fromStdString(notUsed) << "\n";
     for (const auto& w : r.warnings) o << "  warning: " << QString::fromStdString(w) << "\n";
     if (!review.comparison.points.empty()) {
         o << "  measured vs predicted (" << QString::fromStdString(review.comparedWith) << "):\n";
@@ -147,7 +162,10 @@ int cmdImport(const QStringList& args)
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     p.addOption({QStringLiteral("design"), QStringLiteral("Compare with this design (default for a curve: the catalog server its GPU names)."),
                  QStringLiteral("DESIGN.json")});
-    p.addOption({QStringLiteral("server"), QStringLiteral("Catalog server to use for -o when the file does not name its GPU."), QStringLiteral("ID")});
+    p.addOption({QStringLiteral("server"),
+                 QStringLiteral("Catalog server of a server model (topo -m, NCCL XML, lspci) for -o, checked against the file even without -o; "
+                                "not used for curves and logs."),
+                 QStringLiteral("ID")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
     if (const auto stop = checkPositionals(p, 0, 2, QStringLiteral("import"), QStringLiteral("import KIND FILE [-o DESIGN.json] [--json] [--design DESIGN.json] [--server ID]"))) return *stop;
     const QStringList pos = p.positionalArguments();
@@ -179,13 +197,25 @@ int cmdImport(const QStringList& args)
         // written comes after it, and the exit status says it failed.
         std::optional<model::io::ImportedDesign> written;
         std::string notWritten;
-        if (p.isSet(QStringLiteral("o"))) {
+        const std::string serverId = p.isSet(QStringLiteral("server")) ? p.value(QStringLiteral("server")).toStdString() : std::string();
+        const std::string notUsed = serverNotUsed(r, serverId);
+        const bool writing = p.isSet(QStringLiteral("o"));
+        // --server on a server model is checked against the file with or without -o: a server
+        // the file contradicts (GPU count, model, NVLink) is refused either way.
+        std::string serverRefused;
+        if (writing) {
             try {
-                written = model::io::designFromImport(r, *catalog, p.value(QStringLiteral("server")).toStdString());
+                written = model::io::designFromImport(r, *catalog, serverId);
                 model::saveDesign(written->design, p.value(QStringLiteral("o")).toStdString());
             } catch (const std::exception& e) {
                 written.reset();
                 notWritten = e.what();
+            }
+        } else if (!serverId.empty() && r.server) {
+            try {
+                (void)model::io::designFromImport(r, *catalog, serverId);
+            } catch (const std::exception& e) {
+                serverRefused = e.what();
             }
         }
         if (p.isSet(QStringLiteral("json"))) {
@@ -197,9 +227,13 @@ int cmdImport(const QStringList& args)
             if (written) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"server", written->serverId}, {"notes", written->notes},
                                {"summary", designSummary(written->design, *catalog)}};
             if (!notWritten.empty()) j["design"] = {{"file", p.value(QStringLiteral("o")).toStdString()}, {"error", notWritten}};
+            if (!serverId.empty())
+                j["server_option"] = {{"id", serverId},
+                                      {"used", notUsed.empty() && serverRefused.empty()},
+                                      {"why", !notUsed.empty() ? notUsed : serverRefused}};
             printJson(j);
         } else {
-            printText(r, review);
+            printText(r, review, notUsed);
             if (written) {
                 QTextStream o(stdout);
                 o << "wrote " << p.value(QStringLiteral("o")) << ": " << QString::fromStdString(designSummary(written->design, *catalog)) << "\n";
@@ -208,6 +242,10 @@ int cmdImport(const QStringList& args)
         }
         if (!notWritten.empty()) {
             printError(QStringLiteral("no design written to %1: %2").arg(p.value(QStringLiteral("o")), QString::fromStdString(notWritten)));
+            return kBadInput;
+        }
+        if (!serverRefused.empty()) {
+            printError(QStringLiteral("--server %1 does not fit the file: %2").arg(QString::fromStdString(serverId), QString::fromStdString(serverRefused)));
             return kBadInput;
         }
         return kOk;

@@ -1,6 +1,8 @@
 // `import`'s summary line counts the NICs as the design and the advisor do: where some NICs are
-// nearest to no GPU (a front-end or storage card), it says how many are compute NICs.
+// nearest to no GPU (a front-end or storage card), it says how many are compute NICs. It says
+// why a curve is not compared, and what becomes of --server.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
 
@@ -24,4 +26,32 @@ TEST_CASE("import says why a curve is not compared with a prediction", "[cli][im
     const clitest::Outcome o = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("nccl_tests_15.txt")});
     CHECK(o.code == 0);
     CHECK(o.out.contains(QStringLiteral("  not compared: the run does not name its GPU")));
+}
+
+TEST_CASE("import --server is checked without -o and said not used for a curve", "[cli][import]")
+{
+    const QString dir = QStringLiteral(CD_SHARED_DIR "/real_inputs/");
+    // topo_smi_01 (NV18) against the L40S server: refused even without -o, naming the line.
+    const clitest::Outcome l40s = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("topo_smi_01.txt"),
+                                                QStringLiteral("--server"), QStringLiteral("pcie-2-8-5-l40s")});
+    CHECK(l40s.code == 1);
+    INFO(l40s.err.toStdString());
+    CHECK(l40s.err.contains(QStringLiteral("--server pcie-2-8-5-l40s does not fit the file: ")));
+    CHECK(l40s.err.contains(QStringLiteral("entry \"line 2\": field \"--server\": the file shows NVLink between the GPUs")));
+    CHECK(l40s.err.contains(QStringLiteral("L40S has no NVLink")));
+    // A server that fits is accepted without -o.
+    const clitest::Outcome h100 = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("topo_smi_01.txt"),
+                                                QStringLiteral("--server"), QStringLiteral("dgx-h100")});
+    CHECK(h100.code == 0);
+    // A curve: --server is said not used, in text and in --json.
+    const clitest::Outcome curve = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("nccl_tests_13.txt"),
+                                                 QStringLiteral("--server"), QStringLiteral("pcie-2-8-5-l40s")});
+    CHECK(curve.code == 0);
+    CHECK(curve.out.contains(QStringLiteral("  warning: --server pcie-2-8-5-l40s is not used: ")));
+    CHECK(curve.out.contains(QStringLiteral("pass --design DESIGN.json")));
+    const clitest::Outcome json = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QStringLiteral("nccl_tests_13.txt"),
+                                                QStringLiteral("--server"), QStringLiteral("pcie-2-8-5-l40s"), QStringLiteral("--json")});
+    const auto j = nlohmann::json::parse(json.out.toStdString());
+    CHECK(j["server_option"]["used"] == false);
+    CHECK(j["server_option"]["why"].get<std::string>().find("is not used") != std::string::npos);
 }

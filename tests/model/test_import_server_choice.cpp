@@ -152,3 +152,15 @@ TEST_CASE("import --server with the other memory size of the file's GPU is refus
     CHECK(c.problem().rfind("the file's GPUs are h100-sxm but dgx-a100-640gb carries a100-sxm-80gb; pass a server with h100-sxm GPUs (dgx-h100, ", 0) == 0);
     CHECK(c.problem().find("the same") == std::string::npos);
 }
+
+TEST_CASE("import --server refuses a server without NVLink for a matrix that shows NVLink", "[import][server]")
+{
+    // topo_smi_01 shows NV18 between every GPU pair; the L40S has no NVLink at all.
+    const InputError l40s = refusal("topo_smi_01.txt", "pcie-2-8-5-l40s");
+    INFO(l40s.what());
+    CHECK(l40s.field() == "--server");
+    CHECK(l40s.entry() == "line 2");
+    CHECK(l40s.problem().rfind("the file shows NVLink between the GPUs (GPU0/GPU1 \"NV18\") but pcie-2-8-5-l40s's L40S has no NVLink: "
+                               "the file contradicts the chosen server; pass a server whose GPUs have NVLink (dgx-h100",
+                               0) == 0);
+}

@@ -186,7 +186,9 @@ bool memoryVariantsOfOneSystem(const std::vector<const ServerSpec*>& candidates,
 }
 
 /// Refuses a server chosen with --server that contradicts the file: another GPU count (the
-/// design would invent or drop GPUs the file measured) or another GPU model than the file names.
+/// design would invent or drop GPUs the file measured), another GPU model than the file names,
+/// NVLink in the file on a server whose GPUs have none (naming the line of the first NVLink
+/// pair), or another NVLink count per GPU.
 /// The compute NIC count may differ: the design takes the file's count and says so in a note.
 /// @throws InputError (file, --server) naming both counts or both GPUs, and the catalog servers
 ///         that carry the file's GPU (or that none does).
@@ -206,8 +208,19 @@ void checkChosenServer(const ServerModel& s, const ServerSpec& spec, const Catal
                                                                        " GPUs: add one in a user catalog"
                                                                  : "; pass a server with " + named + " GPUs (" + fits + ")"));
     }
-    // NVLinks per GPU: a matrix of PCIe paths only (0) cannot be an NVLink server, nor NV12 an NV18 one.
+    // NVLink in the file on a server whose GPU has none (topo_smi_01's NV18 against the L40S).
     const GpuSpec* g = catalog.gpu(spec.gpuId);
+    const auto nvPair = std::find_if(s.gpuPairs.begin(), s.gpuPairs.end(), [](const GpuPair& p) { return p.path == PathKind::NVLink && p.nvlinks > 0; });
+    if (g && g->scaleUp == ScaleUpKind::None && nvPair != s.gpuPairs.end()) {
+        std::string fits;
+        for (const ServerSpec* c : matchingServers(s, catalog)) fits += (fits.empty() ? "" : ", ") + c->id;
+        throw InputError(file, nvPair->line > 0 ? "line " + std::to_string(nvPair->line) : std::string(), "--server",
+                         "the file shows NVLink between the GPUs (GPU" + std::to_string(nvPair->a) + "/GPU" + std::to_string(nvPair->b) + " \"" +
+                             nvPair->token + "\") but " + spec.id + "'s " + (g->name.empty() ? spec.gpuId : g->name) +
+                             " has no NVLink: the file contradicts the chosen server; pass a server whose GPUs have NVLink" +
+                             (fits.empty() ? std::string() : " (" + fits + ")"));
+    }
+    // NVLinks per GPU: a matrix of PCIe paths only (0) cannot be an NVLink server, nor NV12 an NV18 one.
     const auto links = nvlinksPerGpu(s);
     if (g && links && g->scaleUp == ScaleUpKind::NVLink && g->scaleUpLinks && *g->scaleUpLinks != *links)
         throw InputError(file, "", "--server",

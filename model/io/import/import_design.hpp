@@ -45,8 +45,9 @@ struct ImportedDesign {
 ///         the file's (or whose GPU differs from the one the file names) is refused (field
 ///         "--server"), naming both counts or GPUs and the servers that fit (for a GPU named in
 ///         the file: the catalog servers carrying it, e.g. dgx-a100-640gb when --server dgx-a100
-///         meets A100 SXM4 80GB, whose 40 GB variant the message names as such); a different
-///         compute NIC count is taken from the file and noted.
+///         meets A100 SXM4 80GB, whose 40 GB variant the message names as such), as is one
+///         whose GPUs have no NVLink when the file shows NVLink (naming the line) or another
+///         NVLink count per GPU; a different compute NIC count is taken from the file and noted.
 [[nodiscard]] ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId = {});
 
 /// Writes the import record (import_record.hpp) to design.analysis["imported"].
