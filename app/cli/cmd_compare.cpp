@@ -92,7 +92,7 @@ int cmdCompare(const QStringList& args)
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("A.json B.json [C.json D.json]"), QStringLiteral("The designs (2 to 4)."));
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout (designs, verdict).")});
-    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Compare report FILE.pdf or FILE.html, or the table as FILE.csv."),
+    p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Compare report FILE.pdf or FILE.html, or the table as FILE.csv (a value column per design, then a lower-bound flag per design: true where the figure leaves out an unknown price or power)."),
                  QStringLiteral("FILE")});
     p.addOption({QStringLiteral("csv"), QStringLiteral("Also write the table and every design's data as CSV files into DIR."), QStringLiteral("DIR")});
     addResultOptions(p);

@@ -82,10 +82,14 @@ std::string toCsv(const Comparison& c)
     using io::csvField;
     std::string o = "figure,unit";
     for (std::size_t i = 0; i < c.labels.size(); ++i) o += "," + csvField(c.labels[i] + ": " + c.names[i]);
+    // One flag per design and figure: the table's "+" / "or later" marks, which a bare number
+    // cannot carry.
+    for (const std::string& l : c.labels) o += "," + csvField(l + " lower bound (true: some price or power is unknown, the true figure is higher)");
     o += "\n";
     for (const Row& r : c.rows) {
         o += csvField(r.label) + "," + csvField(r.unit);
         for (const Cell& cell : r.cells) o += "," + (cell.value ? io::csvNumber(*cell.value) : csvField(cell.text));
+        for (const Cell& cell : r.cells) o += cell.lowerBound ? ",true" : ",false";
         o += "\n";
     }
     o += "verdict,," + csvField(c.verdictText()) + "\n";

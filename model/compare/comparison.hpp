@@ -82,8 +82,11 @@ struct Comparison {
 /// Money in US dollars (`_USD`), months as numbers.
 [[nodiscard]] nlohmann::json toJson(const Comparison& c, const std::vector<const DesignResults*>& designs);
 
-/// CSV of the table: `figure,unit,A,B[,C,D]` (header names the designs), numbers at full
-/// precision, text rows as text.
+/// CSV of the table: `figure,unit,A,B[,C,D],A lower bound,B lower bound[,...]` (the header
+/// names the designs and says what the flags mean), numbers at full precision, text rows as
+/// text; each design's flag is `true` where its figure is a lower bound (the table's "+" or
+/// "or later": some price or power figure is unknown, the true figure is higher), else
+/// `false`. Last line: `verdict,,TEXT`.
 [[nodiscard]] std::string toCsv(const Comparison& c);
 
 /// Display words for a bottleneck scope ("the node boundary (compute NICs)"; "no bottleneck"
