@@ -39,7 +39,13 @@ void cover(ReportDoc& doc, const Comparison& c, const std::vector<const DesignRe
     for (std::size_t i = 0; i < ds.size(); ++i) {
         const auto& k = ds[i]->cost;
         QString v = ds[i]->analysis ? count(ds[i]->analysis->gpus) + QStringLiteral(" GPUs") : QStringLiteral("not analysed");
-        if (k) v += QStringLiteral(", ") + usd(k->primaryMonthlyUsd()) + (k->rentedDesign ? QStringLiteral("/month rented") : QStringLiteral("/month built"));
+        // The table's "Monthly cost, as paid" cell: "+" on a lower bound, and no figure
+        // (never US$ 0.00) for a design with no price.
+        const auto* month = c.row("monthly_USD");
+        if (k && month && month->cells[i].value)
+            v += QStringLiteral(", ") + q(month->cells[i].text) + (k->rentedDesign ? QStringLiteral("/month rented") : QStringLiteral("/month built"));
+        else if (k)
+            v += k->rentedDesign ? QStringLiteral(", rent unknown (no price)") : QStringLiteral(", cost unknown (no part has a price)");
         doc.keyFigures.push_back({designLabel(c, i), v});
     }
 }

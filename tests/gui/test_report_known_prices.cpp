@@ -48,3 +48,17 @@ TEST_CASE("Report of GB200 racks, which no provider rents: no rent figure", "[gu
     CHECK(rentedHtml.contains(QStringLiteral("US$ 3.99 per GPU-hour after a 0% commitment discount x 64 GPUs")));
     CHECK(rentedHtml.contains(QStringLiteral("= US$ 186,413 a month")));
 }
+
+TEST_CASE("Compare report cover: no month for a design with no price, a lower bound marked", "[gui][report][cost]")
+{
+    // Before: '8 GPUs, US$ 0.00/month built' for the unpriced L40S server, and the SuperPOD
+    // unit's month without its '+'.
+    const auto l40s = resultsOf(templateDesign("server-8x-l40s.json"));
+    const auto su = resultsOf(templateDesign("superpod-h100-1su.json"));
+    const auto c = model::compare::compareDesigns({&su, &l40s});
+    const QString html = app::report::toHtml(app::report::compareReport(c, {&su, &l40s}, guitest::catalog()));
+    CHECK(html.contains(QStringLiteral("8 GPUs, cost unknown (no part has a price)")));
+    CHECK(html.contains(QStringLiteral("256 GPUs, ") + QString::fromStdString(c.row("monthly_USD")->cells[0].text) + QStringLiteral("/month built")));
+    CHECK(c.row("monthly_USD")->cells[0].text.back() == '+');
+    CHECK_FALSE(html.contains(QStringLiteral("US$ 0.00/month")));
+}
