@@ -37,6 +37,7 @@ TEST_CASE("NCCL XML: GPUs are named from their PCI device id", "[import][xml][gp
         CHECK(r.server->gpuModel() == c.model);
         CHECK(toJson(*r.server)["gpus"][0]["name"] == c.model);
         CHECK_FALSE(anyWarningMentions(r, "GPUs are known only by their PCI class"));
+        CHECK_FALSE(anyWarningMentions(r, "GPU is known only by their PCI class"));
         CHECK_FALSE(anyWarningMentions(r, "model, NVLinks and NIC speed are not stated"));
     }
 }
@@ -53,7 +54,7 @@ TEST_CASE("NCCL XML: a GPU whose device id the table lacks is still said to be u
     REQUIRE(r.server);
     CHECK(r.server->gpus.at(0).name.empty());
     CHECK(r.server->gpuModel().empty());
-    CHECK(anyWarningMentions(r, "1 GPUs are known only by their PCI class"));
+    CHECK(anyWarningMentions(r, "1 GPU is known only by their PCI class")); // was "1 GPUs are"
 }
 
 TEST_CASE("NUMA node count: from NUMA ids, else from distinct CPU-affinity sets, else unknown", "[import][numa]")

@@ -371,3 +371,17 @@ TEST_CASE("nccl-tests importer: an unreadable collective is explained once", "[i
     CHECK(std::find(r.warnings.begin(), r.warnings.end(), expected) != r.warnings.end());
     for (const auto& w : r.warnings) CHECK(w.find("and not printed") == std::string::npos);
 }
+
+TEST_CASE("topo -m: a matrix whose every row is bad cites the first bad row - not the header", "[import][topo]")
+{
+    const std::string text = "\tGPU0\tGPU1\tCPU Affinity\n\nGPU0\t X \tQQQ\t0-7\nGPU1\tNV18\tQQQ\t0-7\n";
+    try {
+        (void)importText("allbad.txt", text, ImportKind::NvidiaSmiTopo);
+        FAIL("a matrix without a readable row was read");
+    } catch (const InputError& e) {
+        INFO(e.what());
+        CHECK(e.entry() == "line 3");
+        CHECK(e.problem() == "expected matrix rows (GPU0 X ...) after the header on line 1, found none that could be read; the first, row GPU0: "
+                             "expected 2 matrix cells, got 1 and then \"QQQ\"");
+    }
+}

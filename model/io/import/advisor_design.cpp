@@ -366,8 +366,8 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
                            at(r.server->headerLine)});
         if (nics > 0 && designNics > 0 && nics < designNics)
             out.push_back({"design-mismatch", Severity::Warning,
-                           "the imported server lists " + std::to_string(nics) + " NICs where the design's server has " + std::to_string(designNics) +
-                               " compute NICs: the design assumes network bandwidth the machine does not have",
+                           "the imported server lists " + std::to_string(nics) + (nics == 1 ? " NIC" : " NICs") + " where the design's server has " +
+                               std::to_string(designNics) + " compute NICs: the design assumes network bandwidth the machine does not have",
                            at(r.server->headerLine)});
     }
     return out;

@@ -333,7 +333,7 @@ ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, c
             if (!gpu.empty())
                 why = "its GPU is the one the file names (" + gpu + ")";
             else if (byNics)
-                why = "the only catalog server with " + basis + " and the file's " + std::to_string(computeNicCount(s)) + " compute NICs at " +
+                why = "the only catalog server with " + basis + " and the file's " + std::to_string(computeNicCount(s)) + (computeNicCount(s) == 1 ? " compute NIC at " : " compute NICs at ") +
                       std::to_string(static_cast<int>(std::lround(*nicSpeedOfFile(s)))) + " Gb/s (the file does not name the GPU model)";
             else
                 why = "the only catalog server with " + basis + " (the file does not name the GPU model)";

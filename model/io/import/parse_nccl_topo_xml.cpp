@@ -372,12 +372,12 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
     if (s.cpus.empty()) warnings.push_back("the <system> element holds no <cpu>: no device was found");
     if (s.gpus.empty()) warnings.push_back("no GPU found (no <gpu> element and no PCI class 0x0302xx or NVIDIA/AMD 0x0300xx)");
     if (w.gpusByClassOnly > 0)
-        warnings.push_back(std::to_string(w.gpusByClassOnly) +
-                           " GPUs are known only by their PCI class (no <gpu> element, as in a static NCCL_TOPO_FILE, and a PCI device id "
+        warnings.push_back(std::to_string(w.gpusByClassOnly) + (w.gpusByClassOnly == 1 ? " GPU is" : " GPUs are") +
+                           " known only by their PCI class (no <gpu> element, as in a static NCCL_TOPO_FILE, and a PCI device id "
                            "the GPU table does not hold), so their model is not stated");
     if (w.nicsByClassOnly > 0)
-        warnings.push_back(std::to_string(w.nicsByClassOnly) +
-                           " NICs are known only by their PCI class (no <nic>/<net> element: NCCL fills those in at run time), so their speed "
+        warnings.push_back(std::to_string(w.nicsByClassOnly) + (w.nicsByClassOnly == 1 ? " NIC is" : " NICs are") +
+                           " known only by their PCI class (no <nic>/<net> element: NCCL fills those in at run time), so their speed "
                            "is not stated");
 
     // NVSwitches: distinct NVLink targets that are not GPUs.

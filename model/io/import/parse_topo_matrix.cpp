@@ -211,6 +211,15 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
     std::map<int, int> rocmNuma;
     bool inMatrix = true;
     bool modeDecided = mode == Mode::Rocm;
+    int firstBadLine = 0;          // the first row ignored, and why: cited when no row can be read
+    std::string firstBadWhy;
+    auto ignoreRow = [&](const SourceLine& l, const std::string& label, const std::string& why) {
+        warnings.push_back("line " + std::to_string(l.number) + ": row " + label + " ignored: " + why);
+        if (!firstBadLine) {
+            firstBadLine = l.number;
+            firstBadWhy = "row " + label + ": " + why;
+        }
+    };
     for (std::size_t i = headerAt + 1; i < lines.size(); ++i) {
         const SourceLine& l = lines[i];
         if (l.text.size() > kMaxLineChars) continue;
@@ -270,7 +279,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
                                         ? "the line is cut off inside its last matrix cell"
                                         : "expected " + std::to_string(nCols) + " matrix cells, got " + std::to_string(r.cells.size()) +
                                               (bad ? " and then \"" + rest[k] + "\"" : "") + (droppedLast ? " (the line is cut off)" : "");
-            warnings.push_back("line " + std::to_string(l.number) + ": row " + r.label + " ignored: " + why);
+            ignoreRow(l, r.label, why);
             continue;
         }
         for (; k < rest.size(); ++k) r.extras.push_back(rest[k]);
@@ -283,8 +292,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
         const auto self = std::find(columns.begin(), columns.end(), r.label) - columns.begin();
         const std::string selfCell = r.cells[static_cast<std::size_t>(self)];
         if (selfCell != (mode == Mode::Rocm ? "0" : "X")) {
-            warnings.push_back("line " + std::to_string(l.number) + ": row " + r.label + " ignored: its own column holds \"" + selfCell +
-                               "\" instead of the self mark");
+            ignoreRow(l, r.label, "its own column holds \"" + selfCell + "\" instead of the self mark");
             continue;
         }
         if (rows.count(r.label)) {
@@ -293,9 +301,14 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
         }
         rows.emplace(r.label, std::move(r));
     }
-    if (rows.empty())
+    if (rows.empty()) {
+        if (firstBadLine)
+            throw InputError(text.name(), "line " + std::to_string(firstBadLine), "",
+                             "expected matrix rows (GPU0 X ...) after the header on line " + std::to_string(header->line) +
+                                 ", found none that could be read; the first, " + firstBadWhy);
         throw InputError(text.name(), "line " + std::to_string(header->line), "",
-                         "expected matrix rows (GPU0 X ...) after the header, found none that could be read");
+                         "expected matrix rows (GPU0 X ...) after the header, found none");
+    }
 
     ServerModel s;
     s.headerLine = header->line;
