@@ -385,3 +385,31 @@ TEST_CASE("topo -m: a matrix whose every row is bad cites the first bad row - no
                              "expected 2 matrix cells, got 1 and then \"QQQ\"");
     }
 }
+
+TEST_CASE("lspci: GeForce cards named without a PCI id get the no-peer-to-peer finding and the NIC finding cites the NIC's line", "[import][lspci]")
+{
+    const std::string text = "-[0000:00]-+-00.0  Advanced Micro Devices, Inc. [AMD] Starship/Matisse Root Complex\n"
+                             "           +-01.1-[01]----00.0  NVIDIA Corporation AD102 [GeForce RTX 4090]\n"
+                             "           +-01.2-[02]----00.0  NVIDIA Corporation AD102 [GeForce RTX 4090]\n"
+                             "           +-03.1-[03]----00.0  NVIDIA Corporation AD102 [GeForce RTX 4090]\n"
+                             "           +-03.2-[04]----00.0  NVIDIA Corporation AD102 [GeForce RTX 4090]\n"
+                             "           +-05.1-[05]----00.0  Mellanox Technologies MT2910 Family [ConnectX-7]\n"
+                             "           \\-07.1-[06]----00.0  Intel Corporation I210 Gigabit Network Connection\n";
+    const auto r = importText("geforce.txt", text, ImportKind::Auto);
+    REQUIRE(r.kind == ImportKind::Lspci);
+    REQUIRE(r.server->gpus.size() == 4);
+    const auto rule = [&](const std::string& id) -> const AdvisorFinding* {
+        for (const auto& f : r.findings)
+            if (f.rule == id) return &f;
+        return nullptr;
+    };
+    const AdvisorFinding* p2p = rule("no-peer-to-peer");
+    REQUIRE(p2p);
+    CHECK(p2p->message.rfind("GeForce RTX 4090 (GPU0, GPU1, GPU2, GPU3): GeForce cards have no GPUDirect peer-to-peer", 0) == 0);
+    CHECK(p2p->evidence.line == 2);
+    const AdvisorFinding* nics = rule("fewer-nics-than-gpus");
+    REQUIRE(nics);
+    CHECK(nics->message.rfind("4 GPUs share 1 NIC:", 0) == 0);
+    CHECK(nics->evidence.line == 6); // was 0: lspci has no header line
+    CHECK(nics->evidence.text.find("ConnectX-7") != std::string::npos);
+}

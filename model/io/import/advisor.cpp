@@ -82,8 +82,15 @@ void serverRules(Ctx& c, const ServerModel& s)
     // GPU identity from PCI ids (XML, lspci).
     std::vector<std::string> geforce;
     int geforceLine = 0;
+    // By PCI id (NCCL XML, lspci "Device 2684"), else by the name the file prints (lspci
+    // "AD102 [GeForce RTX 4090]" has no id).
+    const auto identify = [](const ImportedGpu& g) {
+        GpuIdentity id = identifyPciGpu("0x10de", g.pciDevice);
+        if (id.name.empty() && !g.name.empty()) id = identifyGpuName(g.name);
+        return id;
+    };
     for (const auto& g : s.gpus) {
-        const GpuIdentity id = identifyPciGpu("0x10de", g.pciDevice);
+        const GpuIdentity id = identify(g);
         const bool isGeForce = id.geforce || (g.vgaClass.value_or(false) && g.gdr.has_value() && !*g.gdr);
         if (isGeForce) {
             geforce.push_back(g.label);
@@ -91,7 +98,7 @@ void serverRules(Ctx& c, const ServerModel& s)
         }
     }
     if (!geforce.empty() && nG > 1) {
-        const GpuIdentity id = identifyPciGpu("0x10de", s.gpus.front().pciDevice);
+        const GpuIdentity id = identify(s.gpus.front());
         c.add("no-peer-to-peer", Severity::Warning,
               (id.name.empty() ? std::string("display-class GPUs without GPUDirect (gdr=0)") : id.name) + " (" + list(geforce) +
                   "): GeForce cards have no GPUDirect peer-to-peer with NVIDIA's stock driver, so NCCL copies every GPU-to-GPU "
@@ -213,7 +220,8 @@ void serverRules(Ctx& c, const ServerModel& s)
         const int nC = roles.everyGpuPlaced ? static_cast<int>(roles.compute.size()) : nN;
         if (nC > 0 && nC < nG) {
             int line = s.headerLine;
-            if (xml && !s.nics.empty()) {
+            // NCCL XML and lspci have no header line: the first compute NIC's own line.
+            if ((xml || s.headerLine == 0) && !s.nics.empty()) {
                 line = s.nics.front().line;
                 for (const auto& n : s.nics)
                     if (roles.everyGpuPlaced && n.index == roles.compute.front()) line = n.line;
