@@ -82,7 +82,12 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         o << "  " << QString::fromStdString(c.collective.empty() ? std::string("unknown collective") : c.collective) << ", "
           << (c.ranks ? QString::number(c.ranks) : QStringLiteral("?")) << " ranks on " << (c.nodes ? QString::number(c.nodes) : QStringLiteral("?"))
           << " node(s), " << c.points().size() << " sizes, peak busbw " << QString::fromStdString(fixed(c.peakBusbwGBps(), 2)) << " GB/s"
-          << (c.gpuName.empty() ? QString() : ", " + QString::fromStdString(c.gpuName)) << "\n";
+          << (c.gpuName.empty() ? QString() : ", " + QString::fromStdString(c.gpuName));
+        // The NCCL the run used, unless the log line below says it already; nccl-tests' own version.
+        if (!c.ncclVersion.empty() && (!r.log || r.log->ncclVersion != c.ncclVersion))
+            o << ", " << (c.rccl ? "RCCL " : "NCCL ") << QString::fromStdString(c.ncclVersion);
+        if (!c.testsVersion.empty()) o << ", " << QString::fromStdString(c.tool) << " " << QString::fromStdString(c.testsVersion);
+        o << "\n";
     }
     if (r.log) {
         const auto& l = *r.log;

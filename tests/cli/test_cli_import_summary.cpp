@@ -55,3 +55,10 @@ TEST_CASE("import --server is checked without -o and said not used for a curve",
     CHECK(j["server_option"]["used"] == false);
     CHECK(j["server_option"]["why"].get<std::string>().find("is not used") != std::string::npos);
 }
+
+TEST_CASE("import shows the NCCL version of an nccl-tests run", "[cli][import]")
+{
+    const clitest::Outcome o = clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), QStringLiteral(CD_SHARED_DIR "/real_inputs/nccl_tests_01.txt")});
+    CHECK(o.code == 0);
+    CHECK(o.out.contains(QStringLiteral("NVIDIA H100 80GB HBM3, NCCL 2.26.2+cuda12.8\n")));
+}

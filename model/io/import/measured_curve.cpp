@@ -72,6 +72,8 @@ json toJson(const MeasuredCurve& c)
               {"hosts", c.hosts},
               {"gpu_name", c.gpuName},
               {"nccl_version", c.ncclVersion},
+              {"nccl_version_line", c.ncclVersionLine},
+              {"nccl_tests_version", c.testsVersion},
               {"out_of_place", pointsJson(c.outOfPlace)},
               {"in_place", pointsJson(c.inPlace)},
               {"peak_busbw_GBps", c.peakBusbwGBps()},

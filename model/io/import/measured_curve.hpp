@@ -52,7 +52,11 @@ struct MeasuredCurve {
     int nodes = 0;                     ///< distinct hosts in those lines (0 when none printed)
     std::vector<std::string> hosts;
     std::string gpuName;               ///< device name of the ranks ("NVIDIA H100 80GB HBM3") when all agree
-    std::string ncclVersion;           ///< "2.26.2+cuda12.8" when printed
+    /// "2.26.2+cuda12.8" when printed ("NCCL version ..." lines), else the NCCL library the
+    /// nccl-tests header names ("nccl-library=22807": "2.28.7"); empty when neither is printed
+    std::string ncclVersion;
+    int ncclVersionLine = 0;           ///< line of ncclVersion; 0 when none
+    std::string testsVersion;          ///< nccl-tests' own version ("# nccl-tests version 2.17.6 ..."); empty when not printed
     bool rccl = false;                 ///< the version line named RCCL (AMD's fork, its own tuner)
     std::optional<int> nThreads, gpusPerThread; ///< header "nThread N nGpus M"
     std::optional<double> minBytes, maxBytes;   ///< header

@@ -2,6 +2,7 @@
 // messages matched here are those NCCL prints at init (src/init.cc, src/transport/*.cc,
 // src/graph/topo.cc, search.cc, paths.cc), as they appear in the logs of shared/real_inputs.
 #include "model/io/import/importers.hpp"
+#include "model/io/import/nccl_version.hpp"
 
 #include "model/io/input_error.hpp"
 
@@ -109,7 +110,8 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
     static const std::regex pathHeadRe(R"(^([A-Z]+/[0-9A-Fa-f-]+) :(.*)$)");
     static const std::regex pathRe(R"(([A-Z]+/[0-9A-Fa-f-]+) \((\d{1,6})/([\d.]+)/([A-Z]+)\))");
     static const std::regex versionRe(R"((?:^|\s)NCCL version (\S+))");
-    static const std::regex plainVersionRe(R"(^\s*(?:NCCL|RCCL) version (\S+))");
+    static const std::regex plainVersionRe(R"(^\s*(NCCL|RCCL) version (\S+))");
+    NcclVersionReader versions; // every version line: the first valid one is the log's
     std::vector<std::pair<std::size_t, std::string>> treeStack; // indentation -> node
     std::set<std::string> ringIds;
     int maxChannels = 0;
@@ -119,9 +121,9 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
             continue;
         }
         std::smatch m;
-        if (std::regex_search(l.text, m, plainVersionRe) && s.ncclVersion.empty() && !l.cut) {
-            s.ncclVersion = m[1].str();
-            s.versionLine = {l.number, l.text};
+        if (std::regex_search(l.text, m, plainVersionRe) && !l.cut) {
+            versions.read(m[2].str(), l.number, m[1].str() + " version", warnings);
+            if (versions.line == l.number) s.versionLine = {l.number, l.text};
         }
         if (!std::regex_match(l.text, m, lineRe)) continue;
         ++s.ncclLines;
@@ -134,9 +136,9 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
         const Evidence e{l.number, l.text};
         if (level == "WARN") s.ncclWarnings.push_back(e);
         std::smatch k;
-        if (std::regex_search(msg, k, versionRe) && s.ncclVersion.empty()) {
-            s.ncclVersion = k[1].str();
-            s.versionLine = e;
+        if (std::regex_search(msg, k, versionRe)) {
+            versions.read(k[1].str(), l.number, "NCCL version", warnings);
+            if (versions.line == l.number) s.versionLine = e;
         }
         if (std::regex_match(msg, k, envRe)) {
             const std::string name = k[1].str();
@@ -261,12 +263,15 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
     }
     if (s.ncclLines == 0)
         throw InputError(text.name(), "", "", "expected NCCL_DEBUG=INFO lines (\"host:pid:tid [dev] NCCL INFO ...\"), found none");
+    s.ncclVersion = versions.version;
     s.channels = maxChannels > 0 ? maxChannels : static_cast<int>(ringIds.size());
     // A nccl-tests table in the same file (nccl-tests runs with NCCL_DEBUG=INFO).
     try {
         std::vector<std::string> curveWarnings;
         MeasuredCurve c = parseNcclTests(text, curveWarnings);
-        for (auto& w : curveWarnings) warnings.push_back("nccl-tests table: " + w);
+        // The table's parser reads the same lines: what the log already said (a version line) is not said twice.
+        for (auto& w : curveWarnings)
+            if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back("nccl-tests table: " + w);
         s.curve = std::move(c);
     } catch (const InputError&) {
         // No table: a log only.

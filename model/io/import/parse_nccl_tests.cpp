@@ -5,6 +5,7 @@
 #include "model/io/import/importers.hpp"
 
 #include "model/io/import/nccl_tests_checks.hpp"
+#include "model/io/import/nccl_version.hpp"
 
 #include "model/io/input_error.hpp"
 
@@ -177,6 +178,9 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     static const std::regex rankRe(R"(^#\s*Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
     static const std::regex headRe(R"(nThread\s+(-?\d{1,20})\s+nGpus\s+(-?\d{1,20})\s+minBytes\s+(\d{1,20})\s+maxBytes\s+(\d{1,20}))");
     static const std::regex versionRe(R"((NCCL|RCCL) version\s+(\S+))");
+    // nccl-tests' own header (src/common.cu): "# nccl-tests version 2.17.6 nccl-headers=22807 nccl-library=22807".
+    static const std::regex testsVersionRe(R"((?:nccl|rccl)-tests version\s+(\S+)(?:.*\bnccl-library=(\S+))?)");
+    NcclVersionReader versions;
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
     std::map<double, int> rowOfSize; // size (B) -> line of the row kept for it
@@ -195,9 +199,21 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                 c.collectiveFrom = "command line (line " + std::to_string(l.number) + ")";
             }
         }
-        if (std::regex_search(t, m, versionRe) && c.ncclVersion.empty() && !l.cut) {
-            c.ncclVersion = m[2].str();
-            c.rccl = m[1].str() == "RCCL";
+        if (!l.cut && std::regex_search(t, m, testsVersionRe)) {
+            if (c.testsVersion.empty()) c.testsVersion = m[1].str();
+            if (m[2].matched) {
+                long long code = 0;
+                const std::string decoded = parseInteger(m[2].str(), code) ? ncclVersionFromCode(code) : std::string();
+                if (decoded.empty())
+                    warnings.push_back("line " + std::to_string(l.number) + ": nccl-library=" + m[2].str() +
+                                       " is not an NCCL version code: expected a number such as 22807 (NCCL 2.28.7); it is not used");
+                else
+                    versions.read(decoded, l.number, "NCCL version (nccl-library=" + m[2].str() + ")", warnings);
+            }
+        } else if (!l.cut && std::regex_search(t, m, versionRe)) {
+            const bool first = versions.version.empty();
+            versions.read(m[2].str(), l.number, m[1].str() + " version", warnings);
+            if (first && !versions.version.empty()) c.rccl = m[1].str() == "RCCL";
         }
         if (t[0] == '#') {
             if (std::regex_search(t, m, rankRe)) {
@@ -393,6 +409,8 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
                            "); one thread cannot drive more GPUs than the run has, so nGpus is ignored");
         c.gpusPerThread.reset();
     }
+    c.ncclVersion = versions.version;
+    c.ncclVersionLine = versions.line;
     dropBusbwMismatches(c, factorTrusted, warnings);
     if (c.outOfPlace.empty() && c.inPlace.empty())
         throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
