@@ -36,6 +36,24 @@ std::string listNames(const Design& d, const std::vector<Id>& ids)
     if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
     return s;
 }
+
+/// Links whose port ranges overlap: `used` holds (first port, one past the last, link id) per
+/// link of one node (sorted here). `firstPort` is set to the first shared port, else left.
+std::vector<Id> linksSharingPorts(std::vector<std::tuple<long long, long long, Id>>& used, long long& firstPort)
+{
+    std::sort(used.begin(), used.end());
+    std::vector<Id> clash;
+    for (std::size_t i = 1; i < used.size(); ++i)
+        for (std::size_t j = i; j-- > 0;) {
+            if (std::get<1>(used[j]) <= std::get<0>(used[i])) continue;
+            if (std::get<2>(used[j]) == std::get<2>(used[i])) continue;
+            if (clash.empty()) firstPort = std::get<0>(used[i]);
+            for (Id l : {std::get<2>(used[j]), std::get<2>(used[i])})
+                if (std::find(clash.begin(), clash.end(), l) == clash.end()) clash.push_back(l);
+        }
+    return clash;
+}
+
 } // namespace
 
 void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& out)
@@ -98,17 +116,8 @@ void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                                " port " + std::to_string(highest) + ", but a " + (s ? s->name : n.model) + " numbers its ports 0 to " +
                                std::to_string(logicalPorts - 1) + " at that rate. Renumber the link's port or move it to another switch.",
                            ""});
-        std::sort(used.begin(), used.end());
-        std::vector<Id> clash;
         long long clashPort = -1;
-        for (std::size_t i = 1; i < used.size(); ++i)
-            for (std::size_t j = i; j-- > 0;) {
-                if (std::get<1>(used[j]) <= std::get<0>(used[i])) continue;
-                if (std::get<2>(used[j]) == std::get<2>(used[i])) continue;
-                if (clash.empty()) clashPort = std::get<0>(used[i]);
-                for (Id l : {std::get<2>(used[j]), std::get<2>(used[i])})
-                    if (std::find(clash.begin(), clash.end(), l) == clash.end()) clash.push_back(l);
-            }
+        const std::vector<Id> clash = linksSharingPorts(used, clashPort);
         if (!clash.empty())
             out.push_back({"switch-port-conflict", Severity::Error, {id}, clash,
                            label(n) + ": " + std::to_string(clash.size()) + " links share a port (port " + std::to_string(clashPort) +
@@ -378,17 +387,8 @@ void serverPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                                ", or raise nic_count if the server has more NICs.",
                            ""});
         }
-        std::sort(used.begin(), used.end());
-        std::vector<Id> clash;
         long long clashPort = -1;
-        for (std::size_t i = 1; i < used.size(); ++i)
-            for (std::size_t j = i; j-- > 0;) {
-                if (std::get<1>(used[j]) <= std::get<0>(used[i])) continue;
-                if (std::get<2>(used[j]) == std::get<2>(used[i])) continue;
-                if (clash.empty()) clashPort = std::get<0>(used[i]);
-                for (Id l : {std::get<2>(used[j]), std::get<2>(used[i])})
-                    if (std::find(clash.begin(), clash.end(), l) == clash.end()) clash.push_back(l);
-            }
+        const std::vector<Id> clash = linksSharingPorts(used, clashPort);
         if (!clash.empty())
             out.push_back({"server-port-conflict", Severity::Error, {id}, clash,
                            label(n) + ": " + listLinks(clash) + " share a compute NIC port (port " + std::to_string(clashPort) +

@@ -3,6 +3,8 @@
 #include "model/io/import/import.hpp"
 #include "model/io/import/nccl_tests_checks.hpp"
 
+#include "test_import_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,13 +15,7 @@ using namespace model::io;
 
 namespace {
 
-std::string realInput(const std::string& name)
-{
-    std::ifstream in(std::string(CD_SHARED_DIR) + "/real_inputs/" + name, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using importtest::realInput;
 
 /// `text` with the first occurrence of `from` replaced by `to`.
 std::string edited(std::string text, const std::string& from, const std::string& to)

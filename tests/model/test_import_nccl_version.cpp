@@ -4,6 +4,8 @@
 #include "model/io/import/import.hpp"
 #include "model/io/import/nccl_version.hpp"
 
+#include "test_import_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,13 +16,7 @@ using namespace model::io;
 
 namespace {
 
-std::string realInput(const std::string& name)
-{
-    std::ifstream in(std::string(CD_SHARED_DIR) + "/real_inputs/" + name, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using importtest::realInput;
 
 /// `text` with line `n` (1-based) replaced by `line`.
 std::string withLine(const std::string& text, int n, const std::string& line)
