@@ -285,7 +285,8 @@ TEST_CASE("protocol-mismatch: an end that cannot run the link's protocol", "[rul
         direct.updateNode(n);
     }
     wire(direct, a, b, 200, 1, LinkMedium::InfiniBand);
-    const Finding* g = find(checkDesign(direct, catalog()), "protocol-mismatch");
+    const RuleReport r5 = checkDesign(direct, catalog());
+    const Finding* g = find(r5, "protocol-mismatch");
     REQUIRE(g);
     CHECK(g->message.find("is drawn with") != std::string::npos);
 }
