@@ -13,9 +13,12 @@
 ///                                     (NIC count x ports per NIC)
 ///   protocol-mismatch        error    a link whose medium an end cannot run: an Ethernet or EFA NIC on an
 ///                                     InfiniBand link, an InfiniBand cable into an Ethernet switch, PCIe
-///                                     to a switch (NICs: catalog protocol / protocols_supported)
+///                                     to a switch or between two servers (NICs: catalog protocol /
+///                                     protocols_supported)
 ///   link-speed-mismatch      error/warning  a link faster than an end, or ends of different rates
-///   nvlink-outside-domain    error    NVLink to a switch, or NVLink joining more GPUs than one domain spans
+///   nvlink-outside-domain    error    NVLink to a switch, NVLink joining more GPUs than one domain spans,
+///                                     or NVLink between servers that are each a whole NVLink domain
+///                                     (not a slice of a rack-scale one)
 ///   nvlink-without-nvlink    error    NVLink wired to a server whose GPU has no NVLink
 ///   shared-nics              warning  a networked server with fewer compute NICs than GPUs
 ///   nic-across-sockets       warning  a CPU socket whose GPUs have no NIC of their own
@@ -83,10 +86,17 @@ void linkSpeedMismatch(const Design& d, const Catalog& c, std::vector<Finding>& 
 /// protocol-mismatch: every non-NVLink link's medium against what each end runs: a switch its
 /// catalog protocol (InfiniBand cable for InfiniBand, Ethernet for Ethernet; never PCIe), a
 /// server its NIC's protocols (a VPI ConnectX runs both; AWS EFA runs over Ethernet links
-/// only). Servers or switches missing from the catalog are skipped (rules_network.cpp).
+/// only), and PCIe between two servers (PCIe runs only inside a server), one finding per kind
+/// of server pair naming both servers and the links. Servers or switches missing from the
+/// catalog are skipped (rules_network.cpp).
 void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void roceWithoutPfc(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void unconnected(const Design& d, const Catalog& c, std::vector<Finding>& out);
+/// nvlink-without-nvlink and nvlink-outside-domain: NVLink to a switch or a GPU without NVLink,
+/// servers joined by NVLink with more GPUs than one NVLink domain of theirs spans, and NVLink
+/// between servers that are each a whole NVLink domain (ServerSpec::scaleUpDomainGpus no more
+/// than its GPU count: a DGX H100, an NVL72 rack), which no NVLink joins; only servers that are
+/// slices of a rack-scale domain (GCP A4X, 4 GPUs of a 72-GPU NVL72) may be (rules_server.cpp).
 void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void sharedNics(const Design& d, const Catalog& c, std::vector<Finding>& out);
 void nicAcrossSockets(const Design& d, const Catalog& c, std::vector<Finding>& out);
@@ -104,6 +114,17 @@ void importedFindings(const Design& d, const Catalog& c, std::vector<Finding>& o
 [[nodiscard]] bool hasNetworkLinks(const Design& d, Id node);
 /// "dgx-07" or "node 12" when the node has no name.
 [[nodiscard]] std::string label(const Node& n);
+/// "link 4" or "links 4, 5, 6 and 13 more" (the first three ids, then the count left).
+[[nodiscard]] std::string listLinks(const std::vector<Id>& ids);
+/// "dgx-01 (dgx-h100, NIC connectx-7-400g, InfiniBand or Ethernet)": a server, its model and
+/// its compute NIC with the protocols it runs ("no compute NIC" when it has none).
+[[nodiscard]] std::string serverAndNic(const Node& n, const Catalog& c);
+/// What to draw instead of a cable between servers `a` and `b` that is not a scale-out cable
+/// (PCIe, or NVLink between whole NVLink domains), as a sentence: the network medium both
+/// servers' compute NICs run ("Draw the cable as InfiniBand, which both servers' NICs run,
+/// back to back or through a switch."; InfiniBand first when both run either), else what
+/// they lack (a compute NIC, a protocol in common).
+[[nodiscard]] std::string scaleOutAdvice(const Node& a, const Node& b, const Catalog& c);
 /// Formats a number without trailing zeros ("400", "2.5").
 [[nodiscard]] std::string num(double v);
 } // namespace rules

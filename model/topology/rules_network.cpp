@@ -250,16 +250,6 @@ bool nicRunsMedium(const NicSpec& n, LinkMedium m)
     return n.supports(NetProtocol::Ethernet) || n.supports(NetProtocol::EFA);
 }
 
-/// "link 4" or "links 4, 5, 6 and 13 more".
-std::string listLinks(const std::vector<Id>& ids)
-{
-    std::string s = ids.size() == 1 ? "link " : "links ";
-    const std::size_t shown = std::min<std::size_t>(ids.size(), 3);
-    for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + std::to_string(ids[i]);
-    if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
-    return s;
-}
-
 /// What node `n` runs, for a message: "qm9700, InfiniBand" or "NIC thor2-400g, Ethernet".
 std::string runsOf(const Node& n, const Catalog& c)
 {
@@ -270,7 +260,44 @@ std::string runsOf(const Node& n, const Catalog& c)
     const NicSpec* nic = nicOf(n, c);
     return nic ? "NIC " + nic->id + ", " + protocolsOf(*nic) : n.model;
 }
+
+/// A server's compute NIC, or nullptr when it has none (NIC count 0) or the catalog lacks it.
+const NicSpec* computeNic(const Node& n, const Catalog& c)
+{
+    return n.kind == NodeKind::Server && nicCountOf(n, c) > 0 ? nicOf(n, c) : nullptr;
+}
 } // namespace
+
+std::string listLinks(const std::vector<Id>& ids)
+{
+    std::string s = ids.size() == 1 ? "link " : "links ";
+    const std::size_t shown = std::min<std::size_t>(ids.size(), 3);
+    for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + std::to_string(ids[i]);
+    if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
+    return s;
+}
+
+std::string serverAndNic(const Node& n, const Catalog& c)
+{
+    const NicSpec* nic = computeNic(n, c);
+    return label(n) + " (" + n.model + (nic ? ", NIC " + nic->id + ", " + protocolsOf(*nic) : std::string(", no compute NIC")) + ")";
+}
+
+std::string scaleOutAdvice(const Node& a, const Node& b, const Catalog& c)
+{
+    const NicSpec* na = computeNic(a, c);
+    const NicSpec* nb = computeNic(b, c);
+    if (!na || !nb) {
+        const std::string who = !na && !nb ? label(a) + " and " + label(b) : label(!na ? a : b);
+        return "Give " + who + " a compute NIC (nic_model, nic_count) and draw the cable as InfiniBand or Ethernet, "
+               "back to back or through a switch.";
+    }
+    for (LinkMedium m : {LinkMedium::InfiniBand, LinkMedium::Ethernet})
+        if (nicRunsMedium(*na, m) && nicRunsMedium(*nb, m))
+            return "Draw the cable as " + mediumName(m) + ", which both servers' NICs run, back to back or through a switch.";
+    return "Their NICs share no protocol (" + label(a) + "'s " + na->id + " runs " + protocolsOf(*na) + ", " + label(b) + "'s " +
+           nb->id + " runs " + protocolsOf(*nb) + "): give them NICs of one protocol (nic_model) and draw the cable in it.";
+}
 
 void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& out)
 {
@@ -301,9 +328,37 @@ void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& o
         if (std::find(g.ats.begin(), g.ats.end(), at.id) == g.ats.end()) g.ats.push_back(at.id);
         if (std::find(g.others.begin(), g.others.end(), other.id) == g.others.end()) g.others.push_back(other.id);
     };
+    // PCIe between two servers: one finding per kind of server pair (both ends' model and NIC),
+    // naming the first pair and link of the kind, and every link it covers.
+    struct PciePair {
+        Finding finding;
+        const Node* a = nullptr; // the ends of the first link of the kind
+        const Node* b = nullptr;
+        std::vector<std::pair<Id, Id>> pairs; // every server pair, for "and N more pairs"
+    };
+    std::map<std::pair<std::pair<std::string, std::string>, std::pair<std::string, std::string>>, PciePair> pcie;
     for (const auto& [id, l] : d.links()) {
         if (l.medium == LinkMedium::NVLink) continue; // nvlinkRules
         const Node* ends[2] = {d.node(l.a.node), d.node(l.b.node)};
+        if (l.medium == LinkMedium::PCIe && l.a.node != l.b.node && ends[0]->kind == NodeKind::Server &&
+            ends[1]->kind == NodeKind::Server) {
+            if (!c.server(ends[0]->model) || !c.server(ends[1]->model)) continue; // unknown-model says so
+            const bool swap = std::make_pair(ends[1]->model, nicId(*ends[1])) < std::make_pair(ends[0]->model, nicId(*ends[0]));
+            const Node& x = *ends[swap ? 1 : 0];
+            const Node& y = *ends[swap ? 0 : 1];
+            auto& g = pcie[{{x.model, nicId(x)}, {y.model, nicId(y)}}];
+            if (!g.a) {
+                g.finding = {"protocol-mismatch", Severity::Error, {}, {}, "", ""};
+                g.a = &x;
+                g.b = &y;
+            }
+            g.finding.links.push_back(id);
+            for (Id n : {x.id, y.id})
+                if (std::find(g.finding.nodes.begin(), g.finding.nodes.end(), n) == g.finding.nodes.end()) g.finding.nodes.push_back(n);
+            const std::pair<Id, Id> pair{std::min(x.id, y.id), std::max(x.id, y.id)};
+            if (std::find(g.pairs.begin(), g.pairs.end(), pair) == g.pairs.end()) g.pairs.push_back(pair);
+            continue;
+        }
         for (int k = 0; k < 2; ++k) {
             const Node& n = *ends[k];
             const Node& o = *ends[1 - k];
@@ -345,6 +400,14 @@ void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& o
                         ". Give the server a NIC that runs " + medium + " (nic_model)" +
                         (toSwitch ? " or wire it to a switch of its NIC's protocol." : " or draw the cable in the NICs' protocol.");
         }
+        out.push_back(std::move(f));
+    }
+    for (auto& [key, g] : pcie) {
+        Finding& f = g.finding;
+        const bool many = f.links.size() > 1;
+        const std::string more = g.pairs.size() > 1 ? " (and " + std::to_string(g.pairs.size() - 1) + " more pairs of servers like them)" : "";
+        f.message = listLinks(f.links) + " between " + serverAndNic(*g.a, c) + " and " + serverAndNic(*g.b, c) + more + (many ? " are" : " is") +
+                    " drawn as PCIe, which runs only inside a server. " + scaleOutAdvice(*g.a, *g.b, c);
         out.push_back(std::move(f));
     }
 }

@@ -14,6 +14,58 @@ const GpuSpec* gpuOf(const Node& n, const Catalog& c)
     const ServerSpec* s = n.kind == NodeKind::Server ? c.server(n.model) : nullptr;
     return s ? c.gpu(s->gpuId) : nullptr;
 }
+
+/// True when server `n` is a whole NVLink domain on its own (a DGX H100's 8 GPUs on NVSwitch,
+/// an NVL72 rack drawn as one node), not a slice of a rack-scale domain (GCP A4X: 4 GPUs of a
+/// 72-GPU NVL72). The analysis never runs NVLink between nodes (cluster_facts.cpp).
+bool wholeDomain(const Node& n, const Catalog& c)
+{
+    const ServerSpec* s = c.server(n.model);
+    return s && s->scaleUpDomainGpus <= s->gpuCount;
+}
+
+/// nvlink-outside-domain for NVLink between servers of a group `g` (its nodes and links, joined
+/// by NVLink, within the GPUs one domain spans) where an end is a whole NVLink domain: no
+/// NVLink runs between such servers (the analysis ignores the cable). Names the servers, the
+/// links and what to draw instead.
+void wholeDomains(const Design& d, const Catalog& c, const Finding& g, std::vector<Finding>& out)
+{
+    Finding f{"nvlink-outside-domain", Severity::Error, {}, {}, "", ""};
+    for (Id id : g.links) {
+        const Link& l = *d.link(id);
+        const Node& a = *d.node(l.a.node);
+        const Node& b = *d.node(l.b.node);
+        if (a.id == b.id || !(wholeDomain(a, c) || wholeDomain(b, c))) continue;
+        f.links.push_back(id);
+        for (Id n : {a.id, b.id})
+            if (std::find(f.nodes.begin(), f.nodes.end(), n) == f.nodes.end()) f.nodes.push_back(n);
+    }
+    if (f.links.empty()) return;
+    const Link& first = *d.link(f.links.front());
+    const Node& a = *d.node(first.a.node);
+    const Node& b = *d.node(first.b.node);
+    std::string names;
+    const std::size_t shown = std::min<std::size_t>(f.nodes.size(), 3);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Node& n = *d.node(f.nodes[i]);
+        names += (i == 0 ? "" : i + 1 == f.nodes.size() ? " and " : ", ") + label(n) + " (" + n.model + ")";
+    }
+    if (f.nodes.size() > shown) names += " and " + std::to_string(f.nodes.size() - shown) + " more";
+    std::string domains;
+    for (Id id : f.nodes) {
+        const Node& n = *d.node(id);
+        const ServerSpec* s = c.server(n.model);
+        if (!s || !wholeDomain(n, c)) continue;
+        const std::string one = std::to_string(s->scaleUpDomainGpus) + " GPUs in a " + n.model;
+        if (domains.find(one) == std::string::npos) domains += (domains.empty() ? "" : ", ") + one;
+    }
+    const bool many = f.links.size() > 1;
+    f.message = "NVLink " + listLinks(f.links) + (many ? " join " : " joins ") + names +
+                ", servers that are each a whole NVLink domain (" + domains +
+                "), not part of a rack-scale one: NVLink runs only inside a domain (a rack-scale domain such as "
+                "GB200 NVL72 is drawn as one node). " + scaleOutAdvice(a, b, c);
+    out.push_back(std::move(f));
+}
 } // namespace
 
 void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out)
@@ -82,7 +134,10 @@ void nvlinkRules(const Design& d, const Catalog& c, std::vector<Finding>& out)
     }
     for (const Link* l : crossServer) groups[root(l->a.node)].links.push_back(l->id);
     for (auto& [r, f] : groups) {
-        if (gpus[r] <= limit[r]) continue;
+        if (gpus[r] <= limit[r]) {
+            wholeDomains(d, c, f, out);
+            continue;
+        }
         f.rule = "nvlink-outside-domain";
         f.severity = Severity::Error;
         f.message = "NVLink joins " + std::to_string(f.nodes.size()) + " servers with " + std::to_string(gpus[r]) +

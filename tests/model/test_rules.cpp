@@ -311,6 +311,112 @@ TEST_CASE("nvlink-outside-domain: NVLink across racks or into a switch", "[rules
     CHECK(mentions(*g, l));
 }
 
+TEST_CASE("protocol-mismatch: PCIe drawn between two servers", "[rules]")
+{
+    // Before: a PCIe cable between two DGX H100 raised no finding (PCIe was checked only where
+    // it reached a switch), and the analysis counted it as a cabled NIC port.
+    Design d;
+    const Id a = server(d, "dgx-h100", "dgx-01"), b = server(d, "dgx-h100", "dgx-02");
+    const Id l = wire(d, a, b, 400, 1, LinkMedium::PCIe);
+    const RuleReport r = checkDesign(d, catalog());
+    const Finding* f = find(r, "protocol-mismatch");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->links == std::vector<Id>{l});
+    CHECK(mentions(*f, a));
+    CHECK(mentions(*f, b));
+    CHECK(f->message == "link " + std::to_string(l) +
+                            " between dgx-01 (dgx-h100, NIC connectx-7-400g, InfiniBand or Ethernet) and dgx-02 (dgx-h100, NIC "
+                            "connectx-7-400g, InfiniBand or Ethernet) is drawn as PCIe, which runs only inside a server. Draw the "
+                            "cable as InfiniBand, which both servers' NICs run, back to back or through a switch.");
+
+    // Several pairs of one kind: one finding listing every link and counting the other pairs.
+    const Id c2 = server(d, "dgx-h100", "dgx-03"), d2 = server(d, "dgx-h100", "dgx-04");
+    const Id l2 = wire(d, c2, d2, 400, 1, LinkMedium::PCIe);
+    const Id l3 = wire(d, a, b, 400, 1, LinkMedium::PCIe);
+    const RuleReport r2 = checkDesign(d, catalog());
+    REQUIRE(r2.count(Severity::Error) == 1);
+    const Finding* g = find(r2, "protocol-mismatch");
+    REQUIRE(g);
+    CHECK(g->links == std::vector<Id>{l, l2, l3});
+    CHECK(g->nodes.size() == 4);
+    CHECK(g->message.rfind("links " + std::to_string(l) + ", " + std::to_string(l2) + ", " + std::to_string(l3) + " between dgx-01 ", 0) == 0);
+    CHECK(g->message.find("(and 1 more pairs of servers like them) are drawn as PCIe") != std::string::npos);
+
+    // Ethernet-only NICs: draw it as Ethernet; a workstation without a compute NIC: give it one.
+    Design eth;
+    const Id e1 = server(eth, "hgx-h100-8gpu", "eth-1"), e2 = server(eth, "hgx-h100-8gpu", "eth-2");
+    for (Id x : {e1, e2}) {
+        Node n = *eth.node(x);
+        n.nicModel = "thor2-400g";
+        eth.updateNode(n);
+    }
+    wire(eth, e1, e2, 400, 1, LinkMedium::PCIe);
+    const RuleReport r3 = checkDesign(eth, catalog());
+    REQUIRE(find(r3, "protocol-mismatch"));
+    CHECK(find(r3, "protocol-mismatch")->message.find("Draw the cable as Ethernet, which both servers' NICs run") != std::string::npos);
+    Design ws;
+    const Id w1 = server(ws, "ws-4x-rtx4090", "ws-1"), w2 = server(ws, "ws-4x-rtx4090", "ws-2");
+    wire(ws, w1, w2, 64, 1, LinkMedium::PCIe);
+    const RuleReport r4 = checkDesign(ws, catalog());
+    REQUIRE(find(r4, "protocol-mismatch"));
+    CHECK(find(r4, "protocol-mismatch")->message.find("(ws-4x-rtx4090, no compute NIC)") != std::string::npos);
+    CHECK(find(r4, "protocol-mismatch")->message.find("Give ws-1 and ws-2 a compute NIC") != std::string::npos);
+
+    // The same servers cabled as InfiniBand raise no protocol-mismatch.
+    Design ok;
+    const Id o1 = server(ok, "dgx-h100", "dgx-01"), o2 = server(ok, "dgx-h100", "dgx-02");
+    wire(ok, o1, o2, 400, 1, LinkMedium::InfiniBand);
+    CHECK_FALSE(find(checkDesign(ok, catalog()), "protocol-mismatch"));
+}
+
+TEST_CASE("nvlink-outside-domain: NVLink between two servers that are each a whole NVLink domain", "[rules]")
+{
+    // Before: NVLink between two DGX H100 (16 GPUs, under the H100's 256-GPU NVLink Switch
+    // System limit) or two DGX B300 (under 72) raised no finding, while the analysis ignores
+    // the cable (NVLink never crosses servers).
+    Design d;
+    const Id a = server(d, "dgx-h100", "dgx-01"), b = server(d, "dgx-h100", "dgx-02");
+    const Id l = wire(d, a, b, 400, 1, LinkMedium::NVLink);
+    const RuleReport r = checkDesign(d, catalog());
+    REQUIRE(r.count(Severity::Error) == 1);
+    const Finding* f = find(r, "nvlink-outside-domain");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->links == std::vector<Id>{l});
+    CHECK(mentions(*f, a));
+    CHECK(mentions(*f, b));
+    CHECK(f->message == "NVLink link " + std::to_string(l) +
+                            " joins dgx-01 (dgx-h100) and dgx-02 (dgx-h100), servers that are each a whole NVLink domain (8 GPUs "
+                            "in a dgx-h100), not part of a rack-scale one: NVLink runs only inside a domain (a rack-scale domain "
+                            "such as GB200 NVL72 is drawn as one node). Draw the cable as InfiniBand, which both servers' NICs "
+                            "run, back to back or through a switch.");
+
+    Design b300;
+    const Id x = server(b300, "dgx-b300", "b300-1"), y = server(b300, "dgx-b300", "b300-2");
+    wire(b300, x, y, 400, 2, LinkMedium::NVLink);
+    const RuleReport r2 = checkDesign(b300, catalog());
+    const Finding* g = find(r2, "nvlink-outside-domain");
+    REQUIRE(g);
+    CHECK(g->message.find("joins b300-1 (dgx-b300) and b300-2 (dgx-b300)") != std::string::npos);
+
+    // GCP A4X instances are 4-GPU slices of a 72-GPU NVL72 domain: NVLink between two of them
+    // stays inside one rack-scale domain, and is not flagged.
+    Design a4x;
+    const Id s1 = server(a4x, "gcp-a4x-highgpu-4g", "a4x-1"), s2 = server(a4x, "gcp-a4x-highgpu-4g", "a4x-2");
+    wire(a4x, s1, s2, 400, 1, LinkMedium::NVLink);
+    CHECK_FALSE(find(checkDesign(a4x, catalog()), "nvlink-outside-domain"));
+
+    // Two NVL72 racks keep the domain-size finding (144 GPUs), reported once.
+    Design racks;
+    const Id r1 = server(racks, "gb200-nvl72", "rack-1"), rk2 = server(racks, "gb200-nvl72", "rack-2");
+    wire(racks, r1, rk2, 400, 1, LinkMedium::NVLink);
+    const RuleReport r3 = checkDesign(racks, catalog());
+    CHECK(r3.count(Severity::Error) == 1);
+    REQUIRE(find(r3, "nvlink-outside-domain"));
+    CHECK(find(r3, "nvlink-outside-domain")->message.find("144") != std::string::npos);
+}
+
 TEST_CASE("nvlink-without-nvlink: NVLink wired to a GPU that has none", "[rules]")
 {
     Design d;
