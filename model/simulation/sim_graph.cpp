@@ -4,6 +4,7 @@
 #include "model/io/input_error.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <stdexcept>
 
@@ -261,14 +262,75 @@ FailureSet collectFailures(const Design& design, const SimulationOptions& o)
     return fs;
 }
 
+/// Where a cable's server end plugs in (PortPlan): a NIC port index, or one of these.
+constexpr int kPortTaken = -2; ///< the port is held by a cable drawn before: this one adds nothing
+constexpr int kPortPast = -1;  ///< past the server's last NIC port (or no free port left)
+
+/// Per design link, per end (a, b), per cable: the NIC port it plugs into at a server end.
+using PortPlan = std::unordered_map<Id, std::array<std::vector<int>, 2>>;
+
+/// Assigns the NIC ports of every cable at a server, as the analytical engine counts them
+/// (cluster_facts.cpp wireServerPorts): a NIC port carries its line rate once. A bundle of
+/// `count` cables numbered from `port` takes ports port .. port + count - 1; a port a cable
+/// drawn before already holds (lower link id) gives kPortTaken, so two cables drawn on one
+/// port are one channel, not two. Cables on "any free port" (-1) then take the ports no cable
+/// holds, in link order; none left gives kPortPast.
+PortPlan planPorts(const NetworkGraph& g, const Design& design, const std::unordered_map<Id, bool>& appliance)
+{
+    PortPlan plan;
+    std::unordered_map<Id, std::vector<char>> taken; // per server: ports held
+    for (const bool numbered : {true, false})
+        for (const auto& [lid, l] : design.links()) {
+            if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
+            const Endpoint* eps[2] = {&l.a, &l.b};
+            for (int k = 0; k < 2; ++k) {
+                const Node* n = design.node(eps[k]->node);
+                if (n->kind == NodeKind::Switch || (eps[k]->port >= 0) != numbered) continue;
+                const auto ports = static_cast<int>(g.servers[static_cast<std::size_t>(g.serverIndex.at(n->id))].nicVertex.size());
+                std::vector<char>& held = taken[n->id];
+                held.resize(static_cast<std::size_t>(ports), 0);
+                std::vector<int>& out = plan[lid][static_cast<std::size_t>(k)];
+                int next = 0;
+                for (int c = 0; c < std::max(1, l.count); ++c) {
+                    int p = numbered ? eps[k]->port + c : next;
+                    if (!numbered)
+                        while (p < ports && held[static_cast<std::size_t>(p)]) ++p;
+                    if (p < 0 || p >= ports) out.push_back(kPortPast);
+                    else if (held[static_cast<std::size_t>(p)]) out.push_back(kPortTaken);
+                    else {
+                        held[static_cast<std::size_t>(p)] = 1;
+                        out.push_back(p);
+                    }
+                    next = p + 1;
+                }
+            }
+        }
+    return plan;
+}
+
+/// The link that holds NIC port `port` of server `server` in `plan`, 0 when none.
+Id holderOf(const PortPlan& plan, const Design& design, Id server, int port)
+{
+    for (const auto& [lid, l] : design.links())
+        for (int k = 0; k < 2; ++k) {
+            if ((k == 0 ? l.a.node : l.b.node) != server) continue;
+            const auto it = plan.find(lid);
+            if (it == plan.end()) continue;
+            const auto& v = it->second[static_cast<std::size_t>(k)];
+            if (std::find(v.begin(), v.end(), port) != v.end()) return lid;
+        }
+    return 0;
+}
+
 /// Step 4: two directed channels per design link (server NIC port or switch at each end), at
 /// the practical rate of what one cable really runs at, with the failures applied.
-/// @throws InputError for a link naming a NIC port its server lacks.
+/// @throws InputError for a link numbered on a NIC port its server lacks.
 void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, const SimulationOptions& o,
               const std::unordered_map<Id, bool>& appliance, const std::unordered_map<Id, const SwitchSpec*>& switchSpec,
               const FailureSet& fs)
 {
-    std::unordered_map<Id, int> nextFreePort;
+    const PortPlan plan = planPorts(g, design, appliance);
+    int unplugged = 0; // cables on a held port or past the last one, for the notes
     for (const auto& [lid, l] : design.links()) {
         if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
         const Endpoint* eps[2] = {&l.a, &l.b};
@@ -277,19 +339,17 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
         // A bundle between switches is one channel of the bundle's total rate. At a server a
         // bundle of `count` cables takes that many NIC ports (port, port + 1, ...), one channel
         // each, as the analytical engine counts them (cluster_facts.cpp wireServerPorts): the
-        // NIC ports a server has bound it there too.
+        // NIC ports a server has bound it there too, and a port carries one cable (planPorts).
         const int cables = fabric ? 1 : std::max(1, l.count);
-        int base[2] = {0, 0};
-        for (int k = 0; k < 2; ++k)
-            if (nodes[k]->kind != NodeKind::Switch) base[k] = eps[k]->port >= 0 ? eps[k]->port : nextFreePort[nodes[k]->id];
+        bool noted = false; // one note per link for its cables that plug into nothing
         for (int c = 0; c < cables; ++c) {
             int ends[2] = {-1, -1};
             double limit = fabric ? l.total().inBytesPerSecond() : l.perCable().inBytesPerSecond();
             bool down = fs.linkDown.count(lid) > 0;
             FlowControl control[2] = {FlowControl::Lossless, FlowControl::Lossless};
             double hopLatency[2] = {o.networkHopLatency.inSeconds(), o.networkHopLatency.inSeconds()};
-            bool beyond = false;
-            for (int k = 0; k < 2; ++k) {
+            bool past = false, held = false;
+            for (int k = 0; k < 2 && !past && !held; ++k) {
                 const Node* n = nodes[k];
                 if (n->kind == NodeKind::Switch) {
                     ends[k] = g.switchVertex.at(n->id);
@@ -300,24 +360,43 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
                     continue;
                 }
                 ServerInfo& si = g.servers[g.serverIndex.at(n->id)];
-                const int port = base[k] + c;
-                if (port >= static_cast<int>(si.nicVertex.size())) {
-                    if (c == 0)
+                const int port = plan.at(lid)[static_cast<std::size_t>(k)][static_cast<std::size_t>(c)];
+                if (port == kPortPast) {
+                    if (c == 0 && eps[k]->port >= 0)
                         throw InputError(kDesignFile, "link " + std::to_string(lid), k == 0 ? "a.port" : "b.port",
                                          "expected a NIC port of " + si.name + " below " + std::to_string(si.nicVertex.size()) +
-                                             ", got " + std::to_string(port));
-                    beyond = true; // more cables than the server has NIC ports: the rest plug into nothing
-                    break;
+                                             ", got " + std::to_string(eps[k]->port));
+                    // More cables than the server has free NIC ports: the rest plug into nothing.
+                    if (c == 0 && !noted && ++unplugged <= 5)
+                        g.notes.push_back("link " + std::to_string(lid) + ": " + si.name +
+                                          " has no free NIC port left for it, so it adds no bandwidth");
+                    noted = true;
+                    past = true;
+                    continue;
                 }
-                if (eps[k]->port < 0) nextFreePort[n->id] = port + 1;
-                ends[k] = si.nicVertex[port];
+                if (port == kPortTaken) {
+                    // The port is held by a cable drawn before: this cable adds nothing.
+                    if (!noted && ++unplugged <= 5) {
+                        const int at = eps[k]->port + c;
+                        const Id holder = holderOf(plan, design, n->id, at);
+                        g.notes.push_back("link " + std::to_string(lid) + ": " + si.name + " port " + std::to_string(at) +
+                                          " already carries " + (holder ? "link " + std::to_string(holder) : std::string("a cable")) +
+                                          ": a NIC port carries its line rate once, so a cable drawn on it again adds no "
+                                          "bandwidth (design rule server-port-conflict)");
+                    }
+                    noted = true;
+                    held = true;
+                    continue;
+                }
+                ends[k] = si.nicVertex[static_cast<std::size_t>(port)];
                 if (std::find(fs.planesDown.begin(), fs.planesDown.end(), port) != fs.planesDown.end()) down = true;
                 const std::string nicId = n->nicModel.empty() ? catalog.server(n->model)->computeNicId : n->nicModel;
                 if (const NicSpec* nic = catalog.nic(nicId)) limit = std::min(limit, nic->speed.inBytesPerSecond());
                 auto d = fs.degraded.find({n->id, port});
                 if (d != fs.degraded.end()) limit = std::min(limit, d->second);
             }
-            if (beyond) break;
+            if (past) break;     // the bundle's later cables are past the last port too
+            if (held) continue;  // the next cable of the bundle may have a free port
             // Practical-rate factor by the rate one cable really runs at (a degraded NIC lowers it).
             const double cableRate = std::min(l.perCable().inBytesPerSecond(), limit);
             const double cap = limit * networkEfficiency(o.effectiveRates, cableRate);
