@@ -308,11 +308,24 @@ void FlowSimulator::releaseFlows()
     drop(stampF_);
     drop(heap_);
     hostSolver_ = MaxMinSolver({});
+    solver_.releaseScratch(); // capacity() stays: the recorder reads it
+    if (traceStart_.empty()) { // packed once (a second call finds them packed)
+        std::size_t steps = 0;
+        for (const auto& t : trace_) steps += t.size();
+        traceSteps_.reserve(steps);
+        traceStart_.reserve(trace_.size() + 1);
+        traceStart_.push_back(0);
+        for (const auto& t : trace_) {
+            traceSteps_.insert(traceSteps_.end(), t.begin(), t.end());
+            traceStart_.push_back(static_cast<int>(traceSteps_.size()));
+        }
+        drop(trace_);
+    }
 }
 
 double FlowSimulator::bytesOn(int c) const
 {
-    const auto& steps = trace_[c];
+    const std::span<const RateStep> steps = trace(c);
     double bytes = 0;
     for (std::size_t i = 0; i + 1 < steps.size(); ++i) bytes += steps[i].rate * (steps[i + 1].t - steps[i].t);
     return bytes;

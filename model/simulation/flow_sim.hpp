@@ -69,7 +69,10 @@ public:
 
     [[nodiscard]] const std::vector<double>& finishTimes() const noexcept { return finish_; }
     /// Frees everything kept per flow (paths, rates, finish times: finishTimes() is empty
-    /// afterwards) and the solvers' scratch; keeps the channel traces, capacities and counters,
+    /// afterwards) and the solvers' scratch (the main solver's per-channel arrays too, so a
+    /// finished pattern holds little more than its traces: an all-to-all keeps every batch's
+    /// simulator until it is placed); keeps the channel traces (packed into one array),
+    /// capacities and counters,
     /// which is all a finished pattern is read for (utilization.hpp). Call after run().
     void releaseFlows();
     [[nodiscard]] long long events() const noexcept { return events_; }
@@ -77,7 +80,13 @@ public:
     [[nodiscard]] long long batches() const noexcept { return batches_; }
     [[nodiscard]] std::size_t flowCount() const noexcept { return bytes_.size(); }
     /// Rate steps of channel c (recorded for every channel that carried traffic).
-    [[nodiscard]] const std::vector<RateStep>& trace(int c) const { return trace_[c]; }
+    [[nodiscard]] std::span<const RateStep> trace(int c) const
+    {
+        if (traceStart_.empty()) return trace_[static_cast<std::size_t>(c)];
+        const auto from = static_cast<std::size_t>(traceStart_[static_cast<std::size_t>(c)]);
+        const auto to = static_cast<std::size_t>(traceStart_[static_cast<std::size_t>(c) + 1]);
+        return {traceSteps_.data() + from, to - from};
+    }
     /// Bytes channel c carried in the run.
     [[nodiscard]] double bytesOn(int c) const;
     [[nodiscard]] const std::vector<double>& capacity() const noexcept { return solver_.capacity(); }
@@ -106,6 +115,11 @@ private:
     std::vector<char> state_;               ///< 0 pending, 1 active, 2 done
     std::vector<std::vector<int>> onChannel_;
     std::vector<std::vector<RateStep>> trace_;
+    /// After releaseFlows: the traces in one array (channel c's steps are traceSteps_[
+    /// traceStart_[c] .. traceStart_[c+1]]), instead of one vector per channel (24 bytes each,
+    /// mostly empty, for every batch of an all-to-all until it is placed).
+    std::vector<int> traceStart_;
+    std::vector<RateStep> traceSteps_;
     std::vector<double> channelRate_;
     std::vector<double> before_;            ///< scratch: rates of a resolve's flows before it
     std::vector<int> flows_, channels_;     ///< scratch: a resolve's component

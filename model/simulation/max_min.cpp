@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <type_traits>
 
 namespace model::sim {
 
@@ -14,6 +15,20 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
       start_(capacity_.size(), 0),
       length_(capacity_.size(), 0)
 {
+}
+
+void MaxMinSolver::releaseScratch()
+{
+    auto drop = [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); };
+    drop(remaining_);
+    drop(unfrozen_);
+    drop(version_);
+    drop(stamp_);
+    drop(start_);
+    drop(length_);
+    drop(onChannel_);
+    drop(local_);
+    drop(frozen_);
 }
 
 void MaxMinSolver::solve(const std::vector<int>& flows, const std::vector<std::vector<int>>& paths,

@@ -81,6 +81,10 @@ public:
                const std::vector<double>& caps, std::vector<double>& rates);
 
     [[nodiscard]] const std::vector<double>& capacity() const noexcept { return capacity_; }
+    /// Frees the per-channel scratch of the solves (about 30 bytes per channel, and the last
+    /// solve's flow lists), keeping capacity(): for a solver that will not solve again
+    /// (FlowSimulator::releaseFlows). Solving afterwards is not allowed.
+    void releaseScratch();
 
     static constexpr double kNoCap = std::numeric_limits<double>::infinity();
 

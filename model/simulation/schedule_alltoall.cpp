@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 
 namespace model::sim {
@@ -30,12 +31,20 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
     Schedule s;
     const int n = static_cast<int>(groups.front().size());
     const double perPeer = bytes / n;
+    // Each phase's transfers are built when the engine simulates it (ScheduledPhase::generate),
+    // from one shared copy of the groups: only one batch or round exists at a time.
+    const auto shared = std::make_shared<const Groups>(groups);
     if (pairwise) {
         s.algorithm = Algorithm::Pairwise;
         for (int r = 1; r < n; ++r) {
             ScheduledPhase p;
             p.label = "pairwise all-to-all round";
-            appendOffset(p, groups, r, perPeer);
+            p.generate = [shared, r, perPeer] {
+                ScheduledPhase round;
+                round.transfers.reserve(shared->size() * shared->front().size());
+                appendOffset(round, *shared, r, perPeer);
+                return std::move(round.transfers);
+            };
             s.phases.push_back(std::move(p));
         }
         s.note = std::to_string(n - 1) + " synchronized pairwise rounds (rank i sends to i+r in round r)";
@@ -48,11 +57,15 @@ Schedule allToAllSchedule(const Groups& groups, double bytes, const SimulationOp
     for (int b = 0; b < batches; ++b) {
         ScheduledPhase p;
         p.label = "concurrent all-to-all";
-        // One allocation for the batch's transfers (1,024 ranks in one batch: a million), not a
-        // doubling vector's copies and fresh pages.
-        const std::size_t offsets = n - 1 > b ? static_cast<std::size_t>((n - 2 - b) / batches + 1) : 0;
-        p.transfers.reserve(offsets * groups.size() * static_cast<std::size_t>(n));
-        for (int r = b + 1; r < n; r += batches) appendOffset(p, groups, r, perPeer);
+        p.generate = [shared, b, batches, n, perPeer] {
+            ScheduledPhase batch;
+            // One allocation for the batch's transfers (1,024 ranks in one batch: a million),
+            // not a doubling vector's copies and fresh pages.
+            const std::size_t offsets = n - 1 > b ? static_cast<std::size_t>((n - 2 - b) / batches + 1) : 0;
+            batch.transfers.reserve(offsets * shared->size() * static_cast<std::size_t>(n));
+            for (int r = b + 1; r < n; r += batches) appendOffset(batch, *shared, r, perPeer);
+            return std::move(batch.transfers);
+        };
         s.phases.push_back(std::move(p));
     }
     s.note = batches == 1

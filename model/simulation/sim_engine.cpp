@@ -140,7 +140,12 @@ ScheduleRun Engine::run(const Schedule& s)
             pricedLatency += pricedFillLatency(p, r.runs[i]);
             continue;
         }
-        r.runs[i] = p.sameAs >= 0 ? r.runs[static_cast<std::size_t>(p.sameAs)] : simulatePattern(p.transfers);
+        if (p.sameAs >= 0)
+            r.runs[i] = r.runs[static_cast<std::size_t>(p.sameAs)];
+        else if (p.generate)
+            r.runs[i] = simulatePattern(p.generate()); // built now, freed once simulated
+        else
+            r.runs[i] = simulatePattern(p.transfers);
         if (p.ringLength > 0 && p.sameAs < 0 && p.repeats > 0) {
             // Per-rank pipelined ring: its steps' time per step, NCCL's base latency included.
             PatternRun& run = r.runs[i];
