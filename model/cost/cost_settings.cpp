@@ -20,14 +20,15 @@ std::optional<double> boundedNumber(const json& j, const char* field, const Json
     return it->get<double>();
 }
 
-/// {"<valueKey>": number, "source": text, "date": text}.
-Override overrideFromJson(const json& j, const char* valueKey, const JsonContext& c, const std::string& expected)
+/// {"<valueKey>": number, "source": text, "date": text}, the number from 0 to `max`.
+Override overrideFromJson(const json& j, const char* valueKey, const JsonContext& c, const std::string& expected,
+                          double max = kMaxSetFigure)
 {
     if (!j.is_object())
         throw InputError(c.file, c.entry, "", std::string("expected an object {\"") + valueKey + "\": " + expected +
                                                   ", \"source\": TEXT, \"date\": TEXT}, got " + io::describe(j));
     Override o;
-    auto v = boundedNumber(j, valueKey, c, 0.0, kMaxSetFigure, expected);
+    auto v = boundedNumber(j, valueKey, c, 0.0, max, expected);
     if (!v) throw InputError(c.file, c.entry, valueKey, "missing; expected " + expected);
     o.value = *v;
     o.source = io::optionalString(j, "source", c);
@@ -36,14 +37,14 @@ Override overrideFromJson(const json& j, const char* valueKey, const JsonContext
 }
 
 std::map<std::string, Override> overrideMap(const json& j, const char* field, const char* valueKey, const JsonContext& c,
-                                            const std::string& expected)
+                                            const std::string& expected, double max = kMaxSetFigure)
 {
     std::map<std::string, Override> out;
     auto it = j.find(field);
     if (it == j.end() || it->is_null()) return out;
     if (!it->is_object()) throw InputError(c.file, c.entry, field, "expected an object KEY -> {" + std::string(valueKey) + ", source, date}");
     for (auto e = it->begin(); e != it->end(); ++e)
-        out[e.key()] = overrideFromJson(*e, valueKey, {c.file, c.entry + "." + field + "." + e.key()}, expected);
+        out[e.key()] = overrideFromJson(*e, valueKey, {c.file, c.entry + "." + field + "." + e.key()}, expected, max);
     return out;
 }
 
@@ -87,7 +88,8 @@ CostSettings costSettingsFromJson(const json& j, const std::string& file)
     s.commitmentDiscountPercent = boundedNumber(j, "commitment_discount_percent", c, 0.0, 100.0, "a percentage between 0 and 100");
     s.tokens = boundedNumber(j, "tokens", c, kMinRunTokens, kMaxRunTokens, "a training-run size " + runTokensRangeText());
     if (auto r = j.find("rent"); r != j.end() && !r->is_null()) s.rent = rentFromJson(*r, {file, "analysis.cost.rent"});
-    s.prices = overrideMap(j, "prices", "usd", c, "a price in US dollars from 0 to 1e15");
+    static_assert(kMaxUnitPriceUsd == 1e15, "the message below states the range");
+    s.prices = overrideMap(j, "prices", "usd", c, "a price in US dollars from 0 to 1e15", kMaxUnitPriceUsd);
     s.powerW = overrideMap(j, "power_W", "W", c, "a power in watts from 0 to 1e15");
     return s;
 }

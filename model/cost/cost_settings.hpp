@@ -46,6 +46,11 @@ inline constexpr double kMaxRunTokens = 1e15;
 /// (W per unit): the bound every number of a design file has (io::kMaxMagnitude), stated in
 /// the cost block's own messages ("a price in US dollars from 0 to 1e15").
 inline constexpr double kMaxSetFigure = 1e15;
+/// Highest price of one part, US$ per unit, that a design file may state
+/// (analysis.cost.prices) and the GUI price dialog takes: kMaxSetFigure, one constant for
+/// both, so that any price a design holds opens in the dialog as it is and is kept on OK
+/// (views/cost/price_dialog.hpp). The bundled price list's rows stop below it (1e10).
+inline constexpr double kMaxUnitPriceUsd = kMaxSetFigure;
 
 /// A figure set by the user for one design, with where it comes from.
 struct Override {

@@ -15,16 +15,24 @@
 #include "views/common/gui_input_error.hpp"
 #include "views/cost/cost_panel.hpp"
 #include "views/cost/price_dialog.hpp"
+#include "model/cost/cost_settings.hpp"
 #include "views/generate/generate_dialog.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
 
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <functional>
 
 namespace {
 
@@ -188,27 +196,114 @@ TEST_CASE("inspector: an empty or blank server or switch name is refused with a 
     w.document()->undoStack()->setClean();
 }
 
-TEST_CASE("price dialog: US$ 999,999,999,999 is refused, the price stays", "[gui][cost][ranges]")
+TEST_CASE("price dialog: a price over the design file's US$ 1e15 is refused and the price stays", "[gui][cost][ranges]")
 {
+    // The dialog's bound is the design file's (model::cost::kMaxUnitPriceUsd, 1e15): it was
+    // US$ 100 million, so a price a design file holds (US$ 2e9) could not be typed.
     Refusals refusals;
     views::PriceDialog dialog(QStringLiteral("DGX H100"), 199000.0);
     views::CheckedDoubleSpinBox* price = dialog.priceBox();
-    CHECK(price->maximum() == views::kMaxUnitPriceUsd);
-    typeInto(price, QStringLiteral("999999999999"));
+    CHECK(price->maximum() == model::cost::kMaxUnitPriceUsd);
+    CHECK(model::cost::kMaxUnitPriceUsd == 1e15);
+    typeInto(price, QStringLiteral("2000000000000000"));
     REQUIRE(refusals.messages.size() == 1);
     CHECK(refusals.messages[0] == (QStringLiteral("US$ per unit: %1 is outside the allowed range, %2 to %3. The value stays %4.")
-                                              .arg(grouped(999999999999.0, 2), grouped(0, 2), grouped(1e8, 2), grouped(199000, 2))));
+                                              .arg(grouped(2e15, 2), grouped(0, 2), grouped(1e15, 2), grouped(199000, 2))));
     CHECK(dialog.price() == 199000.0);
     typeInto(price, QStringLiteral("250000"));
     CHECK(dialog.price() == 250000.0);
+    // US$ 5 billion, which a design file accepts, is taken as typed.
+    typeInto(price, QStringLiteral("5000000000"));
+    CHECK(dialog.price() == 5e9);
     CHECK(refusals.messages.size() == 1);
 
-    // The panel refuses such a price from any caller.
+    // The panel refuses a price over the bound from any caller, and takes one under it.
     app::MainWindow w(guitest::catalog());
     REQUIRE(w.files()->openPath(guitest::templatePath()));
     const int steps = w.document()->undoStack()->count();
-    CHECK_FALSE(w.cost()->setPrice("qm9700", 999999999999.0, QStringLiteral("typo")));
+    CHECK_FALSE(w.cost()->setPrice("qm9700", 2e15, QStringLiteral("typo")));
     CHECK(w.document()->undoStack()->count() == steps);
+    CHECK(w.cost()->setPrice("qm9700", 5e9, QStringLiteral("quote")));
+    CHECK(w.document()->undoStack()->count() == steps + 1);
+    CHECK(model::cost::costSettingsOf(w.document()->design()).prices.at("qm9700").value == 5e9);
+    w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("price dialog: a design's US$ 2e9 price opens as it is and OK keeps it", "[gui][cost][ranges]")
+{
+    // Before: the dialog widened its range to show a US$ 2e9 price from the file, but the panel
+    // refused anything over US$ 100 million, so OK after typing a new source changed nothing,
+    // silently; and a price in fractions of a cent (US$ 199,000.123) was saved rounded to cents.
+    QFile in(guitest::templatePath());
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    nlohmann::json j = nlohmann::json::parse(in.readAll().toStdString());
+    j["analysis"]["cost"]["prices"] = {{"qm9700", {{"usd", 2e9}, {"source", "file quote"}}},
+                                       {"dgx-h100", {{"usd", 199000.123}, {"source", "list"}}}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("dear.json"));
+    QFile out(path);
+    REQUIRE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(j.dump(1)));
+    out.close();
+
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(path));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    views::CostPanel* panel = w.cost();
+    QTableWidget* table = panel->table();
+    QPushButton* setPrice = nullptr;
+    for (auto* b : panel->findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Set price...")) setPrice = b;
+    REQUIRE(setPrice);
+    const auto rowOf = [&](const QString& key) {
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->data(Qt::UserRole).toString() == key) return r;
+        return -1;
+    };
+
+    // Opens the dialog on `key` with the button, as a user does; `edit` acts on it, then OK.
+    const auto pressOk = [&](const QString& key, const std::function<void(views::PriceDialog&)>& edit) {
+        const int row = rowOf(key);
+        REQUIRE(row >= 0);
+        table->setCurrentCell(row, 0);
+        bool seen = false;
+        QTimer::singleShot(0, &w, [&] {
+            auto* dlg = qobject_cast<views::PriceDialog*>(QApplication::activeModalWidget());
+            if (!dlg) return;
+            seen = true;
+            edit(*dlg);
+            dlg->accept();
+        });
+        setPrice->click();
+        CHECK(seen);
+    };
+
+    const int steps = w.document()->undoStack()->count();
+    double shownMax = 0, shownValue = 0;
+    pressOk(QStringLiteral("qm9700"), [&](views::PriceDialog& d) {
+        shownMax = d.priceBox()->maximum();
+        shownValue = d.priceBox()->value();
+        d.findChild<QLineEdit*>(QStringLiteral("source"))->setText(QStringLiteral("new quote"));
+    });
+    CHECK(shownValue == 2e9);
+    CHECK(shownMax == model::cost::kMaxUnitPriceUsd);
+    CHECK(w.document()->undoStack()->count() == steps + 1);
+    const model::cost::Override kept = model::cost::costSettingsOf(w.document()->design()).prices.at("qm9700");
+    CHECK(kept.value == 2e9);
+    CHECK(kept.source == "new quote");
+
+    // OK on an unedited box keeps the file's price to the fraction of a cent.
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    table = panel->table();
+    pressOk(QStringLiteral("dgx-h100"), [&](views::PriceDialog& d) {
+        shownValue = d.priceBox()->value();
+        d.findChild<QLineEdit*>(QStringLiteral("source"))->setText(QStringLiteral("list"));
+    });
+    CHECK(shownValue == Approx(199000.12).epsilon(0).margin(1e-6)); // shown in cents
+    CHECK(model::cost::costSettingsOf(w.document()->design()).prices.at("dgx-h100").value == 199000.123);
+    CHECK(refusals.messages.isEmpty());
+    w.document()->undoStack()->setClean();
 }
 
 TEST_CASE("cost assumptions: a PUE of 50 is refused with the field and range", "[gui][cost][ranges]")

@@ -270,7 +270,7 @@ bool CostPanel::setPrice(const std::string& key, std::optional<double> usdPerUni
     } catch (const std::exception&) {
         return false; // a malformed cost block: the summary says so; fix the file first
     }
-    if (usdPerUnit && !(*usdPerUnit >= 0.0 && *usdPerUnit <= kMaxUnitPriceUsd)) return false; // PriceDialog refuses it
+    if (usdPerUnit && !(*usdPerUnit >= 0.0 && *usdPerUnit <= model::cost::kMaxUnitPriceUsd)) return false; // PriceDialog refuses it
     if (usdPerUnit) s.prices[key] = {*usdPerUnit, source.toStdString(), QDate::currentDate().toString(Qt::ISODate).toStdString()};
     else s.prices.erase(key);
     return requestSettings(s, usdPerUnit ? tr("Price of %1").arg(q(key)) : tr("Catalog price of %1").arg(q(key)));

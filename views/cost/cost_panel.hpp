@@ -41,8 +41,8 @@ public:
 
     /// Sets the price of part `key` (a capital line's key) for this design, US$ per unit,
     /// with its source; nullopt removes the design's price. One undoable edit.
-    /// @return false when nothing changed, or when `usd` is outside 0 to kMaxUnitPriceUsd
-    /// (views/cost/price_dialog.hpp), which is refused.
+    /// @return false when nothing changed, or when `usd` is outside 0 to
+    /// model::cost::kMaxUnitPriceUsd (the design file's bound), which is refused.
     bool setPrice(const std::string& key, std::optional<double> usd, const QString& source);
     /// Sets assumption `key` (an analysis["cost"] field: pue, utilisation, ...) in the unit the
     /// panel shows (percent for shares); nullopt returns it to its default. One undoable edit.

@@ -1,5 +1,6 @@
 #include "views/cost/price_dialog.hpp"
 
+#include "model/cost/cost_settings.hpp"
 #include "views/common/checked_spin_box.hpp"
 
 #include <QDialogButtonBox>
@@ -15,9 +16,11 @@ PriceDialog::PriceDialog(const QString& item, double usd, QWidget* parent) : QDi
 {
     setWindowTitle(tr("Set price"));
     auto* form = new QFormLayout(this);
-    price_ = new CheckedDoubleSpinBox(tr("US$ per unit"), 0.0, std::max(kMaxUnitPriceUsd, usd), 2, this);
+    price_ = new CheckedDoubleSpinBox(tr("US$ per unit"), 0.0, std::max(model::cost::kMaxUnitPriceUsd, usd), 2, this);
     price_->setObjectName(QStringLiteral("price"));
     price_->setValue(usd);
+    initial_ = usd;
+    shown_ = price_->value();
     source_ = new QLineEdit(this);
     source_->setObjectName(QStringLiteral("source"));
     source_->setPlaceholderText(tr("quote, list, date"));
@@ -32,7 +35,7 @@ PriceDialog::PriceDialog(const QString& item, double usd, QWidget* parent) : QDi
     form->addRow(buttons);
 }
 
-double PriceDialog::price() const { return price_->value(); }
+double PriceDialog::price() const { return price_->value() == shown_ ? initial_ : price_->value(); }
 
 QString PriceDialog::source() const { return source_->text(); }
 

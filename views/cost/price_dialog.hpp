@@ -1,8 +1,9 @@
 #pragma once
 /// @file price_dialog.hpp
 /// Cost panel > Set price: the price of one part for this design, US$ per unit, and where it
-/// comes from. The price box refuses a value outside 0 to kMaxUnitPriceUsd with a message
-/// naming the field and the range (views/common/checked_spin_box.hpp), never clamping it.
+/// comes from. The price box refuses a value outside 0 to model::cost::kMaxUnitPriceUsd (the
+/// bound a design file's prices have, one constant for both) with a message naming the field
+/// and the range (views/common/checked_spin_box.hpp), never clamping it.
 
 #include <QDialog>
 
@@ -12,18 +13,15 @@ namespace views {
 
 class CheckedDoubleSpinBox;
 
-/// Highest price of one part the panel takes, US$: 100 million. The dearest unit of the bundled
-/// price list is a GB200 NVL72 rack near US$ 3 million (catalogs/prices.json), so this leaves
-/// 30x room for what a quote may say while refusing a typo such as US$ 999,999,999,999.
-inline constexpr double kMaxUnitPriceUsd = 1e8;
-
 class PriceDialog final : public QDialog {
     Q_OBJECT
 public:
-    /// Asks the price of `item`, starting at `usd` (US$ per unit; the range is widened to hold
-    /// a larger price the design already has).
+    /// Asks the price of `item`, starting at `usd` (US$ per unit, 0 to
+    /// model::cost::kMaxUnitPriceUsd: any price a design file holds; the range is widened to
+    /// hold a larger one rather than clip it).
     PriceDialog(const QString& item, double usd, QWidget* parent = nullptr);
-    /// US$ per unit.
+    /// US$ per unit: the value in the box, or exactly the starting `usd` while the box still
+    /// shows it (the box shows cents, so US$ 0.125 is not turned into 0.13 by pressing OK).
     [[nodiscard]] double price() const;
     /// The source typed (quote, list, date); may be empty.
     [[nodiscard]] QString source() const;
@@ -32,6 +30,8 @@ public:
 private:
     CheckedDoubleSpinBox* price_;
     QLineEdit* source_;
+    double initial_ = 0.0; ///< the starting price, as given
+    double shown_ = 0.0;   ///< the starting price as the box holds it (rounded to cents)
 };
 
 } // namespace views
