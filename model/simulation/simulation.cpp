@@ -203,6 +203,10 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
         throw std::invalid_argument("the design has " + std::to_string(all) + " GPUs; cannot run on " +
                                     std::to_string(request.gpus));
     const int n = wanted;
+    // Refused before any flow is built when the schedule would be too large to simulate in
+    // reasonable time (SimulationOptions::flowBudget).
+    if (const SimulationWork work = estimateSimulationWork(request.op, request.algorithm, n, options); work.overBudget())
+        throw SimulationTooLarge(simulationBudgetMessage(work, request.op, n), work);
     std::vector<std::vector<int>> groups(1);
     for (int i = 0; i < n; ++i) groups[0].push_back(order[static_cast<std::size_t>(i)]);
     std::vector<std::unique_ptr<Schedule>> schedules;
@@ -265,6 +269,34 @@ SimulationResult simulateTrainingStep(const Design& design, const Catalog& catal
     const int all = totalGpus(e.graph);
     double t = 0, bytes = 0;
     std::vector<std::unique_ptr<Schedule>> schedules;
+    {
+        // The all-to-all phases together against the budget, before any is simulated (a phase
+        // repeated is simulated once and placed `repeat` times).
+        SimulationWork total;
+        total.budget = options.flowBudget;
+        const CommPhase* largest = nullptr;
+        SimulationWork largestWork;
+        for (const CommPhase& ph : phases) {
+            const int n = ph.request.gpus == 0 ? all : ph.request.gpus;
+            const int size = ph.groupSize == 0 ? n : ph.groupSize;
+            const int groups = size > 0 ? n / (size * std::max(1, ph.groupStride)) * std::max(1, ph.groupStride) : 0;
+            const SimulationWork w = estimateSimulationWork(ph.request.op, ph.request.algorithm, size, options, groups);
+            total.flows += w.flows;
+            total.patterns += w.patterns;
+            if (w.flows > largestWork.flows) {
+                largest = &ph;
+                largestWork = w;
+            }
+        }
+        if (total.overBudget() && largest) {
+            total.maxGpusWithinBudget = largestWork.maxGpusWithinBudget;
+            const int size = largest->groupSize == 0 ? (largest->request.gpus == 0 ? all : largest->request.gpus)
+                                                     : largest->groupSize;
+            throw SimulationTooLarge(
+                simulationBudgetMessage(total, largest->request.op, size, "the training step's all-to-all phases together"),
+                total);
+        }
+    }
     try {
         e.setProgressPlan(3 * static_cast<int>(phases.size()));
         for (const CommPhase& ph : phases) {

@@ -24,6 +24,7 @@
 
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,15 @@ struct Failure {
     int port = -1;      ///< PlaneDown, NicDegraded (NIC index = rail)
     Bandwidth speed;    ///< NicDegraded: new line rate, one direction
 };
+
+/// Default SimulationOptions::flowBudget: 2^24 = 16,777,216 flows, the all-to-all of 4,096
+/// ranks (4,096 x 4,095 = 16,773,120). An engineering choice [eng], not a published figure: the
+/// simulator's cost grows with the flows it routes and shares, about 1.5 us of one core per flow
+/// (1 GiB all-to-all on DGX H100 fat trees, bench_simulation: 1,024 GPUs = 1.05 million flows in
+/// 0.6-1.7 s; 4,096 GPUs = 16.8 million flows in about 25 s and 0.6 GB), so this budget keeps
+/// one run within about a minute and a few GB on a two-core machine, while 8,192 GPUs (67
+/// million flows, 1,025 batches) took about three minutes with nothing to warn or bound it.
+inline constexpr long long kDefaultSimulationFlowBudget = 1LL << 24;
 
 /// Modelling switches. Defaults follow the sources named on each field.
 struct SimulationOptions {
@@ -118,6 +128,59 @@ struct SimulationOptions {
     bool compareWithAnalytical = true;
     /// Most points kept per link utilisation series (longer series are averaged down).
     int maxSeriesPoints = 200;
+    /// Most flows (transfers) one simulation may hold over all its patterns; a request whose
+    /// estimate (estimateSimulationWork) is above it is refused before anything is simulated
+    /// (SimulationTooLarge). Default kDefaultSimulationFlowBudget [eng]; 0 or less = no limit.
+    long long flowBudget = kDefaultSimulationFlowBudget;
+};
+
+/// Work a simulation would take, estimated from the request alone (no flow built or routed).
+struct SimulationWork {
+    /// Transfers the schedules hold over all their patterns (all-to-all: n(n-1) per group, one
+    /// per ordered pair of ranks); 0 for a collective the estimate does not count.
+    long long flows = 0;
+    /// Patterns simulated one after another (all-to-all: concurrent batches, or pairwise
+    /// rounds); 0 when not counted.
+    long long patterns = 0;
+    /// The budget it is held against (SimulationOptions::flowBudget; <= 0 = no limit).
+    long long budget = 0;
+    /// Most ranks per group whose all-to-all fits the budget (the budget's n, n(n-1) x groups
+    /// <= budget); 0 when no limit applies or the op is not counted.
+    int maxGpusWithinBudget = 0;
+    /// Whether `flows` is above a budget in force.
+    [[nodiscard]] bool overBudget() const noexcept { return budget > 0 && flows > budget; }
+};
+
+/// Estimates the flows of simulating `op` run by `groups` concurrent groups of `gpus` ranks
+/// each, as the schedules would build them (schedule_alltoall.cpp): all-to-all (direct, auto
+/// or pairwise) = gpus x (gpus - 1) x groups transfers, in analysis::allToAllBatches(gpus,
+/// groups, options.maxConcurrentFlows) batches (direct, auto) or gpus - 1 rounds (pairwise).
+/// A transfer between GPUs with several NICs each becomes one flow per NIC lane: the estimate
+/// counts transfers, the lower bound. Other collectives are not counted (flows 0, never over
+/// the budget): their schedules simulate a few patterns of about gpus x channels flows each and
+/// reuse identical steps (a 65,536-GPU all-reduce takes about 10 s, bench_simulation ar-65536).
+/// Cheap: arithmetic only.
+[[nodiscard]] SimulationWork estimateSimulationWork(CollectiveOp op, Algorithm algorithm, int gpus,
+                                                    const SimulationOptions& options, int groups = 1) noexcept;
+
+/// The refusal of an estimate over its budget, in words: the op, the GPUs, the flows and
+/// patterns, the budget, and what to do instead (the analytical engine, or at most
+/// work.maxGpusWithinBudget GPUs). `label`, when not empty, names what is refused instead of
+/// "`op` over `gpus` GPUs" (a training step's all-to-all phases; `op` and `gpus` then describe
+/// its largest group).
+[[nodiscard]] std::string simulationBudgetMessage(const SimulationWork& work, CollectiveOp op, int gpus,
+                                                  const std::string& label = {});
+
+/// Thrown by simulateCollective and simulateTrainingStep, before anything is simulated, when the
+/// request's estimate is above SimulationOptions::flowBudget. An std::invalid_argument (a request
+/// the engine will not run, with the reason in what(): simulationBudgetMessage), so the command
+/// line and the GUI report it as they report any impossible request.
+struct SimulationTooLarge : std::invalid_argument {
+    SimulationTooLarge(const std::string& message, const SimulationWork& estimate)
+        : std::invalid_argument(message), work(estimate)
+    {
+    }
+    SimulationWork work; ///< the estimate that was refused
 };
 
 /// Piecewise-constant utilisation of one link over [start, end), seconds from the start.
@@ -200,7 +263,8 @@ using ProgressFn = std::function<bool(double progress)>;
 /// simulates every algorithm above that applies (sharp only when the design's analysis
 /// settings say "sharp": true, as the analytical engine) and keeps the fastest. The algorithm
 /// is named in result.collective.algorithm; alltoall uses direct, other ops ring.
-/// @throws std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative
+/// @throws SimulationTooLarge when estimateSimulationWork is above options.flowBudget (before
+///         any flow is built); std::invalid_argument for an impossible request (no GPUs at all, more GPUs than the design, negative
 ///         size, an unknown algorithm, one the op or the hardware cannot run with the reason,
 ///         e.g. "nvls" on GPUs without an NVLink SHARP NVSwitch, a pair of GPUs the failures
 ///         disconnect); InputError when the design names hardware the catalog lacks, or
@@ -226,7 +290,9 @@ struct CommPhase {
 
 /// Simulates the communication of one training step as the given phases run one after the
 /// other (no overlap with compute). result.collective.time = total, algorithm = "step".
-/// @throws as simulateCollective, plus std::invalid_argument for groups that do not tile.
+/// @throws as simulateCollective (SimulationTooLarge when its all-to-all phases together, each
+///         counted once per group, are above options.flowBudget), plus std::invalid_argument
+///         for groups that do not tile.
 [[nodiscard]] SimulationResult simulateTrainingStep(const Design& design, const Catalog& catalog,
                                                     const std::vector<CommPhase>& phases,
                                                     const SimulationOptions& options = {},
