@@ -90,8 +90,12 @@ int appendAggregation(const NetworkGraph& g, ScheduledPhase& p, const std::vecto
         if (down < 0) throw std::invalid_argument("sharp: " + serverPort(g, gpu) + " has no working link to a switch");
         const int leaf = g.channels[static_cast<std::size_t>(up)].to;
         requireReduces(g, leaf);
-        p.transfers.push_back({gpu, gpu, bytes, scheduleKey(key, 0, i++), {requireChannel(g, gi.vertex, nic)}});
-        p.transfers.push_back({gpu, gpu, bytes, scheduleKey(key, 0, i++), {requireChannel(g, nic, gi.vertex)}});
+        // GPU <-> its NIC: one PCIe channel with NVLink, or over the GPU's one PCIe link without.
+        for (const bool toNic : {true, false}) {
+            std::vector<int> host = g.gpuNicChannels(gpu, gi.nicPort, toNic);
+            if (host.empty()) throw std::logic_error("simulation graph: no working channel between " + serverPort(g, gpu) + " and its GPU");
+            p.transfers.push_back({gpu, gpu, bytes, scheduleKey(key, 0, i++), std::move(host)});
+        }
         p.transfers.push_back({gpu, gpu, bytes, scheduleKey(key, 0, i++), {up}});
         p.transfers.push_back({gpu, gpu, bytes, scheduleKey(key, 0, i++), {down}});
         if (std::find(leaves.begin(), leaves.end(), leaf) == leaves.end()) leaves.push_back(leaf);

@@ -64,6 +64,21 @@ int NetworkGraph::addChannel(Channel c)
     return id;
 }
 
+std::vector<int> NetworkGraph::gpuNicChannels(int gpu, int port, bool toNic) const
+{
+    const GpuInfo& gi = gpus[static_cast<std::size_t>(gpu)];
+    const ServerInfo& si = servers[static_cast<std::size_t>(serverIndex.at(gi.server))];
+    if (port < 0 || port >= static_cast<int>(si.nicVertex.size())) return {};
+    const int nic = si.nicVertex[static_cast<std::size_t>(port)];
+    std::vector<int> path;
+    const int near = gi.pciePort >= 0 ? gi.pciePort : nic; // the vertex beyond the GPU
+    path.push_back(toNic ? channelBetween(gi.vertex, near) : channelBetween(near, gi.vertex));
+    if (gi.pciePort >= 0) path.push_back(toNic ? channelBetween(gi.pciePort, nic) : channelBetween(nic, gi.pciePort));
+    if (!toNic) std::reverse(path.begin(), path.end());
+    if (std::find(path.begin(), path.end(), -1) != path.end()) return {};
+    return path;
+}
+
 int NetworkGraph::channelBetween(int from, int to) const noexcept
 {
     for (int c : out[from])
@@ -163,8 +178,18 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
         gi.local = i;
         gi.vertex = g.addVertex({VertexKind::Gpu, n.id, i});
         gi.hub = hubs[static_cast<std::size_t>(i * sockets / s->gpuCount)];
-        g.addChannel({gi.vertex, gi.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
-        g.addChannel({gi.hub, gi.vertex, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        // Without NVLink the GPU's one PCIe link carries its peer traffic and its NIC traffic
+        // alike: GPU <-> PciePort at the link's rate, the hub and the NICs beyond the port.
+        // No latency on the link itself: the hops beyond it keep the PCIe hop latencies.
+        int near = gi.vertex; // where the hub and NIC channels start
+        if (!info.nvlink) {
+            gi.pciePort = g.addVertex({VertexKind::PciePort, n.id, i});
+            g.addChannel({gi.vertex, gi.pciePort, hostRate, 0.0, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            g.addChannel({gi.pciePort, gi.vertex, hostRate, 0.0, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+            near = gi.pciePort;
+        }
+        g.addChannel({near, gi.hub, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
+        g.addChannel({gi.hub, near, hubRate, hubLat, 0, true, hubKind, FlowControl::Lossless, true});
         if (nics > 0) {
             // GPU i owns ports [i n / g, (i + 1) n / g): one shared port when NICs are fewer than
             // GPUs, several when they are more; its PCIe link is shared evenly between them.
@@ -174,8 +199,8 @@ void addServer(NetworkGraph& g, const Node& n, const Catalog& catalog, const Sim
             const double perNic = hostRate / gi.nicPorts;
             for (int p = gi.nicPort; p < gi.nicPort + gi.nicPorts; ++p) {
                 const int nv = info.nicVertex[static_cast<std::size_t>(p)];
-                g.addChannel({gi.vertex, nv, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
-                g.addChannel({nv, gi.vertex, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+                g.addChannel({near, nv, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
+                g.addChannel({nv, near, perNic, lat, 0, true, ChannelKind::Pcie, FlowControl::Lossless, true});
                 if (info.nicOwner[static_cast<std::size_t>(p)] < 0) info.nicOwner[static_cast<std::size_t>(p)] = static_cast<int>(g.gpus.size());
             }
         }

@@ -5,6 +5,13 @@
 ///     GPU ──ScaleUp──► Hub (NVSwitch fabric, or the PCIe root where there is no NVLink) ──► GPU
 ///     GPU ──Pcie────► NIC[port] ──NicLink──► Switch ──Fabric──► Switch ... ──► NIC ──► GPU
 ///
+/// Without NVLink the GPU has one PCIe x16 link, which its peer-GPU traffic and its NIC traffic
+/// share, so both go through a per-GPU PciePort vertex (the link's far end, its slot on the
+/// PCIe switch or root port):
+///
+///     GPU ──Pcie (the x16 link)──► PciePort ──Pcie──► Hub ──► PciePort ──► GPU
+///                                     └──────Pcie──► NIC[port] ──NicLink──► ...
+///
 /// Every physical connection is full duplex and appears as two directed channels, each with
 /// its own capacity (bytes/s) and latency (s). A bundle of `count` cables is one channel of
 /// count x per-cable capacity (Link::total()). Intra-node NVLink/NVSwitch is a per-server hub
@@ -12,7 +19,10 @@
 /// without NVLink use their PCIe rate the same way, with one hub per CPU socket joined by the
 /// inter-socket link (NCCL's UPI figure, engine_formulas.md section 9), and half the rate and
 /// twice the latency where GPUs lack PCIe peer-to-peer (host-staged copies; calibration.hpp).
-/// GPU <-> NIC runs at the GPU's PCIe rate, or its host link (NVLink-C2C) where it has no PCIe.
+/// GPU <-> NIC runs at the GPU's PCIe rate, or its host link (NVLink-C2C) where it has no PCIe;
+/// on servers without NVLink that rate is the GPU <-> PciePort channel, which every path from
+/// or to the GPU crosses (port <-> hub carries the host-staged factors, port <-> NIC the NIC's
+/// share of the link where a GPU has several NICs).
 
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
@@ -24,7 +34,10 @@
 
 namespace model::sim {
 
-enum class VertexKind { Gpu, Hub, Nic, Switch };
+/// What a vertex stands for. PciePort: the far end of one GPU's PCIe x16 link on a server
+/// without NVLink (its slot on the PCIe switch or root port), where the link's peer and NIC
+/// traffic part ways.
+enum class VertexKind { Gpu, Hub, Nic, Switch, PciePort };
 enum class ChannelKind { ScaleUp, Pcie, NicLink, Fabric };
 
 /// What a channel's sending port does under overload (fabric_behaviour.hpp).
@@ -60,6 +73,10 @@ struct GpuInfo {
     int local = 0;     ///< index inside the server
     int vertex = 0;
     int hub = -1;      ///< the hub (NVSwitch fabric or its socket's PCIe root) it hangs on
+    /// Without NVLink: the PciePort vertex at the far end of its one PCIe link, through which
+    /// it reaches the hub and its NICs (GPU -> pciePort -> hub / NIC). -1 with NVLink, where
+    /// the GPU reaches the hub over NVLink and its NIC over its own PCIe channel.
+    int pciePort = -1;
     int nicPort = -1;  ///< the (first) NIC this GPU is wired to (-1: server has no NIC)
     /// NICs wired to this GPU: ports nicPort .. nicPort + nicPorts - 1. More than one where the
     /// server has more NICs than GPUs (AWS p5: 32 x 100G EFA for 8 GPUs, 4 each); NCCL spreads
@@ -99,6 +116,10 @@ public:
     std::unordered_map<Id, std::string> switchLabel;   ///< "leaf-1 (qm9700)", for messages
     std::vector<std::string> notes;        ///< what the build assumed (unwired NICs, ...)
 
+    /// Channels from GPU `gpu` (global index) to its own NIC port `port` (one of
+    /// GpuInfo::nicPort .. + nicPorts - 1), or back with `toNic` false: one PCIe channel with
+    /// NVLink, GPU -> PciePort -> NIC without. Empty when a channel is missing or down.
+    [[nodiscard]] std::vector<int> gpuNicChannels(int gpu, int port, bool toNic) const;
     /// Channel from `from` to `to` that is up (the first when several); -1 when none.
     [[nodiscard]] int channelBetween(int from, int to) const noexcept;
     /// "dgx-01 port 0 <-> leaf-1"

@@ -46,9 +46,14 @@ Router::Router(const NetworkGraph& graph, RoutingPolicy policy)
     uplink_.assign(graph.vertices.size(), -1);
     toHub_.reserve(graph.gpus.size());
     fromHub_.reserve(graph.gpus.size());
+    toPort_.reserve(graph.gpus.size());
+    fromPort_.reserve(graph.gpus.size());
     for (const GpuInfo& gi : graph.gpus) {
-        toHub_.push_back(gi.hub >= 0 ? graph.channelBetween(gi.vertex, gi.hub) : -1);
-        fromHub_.push_back(gi.hub >= 0 ? graph.channelBetween(gi.hub, gi.vertex) : -1);
+        const int near = gi.pciePort >= 0 ? gi.pciePort : gi.vertex; // the hub's side of the GPU
+        toHub_.push_back(gi.hub >= 0 ? graph.channelBetween(near, gi.hub) : -1);
+        fromHub_.push_back(gi.hub >= 0 ? graph.channelBetween(gi.hub, near) : -1);
+        toPort_.push_back(gi.pciePort >= 0 ? graph.channelBetween(gi.vertex, gi.pciePort) : -1);
+        fromPort_.push_back(gi.pciePort >= 0 ? graph.channelBetween(gi.pciePort, gi.vertex) : -1);
     }
     for (std::size_t v = 0; v < graph.vertices.size(); ++v)
         if (graph.vertices[v].kind == VertexKind::Nic) uplink_[v] = findUplink(static_cast<int>(v));
@@ -133,8 +138,17 @@ std::string Router::gpuName(int gpu) const
 
 void Router::appendLocal(std::vector<int>& path, int from, int to) const
 {
-    const GpuInfo& a = g_.gpus[from];
-    const GpuInfo& b = g_.gpus[to];
+    const auto f = static_cast<std::size_t>(from);
+    const auto t = static_cast<std::size_t>(to);
+    if (toPort_[f] >= 0) path.push_back(toPort_[f]); // the source's PCIe link (no NVLink)
+    appendHubToPort(path, from, to);
+    if (fromPort_[t] >= 0) path.push_back(fromPort_[t]); // the destination's PCIe link
+}
+
+void Router::appendHubToPort(std::vector<int>& path, int from, int to) const
+{
+    const GpuInfo& a = g_.gpus[static_cast<std::size_t>(from)];
+    const GpuInfo& b = g_.gpus[static_cast<std::size_t>(to)];
     path.push_back(toHub_[static_cast<std::size_t>(from)]);
     if (a.hub != b.hub) path.push_back(g_.channelBetween(a.hub, b.hub)); // inter-socket link
     path.push_back(fromHub_[static_cast<std::size_t>(to)]);
@@ -144,24 +158,54 @@ void Router::appendToNic(std::vector<int>& path, int gpu, int port) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
     const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
-    int from = gi.vertex;
-    if (port < gi.nicPort || port >= gi.nicPort + gi.nicPorts) { // cross the hub to a GPU wired to that NIC (PXN)
-        appendLocal(path, gpu, si.nicOwner[port]);
-        from = g_.gpus[si.nicOwner[port]].vertex;
+    const int nic = si.nicVertex[static_cast<std::size_t>(port)];
+    if (port >= gi.nicPort && port < gi.nicPort + gi.nicPorts) { // its own NIC (as gpuNicChannels)
+        if (gi.pciePort >= 0) {
+            path.push_back(toPort_[static_cast<std::size_t>(gpu)]);
+            path.push_back(g_.channelBetween(gi.pciePort, nic));
+        } else {
+            path.push_back(g_.channelBetween(gi.vertex, nic));
+        }
+        return;
     }
-    path.push_back(g_.channelBetween(from, si.nicVertex[port]));
+    const int owner = si.nicOwner[static_cast<std::size_t>(port)];
+    const GpuInfo& og = g_.gpus[static_cast<std::size_t>(owner)];
+    if (gi.pciePort >= 0) {
+        // No NVLink: the data leaves over the GPU's own PCIe link and crosses the root complex
+        // to that NIC's slot, without entering the GPU wired to it.
+        path.push_back(toPort_[static_cast<std::size_t>(gpu)]);
+        appendHubToPort(path, gpu, owner);
+        path.push_back(g_.channelBetween(og.pciePort, nic));
+        return;
+    }
+    appendLocal(path, gpu, owner); // cross the hub to a GPU wired to that NIC (PXN)
+    path.push_back(g_.channelBetween(og.vertex, nic));
 }
 
 void Router::appendFromNic(std::vector<int>& path, int port, int gpu) const
 {
     const GpuInfo& gi = g_.gpus[gpu];
     const ServerInfo& si = g_.servers[static_cast<std::size_t>(serverOf_[static_cast<std::size_t>(gpu)])];
-    if (port >= gi.nicPort && port < gi.nicPort + gi.nicPorts) {
-        path.push_back(g_.channelBetween(si.nicVertex[port], gi.vertex));
+    const int nic = si.nicVertex[static_cast<std::size_t>(port)];
+    if (port >= gi.nicPort && port < gi.nicPort + gi.nicPorts) { // its own NIC (as gpuNicChannels)
+        if (gi.pciePort >= 0) {
+            path.push_back(g_.channelBetween(nic, gi.pciePort));
+            path.push_back(fromPort_[static_cast<std::size_t>(gpu)]);
+        } else {
+            path.push_back(g_.channelBetween(nic, gi.vertex));
+        }
         return;
     }
-    path.push_back(g_.channelBetween(si.nicVertex[port], g_.gpus[si.nicOwner[port]].vertex));
-    appendLocal(path, si.nicOwner[port], gpu);
+    const int owner = si.nicOwner[static_cast<std::size_t>(port)];
+    const GpuInfo& og = g_.gpus[static_cast<std::size_t>(owner)];
+    if (gi.pciePort >= 0) { // no NVLink: from that NIC's slot across the root complex
+        path.push_back(g_.channelBetween(nic, og.pciePort));
+        appendHubToPort(path, owner, gpu);
+        path.push_back(fromPort_[static_cast<std::size_t>(gpu)]);
+        return;
+    }
+    path.push_back(g_.channelBetween(nic, og.vertex));
+    appendLocal(path, owner, gpu);
 }
 
 std::vector<int> Router::route(int src, int dst, std::uint64_t key, bool* rerouted, int lane)

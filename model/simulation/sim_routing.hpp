@@ -3,7 +3,9 @@
 /// Paths between GPUs on a NetworkGraph.
 ///
 /// - Inside a server: GPU -> hub -> GPU (NVSwitch, or PCIe through the root complex, crossing
-///   the inter-socket link when the GPUs hang on different sockets).
+///   the inter-socket link when the GPUs hang on different sockets). Without NVLink every path
+///   from or to a GPU also crosses its one PCIe link (GPU <-> GpuInfo::pciePort), to the hub
+///   and to the NICs alike, so peer and network traffic share it.
 /// - Between servers: GPU -> NIC -> switches -> NIC -> GPU. The switch part is a shortest path
 ///   by hop count (BFS from the destination switch over links that are up). Where several next
 ///   hops are equally short (parallel links, several spines):
@@ -82,6 +84,9 @@ private:
     [[nodiscard]] int uplinkOf(int nicVertex) const noexcept; ///< up channel NIC -> switch/NIC, -1 none (cached)
     [[nodiscard]] int findUplink(int nicVertex) const noexcept; ///< the same, searched in the graph
     void appendLocal(std::vector<int>& path, int fromGpu, int toGpu) const; ///< inside one server
+    /// The part of appendLocal between the GPUs' hub-side vertices (their PciePort without
+    /// NVLink, else the GPUs themselves): to the hub, the inter-socket link if any, from the hub.
+    void appendHubToPort(std::vector<int>& path, int fromGpu, int toGpu) const;
     void appendToNic(std::vector<int>& path, int gpu, int port) const;
     void appendFromNic(std::vector<int>& path, int port, int gpu) const;
     [[nodiscard]] std::string gpuName(int gpu) const;
@@ -104,8 +109,10 @@ private:
     /// NIC vertex -> its usable up channel (findUplink at construction; -1: none, or not a NIC).
     /// The graph does not change under a Router (its adjacency is cached the same way).
     std::vector<int> uplink_;
-    std::vector<int> toHub_;   ///< global GPU index -> channel GPU -> its hub (NVSwitch / root complex)
-    std::vector<int> fromHub_; ///< global GPU index -> channel hub -> GPU
+    std::vector<int> toHub_;   ///< global GPU index -> channel GPU (its PciePort without NVLink) -> its hub
+    std::vector<int> fromHub_; ///< global GPU index -> channel hub -> GPU (its PciePort without NVLink)
+    std::vector<int> toPort_;   ///< global GPU index -> its PCIe link GPU -> PciePort; -1 with NVLink
+    std::vector<int> fromPort_; ///< global GPU index -> its PCIe link PciePort -> GPU; -1 with NVLink
     std::vector<int> nicSlot_;      ///< NIC vertex -> its order among the NICs on its switch
     std::vector<int> leafOrdinal_;  ///< switch vertex -> its order among switches with NICs
     int maxNicsPerLeaf_ = 0;        ///< the most NICs on one switch

@@ -25,9 +25,15 @@ TEST_CASE("all-to-all without NVLink stays under the GPUs' own PCIe link", "[col
     }
     const CollectiveResult big = golden::run(d, CollectiveOp::AllToAll, 8192.0 * 1024 * 1024, 32);
     CHECK(big.busbw.inGBps() == Approx(32.0).epsilon(0.01));
-    // The flow-level simulation routes the same bytes: within 10% (1.087 at 8 GiB).
+    // The flow-level simulation routes the same bytes. Simulated / analytical was 1.087 at
+    // 8 GiB (checked as 1.0 +- 0.10) while the simulator gave each L40S two PCIe channels, one
+    // to its peers and one to its NIC; now both share the GPU's one link (sim_graph.hpp,
+    // PciePort) and it is 1.388 (282,586 -> 360,880 us against 260,069 us): the simulator runs
+    // the link at NCCL's usable 0.75 of spec, 24 GB/s, where this cap takes the spec 32 GB/s
+    // (32/24 = 1.333), and the simulated exchange ends 4% above its 31/32 S / 24 GB/s floor
+    // (test_simulation_pcie_link.cpp).
     const auto t = enginetest::bothEngines(d, golden::catalog(), CollectiveOp::AllToAll, Algorithm::Direct, 8192.0 * 1024 * 1024);
-    CHECK(t.ratio() == Approx(1.0).margin(0.10));
+    CHECK(t.ratio() == Approx(1.388).epsilon(0.005));
     // With NVLink the host link carries only the network share: a DGX H100 fat tree is unchanged.
     const CollectiveResult h = golden::run(golden::fatTree("dgx-h100", 4), CollectiveOp::AllToAll, 8192.0 * 1024 * 1024, 32);
     CHECK(h.busbw.inGBps() > 50.0);
