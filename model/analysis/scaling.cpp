@@ -4,6 +4,7 @@
 #include "model/analysis/memory_fit.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace model::analysis {
@@ -66,8 +67,18 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
         throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +
                                     std::to_string(c.dp) + " needs more than the " + std::to_string(gpus) + " GPUs available");
-    if (c.globalBatch == 0)
-        c.globalBatch = c.dp * c.microBatch * (c.gradAccumulation > 0 ? c.gradAccumulation : c.pp > 1 ? 4 * c.pp : 1);
+    if (c.globalBatch == 0) {
+        // The model's published batch (or 4M tokens) in whole micro-batches per replica, and
+        // never fewer micro-batches than pipeline stages: with m < pp the pipeline never fills
+        // (bubble (pp - 1) / m, Narayanan et al. 2021 section 2.2).
+        const int perMicroStep = c.dp * c.microBatch;
+        int m = c.gradAccumulation;
+        if (m <= 0) {
+            m = std::max(1, static_cast<int>(std::lround(static_cast<double>(defaultGlobalBatch(c.model)) / perMicroStep)));
+            m = std::max(m, c.pp);
+        }
+        c.globalBatch = perMicroStep * m;
+    }
     return c;
 }
 
@@ -160,7 +171,9 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
     for (int n = replica; n <= total; n *= 2) {
         TrainingConfig c = full;
         c.dp = n / replica;
-        if (full.globalBatch % (c.dp * c.microBatch) != 0) break;
+        const int perMicroStep = c.dp * c.microBatch;
+        if (perMicroStep > full.globalBatch) break;
+        c.globalBatch = perMicroStep * static_cast<int>(std::lround(static_cast<double>(full.globalBatch) / perMicroStep));
         try {
             const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             const double perGpu = s.tokensPerSecond / n;

@@ -21,7 +21,8 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
 /// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages whose weights,
 /// gradients and optimizer state fit in 70 % of `gpuMemoryGB` (decimal GB), data parallel with
-/// the rest; global batch = dp x micro-batch x (4 pp, or 1 without pipelining).
+/// the rest; global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
+/// defaultGlobalBatch(model) / (dp x micro-batch) rounded, at least 1 and at least pp.
 /// Layouts whose replicas (tp x pp GPUs each) use every GPU come first. When none of them fits
 /// the 70 %, the largest such split is kept if it stays within the 90 % above which
 /// analyzeDesign warns (memory_fit.hpp); otherwise the layout that fits the 70 % and uses the
@@ -49,7 +50,9 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 [[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
                                                     double peak, int total, const FabricPlacer& fabric = {});
 /// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
-/// smallest count that holds one model replica (tp x pp GPUs).
+/// smallest count that holds one model replica (tp x pp GPUs). Where the batch is not a
+/// multiple of dp x micro-batch at a count, the nearest multiple (at least one micro-batch
+/// per replica) is used; the curve ends where there are more replicas than sequences.
 [[nodiscard]] std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node,
                                                       double peak, int total, const FabricPlacer& fabric = {});
 /// The levers: 4x gradient accumulation, FP8 instead of BF16 (where the GPU has FP8), no

@@ -30,7 +30,20 @@ struct TransformerModel {
     /// Trained with fused (flash) attention by default: the Llama 3 presets (Dubey et al.
     /// 2024); not the 2020-2022 GPT-3/Megatron runs, whose validation data predate it.
     bool flashAttentionByDefault = false;
+    /// Sequences per optimizer step of the model's published training run, the global batch a
+    /// run of it takes when none is given (resolveLayout); 0 = none published (custom models):
+    /// then kDefaultBatchTokens tokens a step. Each preset names its source (training_presets.cpp).
+    int publishedGlobalBatch = 0;
 };
+
+/// Tokens per optimizer step assumed for a model without a published global batch: 4M
+/// (4,194,304 = 1,024 sequences of 4,096), the batch every Llama 2 size was trained with
+/// (Touvron et al. 2023, "Llama 2", section 2.2: "a global batch-size of 4M tokens").
+inline constexpr double kDefaultBatchTokens = 4194304.0;
+
+/// Global batch, sequences, a run of `m` takes when none is given: m.publishedGlobalBatch, else
+/// kDefaultBatchTokens / m.seqLen rounded (at least 1). 1 when seqLen is not positive.
+[[nodiscard]] int defaultGlobalBatch(const TransformerModel& m) noexcept;
 
 enum class Precision { FP32, BF16, FP8 };
 enum class Recompute { None, Selective, Full };
@@ -45,7 +58,7 @@ struct TrainingConfig {
     int microBatch = 1;        ///< sequences per micro-batch (b)
     int globalBatch = 1;       ///< sequences per optimizer step (B)
     /// Micro-batches per step per pipeline (m) asked for instead of a global batch: when
-    /// globalBatch is 0, resolveLayout sets B = dp x b x m (0 = its default rule). JSON
+    /// globalBatch is 0, resolveLayout sets B = dp x b x m (0 = the model's published batch). JSON
     /// "grad_accumulation"; presentation mode's what-if slider.
     int gradAccumulation = 0;
     Precision precision = Precision::BF16;

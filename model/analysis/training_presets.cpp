@@ -2,8 +2,18 @@
 // Shapes: GPT-3 175B (Brown et al. 2020, Table 2.1; vocabulary padded to 51200 as Megatron
 // does); Megatron 22B/530B/1T (Korthikanti et al. 2022 Table 3; Narayanan et al. 2021
 // Table 1); Llama 3 8B/70B/405B (Llama 3 paper, Dubey et al. 2024, Table 3).
+// Published global batches (sequences per step; TransformerModel::publishedGlobalBatch):
+//   gpt3-175b 1536 x 2048 tokens: Narayanan et al. 2021 (arXiv 2104.04473) section 5.1, GPT-3
+//     175B "with a batch size of 1536" (Brown et al. 2020 Table 2.1: 3.2M tokens);
+//   megatron-530b 2520 and megatron-1t 3072: Narayanan et al. 2021 Table 1, the 529.6B and
+//     1008B rows (the same layers, hidden size and heads as these presets);
+//   llama3-405b 2048 x 8192 = 16M tokens: Dubey et al. 2024 section 3.4.1 (the batch after the
+//     early 4M and 8M stages);
+//   llama3-8b, llama3-70b and megatron-22b: none published; kDefaultBatchTokens (training.hpp).
 #include "model/analysis/training.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace model::analysis {
@@ -31,20 +41,33 @@ TransformerModel make(const char* name, int L, int h, int a, int kv, int ffn, in
     return m;
 }
 
+TransformerModel withBatch(TransformerModel m, int sequences)
+{
+    m.publishedGlobalBatch = sequences;
+    return m;
+}
+
 const std::vector<Preset>& presets()
 {
     static const std::vector<Preset> p = {
-        {"gpt3-175b", make("gpt3-175b", 96, 12288, 96, 96, 49152, 2048, 51200, false, 175e9)},
+        {"gpt3-175b", withBatch(make("gpt3-175b", 96, 12288, 96, 96, 49152, 2048, 51200, false, 175e9), 1536)},
         {"llama3-8b", make("llama3-8b", 32, 4096, 32, 8, 14336, 8192, 128256, true, 8.03e9)},
         {"llama3-70b", make("llama3-70b", 80, 8192, 64, 8, 28672, 8192, 128256, true, 70.6e9)},
-        {"llama3-405b", make("llama3-405b", 126, 16384, 128, 8, 53248, 8192, 128256, true, 405e9)},
+        {"llama3-405b", withBatch(make("llama3-405b", 126, 16384, 128, 8, 53248, 8192, 128256, true, 405e9), 2048)},
         {"megatron-22b", make("megatron-22b", 48, 6144, 64, 64, 24576, 2048, 51200, false, 22e9)},
-        {"megatron-530b", make("megatron-530b", 105, 20480, 128, 128, 81920, 2048, 51200, false, 530e9)},
-        {"megatron-1t", make("megatron-1t", 128, 25600, 160, 160, 102400, 2048, 51200, false, 1e12)},
+        {"megatron-530b", withBatch(make("megatron-530b", 105, 20480, 128, 128, 81920, 2048, 51200, false, 530e9), 2520)},
+        {"megatron-1t", withBatch(make("megatron-1t", 128, 25600, 160, 160, 102400, 2048, 51200, false, 1e12), 3072)},
     };
     return p;
 }
 } // namespace
+
+int defaultGlobalBatch(const TransformerModel& m) noexcept
+{
+    if (m.publishedGlobalBatch > 0) return m.publishedGlobalBatch;
+    if (m.seqLen <= 0) return 1;
+    return std::max(1, static_cast<int>(std::lround(kDefaultBatchTokens / m.seqLen)));
+}
 
 const std::vector<std::string>& presetNames()
 {

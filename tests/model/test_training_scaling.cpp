@@ -195,7 +195,9 @@ TEST_CASE("the training step pays for gradient traffic that crosses an oversubsc
     // uplinks at 800G carries it. Before, the step used one server's group for every size and
     // never met the fabric: the data-parallel time was the same on both, and the bottleneck
     // blamed the fabric for a time that did not include it.
-    const nlohmann::json workload = {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}, {"dp_overlap", false}};
+    // One micro-batch per replica, so the gradient reduction is not amortised over a larger
+    // batch (llama3-8b's default batch, 512 sequences, would make 16 micro-batches here).
+    const nlohmann::json workload = {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}, {"dp_overlap", false}, {"grad_accumulation", 1}};
     Design thin = golden::oversubscribed();
     Design wide = thin;
     for (const auto& [id, l] : thin.links())
