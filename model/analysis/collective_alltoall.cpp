@@ -65,9 +65,12 @@ AlgoEstimate allToAllEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     const double nicGpu = g.nicGpuGBps * g.fabricAllToAllFactor;
     const double tIntra = std::max(usFor((g.chainRanks - 1.0) / g.n * bytes, bIn), tSocket);
     const double tInter = usFor(static_cast<double>(g.n - g.fewestRanks) / g.n * bytes, nicGpu) / allToAllSizeEfficiency(bytes, g.k);
-    // Without NVLink the GPU's one host link carries both: all it sends, (n-1)/n S, at no more
-    // than that link's spec rate (8 L40S per server behind 800G NICs: 32 GB/s, PCIe Gen4 x16).
-    const double tHost = g.intraPath != IntraPath::NVLink && g.hostLinkGBps > 0 ? usFor((g.n - 1.0) / g.n * bytes, g.hostLinkGBps) : 0.0;
+    // Without NVLink the GPU's one host link (PCIe) carries both: all it sends, (n-1)/n S, at no
+    // more than that link's usable rate, NCCL's width x speed / 80 as the intra-node path and
+    // the simulator take it (8 L40S per server behind 800G NICs: PCIe Gen4 x16, 32 GB/s spec,
+    // 24 GB/s usable).
+    const double hostUsable = g.hostLinkGBps * calibration::kPcieUsableFraction;
+    const double tHost = g.intraPath != IntraPath::NVLink && hostUsable > 0 ? usFor((g.n - 1.0) / g.n * bytes, hostUsable) : 0.0;
     e.bandwidthUs = std::max({tIntra, tInter, tHost});
     e.timeUs = e.latencyUs + e.bandwidthUs;
     return e;
