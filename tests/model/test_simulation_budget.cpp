@@ -18,11 +18,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
-const model::Design& superpod()
-{
-    static const model::Design d = model::loadDesign(model::bundledTemplateDirectory() + "/superpod-h100-1su.json");
-    return d;
-}
+const model::Design& superpod() { return testsupport::superpodTemplate(); }
 
 model::CollectiveRequest alltoall(int gpus, const std::string& algorithm = {})
 {
