@@ -155,6 +155,7 @@ void inferTiers(const Design& design, const NodeIndex& ix, ClusterFacts& f)
     const bool untiered = std::any_of(f.switches.begin(), f.switches.end(), [](const SwitchFacts& w) { return w.tier == SwitchTier::None; });
     if (!untiered) return;
     for (const auto& [lid, l] : design.links()) {
+        if (l.medium == LinkMedium::PCIe && !ix.touchesAppliance(l)) continue; // no network traffic: wireLinks
         if (ix.touchesAppliance(l)) {
             // An appliance below a switch still makes it a leaf.
             const Id other = ix.appliance[static_cast<std::size_t>(l.a.node)] != 0 ? l.b.node : l.a.node;
@@ -203,9 +204,13 @@ int wireServerPorts(ServerFacts& s, std::vector<char>& taken, int port, int coun
 }
 
 /// Step 3: every link adds to its ends' wired ports and switch capacities, and joins islands.
+/// NVLink between servers and any PCIe cable (PCIe runs only inside a server; the design rule
+/// protocol-mismatch names it) carry no network traffic: they wire no NIC port, add no
+/// bandwidth, join nothing, and a warning counts them.
 void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, UnionFind& uf)
 {
     int ignoredNvlink = 0;
+    int ignoredPcie = 0;
     std::vector<std::vector<char>> taken(f.servers.size()); // per server: numbered NIC ports used
     const auto wire = [&](int server, int port, int count, double cableGBps, int peerSwitch) {
         const auto i = static_cast<std::size_t>(server);
@@ -218,6 +223,11 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
         const double cableGBps = l.perCable().inGBps();
         if (sa && sb && l.medium == LinkMedium::NVLink) {
             ++ignoredNvlink; // NVLink never crosses servers; rack-scale domains are one node
+            continue;
+        }
+        if (l.medium == LinkMedium::PCIe) {
+            // PCIe runs only inside a server: a PCIe cable plugs into no compute NIC port.
+            if (l.a.node != l.b.node) ignoredPcie += l.count;
             continue;
         }
         if (sa && sb) {
@@ -245,6 +255,9 @@ void wireLinks(const Design& design, const NodeIndex& ix, ClusterFacts& f, Union
     if (ignoredNvlink > 0)
         f.warnings.push_back(std::to_string(ignoredNvlink) + " NVLink cable(s) between servers ignored: NVLink never crosses servers "
                              "(a rack-scale NVLink domain such as GB200 NVL72 is drawn as one node)");
+    if (ignoredPcie > 0)
+        f.warnings.push_back(std::to_string(ignoredPcie) + " PCIe cable(s) outside a server ignored: PCIe runs only inside a server and "
+                             "carries no network traffic, so they cable no compute NIC port (see design rule protocol-mismatch)");
 }
 
 /// Step 3b: a server's NICs carry no more than its GPUs' host links bring them (GPUDirect

@@ -40,6 +40,26 @@ std::string wiredProtocol(const ServerFacts& s, const ClusterFacts& f)
     return rdma ? "Ethernet (RoCE)" : "Ethernet";
 }
 
+/// True when a port of server `s` reaches a switch whose protocol its NIC cannot run (an
+/// Ethernet-only Thor 2 or ConnectX-6 Dx on an InfiniBand QM9700; an InfiniBand-only NIC on an
+/// Ethernet switch), as the design rule protocol-mismatch flags it. AWS EFA runs over
+/// Ethernet switches.
+bool nicMismatchesFabric(const ServerFacts& s, const ClusterFacts& f)
+{
+    if (!s.nic) return false;
+    for (int i : s.portSwitchIndex) {
+        if (i < 0 || i >= static_cast<int>(f.switches.size()) || !f.switches[i].spec) continue;
+        const NetProtocol q = f.switches[i].spec->protocol;
+        const bool runs = q == NetProtocol::InfiniBand ? s.nic->supports(NetProtocol::InfiniBand)
+                                                       : s.nic->supports(NetProtocol::Ethernet) || s.nic->supports(NetProtocol::EFA);
+        if (!runs) return true;
+    }
+    return false;
+}
+
+/// Appended to a layer's technology when a NIC does not run the fabric it is cabled into.
+constexpr const char* kMismatchNote = "; NIC protocol does not match the fabric (see design rule protocol-mismatch)";
+
 /// The protocol of the switch fabric: one name when every switch runs it, else "mixed".
 std::string fabricProtocol(const ClusterFacts& f)
 {
@@ -62,7 +82,8 @@ std::string nicTechnology(const ServerFacts& s, const ClusterFacts& f)
     if (!s.nic || s.wiredPorts == 0) return "no cabled compute NIC";
     const std::string proto = wiredProtocol(s, f);
     const double perPortGbps = s.wiredLineGBps * 8.0 / s.wiredPorts;
-    return proto + " " + num(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")";
+    return proto + " " + num(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")" +
+           (nicMismatchesFabric(s, f) ? kMismatchNote : "");
 }
 
 std::string memoryTechnology(const GpuSpec& g)
@@ -162,6 +183,12 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
         l.note = std::string(f.islands > 1 ? "the servers of one island reach each other" : "every server reaches the others") +
                  " through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
         if (f.islands > 1 && f.bisectionGBps <= 0) l.note = "no two servers reach each other through the switches";
+    }
+    if (!f.switches.empty()) {
+        const auto mismatched = std::count_if(f.servers.begin(), f.servers.end(), [&](const ServerFacts& s) { return nicMismatchesFabric(s, f); });
+        if (mismatched > 0)
+            l.technology += "; the NICs of " + std::to_string(mismatched) + " server" + (mismatched == 1 ? "" : "s") +
+                            " do not run the protocol of the switches they are cabled to (see design rule protocol-mismatch)";
     }
     if (f.connectedGpus > 1 && f.bisectionGBps > 0) fabric = std::min(fabric, f.bisectionGBps / (f.connectedGpus / 2.0));
     if (f.islands > 1)

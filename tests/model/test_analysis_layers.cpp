@@ -193,3 +193,101 @@ TEST_CASE("node boundary is capped by the GPUs' own host links", "[analysis][lay
         CHECK(g.nicGpuGBps <= c.capped * 0.97 * 1.000001);
     }
 }
+
+TEST_CASE("a PCIe cable between two servers cables no NIC port and adds no bandwidth", "[analysis][layers]")
+{
+    // Before: two DGX H100 joined by one InfiniBand cable (port 0) and one PCIe cable (port 1,
+    // 256 Gb/s) counted 2 cabled ports each, "InfiniBand 328 Gb/s x 2" and 10.25 GB/s per GPU
+    // at the node boundary. PCIe runs only inside a server (design rule protocol-mismatch):
+    // the cable is ignored with a warning, leaving one 400G port, 50 / 8 = 6.25 GB/s per GPU.
+    Design d;
+    Id servers[2];
+    for (int i = 0; i < 2; ++i) {
+        Node n;
+        n.kind = NodeKind::Server;
+        n.model = "dgx-h100";
+        n.name = "dgx-0" + std::to_string(i + 1);
+        servers[i] = d.addNode(n);
+    }
+    Link ib;
+    ib.a = {servers[0], 0};
+    ib.b = {servers[1], 0};
+    ib.medium = LinkMedium::InfiniBand;
+    const Id ibId = d.addLink(ib);
+    Link pcie;
+    pcie.a = {servers[0], 1};
+    pcie.b = {servers[1], 1};
+    pcie.medium = LinkMedium::PCIe;
+    pcie.laneSpeed = Bandwidth::Gbps(256);
+    const Id pcieId = d.addLink(pcie);
+
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    REQUIRE(a.layers.size() == 4);
+    CHECK(layer(a, Scope::NodeBoundary) == Approx(6.25));
+    CHECK(a.layers[2].technology == "InfiniBand 400 Gb/s x 1 (ConnectX-7 400G (single-port OSFP))");
+    CHECK(hasWarning(a, "1 PCIe cable(s) outside a server ignored"));
+    CHECK(hasWarning(a, "dgx-01: only 1 of 8 compute NIC ports are cabled"));
+    CHECK(hasWarning(a, "dgx-02: only 1 of 8 compute NIC ports are cabled"));
+    const analysis::ClusterFacts f = analysis::extractFacts(d, golden::catalog());
+    REQUIRE(f.servers.size() == 2);
+    for (const auto& s : f.servers) {
+        CHECK(s.wiredPorts == 1);
+        CHECK(s.wiredLineGBps == Approx(50));
+    }
+    CHECK(f.islands == 1);
+
+    // The PCIe cable alone (a bundle of 2) joins nothing: two islands, no port cabled.
+    d.removeLink(ibId);
+    Link two = *d.link(pcieId);
+    two.count = 2;
+    d.updateLink(two);
+    const analysis::ClusterFacts alone = analysis::extractFacts(d, golden::catalog());
+    CHECK(alone.islands == 2);
+    for (const auto& s : alone.servers) {
+        CHECK(s.wiredPorts == 0);
+        CHECK(s.wiredLineGBps == Approx(0));
+    }
+    const DesignAnalysis b = analyzeDesign(d, golden::catalog());
+    CHECK(hasWarning(b, "2 PCIe cable(s) outside a server ignored"));
+    CHECK(hasWarning(b, "2 server(s) have no cable on a compute NIC"));
+}
+
+TEST_CASE("a NIC that does not run its switches' protocol is named in the node boundary and fabric text", "[analysis][layers]")
+{
+    // Before: Ethernet-only NICs (Thor 2, ConnectX-6 Dx) on QM9700 InfiniBand leaves read
+    // "Ethernet (RoCE) 400 Gb/s x 8 (Thor 2 (400G))" beside "InfiniBand, single switch" as though
+    // they worked; the design rule protocol-mismatch flags the cables. The text now says so.
+    struct Case { const char* nic; const char* boundary; double perGpu; };
+    for (const Case& c : {Case{"thor2-400g", "Ethernet (RoCE) 400 Gb/s x 8 (Thor 2 (400G))", 50.0},
+                          Case{"connectx-6-dx-200g", "Ethernet (RoCE) 200 Gb/s x 8 (ConnectX-6 Dx 200GbE)", 25.0}}) {
+        INFO(c.nic);
+        Design d = golden::rail("dgx-h100", 2);
+        for (const auto& [id, n] : d.nodes()) {
+            if (n.kind != NodeKind::Server) continue;
+            Node m = n;
+            m.nicModel = c.nic;
+            d.updateNode(m);
+        }
+        const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+        REQUIRE(a.layers.size() == 4);
+        CHECK(a.layers[2].technology ==
+              std::string(c.boundary) + "; NIC protocol does not match the fabric (see design rule protocol-mismatch)");
+        CHECK(a.layers[3].technology.rfind("InfiniBand", 0) == 0);
+        CHECK(a.layers[3].technology.find("; the NICs of 2 servers do not run the protocol of the switches they are cabled to "
+                                          "(see design rule protocol-mismatch)") != std::string::npos);
+        CHECK(layer(a, Scope::NodeBoundary) == Approx(c.perGpu));
+    }
+    // A VPI ConnectX-6 runs InfiniBand: no note on the same leaves.
+    Design vpi = golden::rail("dgx-h100", 2);
+    for (const auto& [id, n] : vpi.nodes()) {
+        if (n.kind != NodeKind::Server) continue;
+        Node m = n;
+        m.nicModel = "connectx-6-200g";
+        vpi.updateNode(m);
+    }
+    const DesignAnalysis ok = analyzeDesign(vpi, golden::catalog());
+    REQUIRE(ok.layers.size() == 4);
+    CHECK(ok.layers[2].technology.rfind("InfiniBand 200 Gb/s x 8", 0) == 0);
+    CHECK(ok.layers[2].technology.find("protocol-mismatch") == std::string::npos);
+    CHECK(ok.layers[3].technology.find("protocol-mismatch") == std::string::npos);
+}
