@@ -291,6 +291,19 @@ FailureSet collectFailures(const Design& design, const SimulationOptions& o)
 constexpr int kPortTaken = -2; ///< the port is held by a cable drawn before: this one adds nothing
 constexpr int kPortPast = -1;  ///< past the server's last NIC port (or no free port left)
 
+/// Whether `l` carries no network traffic, as the analysis counts it (cluster_facts.cpp
+/// wireLinks): any PCIe cable (PCIe runs only inside a server) and NVLink between two servers
+/// (NVLink never crosses servers; a rack-scale domain is one node). Such a cable plugs into no
+/// NIC port and adds no channel; the design rules protocol-mismatch and nvlink-outside-domain
+/// name it.
+bool carriesNoNetworkTraffic(const Design& design, const Link& l)
+{
+    if (l.medium == LinkMedium::PCIe) return true;
+    const Node* a = design.node(l.a.node);
+    const Node* b = design.node(l.b.node);
+    return l.medium == LinkMedium::NVLink && a && b && a->kind == NodeKind::Server && b->kind == NodeKind::Server;
+}
+
 /// Per design link, per end (a, b), per cable: the NIC port it plugs into at a server end.
 using PortPlan = std::unordered_map<Id, std::array<std::vector<int>, 2>>;
 
@@ -306,7 +319,7 @@ PortPlan planPorts(const NetworkGraph& g, const Design& design, const std::unord
     std::unordered_map<Id, std::vector<char>> taken; // per server: ports held
     for (const bool numbered : {true, false})
         for (const auto& [lid, l] : design.links()) {
-            if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
+            if (appliance.count(l.a.node) || appliance.count(l.b.node) || carriesNoNetworkTraffic(design, l)) continue;
             const Endpoint* eps[2] = {&l.a, &l.b};
             for (int k = 0; k < 2; ++k) {
                 const Node* n = design.node(eps[k]->node);
@@ -356,8 +369,13 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
 {
     const PortPlan plan = planPorts(g, design, appliance);
     int unplugged = 0; // cables on a held port or past the last one, for the notes
+    int ignored = 0;   // PCIe anywhere, NVLink between servers: no network traffic
     for (const auto& [lid, l] : design.links()) {
         if (appliance.count(l.a.node) || appliance.count(l.b.node)) continue;
+        if (carriesNoNetworkTraffic(design, l)) {
+            if (l.a.node != l.b.node) ignored += std::max(1, l.count);
+            continue;
+        }
         const Endpoint* eps[2] = {&l.a, &l.b};
         const Node* nodes[2] = {design.node(l.a.node), design.node(l.b.node)};
         const bool fabric = nodes[0]->kind == NodeKind::Switch && nodes[1]->kind == NodeKind::Switch;
@@ -430,6 +448,10 @@ void addLinks(NetworkGraph& g, const Design& design, const Catalog& catalog, con
             g.addChannel({ends[1], ends[0], cap, hopLatency[1], lid, false, kind, control[1], !down});
         }
     }
+    if (ignored > 0)
+        g.notes.push_back(std::to_string(ignored) + " PCIe or NVLink cable(s) between servers ignored: neither carries network "
+                          "traffic (PCIe runs only inside a server, NVLink never crosses servers), so they plug into no NIC "
+                          "port (design rules protocol-mismatch and nvlink-outside-domain)");
 }
 
 /// Step 5: notes for NICs without a link; degraded ports must exist.

@@ -172,3 +172,57 @@ TEST_CASE("simulation: two cables drawn on one NIC port carry the port's rate on
     });
     CHECK(noted);
 }
+
+TEST_CASE("simulation: PCIe and NVLink cables between servers carry no traffic as the analysis counts them", "[simulation][nics]")
+{
+    // Before: the simulator never looked at what a cable is drawn as, so a PCIe (or NVLink)
+    // cable between two servers became a NIC link, while the analysis ignores it (cluster_facts
+    // wireLinks) and the design rules flag it. Two DGX H100 on one QM9700, NIC ports 0-3 of
+    // each cabled to it at 400G; then two more cables, on the free ports 4 and 5, straight
+    // from one server to the other, drawn as PCIe and then as NVLink.
+    const model::Catalog cat = model::Catalog::loadBundled();
+    model::Design plain;
+    const auto addNode = [&](model::NodeKind kind, const char* modelId, const char* name) {
+        model::Node n;
+        n.kind = kind;
+        n.model = modelId;
+        n.name = name;
+        if (kind == model::NodeKind::Switch) n.tier = model::SwitchTier::Leaf;
+        return plain.addNode(n);
+    };
+    const model::Id a = addNode(model::NodeKind::Server, "dgx-h100", "a");
+    const model::Id b = addNode(model::NodeKind::Server, "dgx-h100", "b");
+    const model::Id leaf = addNode(model::NodeKind::Switch, "qm9700", "leaf");
+    const auto cable = [](model::Id x, int port, model::Id y, model::LinkMedium m, int count) {
+        model::Link l;
+        l.a = {x, port};
+        l.b = {y, m == model::LinkMedium::InfiniBand ? -1 : port};
+        l.medium = m;
+        l.laneSpeed = model::Bandwidth::Gbps(400);
+        l.count = count;
+        return l;
+    };
+    for (const model::Id s : {a, b}) plain.addLink(cable(s, 0, leaf, model::LinkMedium::InfiniBand, 4));
+    model::CollectiveRequest req;
+    req.op = model::CollectiveOp::AllReduce;
+    req.bytes = 1.0 * (1 << 30);
+    req.algorithm = model::Algorithm::Ring;
+    model::SimulationOptions o;
+    o.compareWithAnalytical = false;
+    const double base = model::simulateCollective(plain, cat, req, o).collective.busbw.inGBps();
+    const double analytical = model::predictCollective(plain, cat, req).busbw.inGBps();
+    INFO("busbw GB/s: simulated " << base << ", analytical " << analytical);
+    CHECK(base == Approx(analytical).epsilon(0.10));
+    for (const model::LinkMedium medium : {model::LinkMedium::PCIe, model::LinkMedium::NVLink}) {
+        INFO((medium == model::LinkMedium::PCIe ? "PCIe" : "NVLink"));
+        model::Design d = plain;
+        d.addLink(cable(a, 4, b, medium, 2));
+        const model::SimulationResult r = model::simulateCollective(d, cat, req, o);
+        CHECK(r.collective.busbw.inGBps() == Approx(base).epsilon(1e-9));
+        CHECK(model::predictCollective(d, cat, req).busbw.inGBps() == Approx(analytical).epsilon(1e-9));
+        const bool noted = std::any_of(r.notes.begin(), r.notes.end(), [](const std::string& n) {
+            return n.find("2 PCIe or NVLink cable(s) between servers ignored") != std::string::npos;
+        });
+        CHECK(noted);
+    }
+}
