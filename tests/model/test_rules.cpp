@@ -54,6 +54,33 @@ const Finding* find(const RuleReport& r, const std::string& rule)
 }
 
 bool mentions(const Finding& f, Id node) { return std::find(f.nodes.begin(), f.nodes.end(), node) != f.nodes.end(); }
+
+/// Two `model` servers named `nameA` and `nameB` whose compute NIC is `nic`: {a, b}.
+std::pair<Id, Id> serversWithNic(Design& d, const std::string& model, const std::string& nic, const std::string& nameA,
+                                 const std::string& nameB)
+{
+    const Id a = server(d, model, nameA), b = server(d, model, nameB);
+    for (Id x : {a, b}) {
+        Node n = *d.node(x);
+        n.nicModel = nic;
+        d.updateNode(n);
+    }
+    return {a, b};
+}
+
+/// The finding of `rule` in `r`, checked to be an error about link `link` between servers
+/// `a` and `b`; null (and a failed check) when there is none.
+const Finding* pairError(const RuleReport& r, const std::string& rule, Id link, Id a, Id b)
+{
+    const Finding* f = find(r, rule);
+    CHECK(f);
+    if (!f) return nullptr;
+    CHECK(f->severity == Severity::Error);
+    CHECK(f->links == std::vector<Id>{link});
+    CHECK(mentions(*f, a));
+    CHECK(mentions(*f, b));
+    return f;
+}
 } // namespace
 
 TEST_CASE("switch-port-budget fires when cables exceed a switch's ports", "[rules]")
@@ -278,12 +305,7 @@ TEST_CASE("protocol-mismatch: an end that cannot run the link's protocol", "[rul
 
     // Two servers cabled back to back: an InfiniBand cable between Ethernet-only NICs.
     Design direct;
-    const Id a = server(direct, "hgx-h100-8gpu", "a"), b = server(direct, "hgx-h100-8gpu", "b");
-    for (Id x : {a, b}) {
-        Node n = *direct.node(x);
-        n.nicModel = "connectx-6-dx-200g";
-        direct.updateNode(n);
-    }
+    const auto [a, b] = serversWithNic(direct, "hgx-h100-8gpu", "connectx-6-dx-200g", "a", "b");
     wire(direct, a, b, 200, 1, LinkMedium::InfiniBand);
     const RuleReport r5 = checkDesign(direct, catalog());
     const Finding* g = find(r5, "protocol-mismatch");
@@ -319,12 +341,8 @@ TEST_CASE("protocol-mismatch: PCIe drawn between two servers", "[rules]")
     const Id a = server(d, "dgx-h100", "dgx-01"), b = server(d, "dgx-h100", "dgx-02");
     const Id l = wire(d, a, b, 400, 1, LinkMedium::PCIe);
     const RuleReport r = checkDesign(d, catalog());
-    const Finding* f = find(r, "protocol-mismatch");
+    const Finding* f = pairError(r, "protocol-mismatch", l, a, b);
     REQUIRE(f);
-    CHECK(f->severity == Severity::Error);
-    CHECK(f->links == std::vector<Id>{l});
-    CHECK(mentions(*f, a));
-    CHECK(mentions(*f, b));
     CHECK(f->message == "link " + std::to_string(l) +
                             " between dgx-01 (dgx-h100, NIC connectx-7-400g, InfiniBand or Ethernet) and dgx-02 (dgx-h100, NIC "
                             "connectx-7-400g, InfiniBand or Ethernet) is drawn as PCIe, which runs only inside a server. Draw the "
@@ -345,12 +363,7 @@ TEST_CASE("protocol-mismatch: PCIe drawn between two servers", "[rules]")
 
     // Ethernet-only NICs: draw it as Ethernet; a workstation without a compute NIC: give it one.
     Design eth;
-    const Id e1 = server(eth, "hgx-h100-8gpu", "eth-1"), e2 = server(eth, "hgx-h100-8gpu", "eth-2");
-    for (Id x : {e1, e2}) {
-        Node n = *eth.node(x);
-        n.nicModel = "thor2-400g";
-        eth.updateNode(n);
-    }
+    const auto [e1, e2] = serversWithNic(eth, "hgx-h100-8gpu", "thor2-400g", "eth-1", "eth-2");
     wire(eth, e1, e2, 400, 1, LinkMedium::PCIe);
     const RuleReport r3 = checkDesign(eth, catalog());
     REQUIRE(find(r3, "protocol-mismatch"));
@@ -380,12 +393,8 @@ TEST_CASE("nvlink-outside-domain: NVLink between two servers that are each a who
     const Id l = wire(d, a, b, 400, 1, LinkMedium::NVLink);
     const RuleReport r = checkDesign(d, catalog());
     REQUIRE(r.count(Severity::Error) == 1);
-    const Finding* f = find(r, "nvlink-outside-domain");
+    const Finding* f = pairError(r, "nvlink-outside-domain", l, a, b);
     REQUIRE(f);
-    CHECK(f->severity == Severity::Error);
-    CHECK(f->links == std::vector<Id>{l});
-    CHECK(mentions(*f, a));
-    CHECK(mentions(*f, b));
     CHECK(f->message == "NVLink link " + std::to_string(l) +
                             " joins dgx-01 (dgx-h100) and dgx-02 (dgx-h100), servers that are each a whole NVLink domain (8 GPUs "
                             "in a dgx-h100), not part of a rack-scale one: NVLink runs only inside a domain (a rack-scale domain "

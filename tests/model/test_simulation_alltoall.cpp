@@ -1,5 +1,6 @@
 // All-to-all as NCCL runs it (every peer at once, "direct") against the synchronized pairwise
 // rounds, and the checks of --fail specs against the design.
+#include "test_alltoall_support.hpp"
 #include "test_catalog_support.hpp"
 #include "model/design/node_lookup.hpp"
 #include "model/io/input_error.hpp"
@@ -18,12 +19,7 @@ const model::Design& superpod() { return testsupport::superpodTemplate(); }
 
 model::CollectiveRequest alltoall(int gpus, const std::string& algorithm)
 {
-    model::CollectiveRequest r;
-    r.op = model::CollectiveOp::AllToAll;
-    r.bytes = kGiB;
-    r.gpus = gpus;
-    r.algorithm = model::parseAlgorithm(algorithm);
-    return r;
+    return testsupport::allToAllGiB(gpus, algorithm);
 }
 
 model::Id firstServer(const model::Design& d)

@@ -2,6 +2,7 @@
 // flowBudget): an all-to-all too large to simulate in reasonable time is refused before anything
 // is built, with the flows, the budget and what to do instead; one within the budget runs as
 // before. The default budget's boundary is checked on the estimate alone (no 4,096-GPU run).
+#include "test_alltoall_support.hpp"
 #include "test_catalog_support.hpp"
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/ecmp_imbalance.hpp"
@@ -14,20 +15,13 @@
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
 const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
 
 const model::Design& superpod() { return testsupport::superpodTemplate(); }
 
 model::CollectiveRequest alltoall(int gpus, const std::string& algorithm = {})
 {
-    model::CollectiveRequest r;
-    r.op = model::CollectiveOp::AllToAll;
-    r.bytes = kGiB;
-    r.gpus = gpus;
-    r.algorithm = model::parseAlgorithm(algorithm);
-    return r;
+    return testsupport::allToAllGiB(gpus, algorithm);
 }
 
 } // namespace

@@ -13,6 +13,16 @@ model::Design fatTree(const model::Catalog& cat, const char* server, int nodes, 
 {
     return enginetest::fatTree(cat, server, "qm9700", nodes, nicsPerNode);
 }
+
+/// A ring all-reduce of `bytes` bytes over every GPU of the design.
+model::CollectiveRequest ringAllReduce(double bytes)
+{
+    model::CollectiveRequest req;
+    req.op = model::CollectiveOp::AllReduce;
+    req.bytes = bytes;
+    req.algorithm = model::Algorithm::Ring;
+    return req;
+}
 } // namespace
 
 TEST_CASE("simulation: every NIC of a server carries traffic, more or fewer NICs than GPUs", "[simulation][nics]")
@@ -27,10 +37,7 @@ TEST_CASE("simulation: every NIC of a server carries traffic, more or fewer NICs
     for (const Case& c : {Case{"aws-p5-48xlarge", 0, 376.0}, Case{"dgx-h100", 4, 194.0}}) {
         INFO(c.server << " with " << c.nicsPerNode << " NICs");
         const model::Design d = fatTree(cat, c.server, 4, c.nicsPerNode);
-        model::CollectiveRequest req;
-        req.op = model::CollectiveOp::AllReduce;
-        req.bytes = 16.0 * (1 << 30);
-        req.algorithm = model::Algorithm::Ring;
+        const model::CollectiveRequest req = ringAllReduce(16.0 * (1 << 30));
         // The flow mechanics alone (no NCCL pricing, no measured ramp): the ring's busbw is set
         // by the slower of NVLink (370.8 GB/s per GPU on H100) and the server's NICs.
         model::SimulationOptions raw;
@@ -144,10 +151,7 @@ TEST_CASE("simulation: two cables drawn on one NIC port carry the port's rate on
     }
     REQUIRE(twice.links().size() == once.links().size() + 32);
 
-    model::CollectiveRequest req;
-    req.op = model::CollectiveOp::AllReduce;
-    req.bytes = 4.0 * (1 << 30);
-    req.algorithm = model::Algorithm::Ring;
+    const model::CollectiveRequest req = ringAllReduce(4.0 * (1 << 30));
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     const model::SimulationResult simOnce = model::simulateCollective(once, cat, req, o);
@@ -203,10 +207,7 @@ TEST_CASE("simulation: PCIe and NVLink cables between servers carry no traffic a
         return l;
     };
     for (const model::Id s : {a, b}) plain.addLink(cable(s, 0, leaf, model::LinkMedium::InfiniBand, 4));
-    model::CollectiveRequest req;
-    req.op = model::CollectiveOp::AllReduce;
-    req.bytes = 1.0 * (1 << 30);
-    req.algorithm = model::Algorithm::Ring;
+    const model::CollectiveRequest req = ringAllReduce(1.0 * (1 << 30));
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     const double base = model::simulateCollective(plain, cat, req, o).collective.busbw.inGBps();
