@@ -3,6 +3,7 @@
 
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/units/number_format.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -57,18 +58,6 @@ std::string placementText(const CommGroup& g)
     if (g.k == 2) return "2 node(s): " + std::to_string(g.chainRanks) + " + " + std::to_string(g.fewestRanks) + " GPUs";
     return std::to_string(g.k) + " node(s) of " + std::to_string(g.fewestRanks) + " to " + std::to_string(g.chainRanks) + " GPUs";
 }
-std::string fmt(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-std::string fmt2(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
 } // namespace
 
 CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double bytes, Algorithm algorithm)
@@ -86,7 +75,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
         for (Algorithm a : autoCandidates(g, op)) {
             AlgoEstimate e = estimate(a, g, op, bytes);
             if (!e.applicable) continue;
-            others += (others.empty() ? "" : ", ") + std::string(toString(a)) + " " + fmt(e.timeUs) + " us";
+            others += (others.empty() ? "" : ", ") + std::string(toString(a)) + " " + fixedDecimals(e.timeUs, 1) + " us";
             if (e.timeUs < best.timeUs) best = e;
         }
         if (!best.applicable) throw std::invalid_argument(std::string("no algorithm can run ") + toString(op) + " here");
@@ -108,11 +97,11 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
     r.latency = Duration::microseconds(std::min(best.latencyUs, best.timeUs));
     r.note = std::string(toString(best.algorithm)) + " (" + toString(best.protocol) + " protocol) on " + std::to_string(g.n) + " GPUs = " +
              placementText(g) + "; intra-node " + g.intraTechnology + " " +
-             fmt(g.intraGBps) + " GB/s usable per GPU" +
-             (g.k > 1 ? "; NICs " + fmt(g.nicNodeGBps) + " GB/s practical per node" : std::string()) +
+             fixedDecimals(g.intraGBps, 1) + " GB/s usable per GPU" +
+             (g.k > 1 ? "; NICs " + fixedDecimals(g.nicNodeGBps, 1) + " GB/s practical per node" : std::string()) +
              (op == CollectiveOp::AllToAll && g.k > 1 && g.fabricAllToAllFactor < 1.0
-                  ? "; the leaf uplinks carry " + fmt(g.fabricAllToAllFactor * 100.0) + "% of the NIC rate for the traffic leaving the leaf" +
-                        (g.ecmpAllToAllFactor > 1.0005 ? " (per-flow ECMP: the busiest uplink carries " + fmt2(g.ecmpAllToAllFactor) +
+                  ? "; the leaf uplinks carry " + fixedDecimals(g.fabricAllToAllFactor * 100.0, 1) + "% of the NIC rate for the traffic leaving the leaf" +
+                        (g.ecmpAllToAllFactor > 1.0005 ? " (per-flow ECMP: the busiest uplink carries " + fixedDecimals(g.ecmpAllToAllFactor, 2) +
                                                              " x the mean)"
                                                        : std::string())
                   : std::string()) +
@@ -124,12 +113,12 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                   ? std::string("; NCCL ") + (g.ncclRelease == NcclRelease::UpTo2_18 ? "2.18-and-earlier" : "2.19-2.20") +
                         " tuner constants (model/analysis/nccl_release.hpp)"
                   : std::string()) +
-             "; latency term " + fmt(best.latencyUs) + " us, bandwidth term " + fmt(best.bandwidthUs) + " us" +
+             "; latency term " + fixedDecimals(best.latencyUs, 1) + " us, bandwidth term " + fixedDecimals(best.bandwidthUs, 1) + " us" +
              (others.empty() ? std::string() : "; candidates: " + others);
     if (g.n == 1) {
         r.latency = Duration();
         r.note = "local copy on 1 GPU: nothing crosses a link; NCCL copies the buffer once in the GPU's memory (out-of-place), "
-                 "2 x size at " + fmt(g.hbmGBps) + " GB/s HBM; the copy's launch overhead (microseconds on a real GPU) is not modelled";
+                 "2 x size at " + fixedDecimals(g.hbmGBps, 1) + " GB/s HBM; the copy's launch overhead (microseconds on a real GPU) is not modelled";
     }
     return r;
 }

@@ -1,5 +1,6 @@
 // Per-layer bandwidth per GPU (spec rates, one direction): engine_formulas.md §0, §8.
 #include "model/analysis/layers.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,13 +10,6 @@
 namespace model::analysis {
 
 namespace {
-
-std::string num(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 
 /// The protocol actually wired at server `s`: the switches its ports reach when they all run
 /// one protocol the NIC supports (a VPI adapter on Ethernet switches runs Ethernet), else the
@@ -82,7 +76,7 @@ std::string nicTechnology(const ServerFacts& s, const ClusterFacts& f)
     if (!s.nic || s.wiredPorts == 0) return "no cabled compute NIC";
     const std::string proto = wiredProtocol(s, f);
     const double perPortGbps = s.wiredLineGBps * 8.0 / s.wiredPorts;
-    return proto + " " + num(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")" +
+    return proto + " " + significantDigits(perPortGbps) + " Gb/s x " + std::to_string(s.wiredPorts) + " (" + s.nic->name + ")" +
            (nicMismatchesFabric(s, f) ? kMismatchNote : "");
 }
 
@@ -142,7 +136,7 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     if (intraS->nvlinkDomainGpus > 1) {
         const bool nvswitch = intraS->spec->intraNode == IntraNodeFabric::NVSwitch;
         l.technology = "NVLink " + std::to_string(ig.nvlinkGeneration) + (nvswitch ? " via NVSwitch" : " bridge");
-        l.note = num(ig.scaleUpBidirectional.inGBps()) + " GB/s bidirectional per GPU, half each way; domain of " +
+        l.note = significantDigits(ig.scaleUpBidirectional.inGBps()) + " GB/s bidirectional per GPU, half each way; domain of " +
                  std::to_string(intraS->nvlinkDomainGpus) + " GPUs";
     } else {
         l.technology = "PCIe Gen" + std::to_string(ig.pcieGeneration) + " x" + std::to_string(ig.pcieLanes);
@@ -159,8 +153,8 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     l.perGpu = Bandwidth::GBps(boundary);
     l.note = "cabled compute NIC ports x min(NIC, cable) / " + std::to_string(boundS->gpus) + " GPUs" + minNote;
     if (boundS->hostLinkGBps > 0 && boundS->hostLinkGBps < boundS->wiredLineGBps)
-        l.note += "; capped by the GPUs' own host links (" + num(boundS->hostLinkGBps / boundS->gpus) +
-                  " GB/s each way per GPU): the NICs' " + num(boundS->wiredLineGBps / boundS->gpus) + " GB/s per GPU cannot be used";
+        l.note += "; capped by the GPUs' own host links (" + significantDigits(boundS->hostLinkGBps / boundS->gpus) +
+                  " GB/s each way per GPU): the NICs' " + significantDigits(boundS->wiredLineGBps / boundS->gpus) + " GB/s per GPU cannot be used";
     out.push_back(l);
 
     l = {};
@@ -174,14 +168,14 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     } else if (f.hasUpperTier) {
         fabric = boundary * std::min(1.0, 1.0 / f.worstOversubscription);
         const std::string proto = fabricProtocol(f);
-        l.technology = (proto.empty() ? "" : proto + " ") + "leaf/spine, " + num(f.worstOversubscription) + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
-        l.note = "worst switch down:up ratio " + num(f.worstOversubscription) + "; bisection " + num(f.bisectionGBps) + " GB/s each way";
+        l.technology = (proto.empty() ? "" : proto + " ") + "leaf/spine, " + significantDigits(f.worstOversubscription) + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
+        l.note = "worst switch down:up ratio " + significantDigits(f.worstOversubscription) + "; bisection " + significantDigits(f.bisectionGBps) + " GB/s each way";
     } else {
         const std::string proto = fabricProtocol(f);
         l.technology = (proto.empty() ? "" : proto + ", ") +
                        (f.switches.size() == 1 ? "single switch" : std::to_string(f.switches.size()) + " switches, no upper tier");
         l.note = std::string(f.islands > 1 ? "the servers of one island reach each other" : "every server reaches the others") +
-                 " through one switch tier; bisection " + num(f.bisectionGBps) + " GB/s each way";
+                 " through one switch tier; bisection " + significantDigits(f.bisectionGBps) + " GB/s each way";
         if (f.islands > 1 && f.bisectionGBps <= 0) l.note = "no two servers reach each other through the switches";
     }
     if (!f.switches.empty()) {

@@ -12,7 +12,7 @@ namespace model::compare {
 namespace {
 
 /// `v` with `precision` significant digits; whole numbers of 1,000 or more with separators.
-std::string num(double v, int precision = 4)
+std::string tableNumber(double v, int precision = 4)
 {
     if (std::abs(v) >= 1000 && std::abs(v) < 1e15) {
         std::string d = std::to_string(std::llabs(std::llround(v))), g;
@@ -31,7 +31,7 @@ std::string num(double v, int precision = 4)
 Cell number(std::optional<double> v, int precision = 4, const std::string& suffix = "")
 {
     if (!v) return {std::nullopt, "n/a", false};
-    return {v, num(*v, precision) + suffix, false};
+    return {v, tableNumber(*v, precision) + suffix, false};
 }
 
 Cell money(std::optional<double> usd, bool lowerBound)
@@ -101,14 +101,14 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
     addRow(rows, ds, "mfu", "Model FLOPs utilisation", "", Better::Higher, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
         Cell c = number(step(d) ? std::optional<double>(step(d)->mfu) : std::nullopt);
-        if (c.value) c.text = num(*c.value * 100.0, 3) + "%";
+        if (c.value) c.text = tableNumber(*c.value * 100.0, 3) + "%";
         return c;
     });
     addRow(rows, ds, "scaling_efficiency", "Scaling efficiency at full size", "", Better::Higher, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
         if (!d.analysis || d.analysis->scaling.empty()) return number(std::nullopt);
         Cell c = number(d.analysis->scaling.back().efficiency);
-        c.text = num(*c.value * 100.0, 3) + "%";
+        c.text = tableNumber(*c.value * 100.0, 3) + "%";
         // A split design's curve ends at its largest island, not at the design's size.
         if (d.analysis->scaling.back().gpus < d.analysis->gpus)
             c.text += " at " + std::to_string(d.analysis->scaling.back().gpus) + " of " + std::to_string(d.analysis->gpus) + " GPUs";

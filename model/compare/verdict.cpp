@@ -1,6 +1,7 @@
 // The verdict of a comparison in words (comparison.hpp verdictOf): what costs less and until
 // when, which design trains the run faster and why, and what each run costs.
 #include "model/compare/comparison.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,15 +10,6 @@
 namespace model::compare {
 
 namespace {
-
-std::string num(double v, int precision = 2)
-{
-    std::ostringstream s;
-    s.setf(std::ios::fixed);
-    s.precision(precision);
-    s << v;
-    return s.str();
-}
 
 /// 1234567 -> "1,234,567".
 std::string whole(double v)
@@ -43,7 +35,7 @@ std::string tokenWords(double n)
     return s.str();
 }
 
-std::string ratio(double r) { return num(r, r < 10 ? 1 : 0) + "x"; }
+std::string ratio(double r) { return fixedDecimals(r, r < 10 ? 1 : 0) + "x"; }
 
 /// "building A" or "renting B (Lambda 8x H100 SXM node)".
 std::string how(const Comparison& c, std::size_t i, const cost::CostResult& k, bool withOffer)
@@ -96,7 +88,7 @@ std::string breakEvenSentence(const Comparison& c, const CrossBreakEven& x, cons
                     missingNote(b, c.labels[x.build]) + "; after that " + build + " costs less.";
     const double lifeMonths = 12.0 * b.assumptions.amortisationYears;
     if (month > lifeMonths)
-        s += " That is beyond " + c.labels[x.build] + "'s " + num(b.assumptions.amortisationYears, 0) + "-year amortisation, so over the hardware's life renting costs less.";
+        s += " That is beyond " + c.labels[x.build] + "'s " + fixedDecimals(b.assumptions.amortisationYears, 0) + "-year amortisation, so over the hardware's life renting costs less.";
     return s + perGpu;
 }
 
@@ -208,19 +200,19 @@ std::string because(const Comparison& c, std::size_t fast, std::size_t slow, con
     const std::string gpus = "it has " + ratio(g) + " the GPUs (" + std::to_string(f.gpus) + " against " + std::to_string(s.gpus) + ")";
     if (g > 1.05 && p > 1.05) return gpus + " and each does " + ratio(p) + " the work (" + limited + ")";
     if (g > 1.05 && p < 0.95)
-        return gpus + ", although each does only " + num(p, 2) + "x the work (" + c.labels[fast] + " is limited by " + scopeWords(f.bottleneck.scope) +
+        return gpus + ", although each does only " + fixedDecimals(p, 2) + "x the work (" + c.labels[fast] + " is limited by " + scopeWords(f.bottleneck.scope) +
                ": " + firstSentence(f.bottleneck.explanation) + ")";
     if (g > 1.05) return gpus + " at about the same work per GPU";
-    if (g < 0.95) return "each of its GPUs does " + ratio(p) + " the work, more than making up for " + num(1 / g, 1) + "x fewer GPUs (" + limited + ")";
+    if (g < 0.95) return "each of its GPUs does " + ratio(p) + " the work, more than making up for " + fixedDecimals(1 / g, 1) + "x fewer GPUs (" + limited + ")";
     return "each GPU does " + ratio(p) + " the work (" + limited + ")";
 }
 
 std::string daysText(double seconds)
 {
     const double days = seconds / 86400.0;
-    if (seconds < 120) return num(seconds, seconds < 10 ? 1 : 0) + " seconds";
-    if (seconds < 7200) return num(seconds / 60.0, 0) + " minutes";
-    if (days < 2) return num(seconds / 3600.0, 1) + " hours";
+    if (seconds < 120) return fixedDecimals(seconds, seconds < 10 ? 1 : 0) + " seconds";
+    if (seconds < 7200) return fixedDecimals(seconds / 60.0, 0) + " minutes";
+    if (days < 2) return fixedDecimals(seconds / 3600.0, 1) + " hours";
     return whole(days) + " days";
 }
 

@@ -4,6 +4,7 @@
 #include "model/analysis/memory_fit.hpp"
 #include "model/analysis/training.hpp"
 #include "model/cost/cost_lines.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,14 +22,6 @@ const char* kDefaultState = "Virginia";
 const char* kHoursSource = "8,760 hours in a 365-day year / 12";
 const char* kTokensSource = "20 tokens per parameter, compute-optimal (Hoffmann et al. 2022, \"Chinchilla\")";
 constexpr double kTokensPerParameter = 20.0;
-
-std::string fmt(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
 
 Assumption make(const char* key, const char* name, double value, const char* unit, std::string source, bool overridden)
 {
@@ -107,7 +100,7 @@ BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMont
     }
     b.months = capitalUsd / saving;
     b.text = std::string(lowerBound ? "month " + std::to_string(*b.month()) + " or later" : "month " + std::to_string(*b.month())) +
-             " (" + fmt(*b.months) + " months: " + formatUsd(capitalUsd) + per + " capital / " + formatUsd(saving) + per + " a month saved)";
+             " (" + significantDigits(*b.months) + " months: " + formatUsd(capitalUsd) + per + " capital / " + formatUsd(saving) + per + " a month saved)";
     return b;
 }
 

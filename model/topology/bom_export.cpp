@@ -12,13 +12,6 @@ namespace model::topology {
 namespace {
 using io::csvField;
 
-std::string fmt(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
 } // namespace
 
 std::string powerText(const Bom& b)
@@ -26,13 +19,13 @@ std::string powerText(const Bom& b)
     std::string names;
     for (const auto& m : b.powerUnknown) names += (names.empty() ? "" : ", ") + m;
     if (!b.powerKnown()) return names.empty() ? "0 kW (no parts)" : "unknown (no part has a published figure: " + names + ")";
-    std::string s = fmt(b.powerKw()) + " kW";
+    std::string s = significantDigits(b.powerKw()) + " kW";
     if (!b.powerUnknown.empty())
         s += " (known parts only; unknown for " + std::to_string(b.powerUnknown.size()) + " model" +
              (b.powerUnknown.size() == 1 ? "" : "s") + ": " + names + ")";
     std::string elsewhere;
     for (const auto& [model, f] : b.powerFromElsewhere)
-        elsewhere += (elsewhere.empty() ? "" : "; ") + model + " " + fmt(f.watts / 1000.0) + " kW each, " + f.source;
+        elsewhere += (elsewhere.empty() ? "" : "; ") + model + " " + significantDigits(f.watts / 1000.0) + " kW each, " + f.source;
     if (!elsewhere.empty()) s += " (not the catalog's figure: " + elsewhere + ")";
     return s;
 }

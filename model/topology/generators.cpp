@@ -2,6 +2,7 @@
 #include "model/topology/generators.hpp"
 
 #include "model/topology/layout.hpp"
+#include "model/units/number_format.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -9,13 +10,6 @@
 namespace model::topology {
 
 namespace {
-std::string num(double v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-
 /// True when the NIC can run `p` (VPI adapters list several protocols in the catalog's
 /// "protocols_supported"; older entries give only "protocol").
 bool nicRuns(const NicSpec& n, NetProtocol p)
@@ -126,8 +120,8 @@ std::string rentedSwitch(const Catalog& catalog, NetProtocol protocol, double pe
             (!best || sw.portSpeed.inGbps() < best->portSpeed.inGbps()))
             best = &sw;
     if (!best)
-        badOption(gen, "--per-node-gbps", num(perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs switch ports of " +
-                                              num(perNicGbps) + " Gb/s; the catalog has no " + toString(protocol) + " switch that fast");
+        badOption(gen, "--per-node-gbps", significantDigits(perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs switch ports of " +
+                                              significantDigits(perNicGbps) + " Gb/s; the catalog has no " + toString(protocol) + " switch that fast");
     return best->id;
 }
 } // namespace
@@ -171,22 +165,22 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
         }
     }
     if (!pick)
-        badOption(gen, "--per-node-gbps", num(o.perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs " +
-                                              num(perNic) + " Gb/s NICs; the catalog has none");
+        badOption(gen, "--per-node-gbps", significantDigits(o.perNodeGbps) + " Gb/s over " + std::to_string(nics) + " NICs needs " +
+                                              significantDigits(perNic) + " Gb/s NICs; the catalog has none");
     FatTreeOptions f;
     f.server = s->id;
     f.nodes = o.nodes;
     f.nicModel = pick == own ? "" : pick->id;
     f.switchModel = !o.switchModel.empty() ? o.switchModel : rentedSwitch(catalog, pick->protocol, perNic, gen, o.perNodeGbps, nics);
     if (const SwitchSpec* sw = catalog.switchModel(f.switchModel); sw && !o.switchModel.empty() && sw->portSpeed.inGbps() + 1e-6 < perNic)
-        badOption(gen, "--switch", sw->name + " has " + num(sw->portSpeed.inGbps()) + " Gb/s ports; " + num(o.perNodeGbps) +
-                                       " Gb/s per node over " + std::to_string(nics) + " NICs needs " + num(perNic) + " Gb/s ports");
+        badOption(gen, "--switch", sw->name + " has " + significantDigits(sw->portSpeed.inGbps()) + " Gb/s ports; " + significantDigits(o.perNodeGbps) +
+                                       " Gb/s per node over " + std::to_string(nics) + " NICs needs " + significantDigits(perNic) + " Gb/s ports");
     f.linkGbps = perNic;
     f.requireNicProtocol = false;
     f.namePrefix = "node";
     f.generatorName = gen;
     f.name = !o.name.empty() ? o.name
-           : "Rented: " + std::to_string(o.nodes) + "x " + s->name + ", " + num(o.perNodeGbps) + " Gb/s per node" +
+           : "Rented: " + std::to_string(o.nodes) + "x " + s->name + ", " + significantDigits(o.perNodeGbps) + " Gb/s per node" +
                  (o.provider.empty() ? "" : " (" + o.provider + ")");
     Design d = generateFatTree(catalog, f);
     d.analysis["generator"]["kind"] = "rented";

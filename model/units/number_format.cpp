@@ -44,4 +44,18 @@ std::string formatCount(double v)
     return (v < 0 && out != "0" ? "-" : "") + out;
 }
 
+std::string significantDigits(double v, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits < 1 ? 1 : digits, v);
+    return buf;
+}
+
+std::string fixedDecimals(double v, int decimals)
+{
+    char buf[512]; // %.0f of 1e308 is 309 digits
+    std::snprintf(buf, sizeof buf, "%.*f", decimals < 0 ? 0 : (decimals > 17 ? 17 : decimals), v);
+    return buf;
+}
+
 } // namespace model

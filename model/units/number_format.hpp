@@ -18,5 +18,13 @@ namespace model {
 [[nodiscard]] std::string formatPercent(double fraction);
 /// A count with thousands separators and no decimals: 1234567.8 -> "1,234,568".
 [[nodiscard]] std::string formatCount(double v);
+/// `v` with at most `digits` significant digits and no trailing zeros, as printf's "%.*g" (and
+/// an ostream's default notation at that precision): 400 -> "400", 2.5 -> "2.5", 0.1234567 ->
+/// "0.123457"; exponent notation from 10^digits and below 1e-4. For figures inside sentences
+/// and identifiers where the value, not a table column, matters. `digits` < 1 counts as 1.
+[[nodiscard]] std::string significantDigits(double v, int digits = 6);
+/// `v` with exactly `decimals` digits after the point, as printf's "%.*f": (2.5, 2) -> "2.50".
+/// `decimals` < 0 counts as 0.
+[[nodiscard]] std::string fixedDecimals(double v, int decimals);
 
 } // namespace model

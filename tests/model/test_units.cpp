@@ -70,3 +70,19 @@ TEST_CASE("numbers for people: three significant digits, percentages, counts", "
     CHECK(formatCount(999) == "999");
     CHECK(formatCount(1000) == "1,000");
 }
+
+TEST_CASE("significantDigits drops trailing zeros and fixedDecimals keeps its decimals", "[units][format]")
+{
+    CHECK(significantDigits(400) == "400");
+    CHECK(significantDigits(2.5) == "2.5");
+    CHECK(significantDigits(0.1234567) == "0.123457");
+    CHECK(significantDigits(0.1234567, 3) == "0.123");
+    CHECK(significantDigits(1234567.0, 3) == "1.23e+06");
+    CHECK(significantDigits(12.0, 0) == "1e+01"); // digits below 1 count as 1
+    CHECK(significantDigits(-7.25) == "-7.25");
+    CHECK(fixedDecimals(2.5, 2) == "2.50");
+    CHECK(fixedDecimals(2.449, 1) == "2.4");
+    CHECK(fixedDecimals(1536.6, 0) == "1537");
+    CHECK(fixedDecimals(3.0, -2) == "3");
+    CHECK(fixedDecimals(1e300, 0).size() == 301);
+}

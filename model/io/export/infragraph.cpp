@@ -3,6 +3,7 @@
 
 #include "model/io/input_error.hpp"
 #include "model/topology/rules.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <map>
@@ -40,14 +41,6 @@ json deviceEdge(const std::string& a, const std::string& b, const std::string& s
 
 std::string slice(const std::string& c, int from, int to) { return c + "[" + std::to_string(from) + ":" + std::to_string(to) + "]"; }
 std::string at(const std::string& c, int i) { return c + "[" + std::to_string(i) + "]"; }
-
-std::string num(double v)
-{
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
 
 /// Adds the GPU's host link to `links` and returns its name: "pcie" (the GPU's PCIe generation
 /// and lanes, one direction) or "c2c" (NVLink-C2C, half the catalog's bidirectional rate).
@@ -114,7 +107,7 @@ json serverDevice(const std::string& name, const ServerSpec& s, const GpuSpec* g
             const int switches = std::max(1, s.nvswitchCount);
             comps.push_back(component("nvlsw", switches, "switch", "NVSwitch"));
             json l = {{"name", "nvlink"},
-                      {"description", "NVLink " + std::to_string(gpu->nvlinkGeneration) + ": the GPU's " + num(gpu->scaleUpPerDirection().inGBps()) +
+                      {"description", "NVLink " + std::to_string(gpu->nvlinkGeneration) + ": the GPU's " + significantDigits(gpu->scaleUpPerDirection().inGBps()) +
                                           " GB/s per direction spread over " + std::to_string(switches) + " NVSwitch chips"}};
             l["physical"] = bandwidthGBps(gpu->scaleUpPerDirection().inGBps() / switches);
             links.push_back(l);

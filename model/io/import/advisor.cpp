@@ -6,6 +6,7 @@
 
 #include "model/analysis/host_issue.hpp"
 #include "model/io/import/gpu_identity.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,14 +32,6 @@ struct Ctx {
     void add(const char* rule, Severity s, std::string message, int line) { out.push_back({rule, s, std::move(message), at(line)}); }
     void add(const char* rule, Severity s, std::string message, const Evidence& e) { out.push_back({rule, s, std::move(message), e}); }
 };
-
-std::string num(double v, int precision = 3)
-{
-    std::ostringstream s;
-    s.precision(precision);
-    s << v;
-    return s.str();
-}
 
 enum class SocketRelation { Different, Same, Unknown };
 
@@ -230,7 +223,7 @@ void serverRules(Ctx& c, const ServerModel& s)
             c.add("fewer-nics-than-gpus", Severity::Warning,
                   std::to_string(nG) + " GPUs share " + std::to_string(nC) + (split ? " compute" : "") + " NIC" + (nC > 1 ? "s" : "") +
                       (split ? " (the NICs nearest to the GPUs: " + nicNames(s, roles.compute) + ")" : std::string()) +
-                      ": in a multi-node collective each NIC carries the traffic of " + num(static_cast<double>(nG) / nC, 2) +
+                      ": in a multi-node collective each NIC carries the traffic of " + significantDigits(static_cast<double>(nG) / nC, 2) +
                       " GPUs, so per-GPU network bandwidth is the NIC rate divided by that (4 GPUs on one 400G NIC gave 5.8 GB/s "
                       "in CCI-MOC roce-testing)" +
                       (split ? "; " + nicNames(s, roles.other) + (roles.other.size() > 1 ? " are" : " is") +
@@ -308,7 +301,7 @@ void serverRules(Ctx& c, const ServerModel& s)
         if (self && self->parent >= 0) {
             const PcieNode& parent = s.pcie[static_cast<std::size_t>(self->parent)];
             if (g.pcie.speedGTps && parent.link.speedGTps && *g.pcie.speedGTps < *parent.link.speedGTps && *parent.link.speedGTps > 2.5)
-                why.push_back(num(*g.pcie.speedGTps) + " GT/s under a " + num(*parent.link.speedGTps) + " GT/s bridge");
+                why.push_back(significantDigits(*g.pcie.speedGTps, 3) + " GT/s under a " + significantDigits(*parent.link.speedGTps, 3) + " GT/s bridge");
         }
         if (!why.empty())
             c.add("pcie-link-degraded", Severity::Warning,
@@ -403,7 +396,7 @@ void logRules(Ctx& c, const LogSummary& log)
         }
         if (startsWith(l.ids, "104c8232") || startsWith(l.ids, "1af4") || startsWith(l.ids, "1b36")) ++emulated;
     }
-    if (slow) vm.push_back(std::to_string(slow) + " PCI links NCCL rates at " + num(0.2) + "-0.5 GB/s (2.5 GT/s x1 bridges)");
+    if (slow) vm.push_back(std::to_string(slow) + " PCI links NCCL rates at " + significantDigits(0.2, 3) + "-0.5 GB/s (2.5 GT/s x1 bridges)");
     if (emulated) vm.push_back(std::to_string(emulated) + " emulated bridges (vendor 104c device 8232, or virtio/QEMU)");
     if (!vm.empty())
         c.add("vm-flattened-topology", Severity::Warning,
@@ -427,12 +420,12 @@ void logRules(Ctx& c, const LogSummary& log)
     if (gpuPhb && !gpuP2p)
         c.add("no-peer-to-peer", Severity::Warning,
               "NCCL routes GPU-to-GPU traffic through the CPU (path " + gpuPhb->from + " -> " + gpuPhb->to + " typed " + gpuPhb->type +
-                  " at " + num(gpuPhb->bandwidthGBps) +
+                  " at " + significantDigits(gpuPhb->bandwidthGBps, 3) +
                   " GB/s): it found no usable peer-to-peer path, even between GPUs under one PCIe switch (GeForce cards, or ACS)",
               gpuPhb->line);
     if (netFar)
         c.add("nic-far-from-gpu", Severity::Warning,
-              "NCCL's path from " + netFar->from + " to " + netFar->to + " is " + netFar->type + " (" + num(netFar->bandwidthGBps) +
+              "NCCL's path from " + netFar->from + " to " + netFar->to + " is " + netFar->type + " (" + significantDigits(netFar->bandwidthGBps, 3) +
                   " GB/s): the NIC is not under the GPU's PCIe switch, so GPUDirect RDMA is off by default and traffic crosses the CPU",
               netFar->line);
     if (!log.unreadableSysfs.empty())
@@ -473,8 +466,8 @@ void curveRules(Ctx& c, const MeasuredCurve& curve)
             if (c.r.lines[i].find("nGpus") != std::string::npos) headerLine = static_cast<int>(i) + 1;
         c.add("single-thread-launch", Severity::Info,
               "one thread drove " + std::to_string(g) + " GPUs (nGpus " + std::to_string(g) + "): every iteration waits for it to issue " +
-                  "the collective on each GPU, about " + num(analysis::hostIssueFloorUs(g)) + " us (" + std::to_string(g) +
-                  " x 4.2 us, nccl-tests #123)" + (smallest > 0 ? "; the smallest sizes here take " + num(smallest) + " us" : std::string()) +
+                  "the collective on each GPU, about " + significantDigits(analysis::hostIssueFloorUs(g), 3) + " us (" + std::to_string(g) +
+                  " x 4.2 us, nccl-tests #123)" + (smallest > 0 ? "; the smallest sizes here take " + significantDigits(smallest, 3) + " us" : std::string()) +
                   ". Small-message latency then measures the host, not the GPUs or the network: for latency, run one process per "
                   "GPU (mpirun -np N ... -g 1) or one thread per GPU (-t N)",
               headerLine);
@@ -485,7 +478,7 @@ void curveRules(Ctx& c, const MeasuredCurve& curve)
         if (b.bytes < 1024.0 * 1024.0 || a.busbwGBps < 0.1) continue;
         if (b.busbwGBps < 0.5 * a.busbwGBps) {
             c.add("curve-collapse", Severity::Warning,
-                  "busbw falls from " + num(a.busbwGBps) + " GB/s at " + formatBytes(a.bytes) + " to " + num(b.busbwGBps) + " GB/s at " +
+                  "busbw falls from " + significantDigits(a.busbwGBps, 3) + " GB/s at " + formatBytes(a.bytes) + " to " + significantDigits(b.busbwGBps, 3) + " GB/s at " +
                       formatBytes(b.bytes) +
                       ": larger messages should never be slower; a protocol or transport switch at that size is failing (a network "
                       "plugin falling back, congestion, or a retransmission storm)",

@@ -9,6 +9,7 @@
 #include "model/io/import/gpu_identity.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/generators.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,14 +21,6 @@ using nlohmann::json;
 using topology::Severity;
 
 namespace {
-
-std::string num(double v, int precision = 3)
-{
-    std::ostringstream s;
-    s.precision(precision);
-    s << v;
-    return s.str();
-}
 
 /// Below this fraction of the prediction a measured plateau is "well below" it, above the
 /// inverse "well above": a 30 % band holds the validation spread of the engine against
@@ -60,16 +53,16 @@ void boundAt(const analysis::CommGroup& g, CollectiveOp op, double bytes, CurveC
             return false;
         }
     };
-    const std::string intra = "intra-node: " + g.intraTechnology + " (" + num(g.intraGBps) + " GB/s per GPU as NCCL models it)";
-    const std::string nics = "node boundary: " + std::to_string(g.nicPortsPerNode) + "x " + num(g.nicLineGbps) + " Gb/s per server (" +
-                             num(g.nicNodeGBps) + " GB/s practical)";
+    const std::string intra = "intra-node: " + g.intraTechnology + " (" + significantDigits(g.intraGBps, 3) + " GB/s per GPU as NCCL models it)";
+    const std::string nics = "node boundary: " + std::to_string(g.nicPortsPerNode) + "x " + significantDigits(g.nicLineGbps, 3) + " Gb/s per server (" +
+                             significantDigits(g.nicNodeGBps, 3) + " GB/s practical)";
     if (g.k > 1) {
         analysis::CommGroup f = g;
         f.fabricRingFactor = 1.0;
         f.fabricAllToAllFactor = 1.0;
         if ((g.fabricRingFactor < 0.999 || g.fabricAllToAllFactor < 0.999) && lifted(f)) {
             cmp.boundScope = "fabric";
-            cmp.boundLayer = "fabric: oversubscribed, " + num(std::min(g.fabricRingFactor, g.fabricAllToAllFactor) * 100, 3) +
+            cmp.boundLayer = "fabric: oversubscribed, " + significantDigits(std::min(g.fabricRingFactor, g.fabricAllToAllFactor) * 100, 3) +
                              " % of the servers' NIC bandwidth crosses it";
             return;
         }
@@ -306,14 +299,14 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
         const std::string where = cmp.op + " on " + std::to_string(cmp.gpus) + " GPUs at " + formatBytes(p.bytes);
         if (ratio < kBelowFraction)
             out.push_back({"below-prediction", Severity::Warning,
-                           "measured busbw " + num(p.measuredBusbwGBps) + " GB/s is " + num((1 - ratio) * 100, 2) + " % below the " +
-                               num(p.predictedBusbwGBps) + " GB/s predicted for \"" + cmp.designName + "\" (" + where + ", " + p.algorithm +
+                           "measured busbw " + significantDigits(p.measuredBusbwGBps, 3) + " GB/s is " + significantDigits((1 - ratio) * 100, 2) + " % below the " +
+                               significantDigits(p.predictedBusbwGBps, 3) + " GB/s predicted for \"" + cmp.designName + "\" (" + where + ", " + p.algorithm +
                                "); " + belowDiagnosis(cmp, multiNode(r, cmp, design, catalog)),
                            at(p.line)});
         else if (ratio > kAboveFraction)
             out.push_back({"above-prediction", Severity::Info,
-                           "measured busbw " + num(p.measuredBusbwGBps) + " GB/s is " + num((ratio - 1) * 100, 2) + " % above the " +
-                               num(p.predictedBusbwGBps) + " GB/s predicted for \"" + cmp.designName + "\" (" + where +
+                           "measured busbw " + significantDigits(p.measuredBusbwGBps, 3) + " GB/s is " + significantDigits((ratio - 1) * 100, 2) + " % above the " +
+                               significantDigits(p.predictedBusbwGBps, 3) + " GB/s predicted for \"" + cmp.designName + "\" (" + where +
                                "): the design probably is not the machine the run used (more NICs, NVLS/SHARP, another GPU)",
                            at(p.line)});
     }

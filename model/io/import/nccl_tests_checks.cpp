@@ -1,5 +1,6 @@
 // Whole-table checks of nccl-tests output: printed busbw against factor x size / time.
 #include "model/io/import/nccl_tests_checks.hpp"
+#include "model/units/number_format.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -26,13 +27,6 @@ double halfLastDigit(std::string_view cell) noexcept
 
 namespace {
 
-std::string num(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
-}
-
 /// Keeps the points of `pts` whose busbw agrees with factor x bytes / time; warns for the others.
 void keepConsistent(std::vector<MeasuredPoint>& pts, const char* half, const MeasuredCurve& c, double factor, std::vector<std::string>& warnings)
 {
@@ -53,9 +47,9 @@ void keepConsistent(std::vector<MeasuredPoint>& pts, const char* half, const Mea
         }
         char factorText[32];
         std::snprintf(factorText, sizeof factorText, "%.4g", factor);
-        warnings.push_back("line " + std::to_string(p.line) + ": " + half + " busbw " + num(p.busbwGBps) + " GB/s is not " + c.collective +
+        warnings.push_back("line " + std::to_string(p.line) + ": " + half + " busbw " + fixedDecimals(p.busbwGBps, 2) + " GB/s is not " + c.collective +
                            "'s factor " + factorText + " on " + std::to_string(c.ranks) + " ranks x size / time (" +
-                           std::to_string(static_cast<long long>(p.bytes)) + " B in " + num(p.timeUs) + " us = " + num(expect) +
+                           std::to_string(static_cast<long long>(p.bytes)) + " B in " + fixedDecimals(p.timeUs, 2) + " us = " + fixedDecimals(expect, 2) +
                            " GB/s), beyond the rounding of the printed digits; that half of the row is ignored");
     }
     pts = std::move(kept);
