@@ -1,4 +1,5 @@
 #include "app/import_controller.hpp"
+#include "views/common/qt_string.hpp"
 
 #include "app/document.hpp"
 #include "app/error_report.hpp"
@@ -25,7 +26,7 @@ namespace app {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+using views::q;
 
 /// Local files of a drag that the importers may read (a design .json is not one of them).
 QStringList importableFiles(const QMimeData* mime)

@@ -2,6 +2,7 @@
 // shortcut; each action has an object name ("actionCopy") so tests and the context menus
 // reach the very same action.
 #include "app/main_window.hpp"
+#include "app/named_action.hpp"
 
 #include "app/document.hpp"
 #include "app/commands/generate_command.hpp"
@@ -19,16 +20,6 @@
 #include <QToolBar>
 
 namespace app {
-
-namespace {
-/// Names an action (object name "action" + `name`) and gives it its shortcuts.
-QAction* named(QAction* a, const char* name, QList<QKeySequence> keys = {})
-{
-    a->setObjectName(QStringLiteral("action") + QLatin1String(name));
-    if (!keys.isEmpty()) a->setShortcuts(keys);
-    return a;
-}
-} // namespace
 
 void MainWindow::applyGenerated(const model::Design& generated)
 {

@@ -1,6 +1,7 @@
 // Arrange and View menus of the main window, and the canvas context menus (items, links,
 // empty canvas), which reuse the same actions so their shortcuts are shown and shared.
 #include "app/main_window.hpp"
+#include "app/named_action.hpp"
 
 #include "app/document.hpp"
 #include "app/edit_controller.hpp"
@@ -15,15 +16,6 @@
 #include <QMenuBar>
 
 namespace app {
-
-namespace {
-QAction* named(QAction* a, const char* name, QList<QKeySequence> keys = {})
-{
-    a->setObjectName(QStringLiteral("action") + QLatin1String(name));
-    if (!keys.isEmpty()) a->setShortcuts(keys);
-    return a;
-}
-} // namespace
 
 PresentationWindow* MainWindow::startPresentation()
 {

@@ -2,6 +2,7 @@
 // GPU, bottleneck scope and scaling efficiency; with --workload also the training step
 // breakdown, strong scaling and levers.
 #include "app/cli/cli.hpp"
+#include "views/common/qt_string.hpp"
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 
@@ -17,7 +18,7 @@ namespace app::cli {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+using views::q;
 
 /// "       1 GPU ", "     256 GPUs": right-aligned counts with the noun in the right number.
 QString gpus(int n) { return QString::number(n).rightJustified(8) + (n == 1 ? QStringLiteral(" GPU ") : QStringLiteral(" GPUs")); }

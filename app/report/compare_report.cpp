@@ -1,6 +1,7 @@
 // The compare report's content (reports.hpp).
 #include "app/report/reports.hpp"
 
+#include "app/report/chart_figure.hpp"
 #include "app/report/report_format.hpp"
 #include "views/charts/result_charts.hpp"
 
@@ -15,15 +16,6 @@ using model::compare::DesignResults;
 using Tone = TableCell::Tone;
 
 namespace {
-
-Figure chartFigure(views::ChartSpec spec, const QString& caption, double aspect = 0.5)
-{
-    Figure f;
-    f.caption = caption;
-    f.aspect = aspect;
-    f.paint = [spec = std::move(spec)](QPainter& p, const QRectF& r) { views::paintChart(p, r, spec); };
-    return f;
-}
 
 QString designLabel(const Comparison& c, std::size_t i) { return q(c.labels[i]) + QStringLiteral(": ") + q(c.names[i]); }
 

@@ -1,6 +1,7 @@
 // The design report's content (reports.hpp): one function per section.
 #include "app/report/reports.hpp"
 
+#include "app/report/chart_figure.hpp"
 #include "app/report/report_format.hpp"
 #include "app/report/topology_picture.hpp"
 #include "views/charts/result_charts.hpp"
@@ -18,15 +19,6 @@ using model::compare::DesignResults;
 
 namespace {
 
-Figure chartFigure(views::ChartSpec spec, const QString& caption, double aspect = 0.52)
-{
-    Figure f;
-    f.caption = caption;
-    f.aspect = aspect;
-    f.paint = [spec = std::move(spec)](QPainter& p, const QRectF& r) { views::paintChart(p, r, spec); };
-    return f;
-}
-
 QString layerName(model::Scope s)
 {
     switch (s) {
@@ -38,8 +30,6 @@ QString layerName(model::Scope s)
     }
 }
 
-
-TableCell cell(const QString& t, TableCell::Tone tone = TableCell::Tone::Normal) { return {t, tone}; }
 
 /// "32 x DGX H100, 8 x QM9700 (leaf), ..." from the BOM.
 QString partsText(const model::topology::Bom& b)
@@ -203,7 +193,7 @@ void busbwSection(ReportDoc& doc, const DesignResults& r)
                       (r.sweepsError.empty() ? QString() : QStringLiteral(" (") + q(r.sweepsError) + QLatin1Char(')')) + QLatin1Char('.'));
         return;
     }
-    doc.figure(chartFigure(views::busbwChart(*r.sweeps), QStringLiteral("busbw against message size, 8 B to 16 GiB, as nccl-tests -b 8 -e 16G -f 2 would sweep.")));
+    doc.figure(chartFigure(views::busbwChart(*r.sweeps), QStringLiteral("busbw against message size, 8 B to 16 GiB, as nccl-tests -b 8 -e 16G -f 2 would sweep."), 0.52));
     const double sizes[] = {1024.0 * 1024, 64.0 * 1024 * 1024, 1024.0 * 1024 * 1024, 8.0 * 1024 * 1024 * 1024};
     Table t;
     t.header = {QStringLiteral("Collective"), QStringLiteral("GPUs"), QStringLiteral("1 MiB"), QStringLiteral("64 MiB"), QStringLiteral("1 GiB"),
@@ -233,7 +223,7 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
     doc.heading(kDesignSections[5]);
     if (!a.workloadNote.empty()) doc.paragraph(q(a.workloadNote).left(1).toUpper() + q(a.workloadNote).mid(1) + QLatin1Char('.'));
     if (!a.scaling.empty())
-        doc.figure(chartFigure(views::scalingChart(a), QStringLiteral("Throughput per GPU relative to one GPU, as the GPU count grows.")));
+        doc.figure(chartFigure(views::scalingChart(a), QStringLiteral("Throughput per GPU relative to one GPU, as the GPU count grows."), 0.52));
     else if (!a.scalingNote.empty())
         doc.paragraph(q(a.scalingNote).left(1).toUpper() + q(a.scalingNote).mid(1) + QLatin1Char('.'));
     if (!a.hasStep) return;

@@ -48,8 +48,6 @@ footer { margin-top: 44px; color: #778192; font-size: 11px; border-top: 1px soli
 @media print { h2, h3 { page-break-after: avoid; } figure, table { page-break-inside: avoid; } .pagebreak { page-break-after: always; } }
 )css";
 
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
-
 /// The figure as SVG text (viewBox 1000 wide).
 QByteArray svgOf(const Figure& f)
 {
@@ -83,7 +81,7 @@ QString cellClass(const TableCell& c, bool numeric)
     return cls.isEmpty() ? QString() : QStringLiteral(" class=\"") + cls.join(QLatin1Char(' ')) + QLatin1Char('"');
 }
 
-QString tableHtml(const Table& t)
+QString htmlTable(const Table& t)
 {
     const auto numeric = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i]; };
     QString h = QStringLiteral("<table>\n<thead><tr>");
@@ -110,7 +108,7 @@ QString blockHtml(const ReportDoc& doc, const Block& b)
         for (const QString& i : b.items) h += QStringLiteral("<li>%1</li>\n").arg(esc(i));
         return h + QStringLiteral("</ul>\n");
     }
-    case Block::Kind::Table: return tableHtml(b.table);
+    case Block::Kind::Table: return htmlTable(b.table);
     case Block::Kind::Figure: {
         const Figure& f = doc.figures[static_cast<std::size_t>(b.figure)];
         return QStringLiteral("<figure><img alt=\"%1\" src=\"data:image/svg+xml;base64,%2\"><figcaption>%1</figcaption></figure>\n")

@@ -50,8 +50,6 @@ private:
     const ReportDoc& doc_;
 };
 
-QString esc(const QString& s) { return s.toHtmlEscaped(); }
-
 QString toneStyle(TableCell::Tone t)
 {
     switch (t) {
@@ -65,7 +63,7 @@ QString toneStyle(TableCell::Tone t)
     return {};
 }
 
-QString tableHtml(const Table& t)
+QString pdfTableHtml(const Table& t)
 {
     const auto numeric = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i]; };
     QString h = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"5\" border=\"0\" "
@@ -143,7 +141,7 @@ QString bodyHtml(const ReportDoc& doc)
             for (const QString& i : b.items) h += QStringLiteral("<li>%1</li>").arg(esc(i));
             h += QStringLiteral("</ul>");
             break;
-        case Block::Kind::Table: h += tableHtml(b.table); break;
+        case Block::Kind::Table: h += pdfTableHtml(b.table); break;
         case Block::Kind::Figure: {
             const Figure& f = doc.figures[static_cast<std::size_t>(b.figure)];
             h += QStringLiteral("<p align=\"center\" style=\"margin-top:6px; margin-bottom:0px;\"><img src=\"cdfig:%1\"></p>"

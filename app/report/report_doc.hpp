@@ -33,6 +33,12 @@ struct TableCell {
     Tone tone = Tone::Normal;
 };
 
+/// A table cell of text `t` in `tone`.
+[[nodiscard]] inline TableCell cell(const QString& t, TableCell::Tone tone = TableCell::Tone::Normal) { return {t, tone}; }
+
+/// `s` escaped for HTML text and attribute values (QString::toHtmlEscaped).
+[[nodiscard]] inline QString esc(const QString& s) { return s.toHtmlEscaped(); }
+
 struct Table {
     QStringList header;
     std::vector<std::vector<TableCell>> rows;

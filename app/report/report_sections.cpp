@@ -2,6 +2,7 @@
 // sources; and the single-design verdict (reports.hpp).
 #include "app/report/reports.hpp"
 
+#include "app/report/chart_figure.hpp"
 #include "app/report/report_format.hpp"
 #include "model/analysis/calibration_list.hpp"
 #include "views/charts/result_charts.hpp"
@@ -16,8 +17,6 @@ using model::compare::DesignResults;
 using Tone = TableCell::Tone;
 
 namespace {
-
-TableCell cell(const QString& t, Tone tone = Tone::Normal) { return {t, tone}; }
 
 QString missingNote(const model::cost::CostResult& c)
 {
@@ -140,15 +139,6 @@ void runTable(ReportDoc& doc, const model::cost::TrainingRun& r, bool buildLower
     t.rows.push_back({cell(QStringLiteral("Cost, rented")), cell(r.rentUsd ? usd(*r.rentUsd) : QStringLiteral("n/a")),
                       cell(QStringLiteral("GPU-hours x rent per GPU-hour"), Tone::Muted)});
     doc.table(std::move(t));
-}
-
-Figure chartFigure(views::ChartSpec spec, const QString& caption)
-{
-    Figure f;
-    f.caption = caption;
-    f.aspect = 0.5;
-    f.paint = [spec = std::move(spec)](QPainter& p, const QRectF& r) { views::paintChart(p, r, spec); };
-    return f;
 }
 
 } // namespace

@@ -1,10 +1,7 @@
 #include "views/bom/bom_table_model.hpp"
+#include "views/common/qt_string.hpp"
 
 namespace views {
-
-namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-} // namespace
 
 void BomTableModel::setBom(const model::topology::Bom& bom)
 {

@@ -26,7 +26,7 @@ QString protocolShort(model::NetProtocol p)
     return {};
 }
 
-QString gbps(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral("G"); }
+QString compactRate(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral("G"); }
 
 /// The GPU as a symbol has room for it: "H100", "B200", "GB200", "L40S", "RTX 4090",
 /// "RTX PRO 6000" (catalog id up to its form factor; GeForce/RTX ids keep every part).
@@ -86,7 +86,7 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
         const model::GpuSpec* g = s ? catalog.gpu(s->gpuId) : nullptr;
         const QString gpu = gpuShort(g);
         // "8×H100 · 8×400G"; a box without compute NICs says so instead of "0×?".
-        const QString nicText = nics == 0 || !nic ? QStringLiteral("no NIC") : QStringLiteral("%1×%2").arg(nics).arg(gbps(nic->speed));
+        const QString nicText = nics == 0 || !nic ? QStringLiteral("no NIC") : QStringLiteral("%1×%2").arg(nics).arg(compactRate(nic->speed));
         const bool appliance = s && s->isAppliance(); // GPU-less (UFM): say so instead of "0×?"
         line3_ = appliance ? QStringLiteral("appliance · %1").arg(nicText)
                  : s       ? QStringLiteral("%1×%2 · %3").arg(s->gpuCount).arg(gpu, nicText)
@@ -105,7 +105,7 @@ void NodeItem::sync(const model::Node& node, const model::Catalog& catalog)
         line2_ = s ? QStringLiteral("%1 · %2×%3 %4")
                          .arg(symbolName(s->name))
                          .arg(s->ports)
-                         .arg(gbps(s->portSpeed), protocolShort(s->protocol))
+                         .arg(compactRate(s->portSpeed), protocolShort(s->protocol))
                    : QString::fromStdString(node.model);
         line3_.clear();
         tip = QStringLiteral("%1 (%2)\n%3").arg(name_, QString::fromLatin1(model::toString(node.tier)),

@@ -1,4 +1,5 @@
 #include "views/catalog/catalog_browser.hpp"
+#include "views/common/qt_string.hpp"
 
 #include "views/catalog/compare_view.hpp"
 #include "views/catalog/problems_view.hpp"
@@ -20,7 +21,6 @@ namespace {
 constexpr model::EntryKind kKinds[] = {model::EntryKind::Gpu, model::EntryKind::Server, model::EntryKind::Nic,
                                        model::EntryKind::Switch, model::EntryKind::SwitchAsic, model::EntryKind::NvSwitch,
                                        model::EntryKind::Cable, model::EntryKind::Transceiver};
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 CatalogBrowser::CatalogBrowser(std::shared_ptr<const model::Catalog> catalog, QString userDir, QWidget* parent)
@@ -103,14 +103,14 @@ void CatalogBrowser::buildUi()
     connect(list_, &QTreeWidget::itemSelectionChanged, this, &CatalogBrowser::selectionChanged);
     connect(list_, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
         const auto& e = entries_.at(item->data(0, Qt::UserRole).toInt());
-        emit entryActivated(QString::fromLatin1(model::toString(e.kind)), qs(e.id));
+        emit entryActivated(QString::fromLatin1(model::toString(e.kind)), q(e.id));
     });
 }
 
 void CatalogBrowser::setCatalog(std::shared_ptr<const model::Catalog> catalog)
 {
     QStringList selected;
-    for (const auto& e : selectedEntries()) selected << qs(e.id);
+    for (const auto& e : selectedEntries()) selected << q(e.id);
     list_->clear(); // items index entries_, which is about to change
     catalog_ = std::move(catalog);
     entries_ = catalog_ ? model::allEntries(*catalog_) : std::vector<model::EntryView>{};
@@ -129,7 +129,7 @@ void CatalogBrowser::fillVendors()
     vendor_->clear();
     vendor_->addItem(tr("Any vendor"), QString());
     if (catalog_)
-        for (const auto& v : model::vendors(*catalog_)) vendor_->addItem(qs(v), qs(v));
+        for (const auto& v : model::vendors(*catalog_)) vendor_->addItem(q(v), q(v));
     const int idx = vendor_->findData(current);
     vendor_->setCurrentIndex(idx < 0 ? 0 : idx);
 }
@@ -149,7 +149,7 @@ model::CatalogFilter CatalogBrowser::filter() const
 void CatalogBrowser::refill()
 {
     QStringList selected;
-    for (const auto& e : selectedEntries()) selected << qs(e.id);
+    for (const auto& e : selectedEntries()) selected << q(e.id);
     const QSignalBlocker block(list_);
     list_->setSortingEnabled(false);
     list_->clear();
@@ -157,7 +157,7 @@ void CatalogBrowser::refill()
     for (int i = 0; i < static_cast<int>(entries_.size()); ++i) {
         const auto& e = entries_[i];
         if (!catalog_ || !f.matches(e, *catalog_)) continue;
-        auto* item = new QTreeWidgetItem(list_, {QString::fromUtf8(model::displayName(e.kind)), qs(e.name), qs(e.vendor), qs(e.id)});
+        auto* item = new QTreeWidgetItem(list_, {QString::fromUtf8(model::displayName(e.kind)), q(e.name), q(e.vendor), q(e.id)});
         item->setData(0, Qt::UserRole, i);
     }
     list_->setSortingEnabled(true);

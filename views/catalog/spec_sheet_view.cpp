@@ -1,4 +1,5 @@
 #include "views/catalog/spec_sheet_view.hpp"
+#include "views/common/qt_string.hpp"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -8,7 +9,6 @@
 namespace views {
 
 namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
 SpecSheetView::SpecSheetView(QWidget* parent) : QWidget(parent)
@@ -67,13 +67,13 @@ void SpecSheetView::showEntry(const model::EntryView* entry, const model::cost::
         notes_->clear();
         return;
     }
-    title_->setText(QStringLiteral("%1: %2 (%3)").arg(QString::fromUtf8(model::displayName(entry->kind)), qs(entry->name), qs(entry->id)));
+    title_->setText(QStringLiteral("%1: %2 (%3)").arg(QString::fromUtf8(model::displayName(entry->kind)), q(entry->name), q(entry->id)));
     for (const auto& row : model::specSheet(*entry))
-        addRow(qs(row.label), row.unknown ? tr("unknown") : qs(row.value), qs(row.unit),
-               row.unknown ? tr("no source: unknown, never guessed") : qs(row.citation), qs(row.date), row.unknown);
+        addRow(q(row.label), row.unknown ? tr("unknown") : q(row.value), q(row.unit),
+               row.unknown ? tr("no source: unknown, never guessed") : q(row.citation), q(row.date), row.unknown);
     if (prices) addPriceRows(*entry, *prices);
     auto n = entry->raw->find("notes");
-    notes_->setText(n != entry->raw->end() && n->is_string() ? tr("Notes: %1").arg(qs(n->get<std::string>())) : QString());
+    notes_->setText(n != entry->raw->end() && n->is_string() ? tr("Notes: %1").arg(q(n->get<std::string>())) : QString());
 }
 
 void SpecSheetView::addPriceRows(const model::EntryView& entry, const model::cost::PriceTable& prices)
@@ -82,22 +82,22 @@ void SpecSheetView::addPriceRows(const model::EntryView& entry, const model::cos
     if (const auto* p = prices.purchaseFor(entry.id)) {
         const QString value = p->usdHigh ? QStringLiteral("%1 - %2").arg(p->usdLow, 0, 'f', 0).arg(*p->usdHigh, 0, 'f', 0)
                                          : QString::number(p->usdLow, 'f', 0);
-        addRow(tr("purchase price (%1)").arg(qs(indicativeLabel(p->date, ""))), value,
+        addRow(tr("purchase price (%1)").arg(q(indicativeLabel(p->date, ""))), value,
                p->unit == "gpu" ? tr("US$ per GPU") : p->unit == "system" ? tr("US$ per system") : tr("US$ per kit of 8"),
-               qs(prices.citation(p->sourceId)), qs(p->date.value_or("undated")), false);
+               q(prices.citation(p->sourceId)), q(p->date.value_or("undated")), false);
     }
     if (entry.kind == model::EntryKind::Gpu) {
         const auto rents = prices.rentsFor(entry.id);
         for (std::size_t i = 0; i < rents.size() && i < 3; ++i) { // the three cheapest offers
             const auto* r = rents[i];
-            addRow(tr("rent: %1 %2 (%3)").arg(qs(r->provider), qs(r->offer), qs(indicativeLabel(r->date, ""))),
-                   QString::number(r->usdPerGpuHour, 'f', 2), tr("US$ per GPU-hour"), qs(prices.citation(r->sourceId)),
-                   qs(r->date.value_or("undated")), false);
+            addRow(tr("rent: %1 %2 (%3)").arg(q(r->provider), q(r->offer), q(indicativeLabel(r->date, ""))),
+                   QString::number(r->usdPerGpuHour, 'f', 2), tr("US$ per GPU-hour"), q(prices.citation(r->sourceId)),
+                   q(r->date.value_or("undated")), false);
         }
     }
     if (const auto* w = prices.powerFor(entry.id))
         addRow(tr("max power (%1)").arg(w->derived ? tr("derived") : tr("published")), QString::number(w->maxW, 'f', 0), tr("W"),
-               qs(prices.citation(w->sourceId)), QString(), false);
+               q(prices.citation(w->sourceId)), QString(), false);
 }
 
 } // namespace views

@@ -1,4 +1,5 @@
 #include "views/cost/cost_panel.hpp"
+#include "views/common/qt_string.hpp"
 
 #include "views/common/design_document.hpp"
 #include "views/common/checked_spin_box.hpp"
@@ -30,7 +31,6 @@ namespace views {
 namespace {
 
 QString usd(double v) { return QString::fromStdString(model::cost::formatUsd(v)); }
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// An assumption the panel edits: its analysis["cost"] key, label, shown unit and the factor
 /// from the shown value to the stored one.

@@ -1,4 +1,5 @@
 #include "views/generate/generate_dialog.hpp"
+#include "views/common/qt_string.hpp"
 
 #include "views/common/checked_spin_box.hpp"
 #include "views/common/gui_input_error.hpp"
@@ -24,7 +25,6 @@
 namespace views {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// "2:1", "3:2" or "2" -> 2.0, 1.5, 2.0; 0 when unreadable.
 double parseRatio(const QString& text)

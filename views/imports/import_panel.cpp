@@ -1,4 +1,5 @@
 #include "views/imports/import_panel.hpp"
+#include "views/common/qt_string.hpp"
 
 #include "views/common/wrapping_delegate.hpp"
 
@@ -12,7 +13,6 @@
 namespace views {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// Columns of the findings list.
 enum Column { kSeverity = 0, kRule = 1, kCause = 2, kLine = 3, kEvidence = 4 };

@@ -45,7 +45,7 @@ QIcon symbolIcon(model::NodeKind kind)
     return icon;
 }
 
-QString gbps(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral(" Gb/s"); }
+QString portRateText(model::Bandwidth b) { return QString::number(b.inGbps(), 'g', 4) + QStringLiteral(" Gb/s"); }
 } // namespace
 
 PaletteWidget::PaletteWidget(const model::Catalog& catalog, QWidget* parent) : QTreeWidget(parent)
@@ -96,7 +96,7 @@ void PaletteWidget::setCatalog(const model::Catalog& catalog)
         item->setToolTip(0, tr("%1 (%2)\n%3\n%4 compute NICs × %5\nDrag onto the canvas")
                                 .arg(QString::fromStdString(s.name), QString::fromStdString(s.id), gpus)
                                 .arg(s.computeNicCount)
-                                .arg(nic ? gbps(nic->speed) : tr("unknown")));
+                                .arg(nic ? portRateText(nic->speed) : tr("unknown")));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
     for (const auto& s : catalog.switches()) {
@@ -107,7 +107,7 @@ void PaletteWidget::setCatalog(const model::Catalog& catalog)
         item->setToolTip(0, tr("%1 (%2)\n%3 ports × %4, %5\nDrag onto the canvas")
                                 .arg(QString::fromStdString(s.name), QString::fromStdString(s.id))
                                 .arg(s.ports)
-                                .arg(gbps(s.portSpeed), QString::fromLatin1(model::toString(s.protocol))));
+                                .arg(portRateText(s.portSpeed), QString::fromLatin1(model::toString(s.protocol))));
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     }
     expandAll();

@@ -1,4 +1,5 @@
 #include "views/rules/rules_panel.hpp"
+#include "views/common/qt_string.hpp"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -11,7 +12,6 @@
 namespace views {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 /// True when the two lists read the same: every row's severity, rule, explanation and waiver
 /// (the ids a row selects may differ; they are not shown).

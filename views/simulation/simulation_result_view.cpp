@@ -1,4 +1,5 @@
 #include "views/simulation/simulation_result_view.hpp"
+#include "views/common/qt_string.hpp"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -12,8 +13,7 @@
 namespace views {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
-QString gbps(model::Bandwidth bw) { return q(model::formatBandwidth(bw, model::RateUnit::GBps)); }
+QString gbpsText(model::Bandwidth bw) { return q(model::formatBandwidth(bw, model::RateUnit::GBps)); }
 QString percent(double fraction) { return QStringLiteral("%1 %").arg(fraction * 100.0, 0, 'f', 1); }
 
 QLabel* valueLabel(QWidget* parent, bool strong = false)
@@ -109,14 +109,14 @@ void SimulationResultView::showResult(const model::SimulationResult& r)
 {
     clear();
     simTime_->setText(q(model::formatDuration(r.collective.time)));
-    simAlgbw_->setText(gbps(r.collective.algbw));
-    simBusbw_->setText(gbps(r.collective.busbw));
+    simAlgbw_->setText(gbpsText(r.collective.algbw));
+    simBusbw_->setText(gbpsText(r.collective.busbw));
     simAlgorithm_->setText(QString::fromLatin1(model::toString(r.collective.algorithm)));
     if (r.analytical) {
         const auto& a = *r.analytical;
         anaTime_->setText(q(model::formatDuration(a.time)));
-        anaAlgbw_->setText(gbps(a.algbw));
-        anaBusbw_->setText(gbps(a.busbw));
+        anaAlgbw_->setText(gbpsText(a.algbw));
+        anaBusbw_->setText(gbpsText(a.busbw));
         anaAlgorithm_->setText(QString::fromLatin1(model::toString(a.algorithm)));
         anaAlgorithm_->setToolTip(tr("NCCL protocol %1").arg(QString::fromLatin1(model::toString(a.protocol))));
         if (a.time.inSeconds() > 0.0) {
@@ -142,7 +142,7 @@ void SimulationResultView::showResult(const model::SimulationResult& r)
         const auto& l = r.mostCongested[static_cast<std::size_t>(row)];
         auto* name = new QTableWidgetItem(q(l.description));
         name->setData(Qt::UserRole, QVariant::fromValue<qulonglong>(l.link));
-        name->setToolTip(tr("%1\ncapacity %2 per direction").arg(q(l.description), gbps(l.capacity)));
+        name->setToolTip(tr("%1\ncapacity %2 per direction").arg(q(l.description), gbpsText(l.capacity)));
         table_->setItem(row, 0, name);
         for (int c : {1, 2}) {
             auto* item = new QTableWidgetItem(percent(c == 1 ? l.peak : l.mean));
