@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "../gui/gui_test_support.hpp"
+#include "../gui/b200_window.hpp"
 #include "cli_run.hpp"
 #include "app/cli/picture_file.hpp"
 
@@ -19,7 +20,7 @@ namespace {
 using clitest::cli;
 using clitest::Outcome;
 
-QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR "/real_inputs/") + QLatin1String(name); }
+using guitest::realInput;
 } // namespace
 
 TEST_CASE("compare and report refuse a --tokens outside 1e6..1e15, zero, negative or NaN, naming the option and the range", "[cli][tokens]")

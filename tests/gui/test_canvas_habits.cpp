@@ -45,9 +45,9 @@ std::size_t linksAmong(const model::Design& d, const std::set<model::Id>& ids)
     return n;
 }
 
-struct Window {
+struct HabitsWindow {
     app::MainWindow w{guitest::catalog()};
-    explicit Window(bool expand = true)
+    explicit HabitsWindow(bool expand = true)
     {
         REQUIRE(w.files()->openPath(guitest::templatePath()));
         if (expand) w.scene()->expandAllGroups();
@@ -58,7 +58,7 @@ struct Window {
         w.canvas()->setFocus();
         QApplication::processEvents();
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~HabitsWindow() { w.document()->undoStack()->setClean(); }
     QWidget* viewport() { return w.canvas()->viewport(); }
     const model::Design& design() { return w.document()->design(); }
     /// Centres the view on node `id` at `zoom` and returns its viewport position.
@@ -81,7 +81,7 @@ struct Window {
 
 TEST_CASE("copy and paste keep the links between the copied items, one undo step", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     const model::Id a = idByName(f.design(), "dgx-01"), b = idByName(f.design(), "dgx-02");
     const model::Id leaf = idByName(f.design(), "leaf-1 (rail 0)");
     f.w.scene()->selectIds({a, b, leaf}, {});
@@ -121,7 +121,7 @@ TEST_CASE("copy and paste keep the links between the copied items, one undo step
 
 TEST_CASE("duplicate copies a collapsed group card with its bundles into a new group", "[gui][habits]")
 {
-    Window f(false); // the template opens with its 32 DGX collapsed into one card
+    HabitsWindow f(false); // the template opens with its 32 DGX collapsed into one card
     const auto cards = f.w.scene()->groupItems();
     REQUIRE(cards.size() == 1);
     f.w.scene()->clearSelection();
@@ -147,7 +147,7 @@ TEST_CASE("duplicate copies a collapsed group card with its bundles into a new g
 
 TEST_CASE("the wheel zooms around the point under the cursor", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     const model::Id dgx = idByName(f.design(), "dgx-20");
     f.show(dgx, 0.5);
     for (const QPoint at : {QPoint(200, 150), QPoint(900, 400), QPoint(60, 420)}) {
@@ -167,7 +167,7 @@ TEST_CASE("the wheel zooms around the point under the cursor", "[gui][habits]")
 
 TEST_CASE("middle-drag, Space-drag and the arrow keys pan the canvas", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     f.show(idByName(f.design(), "dgx-16"), 1.0);
     const QPoint at(500, 300);
     auto sceneAt = [&] { return f.w.canvas()->mapToScene(at); };
@@ -203,7 +203,7 @@ TEST_CASE("middle-drag, Space-drag and the arrow keys pan the canvas", "[gui][ha
 
 TEST_CASE("zoom to fit shows the whole design right after a generate, with scroll bars to pan", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     for (int nodes : {128, 16, 512}) {
         // What File > Generate Topology does with the dialog's result.
         f.w.applyGenerated(guitest::fatTree("dgx-h100", nodes));
@@ -226,7 +226,7 @@ TEST_CASE("zoom to fit shows the whole design right after a generate, with scrol
 
 TEST_CASE("the mini-map shows while the design is larger than the view and moves it", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     views::MiniMap* map = f.w.canvas()->miniMap();
     f.w.canvas()->zoomToFit();
     QApplication::processEvents();
@@ -251,7 +251,7 @@ TEST_CASE("the mini-map shows while the design is larger than the view and moves
 
 TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows what a full repaint does", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     f.w.scene()->selectIds({idByName(f.design(), "dgx-03")}, {}); // a selected node's cables have a halo
     f.show(idByName(f.design(), "dgx-01"), 1.0);
     views::MiniMap* map = f.w.canvas()->miniMap();
@@ -302,7 +302,7 @@ TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows
 
 TEST_CASE("a zoom gesture on a large design paints a draft, and once it pauses the canvas shows what a full repaint does", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     views::CanvasView* view = f.w.canvas();
     QWidget* vp = f.viewport();
     f.show(idByName(f.design(), "dgx-01"), 1.0);
@@ -347,7 +347,7 @@ TEST_CASE("a zoom gesture on a large design paints a draft, and once it pauses t
 
 TEST_CASE("align and distribute move the selection as one named undo step", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     const model::Id a = idByName(f.design(), "dgx-03"), b = idByName(f.design(), "dgx-09"), c = idByName(f.design(), "dgx-04");
     // Stagger them vertically, then align their top edges with Alt+Shift+T.
     f.w.document()->requestMove({{b, f.design().node(b)->position, {f.design().node(b)->position.x, 900}},
@@ -370,7 +370,7 @@ TEST_CASE("align and distribute move the selection as one named undo step", "[gu
 
 TEST_CASE("auto-layout in tiers places every node and zooms to fit, one undo step", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     // Scramble the design by hand, then Ctrl+L.
     std::vector<views::NodeMove> moves;
     for (const auto& [id, n] : f.design().nodes()) moves.push_back({id, n.position, {double(id % 5) * 40, double(id % 3) * 40}});
@@ -387,7 +387,7 @@ TEST_CASE("auto-layout in tiers places every node and zooms to fit, one undo ste
 
 TEST_CASE("context menus on an item, a link and the empty canvas", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     const model::Id dgx = idByName(f.design(), "dgx-12");
     const QPoint at = f.show(dgx, 1.0);
     auto texts = [](QMenu* m) {
@@ -424,7 +424,7 @@ TEST_CASE("context menus on an item, a link and the empty canvas", "[gui][habits
 
 TEST_CASE("every frequent action has its own shortcut", "[gui][habits]")
 {
-    Window f;
+    HabitsWindow f;
     std::map<QString, QString> owner;
     for (const char* name : {"New", "NewFromTemplate", "Open", "Save", "SaveAs", "Generate", "ExportCanvas", "Quit", "Undo",
                              "Redo", "Cut", "Copy", "Paste", "Duplicate", "Delete", "SelectAll", "AlignLeft", "AlignHCenter",
@@ -448,7 +448,7 @@ TEST_CASE("every frequent action has its own shortcut", "[gui][habits]")
 TEST_CASE("a zoom set on the canvas keeps the centre and shows in the status bar", "[gui][habits]")
 {
     // screenshot --zoom sets the zoom this way; the status bar used to keep the fit zoom.
-    Window f(false);
+    HabitsWindow f(false);
     f.w.canvas()->zoomToFit();
     QApplication::processEvents();
     const auto zoomLabel = [&]() -> QString {

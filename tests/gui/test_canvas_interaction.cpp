@@ -28,9 +28,9 @@ namespace {
 using guitest::idByName;
 
 /// A window on the template, exposed, zoomed so node symbols are big enough to hit.
-struct Window {
+struct CanvasWindow {
     app::MainWindow w{guitest::catalog()};
-    Window()
+    CanvasWindow()
     {
         REQUIRE(w.files()->openPath(guitest::templatePath()));
         w.scene()->expandAllGroups(); // these tests click single servers (groups: test_canvas_groups.cpp)
@@ -43,7 +43,7 @@ struct Window {
         REQUIRE(guitest::waitForAnalysis(w.worker()));
         QApplication::processEvents();
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~CanvasWindow() { w.document()->undoStack()->setClean(); }
     /// Viewport position of a node's centre, after centring the view on it at 100 %.
     QPoint centreOf(model::Id id)
     {
@@ -61,7 +61,7 @@ struct Window {
 
 TEST_CASE("click selects a server, Delete removes it with its links, Ctrl+Z brings it back", "[gui][canvas]")
 {
-    Window f;
+    CanvasWindow f;
     const auto before = guitest::snapshot(*f.w.document());
     const model::Id dgx = idByName(f.w.document()->design(), "dgx-05");
     const QPoint at = f.centreOf(dgx);
@@ -90,7 +90,7 @@ TEST_CASE("click selects a server, Delete removes it with its links, Ctrl+Z brin
 
 TEST_CASE("dragging a server moves it on the grid as one undo step", "[gui][canvas]")
 {
-    Window f;
+    CanvasWindow f;
     const model::Id dgx = idByName(f.w.document()->design(), "dgx-10");
     const model::Point start = f.w.document()->design().node(dgx)->position;
     const QPoint at = f.centreOf(dgx);
@@ -113,7 +113,7 @@ TEST_CASE("dragging a server moves it on the grid as one undo step", "[gui][canv
 
 TEST_CASE("the wire tool links two nodes with the catalog's speed and medium", "[gui][canvas]")
 {
-    Window f;
+    CanvasWindow f;
     // Two servers side by side (130 units apart) are both on screen at 100 %.
     const model::Id a = idByName(f.w.document()->design(), "dgx-07");
     const model::Id b = idByName(f.w.document()->design(), "dgx-08");
@@ -141,7 +141,7 @@ TEST_CASE("the wire tool links two nodes with the catalog's speed and medium", "
 
 TEST_CASE("a palette drop places the item where it was dropped, snapped", "[gui][canvas]")
 {
-    Window f;
+    CanvasWindow f;
     f.w.canvas()->setTransform(QTransform());
     f.w.canvas()->centerOn(QPointF(2000, 1200));
     QApplication::processEvents();
@@ -170,7 +170,7 @@ TEST_CASE("a palette drop places the item where it was dropped, snapped", "[gui]
 
 TEST_CASE("rubber band selects several items", "[gui][canvas]")
 {
-    Window f;
+    CanvasWindow f;
     const model::Id a = idByName(f.w.document()->design(), "dgx-11");
     const QPoint pa = f.centreOf(a);
     // From above-left of dgx-11 to below-right of dgx-12 (130 units to the right).
@@ -184,7 +184,7 @@ TEST_CASE("rubber band selects several items", "[gui][canvas]")
 
 TEST_CASE("inspector edits go through undo commands", "[gui][inspector]")
 {
-    Window f;
+    CanvasWindow f;
     const model::Id spine = idByName(f.w.document()->design(), "spine-2");
     const model::Link bundle = *f.w.document()->design().linksOf(spine).front();
     REQUIRE(bundle.count == 8);

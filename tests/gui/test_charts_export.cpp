@@ -28,9 +28,9 @@ void captureWarnings(QtMsgType type, const QMessageLogContext&, const QString& m
     if (type != QtDebugMsg) gWarnings << msg;
 }
 
-struct Window {
+struct ChartsWindow {
     app::MainWindow w{guitest::catalog()};
-    explicit Window(const QString& path = guitest::templatePath())
+    explicit ChartsWindow(const QString& path = guitest::templatePath())
     {
         REQUIRE(w.files()->openPath(path));
         w.resize(1600, 1000);
@@ -70,7 +70,7 @@ bool labelsCollide(QChartView* view)
 
 TEST_CASE("every chart exports PNG, SVG and its data as CSV at full precision", "[gui][charts]")
 {
-    Window f;
+    ChartsWindow f;
     QTemporaryDir dir;
     for (int i = 0; i < 3; ++i) {
         views::ChartTools* t = f.w.charts()->tools(i);
@@ -109,7 +109,7 @@ TEST_CASE("every chart exports PNG, SVG and its data as CSV at full precision", 
 
 TEST_CASE("each bandwidth axis has its own GB/s / Gb/s toggle", "[gui][charts]")
 {
-    Window f;
+    ChartsWindow f;
     views::LayerChart* layers = f.w.charts()->layerChart();
     views::CollectiveChart* busbw = f.w.charts()->collectiveChart();
     const QVector<double> before = layers->valuesGBps();
@@ -134,7 +134,7 @@ TEST_CASE("each bandwidth axis has its own GB/s / Gb/s toggle", "[gui][charts]")
 TEST_CASE("no template's axis labels run together, in GB/s or Gb/s, wide or narrow", "[gui][charts]")
 {
     for (const auto& t : app::availableTemplates(*guitest::catalog())) {
-        Window f(QString::fromStdString(t.path));
+        ChartsWindow f(QString::fromStdString(t.path));
         for (const int width : {1600, 1100}) {
             f.w.resize(width, 1000);
             QTest::qWait(30);
@@ -157,7 +157,7 @@ TEST_CASE("a design with an empty layer prints no warning and says 'none'", "[gu
     gWarnings.clear();
     const QtMessageHandler old = qInstallMessageHandler(captureWarnings);
     {
-        Window f(app::bundledTemplateDirectory() + QStringLiteral("/workstation-4x-rtx4090.json"));
+        ChartsWindow f(app::bundledTemplateDirectory() + QStringLiteral("/workstation-4x-rtx4090.json"));
         QTest::qWait(100);
         const QStringList cats = f.w.charts()->layerCategories();
         const int nb = static_cast<int>(cats.indexOf(QStringLiteral("Node boundary")));

@@ -61,12 +61,12 @@ QString designIn(const QTemporaryDir& dir, const QString& name)
 }
 
 /// The main window with dialogs that record where they start and answer `answer`.
-struct Window {
+struct FoldersWindow {
     OwnSettings settings;
     app::MainWindow w{guitest::catalog()};
     QStringList openStarts, saveStarts, importStarts;
     QString answer;
-    Window()
+    FoldersWindow()
     {
         auto p = w.files()->prompts();
         p.openPath = [this](const QString&, const QString&, const QString& start) {
@@ -86,14 +86,14 @@ struct Window {
         };
         w.imports()->setPrompts(ip);
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~FoldersWindow() { w.document()->undoStack()->setClean(); }
 };
 
 } // namespace
 
 TEST_CASE("Open and Save As start in Documents, then in the folder last used for designs", "[gui][dialogs]")
 {
-    Window f;
+    FoldersWindow f;
     REQUIRE(f.w.files()->openPath(guitest::templatePath())); // a bundled template: opens untitled
 
     // Nothing remembered: Documents, not the working directory; Save As suggests the name.
@@ -148,7 +148,7 @@ TEST_CASE("a save never starts in the bundled templates, even when they were the
 
 TEST_CASE("Import and Export Report start in the folder last used for their own kind", "[gui][dialogs]")
 {
-    Window f;
+    FoldersWindow f;
     QTemporaryDir a;
     REQUIRE(f.w.files()->openPath(designIn(a, QStringLiteral("my-pod.json"))));
 

@@ -3,6 +3,7 @@
 #include <QtCore/qglobal.h>
 
 #include "model/catalog/catalog.hpp"
+#include "b200_window.hpp"
 #include "model/design/design.hpp"
 
 #include <catch2/catch.hpp>
@@ -32,7 +33,7 @@ Run cli(const QStringList& args)
     return r;
 }
 
-QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR) + QStringLiteral("/real_inputs/") + QLatin1String(name); }
+using guitest::realInput;
 
 } // namespace
 

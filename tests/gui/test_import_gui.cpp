@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "b200_window.hpp"
 
 #include "app/file_controller.hpp"
 #include "app/import_controller.hpp"
@@ -22,7 +23,7 @@
 
 namespace {
 
-QString realInput(const char* name) { return QStringLiteral(CD_SHARED_DIR) + QStringLiteral("/real_inputs/") + QLatin1String(name); }
+using guitest::realInput;
 
 struct Prompted {
     QStringList errors;

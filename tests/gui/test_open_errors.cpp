@@ -22,10 +22,10 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 }
 
 /// A window whose error dialog is captured instead of shown.
-struct Window {
+struct OpenErrorsWindow {
     app::MainWindow w{guitest::catalog()};
     QStringList errors;
-    Window()
+    OpenErrorsWindow()
     {
         auto prompts = w.files()->prompts();
         prompts.error = [this](const QString&, const QString& message) { errors << message; };
@@ -37,7 +37,7 @@ struct Window {
 
 TEST_CASE("opening a design with a mistyped field reports file, entry and field and changes nothing", "[gui][errors]")
 {
-    Window f;
+    OpenErrorsWindow f;
     // An unsaved edit that must survive the failed open.
     model::Node n = f.w.document()->design().nodes().begin()->second;
     n.name = "edited";
@@ -68,7 +68,7 @@ TEST_CASE("opening a design with a mistyped field reports file, entry and field 
 
 TEST_CASE("opening a file that is not JSON, or names an unknown model, is reported", "[gui][errors]")
 {
-    Window f;
+    OpenErrorsWindow f;
     const auto before = guitest::snapshot(*f.w.document());
     QTemporaryDir dir;
     CHECK_FALSE(f.w.files()->openPath(writeFile(dir, QStringLiteral("truncated.json"), R"({"format": "cluster-designer-design", "nodes": [)")));
@@ -85,7 +85,7 @@ TEST_CASE("opening a file that is not JSON, or names an unknown model, is report
 
 TEST_CASE("closing with unsaved changes asks and Cancel keeps the window open", "[gui][errors]")
 {
-    Window f;
+    OpenErrorsWindow f;
     int asked = 0;
     app::FileController::SaveAnswer answer = app::FileController::SaveAnswer::Cancel;
     auto prompts = f.w.files()->prompts();

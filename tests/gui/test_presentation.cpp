@@ -18,15 +18,15 @@
 #include <QSlider>
 
 namespace {
-struct Window {
+struct PresentationWindowFixture {
     app::MainWindow w{guitest::catalog()};
-    Window()
+    PresentationWindowFixture()
     {
         REQUIRE(w.files()->openPath(guitest::templatePath()));
         w.show();
         REQUIRE(QTest::qWaitForWindowExposed(&w));
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~PresentationWindowFixture() { w.document()->undoStack()->setClean(); }
 };
 
 int shownGpus(app::PresentationWindow* p)
@@ -39,7 +39,7 @@ int shownGpus(app::PresentationWindow* p)
 
 TEST_CASE("F5 opens presentation mode full screen, arrows step through every template", "[gui][presentation]")
 {
-    Window f;
+    PresentationWindowFixture f;
     f.w.action(QStringLiteral("actionPresentation"))->trigger();
     auto* p = f.w.findChild<app::PresentationWindow*>();
     REQUIRE(p != nullptr);
@@ -87,7 +87,7 @@ TEST_CASE("F5 opens presentation mode full screen, arrows step through every tem
 
 TEST_CASE("what-if sliders change the charts while they move, Esc leaves the design unchanged", "[gui][presentation]")
 {
-    Window f;
+    PresentationWindowFixture f;
     const auto before = guitest::snapshot(*f.w.document());
     const int steps = f.w.document()->undoStack()->count();
     QPointer<app::PresentationWindow> p = f.w.startPresentation();
@@ -134,7 +134,7 @@ TEST_CASE("what-if sliders change the charts while they move, Esc leaves the des
 
 TEST_CASE("Enter keeps the design on show as one undo step", "[gui][presentation]")
 {
-    Window f;
+    PresentationWindowFixture f;
     const auto before = guitest::snapshot(*f.w.document());
     QPointer<app::PresentationWindow> p = f.w.startPresentation();
     REQUIRE(QTest::qWaitForWindowExposed(p.data()));

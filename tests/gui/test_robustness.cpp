@@ -44,16 +44,16 @@ struct DialogSpy {
 };
 
 /// A window on the template whose analysis has finished.
-struct Window {
+struct RobustWindow {
     app::MainWindow w{guitest::catalog()};
-    Window()
+    RobustWindow()
     {
         REQUIRE(w.files()->openPath(guitest::templatePath()));
         w.show();
         REQUIRE(QTest::qWaitForWindowExposed(&w));
         REQUIRE(guitest::waitForAnalysis(w.worker()));
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~RobustWindow() { w.document()->undoStack()->setClean(); }
 };
 
 /// An undo command that moves the first node, then throws: half an edit.
@@ -127,7 +127,7 @@ TEST_CASE("the GUI tests run under the app's guarded application object", "[gui]
 
 TEST_CASE("an exception thrown from a slot is reported in a dialog and the app keeps working", "[gui][robustness]")
 {
-    Window f;
+    RobustWindow f;
     DialogSpy dialogs;
     const auto before = guitest::snapshot(*f.w.document());
     fromEventLoop(&f.w, [] { throw std::runtime_error("a slot threw this"); });
@@ -152,7 +152,7 @@ TEST_CASE("an exception thrown from a slot is reported in a dialog and the app k
 
 TEST_CASE("an edit whose undo command throws half-way leaves the design as it was", "[gui][robustness]")
 {
-    Window f;
+    RobustWindow f;
     DialogSpy dialogs;
     app::Document* doc = f.w.document();
     const auto before = guitest::snapshot(*doc);
@@ -180,7 +180,7 @@ TEST_CASE("an edit whose undo command throws half-way leaves the design as it wa
 
 TEST_CASE("an exception from the analysis engine is shown once in a dialog and the design is untouched", "[gui][robustness]")
 {
-    Window f;
+    RobustWindow f;
     DialogSpy dialogs;
     const auto before = guitest::snapshot(*f.w.document());
     using CatalogPtr = std::shared_ptr<const model::Catalog>;
@@ -224,7 +224,7 @@ TEST_CASE("an exception from the analysis engine is shown once in a dialog and t
 TEST_CASE("an exception from the simulation engine is shown in a dialog and the panel and the design is untouched",
           "[gui][robustness]")
 {
-    Window f;
+    RobustWindow f;
     DialogSpy dialogs;
     const auto before = guitest::snapshot(*f.w.document());
     app::SimulationRunner* runner = f.w.simulationRunner();

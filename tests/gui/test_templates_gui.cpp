@@ -27,13 +27,13 @@ QByteArray digest(const QString& path)
 }
 
 /// A window whose dialogs are answered by the test.
-struct Window {
+struct TemplatesWindow {
     app::MainWindow w{guitest::catalog()};
     QStringList errors;
     int savePrompts = 0;
     QString saveAnswer; ///< what the "save as" dialog returns (empty = cancel)
     QString templateAnswer;
-    Window()
+    TemplatesWindow()
     {
         auto p = w.files()->prompts();
         p.error = [this](const QString&, const QString& m) { errors << m; };
@@ -45,7 +45,7 @@ struct Window {
         p.askSave = [](const QString&) { return app::FileController::SaveAnswer::Discard; };
         w.files()->setPrompts(p);
     }
-    ~Window() { w.document()->undoStack()->setClean(); }
+    ~TemplatesWindow() { w.document()->undoStack()->setClean(); }
     void edit()
     {
         model::Node n = w.document()->design().nodes().begin()->second;
@@ -59,7 +59,7 @@ TEST_CASE("a template opens untitled and Save asks for a name instead of overwri
 {
     const QString tmpl = guitest::templatePath();
     const QByteArray original = digest(tmpl);
-    Window f;
+    TemplatesWindow f;
     REQUIRE(f.w.files()->openPath(tmpl)); // what start-up does
     CHECK(f.w.document()->filePath().isEmpty());
     CHECK_FALSE(f.w.document()->isModified());
@@ -99,7 +99,7 @@ TEST_CASE("File > New from Template lists every template and opens the chosen on
     CHECK(dlg.chosenPath() == QString::fromStdString(list.front().path));
     for (int i = 0; i < dlg.list()->count(); ++i) CHECK(dlg.list()->item(i)->text().contains(QStringLiteral("GPU")));
 
-    Window f;
+    TemplatesWindow f;
     f.templateAnswer = app::bundledTemplateDirectory() + QStringLiteral("/workstation-4x-rtx4090.json");
     f.w.action(QStringLiteral("actionNewFromTemplate"))->trigger();
     CHECK(f.w.document()->design().nodes().size() == 1);
@@ -112,7 +112,7 @@ TEST_CASE("Save as Template adds the design to the user's templates", "[gui][tem
 {
     QTemporaryDir userDir;
     qputenv("CLUSTER_DESIGNER_USER_TEMPLATES", userDir.path().toLocal8Bit());
-    Window f;
+    TemplatesWindow f;
     REQUIRE(f.w.files()->openPath(app::bundledTemplateDirectory() + QStringLiteral("/server-8x-l40s.json")));
     const QString written = f.w.files()->saveTemplate(QStringLiteral("My L40S inference box"));
     CHECK(written == userDir.filePath(QStringLiteral("my-l40s-inference-box.json")));
@@ -130,7 +130,7 @@ TEST_CASE("Save as Template adds the design to the user's templates", "[gui][tem
 TEST_CASE("Open Recent lists saved files newest first and opens them", "[gui][templates]")
 {
     QTemporaryDir dir;
-    Window f;
+    TemplatesWindow f;
     f.w.files()->recentFiles()->clear();
     REQUIRE(f.w.files()->openPath(guitest::templatePath()));
     const QString a = dir.filePath(QStringLiteral("a.json")), b = dir.filePath(QStringLiteral("b.json"));
@@ -150,7 +150,7 @@ TEST_CASE("Open Recent lists saved files newest first and opens them", "[gui][te
 TEST_CASE("error dialogs are sentences that say what went wrong and what to do", "[gui][templates]")
 {
     QTemporaryDir dir;
-    Window f;
+    TemplatesWindow f;
     REQUIRE(f.w.files()->openPath(guitest::templatePath()));
     const QString path = dir.filePath(QStringLiteral("cut-short.json"));
     QFile file(path);

@@ -8,7 +8,7 @@
 
 namespace golden {
 
-inline const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 /// `nodes` servers of `server`, rail-optimised on QM9700 leaves (one per rail).
 inline model::Design rail(const std::string& server, int nodes, const std::string& leaf = "qm9700")

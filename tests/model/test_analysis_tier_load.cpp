@@ -13,13 +13,9 @@
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using testsupport::kGiB;
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = simtest::catalogWithEthernet();
-    return c;
-}
+using simtest::ethernetCatalog;
 
 model::CollectiveRequest request(model::CollectiveOp op, const std::string& algorithm)
 {
@@ -42,11 +38,11 @@ TEST_CASE("oversubscription costs what crosses it: analytical slowdown within 15
         f.servers = 16;
         f.serversPerLeaf = 4;
         f.spines = 1;
-        const auto base = model::simulateCollective(simtest::buildRailFabric(catalog(), f), catalog(), request(c.op, c.algo));
+        const auto base = model::simulateCollective(simtest::buildRailFabric(ethernetCatalog(), f), ethernetCatalog(), request(c.op, c.algo));
         REQUIRE(base.analytical);
         for (double ratio : {2.0, 4.0}) {
             f.oversubscription = ratio;
-            const auto over = model::simulateCollective(simtest::buildRailFabric(catalog(), f), catalog(), request(c.op, c.algo));
+            const auto over = model::simulateCollective(simtest::buildRailFabric(ethernetCatalog(), f), ethernetCatalog(), request(c.op, c.algo));
             REQUIRE(over.analytical);
             const double sim = over.collective.time / base.collective.time;
             const double ana = over.analytical->time / base.analytical->time;
@@ -67,11 +63,11 @@ TEST_CASE("all-to-all over two scalable units on 2:1: only the half that crosses
     simtest::RailFabric f;
     f.servers = 64;
     f.serversPerLeaf = 32;
-    const model::Design flat = simtest::buildRailFabric(catalog(), f);
+    const model::Design flat = simtest::buildRailFabric(ethernetCatalog(), f);
     f.oversubscription = 2.0;
-    const model::Design over = simtest::buildRailFabric(catalog(), f);
+    const model::Design over = simtest::buildRailFabric(ethernetCatalog(), f);
     model::CollectiveRequest r = request(model::CollectiveOp::AllToAll, "");
-    const double slowdown = model::predictCollective(over, catalog(), r).time / model::predictCollective(flat, catalog(), r).time;
+    const double slowdown = model::predictCollective(over, ethernetCatalog(), r).time / model::predictCollective(flat, ethernetCatalog(), r).time;
     std::printf("alltoall 1 GiB, 64 DGX H100, 2:1 vs 1:1: analytical x%.3f (simulated x1.11 in issue 16)\n", slowdown);
     CHECK(slowdown == Approx(1.11).epsilon(0.15));
 }

@@ -12,7 +12,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Bom bomOf(const std::string& server, int nodes, const std::string& sw)
 {

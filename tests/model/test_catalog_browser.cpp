@@ -10,10 +10,10 @@
 using namespace model;
 
 namespace {
-const Catalog& bundled() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 EntryView find(const std::string& id)
 {
-    for (const auto& e : allEntries(bundled()))
+    for (const auto& e : allEntries(catalog()))
         if (e.id == id) return e;
     FAIL("no entry " << id);
     return {};
@@ -27,8 +27,8 @@ const SpecRow& row(const std::vector<SpecRow>& rows, const std::string& field)
 std::vector<std::string> ids(const CatalogFilter& f)
 {
     std::vector<std::string> out;
-    for (const auto& e : allEntries(bundled()))
-        if (f.matches(e, bundled())) out.push_back(e.id);
+    for (const auto& e : allEntries(catalog()))
+        if (f.matches(e, catalog())) out.push_back(e.id);
     return out;
 }
 bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
@@ -108,7 +108,7 @@ TEST_CASE("Browser filters: search, kind, vendor, form factor, NVLink, memory", 
     CHECK(has(r, "gb200-nvl72"));
     CHECK_FALSE(has(r, "pcie-2-8-5-l40s"));
     CHECK_FALSE(has(r, "ws-4x-rtx4090"));
-    const auto v = vendors(bundled());
+    const auto v = vendors(catalog());
     CHECK(std::is_sorted(v.begin(), v.end()));
     CHECK(has(v, "NVIDIA"));
     CHECK(has(v, "Intel"));

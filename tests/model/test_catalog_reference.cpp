@@ -21,12 +21,12 @@ namespace {
 
 std::string refPath(const char* name) { return std::string(CD_SHARED_DIR) + "/reference/" + name; }
 
-const Catalog& bundled() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 std::map<std::string, EntryView> byReferenceId()
 {
     std::map<std::string, EntryView> m;
-    for (const auto& e : allEntries(bundled())) {
+    for (const auto& e : allEntries(catalog())) {
         auto it = e.raw->find("reference_id");
         if (it != e.raw->end() && it->is_string()) m.emplace(it->get<std::string>(), e);
     }
@@ -89,7 +89,7 @@ TEST_CASE("GPU figures agree with shared/reference/gpus.csv", "[catalog][referen
         const EntryView& v = refs.at(r.at("id"));
         REQUIRE(v.kind == EntryKind::Gpu);
         const json& e = *v.raw;
-        const GpuSpec* g = bundled().gpu(v.id);
+        const GpuSpec* g = catalog().gpu(v.id);
         REQUIRE(g);
         INFO("GPU " << v.id);
         CHECK(e.at("name") == r.at("name"));
@@ -140,7 +140,7 @@ TEST_CASE("Parts without NVLink say so: L40S, L40, L4, A10, RTX 4090, RTX 5090, 
 {
     for (const char* id : {"l40s", "l40", "l4", "a10", "rtx-4090", "rtx-5090", "rtx-6000-ada", "rtx-pro-6000"}) {
         INFO(id);
-        const GpuSpec* g = bundled().gpu(id);
+        const GpuSpec* g = catalog().gpu(id);
         REQUIRE(g);
         CHECK(g->scaleUp == ScaleUpKind::None);
         CHECK(g->nvlinkGeneration == 0);
@@ -149,19 +149,19 @@ TEST_CASE("Parts without NVLink say so: L40S, L40, L4, A10, RTX 4090, RTX 5090, 
         CHECK_FALSE(g->nvlinkBridgeGpus.has_value());
     }
     // GeForce: no peer-to-peer over PCIe on the stock driver (NVIDIA/nccl #1127, club-3090 #1130).
-    CHECK_FALSE(bundled().gpu("rtx-4090")->peerToPeerOverPcie);
-    CHECK_FALSE(bundled().gpu("rtx-5090")->peerToPeerOverPcie);
+    CHECK_FALSE(catalog().gpu("rtx-4090")->peerToPeerOverPcie);
+    CHECK_FALSE(catalog().gpu("rtx-5090")->peerToPeerOverPcie);
     // AMD and Intel scale-up fabrics are their own kinds, with a per-peer rate below the total.
-    const GpuSpec* mi300x = bundled().gpu("mi300x");
+    const GpuSpec* mi300x = catalog().gpu("mi300x");
     REQUIRE(mi300x);
     CHECK(mi300x->scaleUp == ScaleUpKind::InfinityFabric);
     CHECK(mi300x->scaleUpBidirectional.inGBps() == Approx(896));
     CHECK(mi300x->scaleUpPeerPerDirection->inGBps() == Approx(64)); // 128 GB/s duplex link / 2
-    CHECK(bundled().gpu("gaudi3")->scaleUp == ScaleUpKind::GaudiRoCE);
+    CHECK(catalog().gpu("gaudi3")->scaleUp == ScaleUpKind::GaudiRoCE);
     // PCIe cards with NVLink bridges.
-    CHECK(bundled().gpu("a40")->nvlinkBridgeGpus == 2);
-    CHECK(bundled().gpu("a40")->scaleUpBidirectional.inGBps() == Approx(112.5));
-    CHECK_FALSE(bundled().gpu("a100-pcie-80gb")->scaleUpBandwidthKnown);
+    CHECK(catalog().gpu("a40")->nvlinkBridgeGpus == 2);
+    CHECK(catalog().gpu("a40")->scaleUpBidirectional.inGBps() == Approx(112.5));
+    CHECK_FALSE(catalog().gpu("a100-pcie-80gb")->scaleUpBandwidthKnown);
 }
 
 TEST_CASE("Server figures agree with shared/reference/servers.csv", "[catalog][reference]")
@@ -174,7 +174,7 @@ TEST_CASE("Server figures agree with shared/reference/servers.csv", "[catalog][r
         const EntryView& v = refs.at(r.at("id"));
         REQUIRE(v.kind == EntryKind::Server);
         const json& e = *v.raw;
-        const ServerSpec* s = bundled().server(v.id);
+        const ServerSpec* s = catalog().server(v.id);
         REQUIRE(s);
         INFO("server " << v.id);
         CHECK(e.at("name") == r.at("name"));
@@ -195,7 +195,7 @@ TEST_CASE("Server figures agree with shared/reference/servers.csv", "[catalog][r
 
         // Compute NICs: count, speed (the NIC entry's), and count x speed.
         const std::string& nics = r.at("compute_nics");
-        const NicSpec* nic = s->computeNicId.empty() ? nullptr : bundled().nic(s->computeNicId);
+        const NicSpec* nic = s->computeNicId.empty() ? nullptr : catalog().nic(s->computeNicId);
         if (nics.rfind("none", 0) == 0) {
             CHECK(s->computeNicCount == 0);
         } else if (contains(nics, "network adapters total")) { // "2-8-5": 5 adapters in all
@@ -234,16 +234,16 @@ TEST_CASE("DGX A100 640GB is the servers.csv dgx_a100 row's other GPU memory siz
     CHECK(sizes == std::vector<double>{320, 640});
     CHECK(byReferenceId().at("dgx_a100").id == "dgx-a100");
 
-    const ServerSpec* base = bundled().server("dgx-a100");
-    const ServerSpec* big = bundled().server("dgx-a100-640gb");
+    const ServerSpec* base = catalog().server("dgx-a100");
+    const ServerSpec* big = catalog().server("dgx-a100-640gb");
     REQUIRE(base);
     REQUIRE(big);
     CHECK(base->gpuId == "a100-sxm-40gb");
     CHECK(big->gpuId == "a100-sxm-80gb");
     CHECK(big->raw.at("reference_id") == "dgx_a100");
     CHECK(big->raw.at("gpu_memory_total_GB").get<double>() == Approx(sizes.at(1)));
-    CHECK(big->raw.at("gpu_memory_total_GB").get<double>() == Approx(big->gpuCount * *bundled().gpu(big->gpuId)->memoryGB));
-    CHECK(base->raw.at("gpu_memory_total_GB").get<double>() == Approx(base->gpuCount * *bundled().gpu(base->gpuId)->memoryGB));
+    CHECK(big->raw.at("gpu_memory_total_GB").get<double>() == Approx(big->gpuCount * *catalog().gpu(big->gpuId)->memoryGB));
+    CHECK(base->raw.at("gpu_memory_total_GB").get<double>() == Approx(base->gpuCount * *catalog().gpu(base->gpuId)->memoryGB));
     // Every other figure is the row's one figure for both variants.
     for (auto it = base->raw.begin(); it != base->raw.end(); ++it) {
         const std::string& f = it.key();
@@ -274,7 +274,7 @@ TEST_CASE("NIC, switch, NVSwitch, cable and optic figures agree with shared/refe
         checkCell(r, "power_W", e, "power_W");
         if (cat == "nic" || cat == "dpu" || cat == "cloud_nic") {
             REQUIRE(v.kind == EntryKind::Nic);
-            const NicSpec* n = bundled().nic(v.id);
+            const NicSpec* n = catalog().nic(v.id);
             CHECK(n->category == cat);
             checkCell(r, "per_port_speed_Gbps", e, "speed_Gbps");
             if (cat != "cloud_nic") checkCell(r, "ports", e, "ports"); // cloud rows count devices per instance
@@ -288,7 +288,7 @@ TEST_CASE("NIC, switch, NVSwitch, cable and optic figures agree with shared/refe
             if (eth != std::string::npos && !contains(gen, "SRD")) CHECK(n->supports(NetProtocol::Ethernet));
         } else if (cat == "switch" || cat == "switch_asic") {
             REQUIRE(v.kind == (cat == "switch" ? EntryKind::Switch : EntryKind::SwitchAsic));
-            const SwitchSpec* s = cat == "switch" ? bundled().switchModel(v.id) : bundled().switchAsic(v.id);
+            const SwitchSpec* s = cat == "switch" ? catalog().switchModel(v.id) : catalog().switchAsic(v.id);
             checkCell(r, "ports", e, "ports");
             checkCell(r, "per_port_speed_Gbps", e, "port_speed_Gbps");
             checkCell(r, "aggregate_throughput_Tbps", e, "aggregate_Tbps");
@@ -310,7 +310,7 @@ TEST_CASE("NIC, switch, NVSwitch, cable and optic figures agree with shared/refe
             else CHECK(s->inNetworkReduction.empty());
         } else if (cat == "nvswitch") {
             REQUIRE(v.kind == EntryKind::NvSwitch);
-            const NvSwitchSpec* s = bundled().nvswitch(v.id);
+            const NvSwitchSpec* s = catalog().nvswitch(v.id);
             CHECK(s->nvlinkGeneration == std::stoi(gen.substr(gen.find("NVLink ") + 7)));
             checkCell(r, "ports", e, "ports");
             checkCell(r, "per_port_speed_Gbps", e, "port_GBps_bidirectional"); // this column is in GB/s for NVSwitch rows
@@ -337,7 +337,7 @@ TEST_CASE("switch ports_per_cage agrees with shared/reference/network.csv", "[ca
     std::map<std::string, Row> rows;
     for (const auto& r : readCsv(refPath("network.csv"))) rows[r.at("id")] = r;
     const std::map<std::string, int> expected{{"qm9700", 2}, {"q3400", 2}, {"sn5600", 1}, {"sn5400", 1}, {"qm8700", 1}};
-    for (const SwitchSpec& s : bundled().switches()) {
+    for (const SwitchSpec& s : catalog().switches()) {
         INFO(s.id);
         REQUIRE(s.raw.contains("ports_per_cage"));
         const json& v = s.raw.at("ports_per_cage");
@@ -365,7 +365,7 @@ TEST_CASE("server compute_nic_ports_per_cage agrees with shared/reference/server
     std::map<std::string, Row> rows;
     for (const auto& r : readCsv(refPath("servers.csv"))) rows[r.at("id")] = r;
     const std::map<std::string, int> expected{{"dgx-h100", 2}, {"dgx-h200", 2}, {"dgx-b200", 2}, {"gb200-nvl72", 1}};
-    for (const ServerSpec& s : bundled().servers()) {
+    for (const ServerSpec& s : catalog().servers()) {
         INFO(s.id);
         if (auto it = expected.find(s.id); it != expected.end()) {
             REQUIRE(s.raw.contains("compute_nic_ports_per_cage"));

@@ -16,7 +16,7 @@ using namespace model;
 using nlohmann::json;
 
 namespace {
-const Catalog& bundled() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 std::string slurp(const std::string& path)
 {
@@ -42,7 +42,7 @@ TEST_CASE("Every numeric or yes/no catalog figure has a dated source or is null"
 {
     static const std::regex isoDate(R"(\d{4}(-\d{2}(-\d{2})?)?)");
     int figures = 0, unknown = 0;
-    for (const auto& v : allEntries(bundled())) {
+    for (const auto& v : allEntries(catalog())) {
         for (auto it = v.raw->begin(); it != v.raw->end(); ++it) {
             INFO(toString(v.kind) << " " << v.id << " field " << it.key());
             if (it->is_null()) {
@@ -74,7 +74,7 @@ TEST_CASE("Web citations of the catalog are sources the reference research used"
     const auto section = readme.find("### Sources beyond the reference research");
     REQUIRE(section != std::string::npos);
     research += readme.substr(section, readme.find("\n## ", section) - section);
-    for (const auto& v : allEntries(bundled()))
+    for (const auto& v : allEntries(catalog()))
         for (const auto& [id, src] : v.provenance->sources) {
             const std::string host = hostOf(src.citation);
             if (host.empty()) continue; // a document under shared/, cited by path
@@ -85,7 +85,7 @@ TEST_CASE("Web citations of the catalog are sources the reference research used"
 
 TEST_CASE("catalog --json lists every kind with ids and names", "[catalog][export]")
 {
-    const json j = catalogToJson(bundled());
+    const json j = catalogToJson(catalog());
     for (const char* key : {"gpus", "servers", "nics", "switches", "switch_asics", "nvswitches", "cables", "transceivers"}) {
         INFO(key);
         REQUIRE(j.contains(key));
@@ -108,7 +108,7 @@ TEST_CASE("catalog --json lists every kind with ids and names", "[catalog][expor
 
 TEST_CASE("Catalog ids other engineers rely on exist and hang together", "[catalog]")
 {
-    const Catalog& c = bundled();
+    const Catalog& c = catalog();
     for (const char* id : {"h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090", "a100-sxm-40gb", "a100-pcie-80gb", "h100-pcie",
                            "h100-nvl", "h200-sxm", "h200-nvl", "b200-sxm", "b300-sxm", "gb200", "l40", "l4", "a10", "a40",
                            "rtx-5090", "rtx-6000-ada", "rtx-pro-6000", "mi250x", "mi300x", "mi325x", "mi355x", "gaudi3"})

@@ -1,6 +1,7 @@
 // Broken catalog files (tests/data/catalog/) give an InputError naming the file, the entry,
 // the field and what was expected; never a crash. Lenient loading (user catalogs) skips the
 // broken entry and keeps the rest.
+#include "test_catalog_support.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/io/input_error.hpp"
 
@@ -13,7 +14,7 @@ using namespace model;
 namespace {
 std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/catalog/" + name; }
 
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using testsupport::has;
 
 /// Loads `name` strictly and checks each part of the error it must raise.
 void expectError(const std::string& name, const std::string& entry, const std::string& field, const std::string& expected)

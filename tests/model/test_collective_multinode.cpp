@@ -10,8 +10,8 @@
 using namespace model;
 
 namespace {
-constexpr double k1GiB = 1073741824.0;
-constexpr double k16GiB = 17179869184.0;
+using testsupport::k1GiB;
+using testsupport::k16GiB;
 } // namespace
 
 TEST_CASE("hierarchical all-reduce: intra RS, per-rail inter AR, intra AG", "[collective][hierarchical]")

@@ -11,9 +11,9 @@
 using namespace model;
 
 namespace {
-constexpr double k8GiB = 8589934592.0;
-constexpr double k16GiB = 17179869184.0;
-constexpr double k1GiB = 1073741824.0;
+using testsupport::k8GiB;
+using testsupport::k16GiB;
+using testsupport::k1GiB;
 } // namespace
 
 TEST_CASE("ring all-reduce of 8 GiB on 8 H100: 2(n-1)/n S/B + 2(n-1) alpha", "[collective][ring]")

@@ -9,8 +9,8 @@
 using namespace model;
 
 namespace {
-constexpr double k8GiB = 8589934592.0;
-constexpr double k16GiB = 17179869184.0;
+using testsupport::k8GiB;
+using testsupport::k16GiB;
 } // namespace
 
 TEST_CASE("tree latency on 4 nodes x 8 H100 is 35.2 us (engine_formulas.md §3 worked example)", "[collective][tree]")

@@ -24,7 +24,7 @@ DesignResults rented(const std::string& server, int nodes, double perNodeGbps, d
                                 testsupport::bundledCatalog(), testsupport::bundledPrices(), {"llama3-70b", std::nullopt}, "");
 }
 
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using testsupport::has;
 } // namespace
 
 TEST_CASE("Two rented designs compare at the rent each is offered at", "[compare][cost]")

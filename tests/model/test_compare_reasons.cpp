@@ -35,7 +35,7 @@ DesignResults resultsOf(const Design& d, const ResultOptions& o = {"llama3-8b", 
     return computeDesignResults(std::make_shared<const Design>(d), testsupport::bundledCatalog(), testsupport::bundledPrices(), o, "test.json");
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testsupport::has;
 } // namespace
 
 TEST_CASE("A training-run size out of range is refused naming analysis.cost.tokens and the range", "[cost][compare]")

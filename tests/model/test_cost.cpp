@@ -18,7 +18,7 @@ using namespace model;
 using namespace model::cost;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 const PriceTable& prices()
 {
     static const PriceTable t = loadPriceTable(bundledPricesPath());

@@ -11,7 +11,7 @@ using namespace model;
 using namespace model::compare;
 
 namespace {
-DesignResults resultsOf(const Design& d)
+DesignResults zeroPriceResults(const Design& d)
 {
     return computeDesignResults(std::make_shared<const Design>(d), testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, "");
 }
@@ -24,8 +24,8 @@ TEST_CASE("A price of US$ 0 is a known price: capital US$ 0 and the power each m
     // The 8x L40S server has no catalog price; the design sets US$ 0 for it and 5,000 W.
     Design zero = l40s();
     zero.analysis["cost"] = {{"prices", {{"pcie-2-8-5-l40s", {{"usd", 0}}}}}, {"power_W", {{"pcie-2-8-5-l40s", {{"W", 5000}}}}}};
-    const DesignResults z = resultsOf(zero);
-    const DesignResults none = resultsOf(l40s());
+    const DesignResults z = zeroPriceResults(zero);
+    const DesignResults none = zeroPriceResults(l40s());
     REQUIRE(z.cost);
     REQUIRE(none.cost);
     CHECK(z.cost->build.anyPriced());

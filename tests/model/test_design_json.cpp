@@ -1,6 +1,7 @@
 // Design files: JSON round-trip of the bundled default template with stable ids, and
 // malformed designs (tests/data/design/) that must give an InputError naming the file, the
 // entry and the field, never a crash.
+#include "test_catalog_support.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/design/design.hpp"
 #include "model/io/input_error.hpp"
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/design/" + name; }
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using testsupport::has;
 
 /// A fresh empty directory under the system temp folder, removed when the test ends.
 struct TempDir {

@@ -18,6 +18,7 @@
 #include "model/analysis/collective_pricing.hpp"
 #include "model/simulation/sim_engine.hpp"
 #include "model/simulation/simulation.hpp"
+#include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
 #include <catch2/catch.hpp>
@@ -48,7 +49,8 @@ model::Design railFabric(const model::Catalog& cat, int servers)
     return simtest::buildRailFabric(cat, f);
 }
 
-constexpr double kKiB = 1024.0, kMiB = 1024.0 * kKiB;
+using testsupport::kKiB;
+using testsupport::kMiB;
 
 /// One simulated all-reduce with its analytical prediction and their ratio.
 struct AllReduceRun {
@@ -81,7 +83,6 @@ TEST_CASE("non-blocking fabrics: simulated and analytical ring collectives withi
           "[simulation][crosscheck][engines]")
 {
     const model::Catalog cat = simtest::catalogWithEthernet();
-    constexpr double kMiB = 1024.0 * 1024.0;
     using model::Algorithm;
     using model::CollectiveOp;
     printTableHeader();
@@ -114,7 +115,6 @@ TEST_CASE("non-blocking fabrics: simulated and analytical tree, nvls and nvls_tr
           "[simulation][crosscheck][engines]")
 {
     const model::Catalog cat = simtest::catalogWithEthernet();
-    constexpr double kMiB = 1024.0 * 1024.0;
     using model::Algorithm;
     printTableHeader();
     for (int servers : {1, 2, 8, 128}) {

@@ -27,7 +27,7 @@ using nlohmann::json;
 
 namespace {
 
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Design templateDesign(const std::string& name) { return loadDesign(bundledTemplateDirectory() + "/" + name); }
 
@@ -63,7 +63,7 @@ std::vector<std::string> yamlList(const std::string& yml, const std::string& key
     return out;
 }
 
-constexpr double kGiB = 1073741824.0;
+using testsupport::kGiB;
 
 /// Checks one ASTRA-sim export against its design; returns the dimensions.
 std::vector<AstraDimension> checkAstra(const Design& d)

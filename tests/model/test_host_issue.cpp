@@ -18,7 +18,7 @@
 using namespace model;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Design oneServer(const std::string& server) { return topology::generateSingleServer(catalog(), {server, server}); }
 

@@ -1,6 +1,7 @@
 // The advisor with a design: measured curves against the engine's prediction (real_inputs
 // with what LOG.md says of them), transports against the design's NICs, imported servers
 // against the drawn one, and the findings carried into the design rules.
+#include "test_import_support.hpp"
 #include "test_catalog_support.hpp"
 
 #include "model/io/import/advisor.hpp"
@@ -19,8 +20,8 @@ using namespace model::io;
 
 namespace {
 
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using testsupport::catalog;
+using importtest::realInputPath;
 
 const AdvisorFinding* find(const std::vector<AdvisorFinding>& fs, const std::string& rule)
 {
@@ -43,13 +44,13 @@ Design fatTree(const std::string& server, int nodes, const std::string& sw = "qm
 TEST_CASE("advisor: a design is built for a curve from its rank lines", "[import][advisor]")
 {
     std::string assumption;
-    const auto one = importFile(realInput("nccl_tests_12.txt"), ImportKind::Auto);
+    const auto one = importFile(realInputPath("nccl_tests_12.txt"), ImportKind::Auto);
     const auto d1 = designForCurve(*one.curve, catalog(), assumption);
     REQUIRE(d1);
     CHECK(d1->gpuCount(catalog()) == 8);
     CHECK(assumption.find("DGX H100") != std::string::npos);
 
-    const auto two = importFile(realInput("nccl_tests_05.txt"), ImportKind::Auto);
+    const auto two = importFile(realInputPath("nccl_tests_05.txt"), ImportKind::Auto);
     const auto d2 = designForCurve(*two.curve, catalog(), assumption);
     REQUIRE(d2);
     CHECK(d2->gpuCount(catalog()) == 16);
@@ -57,7 +58,7 @@ TEST_CASE("advisor: a design is built for a curve from its rank lines", "[import
     CHECK(assumption.find("does not print its NICs") != std::string::npos);
 
     // No rank lines (a pasted table): no design is invented.
-    const auto bare = importFile(realInput("nccl_tests_15.txt"), ImportKind::Auto);
+    const auto bare = importFile(realInputPath("nccl_tests_15.txt"), ImportKind::Auto);
     CHECK_FALSE(designForCurve(*bare.curve, catalog(), assumption));
 }
 
@@ -75,7 +76,7 @@ TEST_CASE("advisor: measured against predicted on the real nccl-tests runs", "[i
                           {"nccl_tests_06.txt", true, 0}, {"nccl_tests_13.txt", true, 0}};
     for (const Case& c : cases) {
         INFO(c.file);
-        const ImportResult r = importFile(realInput(c.file), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath(c.file), ImportKind::Auto);
         const ImportReview rev = reviewImport(r, nullptr, catalog());
         REQUIRE_FALSE(rev.comparison.points.empty());
         CHECK(rev.comparison.points.size() == r.curve->points().size());
@@ -109,7 +110,7 @@ TEST_CASE("advisor: measured against predicted on the real nccl-tests runs", "[i
 TEST_CASE("advisor: GCP A3 Mega's run matches its own design, not a DGX's", "[import][advisor]")
 {
     // LOG.md: nccl_tests_08 is an A3 Mega (8x 200G GPUDirect-TCPXO NICs), 338.8 GB/s, no complaint.
-    const ImportResult r = importFile(realInput("nccl_tests_08.txt"), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath("nccl_tests_08.txt"), ImportKind::Auto);
     const Design a3 = fatTree("gcp-a3-megagpu-8g", 2, "sn5600");
     const ImportReview own = reviewImport(r, &a3, catalog());
     REQUIRE_FALSE(own.comparison.points.empty());
@@ -125,7 +126,7 @@ TEST_CASE("advisor: GCP A3 Mega's run matches its own design, not a DGX's", "[im
 TEST_CASE("advisor: a table that stops below 1 MiB is not judged against the prediction", "[import][advisor]")
 {
     // nccl_tests_21 is cut at 64 B: busbw prints 0.00 there, whatever the machine.
-    const ImportResult r = importFile(realInput("nccl_tests_21.txt"), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath("nccl_tests_21.txt"), ImportKind::Auto);
     const ImportReview rev = reviewImport(r, nullptr, catalog());
     CHECK_FALSE(rev.comparison.points.empty());
     CHECK_FALSE(find(rev.findings, "below-prediction"));
@@ -134,7 +135,7 @@ TEST_CASE("advisor: a table that stops below 1 MiB is not judged against the pre
 
 TEST_CASE("advisor: the bound layer is intra-node on one server and the node boundary across servers", "[import][advisor]")
 {
-    const auto single = reviewImport(importFile(realInput("nccl_tests_12.txt"), ImportKind::Auto), nullptr, catalog());
+    const auto single = reviewImport(importFile(realInputPath("nccl_tests_12.txt"), ImportKind::Auto), nullptr, catalog());
     CHECK(single.comparison.boundScope == "intra_node");
     // Two DGX H100 with one 400G NIC each: the NICs, not NVLink, bound the 16-GPU all-reduce.
     topology::FatTreeOptions o;
@@ -149,25 +150,25 @@ TEST_CASE("advisor: the bound layer is intra-node on one server and the node bou
             m.nicCount = 1;
             thin.updateNode(m);
         }
-    const auto multi = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &thin, catalog());
+    const auto multi = reviewImport(importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto), &thin, catalog());
     CHECK(multi.comparison.boundScope == "node_boundary");
     CHECK(multi.comparison.boundLayer.find("1x 400 Gb/s") != std::string::npos);
     // With all eight NICs the engine's NVLS tree is limited inside the servers instead.
-    const auto full = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), nullptr, catalog());
+    const auto full = reviewImport(importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto), nullptr, catalog());
     CHECK(full.comparison.boundScope == "intra_node");
 }
 
 TEST_CASE("advisor: runs the engine would place differently are not compared", "[import][advisor]")
 {
     // nccl_tests_09: 1 GPU on each of 2 nodes; the engine would put 2 ranks in one DGX.
-    const ImportResult r = importFile(realInput("nccl_tests_09.txt"), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath("nccl_tests_09.txt"), ImportKind::Auto);
     MeasuredCurve c = *r.curve;
     c.collective = "all_reduce"; // the file leaves it open between sendrecv and all_reduce
     const auto cmp = compareCurve(c, fatTree("dgx-h100", 2), catalog());
     CHECK(cmp.points.empty());
     CHECK(cmp.note.find("1 GPU(s) each") != std::string::npos);
     // sendrecv has no prediction in the engine.
-    const auto log2 = importFile(realInput("nccl_log_02.txt"), ImportKind::Auto);
+    const auto log2 = importFile(realInputPath("nccl_log_02.txt"), ImportKind::Auto);
     const auto cmp2 = compareCurve(*log2.curve, fatTree("dgx-h100", 2), catalog());
     CHECK(cmp2.points.empty());
     CHECK(cmp2.note.find("does not predict sendrecv") != std::string::npos);
@@ -176,7 +177,7 @@ TEST_CASE("advisor: runs the engine would place differently are not compared", "
 TEST_CASE("advisor: NET/Socket on an RDMA design is an error, an imported server with fewer NICs is named", "[import][advisor]")
 {
     const Design dgx = topology::generateSingleServer(catalog(), {"dgx-h100", "dgx"});
-    const auto sock = reviewImport(importFile(realInput("nccl_log_05.txt"), ImportKind::Auto), &dgx, catalog());
+    const auto sock = reviewImport(importFile(realInputPath("nccl_log_05.txt"), ImportKind::Auto), &dgx, catalog());
     const AdvisorFinding* e = nullptr;
     for (const auto& f : sock.findings)
         if (f.rule == "net-socket" && f.severity == topology::Severity::Error) e = &f;
@@ -184,7 +185,7 @@ TEST_CASE("advisor: NET/Socket on an RDMA design is an error, an imported server
     CHECK(e->message.find("ConnectX-7") != std::string::npos);
     CHECK(e->evidence.text.find("NET/Socket") != std::string::npos);
 
-    const auto topo = reviewImport(importFile(realInput("topo_smi_05.txt"), ImportKind::Auto), &dgx, catalog());
+    const auto topo = reviewImport(importFile(realInputPath("topo_smi_05.txt"), ImportKind::Auto), &dgx, catalog());
     const AdvisorFinding* m = find(topo.findings, "design-mismatch");
     REQUIRE(m);
     CHECK(m->message.rfind("the imported server lists 1 NIC where the design's server has 8 compute NICs", 0) == 0); // was "1 NICs"
@@ -194,7 +195,7 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
 {
     SECTION("NCCL XML naming its GPU (0x2330) gives a DGX H100 with the file's findings as rules")
     {
-        const ImportResult r = importFile(realInput("nccl_topo_09.xml"), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath("nccl_topo_09.xml"), ImportKind::Auto);
         const ImportedDesign d = designFromImport(r, catalog());
         CHECK(d.serverId == "dgx-h100");
         CHECK(d.design.gpuCount(catalog()) == 8);
@@ -212,7 +213,7 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
     }
     SECTION("topo -m names no GPU: NV18 fits several servers, so --server decides")
     {
-        const ImportResult r = importFile(realInput("topo_smi_01.txt"), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath("topo_smi_01.txt"), ImportKind::Auto);
         try {
             (void)designFromImport(r, catalog());
             FAIL("expected InputError");
@@ -233,7 +234,7 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
         // topo -m names no GPU, so NV12 x 8 fits the DGX A100 in both memory sizes (dgx-a100,
         // dgx-a100-640gb): the first (the 40GB part servers.csv lists first) is taken and the
         // note names the other (LOG.md: this file is a DGX A100 40GB).
-        const ImportResult r = importFile(realInput("topo_smi_19.txt"), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath("topo_smi_19.txt"), ImportKind::Auto);
         const ImportedDesign d = designFromImport(r, catalog());
         CHECK(d.serverId == "dgx-a100");
         REQUIRE_FALSE(d.notes.empty());
@@ -245,15 +246,15 @@ TEST_CASE("import to design: catalog match, NIC count, and the findings in the d
     }
     SECTION("one NIC shared by eight GPUs becomes a NIC-count override")
     {
-        const ImportResult r = importFile(realInput("topo_smi_05.txt"), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath("topo_smi_05.txt"), ImportKind::Auto);
         const ImportedDesign d = designFromImport(r, catalog(), "pcie-2-8-5-l40s");
         for (const auto& [id, n] : d.design.nodes()) CHECK(n.nicCount == 1);
     }
     SECTION("a log alone gives no design; PCIe GPUs without a name need --server")
     {
-        CHECK_THROWS_AS(designFromImport(importFile(realInput("nccl_log_05.txt"), ImportKind::Auto), catalog()), InputError);
-        CHECK_THROWS_AS(designFromImport(importFile(realInput("topo_smi_04.txt"), ImportKind::Auto), catalog()), InputError);
-        CHECK_THROWS_AS(designFromImport(importFile(realInput("topo_smi_04.txt"), ImportKind::Auto), catalog(), "no-such-server"), InputError);
+        CHECK_THROWS_AS(designFromImport(importFile(realInputPath("nccl_log_05.txt"), ImportKind::Auto), catalog()), InputError);
+        CHECK_THROWS_AS(designFromImport(importFile(realInputPath("topo_smi_04.txt"), ImportKind::Auto), catalog()), InputError);
+        CHECK_THROWS_AS(designFromImport(importFile(realInputPath("topo_smi_04.txt"), ImportKind::Auto), catalog(), "no-such-server"), InputError);
     }
 }
 
@@ -280,7 +281,7 @@ TEST_CASE("design rules: a hand-edited import record is reported, never thrown",
 TEST_CASE("import record: a curve kept in the design is set beside it again after an edit", "[import][rules]")
 {
     // nccl_tests_13 recorded on a design of 2 DGX H100: below the prediction, in the rules too.
-    const ImportResult r = importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto);
     Design d = fatTree("dgx-h100", 2);
     recordImport(d, r, {});
     const Design saved = designFromJson(toJson(d), "mem"); // survives a save and a load
@@ -300,7 +301,7 @@ TEST_CASE("import record: a curve kept in the design is set beside it again afte
 
 TEST_CASE("import record: numbers out of range are refused naming the entry and field", "[import][robustness]")
 {
-    const ImportResult r = importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto);
     nlohmann::json rec = importRecord(r, {});
     for (const auto& [field, value] : std::vector<std::pair<std::string, double>>{{"busbw_GBps", 2e5}, {"bytes", -1.0}, {"bytes", 2e12}, {"time_us", 1e13}}) {
         nlohmann::json bad = rec;
@@ -318,7 +319,7 @@ TEST_CASE("import record: numbers out of range are refused naming the entry and 
 TEST_CASE("gpus-across-sockets names only SYS pairs whose CPU or NUMA affinity differ", "[import][advisor][sockets]")
 {
     // topo_smi_17: GPU0-3 on NUMA 0 (0-55,112-167), GPU4-7 on NUMA 1, every GPU pair SYS.
-    const ImportResult r17 = importFile(realInput("topo_smi_17.txt"), ImportKind::Auto);
+    const ImportResult r17 = importFile(realInputPath("topo_smi_17.txt"), ImportKind::Auto);
     const AdvisorFinding* across = find(r17.findings, "gpus-across-sockets");
     REQUIRE(across);
     INFO(across->message);
@@ -337,14 +338,14 @@ TEST_CASE("gpus-across-sockets names only SYS pairs whose CPU or NUMA affinity d
     // topo_smi_11 (both GPUs on NUMA 1) and topo_smi_04 (one affinity set, 0-63): no socket claim.
     for (const char* file : {"topo_smi_11.txt", "topo_smi_04.txt"}) {
         INFO(file);
-        const ImportResult r = importFile(realInput(file), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath(file), ImportKind::Auto);
         CHECK_FALSE(find(r.findings, "gpus-across-sockets"));
         CHECK(find(r.findings, "sys-within-numa-node"));
         for (const auto& f : r.findings) CHECK(f.message.find("crosses the CPU-to-CPU link") == std::string::npos);
     }
 
     // topo_smi_03: GPU0 on 0-15,32-47, GPU1-3 on 16-31,48-63: exactly GPU0's pairs cross.
-    const ImportResult r03 = importFile(realInput("topo_smi_03.txt"), ImportKind::Auto);
+    const ImportResult r03 = importFile(realInputPath("topo_smi_03.txt"), ImportKind::Auto);
     const AdvisorFinding* across03 = find(r03.findings, "gpus-across-sockets");
     REQUIRE(across03);
     CHECK(across03->message.rfind("GPU0-GPU1, GPU0-GPU2, GPU0-GPU3 connect over SYS: ", 0) == 0);
@@ -357,7 +358,7 @@ TEST_CASE("a measured run on another GPU model than the design's is flagged", "[
     const Design ft2 = fatTree("dgx-h100", 2);
     for (const char* file : {"nccl_tests_06.txt", "nccl_tests_05.txt"}) {
         INFO(file);
-        const ImportReview review = reviewImport(importFile(realInput(file), ImportKind::Auto), &ft2, catalog());
+        const ImportReview review = reviewImport(importFile(realInputPath(file), ImportKind::Auto), &ft2, catalog());
         const AdvisorFinding* f = nullptr;
         for (const auto& x : review.findings)
             if (x.rule == "design-mismatch" && x.message.find("the run's GPUs") != std::string::npos) f = &x;
@@ -369,7 +370,7 @@ TEST_CASE("a measured run on another GPU model than the design's is flagged", "[
         CHECK(f->evidence.text.find("NVIDIA H200") != std::string::npos);
     }
     // A run on the design's own GPU (nccl_tests_13, H100) gets no such warning.
-    const ImportReview same = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
+    const ImportReview same = reviewImport(importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
     for (const auto& x : same.findings) CHECK(x.message.find("the run's GPUs") == std::string::npos);
 }
 
@@ -379,7 +380,7 @@ TEST_CASE("below-prediction names one layer and that layer's checks", "[import][
     // message once said "bound by the intra-node: NVLink ..., so look at that layer first: NIC
     // placement and GPUDirect RDMA": a layer and another layer's checks.
     const Design ft2 = fatTree("dgx-h100", 2);
-    const ImportReview rev = reviewImport(importFile(realInput("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
+    const ImportReview rev = reviewImport(importFile(realInputPath("nccl_tests_13.txt"), ImportKind::Auto), &ft2, catalog());
     REQUIRE(rev.comparison.boundScope == "intra_node");
     const AdvisorFinding* below = find(rev.findings, "below-prediction");
     REQUIRE(below);

@@ -7,6 +7,7 @@
 // CPU 0 (PHB to every GPU); mlx5_bond_1..4 each share a Broadcom switch with two GPUs (PXB/PIX).
 // So the compute NICs are the 4 bonds 1..4 and 8 GPUs / 4 NICs = 2 GPUs per NIC (the old
 // warning divided by all 5 NICs: 1.6).
+#include "test_import_support.hpp"
 #include "test_catalog_support.hpp"
 
 #include "model/cost/cost_model.hpp"
@@ -26,7 +27,7 @@ using namespace model::io;
 
 namespace {
 
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using importtest::realInputPath;
 
 const AdvisorFinding* finding(const ImportResult& r, const std::string& rule)
 {
@@ -53,7 +54,7 @@ const Node& theServer(const Design& d)
 TEST_CASE("nccl_topo_12: 4 compute NICs near the GPUs, mlx5_bond_0 named apart, in the advisor and the design alike", "[import][nics]")
 {
     const Catalog& cat = testsupport::bundledCatalog();
-    const ImportResult r = importFile(realInput("nccl_topo_12.xml"), ImportKind::NcclTopo);
+    const ImportResult r = importFile(realInputPath("nccl_topo_12.xml"), ImportKind::NcclTopo);
     REQUIRE(r.server);
     const ServerModel& s = *r.server;
     REQUIRE(s.nics.size() == 5);
@@ -139,7 +140,7 @@ TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a mana
     const Catalog& cat = testsupport::bundledCatalog();
     SECTION("nccl_topo_05 (AWS p4d): 4 EFA NICs, one per PCIe switch, all compute; the design keeps its NIC and says why")
     {
-        const ImportResult r = importFile(realInput("nccl_topo_05.xml"), ImportKind::NcclTopo);
+        const ImportResult r = importFile(realInputPath("nccl_topo_05.xml"), ImportKind::NcclTopo);
         const NicRoles roles = nicRoles(*r.server);
         CHECK(roles.everyGpuPlaced);
         CHECK(roles.compute.size() == 4);
@@ -157,7 +158,7 @@ TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a mana
     }
     SECTION("nccl_topo_09 (IBM gx3d H100): 8 CX-7 virtual functions, one per GPU; no model change, no warning")
     {
-        const ImportResult r = importFile(realInput("nccl_topo_09.xml"), ImportKind::NcclTopo);
+        const ImportResult r = importFile(realInputPath("nccl_topo_09.xml"), ImportKind::NcclTopo);
         const NicRoles roles = nicRoles(*r.server);
         CHECK(roles.compute.size() == 8);
         CHECK(roles.other.empty());
@@ -170,7 +171,7 @@ TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a mana
     }
     SECTION("topo_smi_01 (8x H100 VMs): NIC0 SYS to every GPU is named apart; 8 compute NICs, no warning")
     {
-        const ImportResult r = importFile(realInput("topo_smi_01.txt"), ImportKind::Auto);
+        const ImportResult r = importFile(realInputPath("topo_smi_01.txt"), ImportKind::Auto);
         const NicRoles roles = nicRoles(*r.server);
         CHECK(roles.compute.size() == 8);
         CHECK(roles.other == std::vector<int>{0});

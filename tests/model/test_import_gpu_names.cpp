@@ -1,6 +1,7 @@
 // What the import summary says of a server: the GPU model (NCCL topology XML names its GPUs by
 // PCI device id, turned into the model name through the same PCI ID table as lspci,
 // gpu_identity.cpp, no longer "not stated" when the id states it) and the NUMA node count.
+#include "test_import_support.hpp"
 #include "model/io/import/import.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,7 +12,7 @@ using namespace model::io;
 
 namespace {
 
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using importtest::realInputPath;
 
 bool anyWarningMentions(const ImportResult& r, const std::string& phrase)
 {
@@ -30,7 +31,7 @@ TEST_CASE("NCCL XML: GPUs are named from their PCI device id", "[import][xml][gp
                          Case{"nccl_topo_12.xml", "A100 SXM4 80GB"},   // device 0x20b2
                          Case{"nccl_topo_09.xml", "H100 SXM5 80GB"}}) { // device 0x2330
         INFO(c.file);
-        const auto r = importFile(realInput(c.file), ImportKind::NcclTopo);
+        const auto r = importFile(realInputPath(c.file), ImportKind::NcclTopo);
         REQUIRE(r.server);
         REQUIRE(r.server->gpus.size() == 8);
         for (const auto& g : r.server->gpus) CHECK(g.name == c.model);
@@ -64,18 +65,18 @@ TEST_CASE("NUMA node count: from NUMA ids, else from distinct CPU-affinity sets,
     // no NUMA column: two affinity sets, two nodes (the summary once printed "NUMA nodes 0").
     for (const char* file : {"topo_smi_03.txt", "topo_smi_09.txt"}) {
         INFO(file);
-        const auto r = importFile(realInput(file), ImportKind::Auto);
+        const auto r = importFile(realInputPath(file), ImportKind::Auto);
         REQUIRE(r.server);
         CHECK(r.server->numaNodes().empty());
         CHECK(r.server->numaNodeCount(&fromAffinity) == 2);
         CHECK(fromAffinity);
     }
     // topo_smi_17 prints NUMA 0 and 1.
-    const auto r17 = importFile(realInput("topo_smi_17.txt"), ImportKind::Auto);
+    const auto r17 = importFile(realInputPath("topo_smi_17.txt"), ImportKind::Auto);
     CHECK(r17.server->numaNodeCount(&fromAffinity) == 2);
     CHECK_FALSE(fromAffinity);
     // lspci -tv states neither: unknown, never 0.
-    const auto lspci = importFile(realInput("lspci_01.txt"), ImportKind::Auto);
+    const auto lspci = importFile(realInputPath("lspci_01.txt"), ImportKind::Auto);
     REQUIRE(lspci.server);
     CHECK_FALSE(lspci.server->numaNodeCount(&fromAffinity).has_value());
 }

@@ -2,6 +2,7 @@
 // printed by `import` as "not compared: ..."): the collective the engine does not predict, a run
 // that names no GPU, a GPU the catalog lacks, no catalog server of the run's GPUs per node, a
 // log without an nccl-tests table.
+#include "test_import_support.hpp"
 #include "test_catalog_support.hpp"
 
 #include "model/io/import/advisor.hpp"
@@ -16,8 +17,8 @@ using namespace model::io;
 
 namespace {
 
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using testsupport::catalog;
+using importtest::realInputPath;
 
 /// A small all_reduce table run by `ranks` ranks, `perNode` to a host, on GPU `gpu`.
 std::string allReduce(int ranks, int perNode, const std::string& gpu)
@@ -46,7 +47,7 @@ std::string allReduce(int ranks, int perNode, const std::string& gpu)
 
 TEST_CASE("not compared: sendrecv in nccl_log_02 names the collective the engine does not predict", "[import][advisor]")
 {
-    const auto rev = reviewImport(importFile(realInput("nccl_log_02.txt"), ImportKind::Auto), nullptr, catalog());
+    const auto rev = reviewImport(importFile(realInputPath("nccl_log_02.txt"), ImportKind::Auto), nullptr, catalog());
     CHECK(rev.comparison.points.empty());
     CHECK(rev.comparison.note.find("the engine does not predict sendrecv") == 0);
     CHECK(toJson(rev)["comparison"]["note"].get<std::string>() == rev.comparison.note);
@@ -54,7 +55,7 @@ TEST_CASE("not compared: sendrecv in nccl_log_02 names the collective the engine
 
 TEST_CASE("not compared: nccl_tests_15 names no GPU - the note says so and what to pass", "[import][advisor]")
 {
-    const auto rev = reviewImport(importFile(realInput("nccl_tests_15.txt"), ImportKind::Auto), nullptr, catalog());
+    const auto rev = reviewImport(importFile(realInputPath("nccl_tests_15.txt"), ImportKind::Auto), nullptr, catalog());
     CHECK(rev.comparison.points.empty());
     CHECK(rev.comparison.note.find("the run does not name its GPU") == 0);
     CHECK(rev.comparison.note.find("--design DESIGN.json") != std::string::npos);
@@ -80,6 +81,6 @@ TEST_CASE("not compared: 4 H100 per node on 2 nodes has no catalog server of exa
 
 TEST_CASE("not compared: a log without an nccl-tests table says it has no measured busbw", "[import][advisor]")
 {
-    const auto rev = reviewImport(importFile(realInput("nccl_log_01.txt"), ImportKind::Auto), nullptr, catalog());
+    const auto rev = reviewImport(importFile(realInputPath("nccl_log_01.txt"), ImportKind::Auto), nullptr, catalog());
     CHECK(rev.comparison.note.find("the log holds no nccl-tests table") == 0);
 }

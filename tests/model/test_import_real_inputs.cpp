@@ -1,6 +1,7 @@
 // Every file of shared/real_inputs through the importers: the outcome each gives (a server
 // model, a curve, a log, findings, or a clear rejection) matches what real_inputs/LOG.md says
 // about it. A file added to real_inputs without an entry here fails the test.
+#include "test_import_support.hpp"
 #include "model/io/import/import.hpp"
 #include "model/io/input_error.hpp"
 
@@ -16,7 +17,7 @@ using namespace model::io;
 
 namespace {
 
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using importtest::realInputPath;
 
 struct Expect {
     std::string content;                 ///< "server model", "curve", "log", or "reject"
@@ -119,7 +120,7 @@ TEST_CASE("real inputs: each file gives what LOG.md says, or a clear rejection",
 {
     for (const auto& [file, ex] : expectations()) {
         INFO(file);
-        const std::string path = realInput(file);
+        const std::string path = realInputPath(file);
         if (ex.content == "reject") {
             try {
                 (void)importFile(path, ImportKind::Auto);
@@ -180,7 +181,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
 {
     SECTION("topo_smi_01: NIC1-NIC8 each PIX to one GPU, NIC0 SYS to all, two NUMA nodes")
     {
-        const auto r = importFile(realInput("topo_smi_01.txt"), ImportKind::NvidiaSmiTopo);
+        const auto r = importFile(realInputPath("topo_smi_01.txt"), ImportKind::NvidiaSmiTopo);
         const ServerModel& s = *r.server;
         CHECK(s.numaNodes() == std::vector<int>{0, 1});
         CHECK(s.gpus[0].cpuAffinity == "0-79");
@@ -196,14 +197,14 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("topo_smi_05: NIC legend names mlx5_bond_0")
     {
-        const auto r = importFile(realInput("topo_smi_05.txt"), ImportKind::Auto);
+        const auto r = importFile(realInputPath("topo_smi_05.txt"), ImportKind::Auto);
         CHECK(r.server->nics.at(0).name == "mlx5_bond_0");
         CHECK(r.server->pair(0, 1)->path == PathKind::PIX);
         CHECK(r.server->pair(3, 4)->path == PathKind::Sys);
     }
     SECTION("topo_smi_09: V100 hybrid cube mesh, 6 NVLinks per GPU, GPU7's cut affinity unknown")
     {
-        const auto r = importFile(realInput("topo_smi_09.txt"), ImportKind::Auto);
+        const auto r = importFile(realInputPath("topo_smi_09.txt"), ImportKind::Auto);
         const ServerModel& s = *r.server;
         for (const auto& g : s.gpus) CHECK(g.nvlinks == 6);
         CHECK(s.pair(0, 1)->nvlinks == 2);
@@ -215,7 +216,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("topo_smi_19: DGX A100 rows cut at GPU4; GPU4's affinity is not trusted")
     {
-        const auto r = importFile(realInput("topo_smi_19.txt"), ImportKind::Auto);
+        const auto r = importFile(realInputPath("topo_smi_19.txt"), ImportKind::Auto);
         const ServerModel& s = *r.server;
         CHECK(s.gpus[0].numaNode == 3);
         CHECK(s.gpus[2].numaNode == 1);
@@ -227,7 +228,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_topo_09: 4 NVSwitches, 5+5+4+4 NVLinks, 200 Gb/s NICs, VM traits")
     {
-        const auto r = importFile(realInput("nccl_topo_09.xml"), ImportKind::NcclTopo);
+        const auto r = importFile(realInputPath("nccl_topo_09.xml"), ImportKind::NcclTopo);
         const ServerModel& s = *r.server;
         CHECK(s.nvswitches == 4);
         for (const auto& g : s.gpus) CHECK(g.nvlinks == 18);
@@ -239,7 +240,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_topo_07: p5, four 100 Gb/s EFA per H100 under its switch")
     {
-        const auto r = importFile(realInput("nccl_topo_07.xml"), ImportKind::NcclTopo);
+        const auto r = importFile(realInputPath("nccl_topo_07.xml"), ImportKind::NcclTopo);
         const ServerModel& s = *r.server;
         int pix = 0;
         for (const auto& p : s.gpuNic) pix += p.path == PathKind::PIX;
@@ -249,7 +250,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_topo_12: Broadcom two-level switches, first bonded NIC on its own slot")
     {
-        const auto r = importFile(realInput("nccl_topo_12.xml"), ImportKind::NcclTopo);
+        const auto r = importFile(realInputPath("nccl_topo_12.xml"), ImportKind::NcclTopo);
         const ServerModel& s = *r.server;
         CHECK(s.nvswitches == 6);
         CHECK(s.nics[0].name == "mlx5_bond_0");
@@ -261,7 +262,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_tests_13: Slurm prefixes stripped, in-place and out-of-place read")
     {
-        const auto r = importFile(realInput("nccl_tests_13.txt"), ImportKind::NcclTests);
+        const auto r = importFile(realInputPath("nccl_tests_13.txt"), ImportKind::NcclTests);
         const MeasuredCurve& c = *r.curve;
         REQUIRE(c.outOfPlace.size() == 11);
         CHECK(c.outOfPlace.front().bytes == 8388608);
@@ -274,7 +275,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_tests_19: old layout without a header, cut row dropped")
     {
-        const auto r = importFile(realInput("nccl_tests_19.txt"), ImportKind::NcclTests);
+        const auto r = importFile(realInputPath("nccl_tests_19.txt"), ImportKind::NcclTests);
         const MeasuredCurve& c = *r.curve;
         CHECK(c.layout.find("old") != std::string::npos);
         CHECK(c.outOfPlace.size() == 12);
@@ -284,7 +285,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_log_02: RoCE NIC, 4 channels, ring order, GDRDMA")
     {
-        const auto r = importFile(realInput("nccl_log_02.txt"), ImportKind::NcclLog);
+        const auto r = importFile(realInputPath("nccl_log_02.txt"), ImportKind::NcclLog);
         const LogSummary& l = *r.log;
         CHECK(l.ncclVersion == "2.26.2+cuda.");
         REQUIRE(l.netDevices.size() == 1);
@@ -305,7 +306,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_log_05: old Ring lines, P2P/IPC inside nodes, NET/Socket between them")
     {
-        const auto r = importFile(realInput("nccl_log_05.txt"), ImportKind::NcclLog);
+        const auto r = importFile(realInputPath("nccl_log_05.txt"), ImportKind::NcclLog);
         const LogSummary& l = *r.log;
         CHECK(l.channels == 2);
         int ipc = 0, sock = 0;
@@ -318,7 +319,7 @@ TEST_CASE("real inputs: the figures LOG.md quotes are read exactly", "[import][r
     }
     SECTION("nccl_log_01: the System dump's links and bandwidths")
     {
-        const auto r = importFile(realInput("nccl_log_01.txt"), ImportKind::NcclLog);
+        const auto r = importFile(realInputPath("nccl_log_01.txt"), ImportKind::NcclLog);
         const LogSummary& l = *r.log;
         CHECK(l.systemMaxBwGBps == Approx(48.0));
         CHECK(l.systemTotalBwGBps == Approx(370.8));
@@ -339,7 +340,7 @@ TEST_CASE("real inputs: a cut-off XML file is refused at the line where it stops
 {
     // nccl_topo_14_partial.xml: 1,358 bytes, 17 newlines, its 18th line cut inside an attribute.
     try {
-        (void)importFile(realInput("nccl_topo_14_partial.xml"), ImportKind::NcclTopo);
+        (void)importFile(realInputPath("nccl_topo_14_partial.xml"), ImportKind::NcclTopo);
         FAIL("a partial XML file was imported");
     } catch (const InputError& e) {
         CHECK(e.entry() == "line 18");

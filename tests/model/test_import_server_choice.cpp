@@ -1,5 +1,6 @@
 // import ... --server ID: a catalog server that contradicts the file (GPU count, NVLinks per
 // GPU) is refused naming both sides, instead of writing a design of GPUs the file never showed.
+#include "test_import_support.hpp"
 #include "test_catalog_support.hpp"
 
 #include "model/io/import/import_design.hpp"
@@ -13,12 +14,12 @@ using namespace model;
 using namespace model::io;
 
 namespace {
-std::string realInput(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+using importtest::realInputPath;
 
 /// The InputError designFromImport throws for `file` with --server `server`.
 InputError refusal(const std::string& file, const std::string& server)
 {
-    const ImportResult r = importFile(realInput(file), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath(file), ImportKind::Auto);
     try {
         (void)designFromImport(r, testsupport::bundledCatalog(), server);
     } catch (const InputError& e) {
@@ -36,7 +37,7 @@ TEST_CASE("import --server refuses a server whose GPU count differs from the fil
         const InputError e = refusal("topo_smi_03.txt", eight);
         INFO(e.what());
         CHECK(e.field() == "--server");
-        CHECK(e.file() == realInput("topo_smi_03.txt"));
+        CHECK(e.file() == realInputPath("topo_smi_03.txt"));
         CHECK(e.problem().rfind(std::string("the file shows 4 GPUs but ") + eight + " has 8; pass a server with 4 GPUs (", 0) == 0);
         CHECK(e.problem().find("ws-4x-rtx4090") != std::string::npos); // a server that fits is named
     }
@@ -44,7 +45,7 @@ TEST_CASE("import --server refuses a server whose GPU count differs from the fil
     const InputError four = refusal("topo_smi_01.txt", "ws-4x-rtx4090");
     CHECK(four.problem().rfind("the file shows 8 GPUs but ws-4x-rtx4090 has 4; pass a server with 8 GPUs (", 0) == 0);
     // A 4-GPU server without NVLink fits the 4-GPU PCIe matrix: written, as asked.
-    const ImportedDesign d = designFromImport(importFile(realInput("topo_smi_03.txt"), ImportKind::Auto), testsupport::bundledCatalog(),
+    const ImportedDesign d = designFromImport(importFile(realInputPath("topo_smi_03.txt"), ImportKind::Auto), testsupport::bundledCatalog(),
                                               "ws-4x-rtx4090");
     CHECK(d.serverId == "ws-4x-rtx4090");
     CHECK(d.design.gpuCount(testsupport::bundledCatalog()) == 4);
@@ -66,7 +67,7 @@ TEST_CASE("import --server refuses a server whose NVLinks contradict the file", 
     INFO(pcie.what());
     CHECK(pcie.problem().find("the file shows no NVLink between the GPUs but dgx-h100's") != std::string::npos);
     // The matching NVLink server is still accepted.
-    CHECK(designFromImport(importFile(realInput("topo_smi_01.txt"), ImportKind::Auto), testsupport::bundledCatalog(), "dgx-h100").serverId ==
+    CHECK(designFromImport(importFile(realInputPath("topo_smi_01.txt"), ImportKind::Auto), testsupport::bundledCatalog(), "dgx-h100").serverId ==
           "dgx-h100");
 }
 
@@ -74,7 +75,7 @@ namespace {
 /// The InputError designFromImport throws for `file` without --server.
 InputError matchRefusal(const std::string& file)
 {
-    const ImportResult r = importFile(realInput(file), ImportKind::Auto);
+    const ImportResult r = importFile(realInputPath(file), ImportKind::Auto);
     try {
         (void)designFromImport(r, testsupport::bundledCatalog());
     } catch (const InputError& e) {
@@ -89,7 +90,7 @@ TEST_CASE("import matches a GPU-less NCCL XML by its sm and NICs, and says what 
 {
     // nccl_topo_07 (AWS p5.48xlarge): no <nvlink>, no GPU name, but sm="90" (Hopper) and 32 EFA
     // NICs at 100 Gb/s: only aws-p5-48xlarge has 8 Hopper GPUs and 32 x 100G compute NICs.
-    const ImportedDesign p5 = designFromImport(importFile(realInput("nccl_topo_07.xml"), ImportKind::Auto), testsupport::bundledCatalog());
+    const ImportedDesign p5 = designFromImport(importFile(realInputPath("nccl_topo_07.xml"), ImportKind::Auto), testsupport::bundledCatalog());
     CHECK(p5.serverId == "aws-p5-48xlarge");
     CHECK(std::find(p5.notes.begin(), p5.notes.end(),
                     "server aws-p5-48xlarge (AWS p5.48xlarge): the only catalog server with 8 Hopper GPUs (sm=\"90\") and the file's 32 compute "
@@ -116,7 +117,7 @@ TEST_CASE("an A100 SXM4 80GB server imports as the DGX A100 640GB", "[import][se
     // nccl_topo_12.xml: 8 GPUs of PCI device 0x20b2 (A100 SXM4 80GB) on 6 NVSwitches. Before
     // catalog dgx-a100-640gb it was refused: "no catalog server has 8 GPUs of type a100-sxm-80gb".
     const Catalog& cat = testsupport::bundledCatalog();
-    const ImportResult r = importFile(realInput("nccl_topo_12.xml"), ImportKind::NcclTopo);
+    const ImportResult r = importFile(realInputPath("nccl_topo_12.xml"), ImportKind::NcclTopo);
     const ImportedDesign d = designFromImport(r, cat);
     CHECK(d.serverId == "dgx-a100-640gb");
     REQUIRE(cat.server(d.serverId));

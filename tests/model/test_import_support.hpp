@@ -17,4 +17,7 @@ inline std::string realInput(const std::string& name)
     return s.str();
 }
 
+/// The path of shared/real_inputs/`name`.
+inline std::string realInputPath(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+
 } // namespace importtest

@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 namespace {
 std::string designData(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/design/" + name; }
 std::string catalogData(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/catalog/" + name; }
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using testsupport::has;
 
 json readJson(const std::string& path)
 {

@@ -12,7 +12,7 @@
 using namespace model;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Id add(Design& d, NodeKind kind, const std::string& model, const std::string& nic = {}, std::optional<int> nics = {})
 {

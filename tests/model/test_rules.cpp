@@ -13,7 +13,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Id server(Design& d, const std::string& model, const std::string& name)
 {

@@ -14,7 +14,7 @@
 
 namespace {
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 const model::Design& superpod()
 {
@@ -22,8 +22,8 @@ const model::Design& superpod()
     return d;
 }
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-constexpr double kMiB = 1024.0 * 1024.0;
+using testsupport::kGiB;
+using testsupport::kMiB;
 
 model::SimulationResult allReduce(const model::Design& d, int gpus, double bytes, const std::string& algorithm)
 {

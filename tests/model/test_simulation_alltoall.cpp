@@ -11,16 +11,9 @@
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using testsupport::kGiB;
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
-
-const model::Design& superpod() { return testsupport::superpodTemplate(); }
-
-model::CollectiveRequest alltoall(int gpus, const std::string& algorithm)
-{
-    return testsupport::allToAllGiB(gpus, algorithm);
-}
+using testsupport::catalog;
 
 model::Id firstServer(const model::Design& d)
 {
@@ -40,7 +33,7 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     o.ncclStepCost = false;
-    const auto direct = model::simulateCollective(superpod(), catalog(), alltoall(16, ""), o);
+    const auto direct = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, ""), o);
     CHECK(direct.collective.algorithm == model::Algorithm::Direct);
     CHECK(direct.collective.time.inMicroseconds() == Approx(11191.89).epsilon(1e-4));
     CHECK(direct.collective.time.inSeconds() >= 0.5 * kGiB / 48.5e9);
@@ -48,7 +41,7 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     CHECK(direct.mostCongested.front().mean > 0.98);
     // The explicit synchronized rounds: 15 rounds, the 7 mostly-NVLink ones charged at their own
     // time but the 8 NIC rounds serialised: 21,078 us (the old default, 1.75 x slower).
-    const auto pairwise = model::simulateCollective(superpod(), catalog(), alltoall(16, "pairwise"), o);
+    const auto pairwise = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, "pairwise"), o);
     CHECK(pairwise.collective.algorithm == model::Algorithm::Pairwise);
     CHECK(pairwise.collective.time.inMicroseconds() == Approx(21078.0).epsilon(2e-3));
     // Priced as the analytical engine prices its pairwise exchange (the default): the bytes
@@ -56,7 +49,7 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     // ata_ratio.csv) and NCCL's Simple base (8.4 us) + network hop latency once:
     // 11,184.8 / 0.81 + 22.4 = 13,830.8 us, and the analytical engine within 2%.
     model::SimulationOptions priced;
-    const auto nccl = model::simulateCollective(superpod(), catalog(), alltoall(16, ""), priced);
+    const auto nccl = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, ""), priced);
     CHECK(nccl.collective.time.inMicroseconds() == Approx(11184.8 / 0.81 + 22.4).epsilon(1e-3));
     REQUIRE(nccl.analytical);
     CHECK(nccl.collective.time.inSeconds() == Approx(nccl.analytical->time.inSeconds()).epsilon(0.02));
@@ -64,17 +57,17 @@ TEST_CASE("all-to-all on 2 DGX H100: concurrent peers reach the NIC bound", "[si
     // (it was called "pairwise" there, so a forced "pairwise" gave the simulator's rounds, 40 x
     // slower at 1 MiB over 96 GPUs, beside the analytical direct figure under the same name).
     CHECK(nccl.analytical->algorithm == model::Algorithm::Direct);
-    model::CollectiveRequest forcedDirect = alltoall(16, "direct");
-    CHECK(model::predictCollective(superpod(), catalog(), forcedDirect).time.inMicroseconds() ==
+    model::CollectiveRequest forcedDirect = testsupport::allToAllGiB(16, "direct");
+    CHECK(model::predictCollective(testsupport::superpodTemplate(), catalog(), forcedDirect).time.inMicroseconds() ==
           Approx(nccl.analytical->time.inMicroseconds()));
     try {
-        (void)model::predictCollective(superpod(), catalog(), alltoall(16, "pairwise"));
+        (void)model::predictCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, "pairwise"));
         FAIL("the analytical engine took \"pairwise\"");
     } catch (const std::invalid_argument& e) {
         CHECK(std::string(e.what()).find("\"pairwise\" (n-1 synchronized rounds) is simulated only") != std::string::npos);
     }
     // The simulated rounds carry no analytical figure to compare with, and say why.
-    const auto rounds = model::simulateCollective(superpod(), catalog(), alltoall(16, "pairwise"), priced);
+    const auto rounds = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, "pairwise"), priced);
     CHECK_FALSE(rounds.analytical.has_value());
     CHECK(rounds.analyticalError.find("simulated only") != std::string::npos);
 }
@@ -87,14 +80,14 @@ TEST_CASE("all-to-all on 256 GPUs: one concurrent pattern of every pair", "[simu
     model::SimulationOptions o;
     o.compareWithAnalytical = false;
     o.ncclStepCost = false; // the flow mechanics alone
-    const auto r = model::simulateCollective(superpod(), catalog(), alltoall(256, "direct"), o);
+    const auto r = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(256, "direct"), o);
     CHECK(r.flowsSimulated == 65280);
     CHECK(r.phases.size() == 1);
     CHECK(r.collective.time.inMicroseconds() == Approx(21677.65).epsilon(1e-4));
     // Batched (5 batches of strided offsets: an odd count, analysis::allToAllBatches) it stays
     // near the bound: the batches mix peers alike.
     o.maxConcurrentFlows = 65280 / 5;
-    const auto b = model::simulateCollective(superpod(), catalog(), alltoall(256, "direct"), o);
+    const auto b = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(256, "direct"), o);
     CHECK(b.phases.front().repeats == 5);
     CHECK(b.collective.time.inSeconds() >= 1040187392.0 / 48e9);
     CHECK(b.collective.time.inSeconds() < 1.05 * r.collective.time.inSeconds());
@@ -102,11 +95,11 @@ TEST_CASE("all-to-all on 256 GPUs: one concurrent pattern of every pair", "[simu
     // once, so 5 batches of 64 KiB cost what one pattern does (before: 5 x the 22.4 us latency).
     model::SimulationOptions priced;
     priced.compareWithAnalytical = false;
-    model::CollectiveRequest small = alltoall(256, "direct");
+    model::CollectiveRequest small = testsupport::allToAllGiB(256, "direct");
     small.bytes = 64.0 * 1024;
-    const double one = model::simulateCollective(superpod(), catalog(), small, priced).collective.time.inMicroseconds();
+    const double one = model::simulateCollective(testsupport::superpodTemplate(), catalog(), small, priced).collective.time.inMicroseconds();
     priced.maxConcurrentFlows = 65280 / 5;
-    const auto batched = model::simulateCollective(superpod(), catalog(), small, priced);
+    const auto batched = model::simulateCollective(testsupport::superpodTemplate(), catalog(), small, priced);
     CHECK(batched.phases.front().repeats == 5);
     CHECK(batched.collective.time.inMicroseconds() == Approx(one).epsilon(0.02));
 }
@@ -120,7 +113,7 @@ TEST_CASE("all-to-all on the 8x L40S server: the shared inter-socket link bounds
     // instead of per socket link: 42,720 us, 0.44x the simulated time.
     model::SimulationOptions o;
     const model::Design l40s = model::loadDesign(model::bundledTemplateDirectory() + "/server-8x-l40s.json");
-    const auto r = model::simulateCollective(l40s, catalog(), alltoall(0, ""), o);
+    const auto r = model::simulateCollective(l40s, catalog(), testsupport::allToAllGiB(0, ""), o);
     CHECK(r.collective.time.inSeconds() >= 2 * kGiB / 22e9);
     CHECK(r.collective.time.inMicroseconds() == Approx(97626.99).epsilon(1e-4));
     REQUIRE(r.analytical);
@@ -133,9 +126,9 @@ TEST_CASE("failure specs that name nothing in the design are errors", "[simulati
     o.compareWithAnalytical = false;
     auto run = [&](const std::string& spec) {
         o.failures = {model::parseFailure(spec)};
-        (void)model::simulateCollective(superpod(), catalog(), alltoall(16, ""), o);
+        (void)model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, ""), o);
     };
-    const std::string server = std::to_string(firstServer(superpod()));
+    const std::string server = std::to_string(firstServer(testsupport::superpodTemplate()));
     // DGX H100: 8 compute NICs, ports (rails) 0-7.
     CHECK_THROWS_AS(run("plane:8"), model::InputError);
     CHECK_THROWS_WITH(run("plane:8"), Catch::Contains("plane:8") && Catch::Contains("0-7"));
@@ -168,7 +161,7 @@ TEST_CASE("pipelined broadcast: the first chunk's fill costs each hop its own ti
     req.op = model::CollectiveOp::Broadcast;
     req.bytes = kGiB;
     req.gpus = 256;
-    const auto r = model::simulateCollective(superpod(), catalog(), req, o);
+    const auto r = model::simulateCollective(testsupport::superpodTemplate(), catalog(), req, o);
     CHECK(r.collective.time.inMicroseconds() == Approx(5114.83).epsilon(1e-4));
     REQUIRE(r.phases.size() == 3);
     CHECK(r.phases[1].repeats == 224);
@@ -184,9 +177,9 @@ TEST_CASE("all-to-all: an algorithm other than direct or pairwise is refused by 
     // engine refused it.
     for (const char* a : {"ring", "tree", "nvls", "hierarchical"}) {
         INFO(a);
-        CHECK_THROWS_WITH(model::simulateCollective(superpod(), catalog(), alltoall(16, a)),
+        CHECK_THROWS_WITH(model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, a)),
                           Catch::Contains("cannot run alltoall: all-to-all runs direct"));
-        CHECK_THROWS_AS(model::predictCollective(superpod(), catalog(), alltoall(16, a)), std::invalid_argument);
+        CHECK_THROWS_AS(model::predictCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, a)), std::invalid_argument);
     }
-    CHECK_NOTHROW(model::simulateCollective(superpod(), catalog(), alltoall(16, "direct")));
+    CHECK_NOTHROW(model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(16, "direct")));
 }

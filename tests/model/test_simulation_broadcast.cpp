@@ -17,7 +17,7 @@
 
 namespace {
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 model::Design oneServer(const char* server)
 {

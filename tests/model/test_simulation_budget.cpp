@@ -15,14 +15,7 @@
 
 namespace {
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
-
-const model::Design& superpod() { return testsupport::superpodTemplate(); }
-
-model::CollectiveRequest alltoall(int gpus, const std::string& algorithm = {})
-{
-    return testsupport::allToAllGiB(gpus, algorithm);
-}
+using testsupport::catalog;
 
 } // namespace
 
@@ -84,7 +77,7 @@ TEST_CASE("simulation budget: an all-to-all above it is refused with the flows a
     o.compareWithAnalytical = false;
     o.flowBudget = 991;
     try {
-        (void)model::simulateCollective(superpod(), catalog(), alltoall(32), o);
+        (void)model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(32), o);
         FAIL("a simulation above the budget ran");
     } catch (const model::SimulationTooLarge& e) {
         const std::string m = e.what();
@@ -98,20 +91,20 @@ TEST_CASE("simulation budget: an all-to-all above it is refused with the flows a
         CHECK(m.find("at most 31 GPUs fit the budget") != std::string::npos);
     }
     // The refusal is an impossible request to the command line and the GUI, as any other.
-    CHECK_THROWS_AS(model::simulateCollective(superpod(), catalog(), alltoall(32, "pairwise"), o), std::invalid_argument);
+    CHECK_THROWS_AS(model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(32, "pairwise"), o), std::invalid_argument);
 
     o.flowBudget = 992;
-    const model::SimulationResult within = model::simulateCollective(superpod(), catalog(), alltoall(32), o);
+    const model::SimulationResult within = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(32), o);
     o.flowBudget = 0;
-    const model::SimulationResult unlimited = model::simulateCollective(superpod(), catalog(), alltoall(32), o);
+    const model::SimulationResult unlimited = model::simulateCollective(testsupport::superpodTemplate(), catalog(), testsupport::allToAllGiB(32), o);
     CHECK(within.flowsSimulated == 992);
     CHECK(within.collective.time.inSeconds() > 0);
     CHECK(within.collective.time.inSeconds() == unlimited.collective.time.inSeconds());
     // An all-reduce of the same GPUs is not counted, whatever the budget.
     o.flowBudget = 1;
-    model::CollectiveRequest ar = alltoall(32);
+    model::CollectiveRequest ar = testsupport::allToAllGiB(32);
     ar.op = model::CollectiveOp::AllReduce;
-    CHECK(model::simulateCollective(superpod(), catalog(), ar, o).collective.time.inSeconds() > 0);
+    CHECK(model::simulateCollective(testsupport::superpodTemplate(), catalog(), ar, o).collective.time.inSeconds() > 0);
 }
 
 TEST_CASE("simulation budget: a training step's all-to-all phases count together", "[simulation][budget]")
@@ -120,7 +113,7 @@ TEST_CASE("simulation budget: a training step's all-to-all phases count together
     // each, 896 together.
     model::CommPhase dispatch;
     dispatch.label = "EP dispatch";
-    dispatch.request = alltoall(64);
+    dispatch.request = testsupport::allToAllGiB(64);
     dispatch.request.bytes = 64.0 * 1024 * 1024;
     dispatch.groupSize = 8;
     model::CommPhase combine = dispatch;
@@ -129,7 +122,7 @@ TEST_CASE("simulation budget: a training step's all-to-all phases count together
     o.compareWithAnalytical = false;
     o.flowBudget = 895;
     try {
-        (void)model::simulateTrainingStep(superpod(), catalog(), {dispatch, combine}, o);
+        (void)model::simulateTrainingStep(testsupport::superpodTemplate(), catalog(), {dispatch, combine}, o);
         FAIL("a training step above the budget ran");
     } catch (const model::SimulationTooLarge& e) {
         const std::string m = e.what();
@@ -140,7 +133,7 @@ TEST_CASE("simulation budget: a training step's all-to-all phases count together
         CHECK(m.find("ranks per group fit the budget") != std::string::npos);
     }
     o.flowBudget = 896;
-    const model::SimulationResult r = model::simulateTrainingStep(superpod(), catalog(), {dispatch, combine}, o);
+    const model::SimulationResult r = model::simulateTrainingStep(testsupport::superpodTemplate(), catalog(), {dispatch, combine}, o);
     CHECK(r.flowsSimulated == 896);
     CHECK(r.collective.time.inSeconds() > 0);
 }

@@ -9,11 +9,7 @@
 
 namespace {
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = simtest::catalogWithEthernet();
-    return c;
-}
+using simtest::ethernetCatalog;
 
 model::CollectiveRequest request(model::CollectiveOp op, double bytes, const std::string& algorithm)
 {
@@ -24,7 +20,7 @@ model::CollectiveRequest request(model::CollectiveOp op, double bytes, const std
     return r;
 }
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+using testsupport::kGiB;
 
 void print(const char* what, const model::SimulationResult& r)
 {
@@ -44,8 +40,8 @@ TEST_CASE("non-blocking fabric: simulated ring all-reduce within 5% of the analy
     for (int servers : {1, 2, 4, 16}) {
         simtest::RailFabric f;
         f.servers = servers;
-        const model::Design d = simtest::buildRailFabric(catalog(), f);
-        const auto r = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, kGiB, "ring"));
+        const model::Design d = simtest::buildRailFabric(ethernetCatalog(), f);
+        const auto r = model::simulateCollective(d, ethernetCatalog(), request(model::CollectiveOp::AllReduce, kGiB, "ring"));
         print(("ring all-reduce 1 GiB, " + std::to_string(servers) + " DGX H100").c_str(), r);
         REQUIRE(r.analytical);
         CHECK(r.collective.time.inSeconds() == Approx(r.analytical->time.inSeconds()).epsilon(0.05));
@@ -68,12 +64,12 @@ TEST_CASE("2:1 oversubscription with cross-leaf all-to-all: slowed to the leaf u
     f.servers = 16;
     f.serversPerLeaf = 4;
     f.spines = 1;
-    const model::Design flat = simtest::buildRailFabric(catalog(), f);
+    const model::Design flat = simtest::buildRailFabric(ethernetCatalog(), f);
     f.oversubscription = 2.0;
-    const model::Design over = simtest::buildRailFabric(catalog(), f);
+    const model::Design over = simtest::buildRailFabric(ethernetCatalog(), f);
     const auto req = request(model::CollectiveOp::AllToAll, kGiB, "");
-    const auto a = model::simulateCollective(flat, catalog(), req);
-    const auto b = model::simulateCollective(over, catalog(), req);
+    const auto a = model::simulateCollective(flat, ethernetCatalog(), req);
+    const auto b = model::simulateCollective(over, ethernetCatalog(), req);
     print("alltoall 1 GiB, 16 DGX H100, 1:1", a);
     print("alltoall 1 GiB, 16 DGX H100, 2:1", b);
     REQUIRE(a.analytical);
@@ -100,7 +96,7 @@ TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed fo
     //   all-gather:     as the reduce-scatter.
     simtest::RailFabric f;
     f.servers = 2;
-    const model::Design d = simtest::buildRailFabric(catalog(), f);
+    const model::Design d = simtest::buildRailFabric(ethernetCatalog(), f);
     // The simulator's own step mechanics (NCCL pricing off; priced, the schedule takes the
     // analytical engine's latency terms, test_simulation_hierarchical.cpp).
     model::SimulationOptions o;
@@ -108,8 +104,8 @@ TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed fo
     o.maxPipelineChunks = 1;
     o.ncclStepCost = false;
     const double S = kGiB;
-    const auto r = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"), o);
-    const double leaf = *catalog().switchModel("qm9700")->latencyNs * 1e-9;
+    const auto r = model::simulateCollective(d, ethernetCatalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"), o);
+    const double leaf = *ethernetCatalog().switchModel("qm9700")->latencyNs * 1e-9;
     const double rs = 7 * (S / 8 / 370.8e9 + 6e-6 + 50e-9);
     const double inter = 2 * (S / 16 / 48e9 + 6e-6 + 0.7e-6 + leaf);
     CHECK(r.collective.algorithm == model::Algorithm::Hierarchical);
@@ -117,7 +113,7 @@ TEST_CASE("hierarchical all-reduce: phases add up to the hand-computed closed fo
     // Pipelined (default chunks), the network phase hides under the NVLink phases.
     model::SimulationOptions pipedOptions;
     pipedOptions.ncclStepCost = false;
-    const auto piped = model::simulateCollective(d, catalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"), pipedOptions);
+    const auto piped = model::simulateCollective(d, ethernetCatalog(), request(model::CollectiveOp::AllReduce, S, "hierarchical"), pipedOptions);
     CHECK(piped.collective.time.inSeconds() < r.collective.time.inSeconds());
     CHECK(piped.collective.time.inSeconds() > 2 * 7 * S / 8 / 370.8e9);
 }

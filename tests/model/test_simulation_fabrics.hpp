@@ -127,4 +127,11 @@ inline model::Catalog catalogWithEthernet()
     return c;
 }
 
+/// catalogWithEthernet(), built once per test process.
+inline const model::Catalog& ethernetCatalog()
+{
+    static const model::Catalog c = catalogWithEthernet();
+    return c;
+}
+
 } // namespace simtest

@@ -18,7 +18,7 @@
 
 namespace {
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 } // namespace
 

@@ -12,12 +12,12 @@
 
 namespace {
 
-constexpr double kMiB = 1024.0 * 1024.0;
+using testsupport::kMiB;
 /// L40S host link as the simulator runs it: PCIe Gen4 x16, 32 GB/s per direction, x 0.75
 /// (NCCL's width x speed / 80, calibration.hpp kPcieUsableFraction) = 24 GB/s.
 constexpr double kL40sPcieBytesPerSecond = 24e9;
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 /// 4 x 8 L40S (pcie-2-8-5-l40s), ConnectX-8 800G NICs, Q3400 switches: the design of
 /// `generate fat-tree --server pcie-2-8-5-l40s --nodes 4 --nic connectx-8-800g --switch q3400`.

@@ -20,7 +20,7 @@
 
 namespace {
 
-const model::Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 const model::Design& roceTemplate()
 {
@@ -28,9 +28,9 @@ const model::Design& roceTemplate()
     return d;
 }
 
-constexpr double kMiB = 1024.0 * 1024.0;
-constexpr double kGiB = 1024.0 * kMiB;
-constexpr double kPcie = 48e9;
+using testsupport::kMiB;
+using testsupport::kGiB;
+using testsupport::kPcieGen5UsableBytesPerS;
 
 model::SimulationOptions options(bool headOfLineBlocking)
 {
@@ -82,7 +82,7 @@ TEST_CASE("RoCE template: only switch egress ports can pause, a host's NIC egres
     // and NIC; no switch port carries more than one of them, so nothing pauses: 12 GB/s each.
     std::vector<std::pair<std::pair<int, int>, double>> fanOut;
     for (int s = 2; s <= 5; ++s) fanOut.push_back({{gpu0(1), gpu0(s)}, 64 * kMiB});
-    for (double r : meanRates(fanOut, true)) CHECK(r == Approx(kPcie / 4).epsilon(1e-6));
+    for (double r : meanRates(fanOut, true)) CHECK(r == Approx(kPcieGen5UsableBytesPerS / 4).epsilon(1e-6));
 }
 
 TEST_CASE("RoCE template: 8 GiB tree all-reduce over 64 GPUs is not slowed by PFC",
@@ -135,11 +135,11 @@ TEST_CASE("RoCE template: a genuine incast still pauses the victim's ingress", "
     flows.push_back({{gpu0(10), gpu0(11)}, 1 * kMiB}); // bystander
     const auto pfc = meanRates(flows, true);
     const auto maxMin = meanRates(flows, false);
-    CHECK(maxMin[8] == Approx(kPcie * 7 / 8).epsilon(0.001));
-    CHECK(maxMin[9] == Approx(kPcie).epsilon(0.001));
-    CHECK(pfc[8] == Approx(kPcie / 8).epsilon(0.001));
+    CHECK(maxMin[8] == Approx(kPcieGen5UsableBytesPerS * 7 / 8).epsilon(0.001));
+    CHECK(maxMin[9] == Approx(kPcieGen5UsableBytesPerS).epsilon(0.001));
+    CHECK(pfc[8] == Approx(kPcieGen5UsableBytesPerS / 8).epsilon(0.001));
     CHECK(pfc[8] < maxMin[8] / 5);
-    CHECK(pfc[9] == Approx(kPcie).epsilon(0.001));
+    CHECK(pfc[9] == Approx(kPcieGen5UsableBytesPerS).epsilon(0.001));
     // The incast flows themselves are not slowed by the pauses: 6 GB/s either way, so the
     // last one finishes at 8 x 64 MiB / 48 GB/s.
     CHECK(pfc[0] == Approx(maxMin[0]).epsilon(0.01));
@@ -147,11 +147,7 @@ TEST_CASE("RoCE template: a genuine incast still pauses the victim's ingress", "
 
 namespace {
 
-const model::Catalog& ethernetCatalog()
-{
-    static const model::Catalog c = simtest::catalogWithEthernet();
-    return c;
-}
+using simtest::ethernetCatalog;
 
 /// RoCE twin of the tests' rail fabric ("test-eth-400g" switches, PFC/ECN on).
 model::Design roceRailFabric(int servers, int perLeaf, int spines)
@@ -213,7 +209,7 @@ TEST_CASE("RoCE two-tier fabric: an incast through a spine link still blocks its
     };
     const double maxMin = victimRate(false);
     const double pfc = victimRate(true);
-    CHECK(maxMin == Approx(kPcie).epsilon(0.001));
-    CHECK(pfc == Approx((8 * 48.5e9 - 7 * kPcie) / 7).epsilon(0.001));
+    CHECK(maxMin == Approx(kPcieGen5UsableBytesPerS).epsilon(0.001));
+    CHECK(pfc == Approx((8 * 48.5e9 - 7 * kPcieGen5UsableBytesPerS) / 7).epsilon(0.001));
     CHECK(pfc < maxMin / 5);
 }

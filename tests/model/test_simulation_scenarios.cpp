@@ -15,21 +15,17 @@
 
 namespace {
 
-const model::Catalog& catalog()
-{
-    static const model::Catalog c = simtest::catalogWithEthernet();
-    return c;
-}
+using simtest::ethernetCatalog;
 
-constexpr double kMiB = 1024.0 * 1024.0;
+using testsupport::kMiB;
 constexpr double kNic = 48.5e9;
-constexpr double kPcie = 48e9;
+using testsupport::kPcieGen5UsableBytesPerS;
 
 /// Latency of a flow between two servers on one leaf: 6 us send overhead + PCIe 0.1 + NIC
 /// 0.5 + leaf port-to-port (catalog; 500 ns for the test Ethernet switch) + PCIe 0.1 us.
 double leafPathLatency(const std::string& sw)
 {
-    const auto* s = catalog().switchModel(sw);
+    const auto* s = ethernetCatalog().switchModel(sw);
     const double leafNs = s && s->latencyNs ? *s->latencyNs : 500.0;
     return 6e-6 + (100 + 500 + leafNs + 100) * 1e-9;
 }
@@ -43,7 +39,7 @@ model::Design fabric(int servers, int perLeaf, const std::string& sw = "qm9700",
     f.switchModel = sw;
     f.pfcEcn = pfc;
     if (sw != "qm9700") f.medium = model::LinkMedium::Ethernet;
-    return simtest::buildRailFabric(catalog(), f);
+    return simtest::buildRailFabric(ethernetCatalog(), f);
 }
 
 model::SimulationOptions noAnalytical()
@@ -75,7 +71,7 @@ model::Id nodeNamed(const model::Design& d, const std::string& name)
 TEST_CASE("network graph: capacities of the expanded DGX H100 fabric", "[simulation][graph]")
 {
     const model::Design d = fabric(2, 32);
-    const auto g = model::sim::buildNetworkGraph(d, catalog(), noAnalytical());
+    const auto g = model::sim::buildNetworkGraph(d, ethernetCatalog(), noAnalytical());
     REQUIRE(g.gpus.size() == 16);
     REQUIRE(g.servers.size() == 2);
     CHECK(g.servers[0].nvlink);
@@ -92,7 +88,7 @@ TEST_CASE("network graph: capacities of the expanded DGX H100 fabric", "[simulat
 TEST_CASE("routing: rail-aware stays on the rail's leaf, shortest crosses the spine", "[simulation][routing]")
 {
     const model::Design d = fabric(2, 32);
-    const auto g = model::sim::buildNetworkGraph(d, catalog(), noAnalytical());
+    const auto g = model::sim::buildNetworkGraph(d, ethernetCatalog(), noAnalytical());
     auto countSwitches = [&](const std::vector<int>& path) {
         int n = 0;
         for (int c : path) n += g.vertices[g.channels[c].to].kind == model::sim::VertexKind::Switch;
@@ -114,7 +110,7 @@ TEST_CASE("routing: rail-aware stays on the rail's leaf, shortest crosses the sp
 TEST_CASE("routing: PXN relays only through a GPU of the same communicator", "[simulation][routing]")
 {
     const model::Design d = fabric(2, 32);
-    const auto g = model::sim::buildNetworkGraph(d, catalog(), noAnalytical());
+    const auto g = model::sim::buildNetworkGraph(d, ethernetCatalog(), noAnalytical());
     const auto& s0 = g.servers[0];
     auto leavesThrough = [&](const std::vector<int>& path, int port) {
         for (int c : path)
@@ -153,22 +149,22 @@ TEST_CASE("incast: InfiniBand shares the receiver's port, lossy Ethernet collaps
     // InfiniBand: the receiver's NIC->GPU PCIe (48 GB/s, below the port's 48.5) carries
     // 8 x 64 MiB: 11.18 ms, plus one flow's latency.
     const double bytes = 64 * kMiB;
-    const auto ib = model::simulateIncast(fabric(9, 32), catalog(), 8, bytes, noAnalytical());
-    CHECK(ib.collective.time.inSeconds() == Approx(8 * bytes / kPcie + leafPathLatency("qm9700")).epsilon(0.001));
+    const auto ib = model::simulateIncast(fabric(9, 32), ethernetCatalog(), 8, bytes, noAnalytical());
+    CHECK(ib.collective.time.inSeconds() == Approx(8 * bytes / kPcieGen5UsableBytesPerS + leafPathLatency("qm9700")).epsilon(0.001));
     REQUIRE(!ib.mostCongested.empty());
-    CHECK(ib.mostCongested.front().peak == Approx(kPcie / kNic));
+    CHECK(ib.mostCongested.front().peak == Approx(kPcieGen5UsableBytesPerS / kNic));
 
     // RoCE with PFC and no victim flows behaves like InfiniBand.
-    const auto roce = model::simulateIncast(fabric(9, 32, "test-eth-400g", true), catalog(), 8, bytes, noAnalytical());
+    const auto roce = model::simulateIncast(fabric(9, 32, "test-eth-400g", true), ethernetCatalog(), 8, bytes, noAnalytical());
     CHECK(roce.collective.time.inSeconds() ==
-          Approx(8 * bytes / kPcie + leafPathLatency("test-eth-400g")).epsilon(0.001));
+          Approx(8 * bytes / kPcieGen5UsableBytesPerS + leafPathLatency("test-eth-400g")).epsilon(0.001));
 
     // Lossy Ethernet: the overloaded port is the leaf's egress to the receiver (48.5 GB/s):
     // share 48.5/8 = 6.06 GB/s, RTT 2 x 1.2 us = 2.4 us, MSS 4096 B: Mathis loss rate
     // p = 1.5 (4096 / (2.4e-6 x 6.06e9))^2 = 0.119; PFTK goodput with T0 = 200 us:
     // 4096 / (2.4e-6 sqrt(2p/3) + 200e-6 x 0.634 x p x (1 + 32 p^2)) = 0.181 GB/s per flow,
     // so the incast takes 64 MiB / 0.181 GB/s = 0.37 s: about 33x the InfiniBand time.
-    const auto lossy = model::simulateIncast(fabric(9, 32, "test-eth-400g", false), catalog(), 8, bytes, noAnalytical());
+    const auto lossy = model::simulateIncast(fabric(9, 32, "test-eth-400g", false), ethernetCatalog(), 8, bytes, noAnalytical());
     std::printf("incast 8 x 64 MiB: IB %.3f ms, RoCE %.3f ms, lossy Ethernet %.3f ms\n",
                 ib.collective.time.inMilliseconds(), roce.collective.time.inMilliseconds(),
                 lossy.collective.time.inMilliseconds());
@@ -194,7 +190,7 @@ TEST_CASE("RoCE PFC: a victim flow sharing a paused ingress is slowed, InfiniBan
     // the PCIe carries, and the victim came out at 42/8 = 5.25 GB/s.)
     auto victimRate = [&](const model::Design& d) {
         const model::SimulationOptions o = noAnalytical();
-        const auto g = model::sim::buildNetworkGraph(d, catalog(), o);
+        const auto g = model::sim::buildNetworkGraph(d, ethernetCatalog(), o);
         model::sim::Router router(g, o.routing);
         model::sim::FlowSimulator sim(g, o);
         for (int s = 1; s <= 8; ++s) sim.add({router.route(s * 8, 0, s), 64 * kMiB, 0.0, 0.0});
@@ -205,8 +201,8 @@ TEST_CASE("RoCE PFC: a victim flow sharing a paused ingress is slowed, InfiniBan
     };
     const double ib = victimRate(fabric(10, 32));
     const double roce = victimRate(fabric(10, 32, "test-eth-400g", true));
-    CHECK(ib == Approx(kPcie * 7 / 8).epsilon(0.001));
-    CHECK(roce == Approx(kPcie / 8).epsilon(0.001));
+    CHECK(ib == Approx(kPcieGen5UsableBytesPerS * 7 / 8).epsilon(0.001));
+    CHECK(roce == Approx(kPcieGen5UsableBytesPerS / 8).epsilon(0.001));
     CHECK(roce < ib / 5); // head-of-line blocking, not a rounding difference
 }
 
@@ -218,7 +214,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
     req.op = model::CollectiveOp::AllReduce;
     req.bytes = 256 * kMiB;
     req.algorithm = model::Algorithm::Ring;
-    const auto base = model::simulateCollective(d, catalog(), req, noAnalytical());
+    const auto base = model::simulateCollective(d, ethernetCatalog(), req, noAnalytical());
 
     SECTION("a leaf-spine link down")
     {
@@ -229,7 +225,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
         f.kind = model::Failure::Kind::LinkDown;
         f.link = l;
         o.failures.push_back(f);
-        const auto r = model::simulateCollective(d, catalog(), req, o);
+        const auto r = model::simulateCollective(d, ethernetCatalog(), req, o);
         CHECK(r.collective.time.inSeconds() > 0);
         CHECK(r.collective.time.inSeconds() >= base.collective.time.inSeconds() * 0.999);
         for (const auto& lu : r.links) CHECK(lu.link != l); // the failed link carries nothing
@@ -241,7 +237,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
         f.kind = model::Failure::Kind::PlaneDown;
         f.port = 0;
         o.failures.push_back(f);
-        const auto r = model::simulateCollective(d, catalog(), req, o);
+        const auto r = model::simulateCollective(d, ethernetCatalog(), req, o);
         CHECK(r.reroutedFlows > 0);
         CHECK(r.collective.time.inSeconds() > base.collective.time.inSeconds());
     }
@@ -252,7 +248,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
         f.kind = model::Failure::Kind::SwitchDown;
         f.node = nodeNamed(d, "spine-0");
         o.failures.push_back(f);
-        const auto r = model::simulateCollective(d, catalog(), req, o);
+        const auto r = model::simulateCollective(d, ethernetCatalog(), req, o);
         CHECK(r.collective.time.inSeconds() > 0);
     }
     SECTION("a NIC degraded to 100G slows the ring to that NIC's rate")
@@ -266,7 +262,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
         f.port = 0;
         f.speed = model::Bandwidth::Gbps(100);
         o.failures.push_back(f);
-        const auto r = model::simulateCollective(d, catalog(), req, o);
+        const auto r = model::simulateCollective(d, ethernetCatalog(), req, o);
         const double steps = 2 * 31;
         const double perStep = req.bytes / (8 * 32);
         const double expected = steps * (perStep / 11.75e9) + (base.collective.time.inSeconds() - steps * perStep / 46.35e9);
@@ -282,7 +278,7 @@ TEST_CASE("failures: traffic reroutes and the job still completes", "[simulation
                 f.node = id;
                 o.failures.push_back(f);
             }
-        CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req, o), std::invalid_argument);
+        CHECK_THROWS_AS(model::simulateCollective(d, ethernetCatalog(), req, o), std::invalid_argument);
     }
 }
 
@@ -305,11 +301,11 @@ TEST_CASE("training step: phases run back to back, groups concurrently", "[simul
     dp.request.algorithm = model::Algorithm::Ring;
     dp.groupSize = 2;
     dp.groupStride = 8;
-    const auto step = model::simulateTrainingStep(d, catalog(), {tp, dp}, noAnalytical());
+    const auto step = model::simulateTrainingStep(d, ethernetCatalog(), {tp, dp}, noAnalytical());
     // TP alone on one server: same time (the other server's NVLink is separate).
     model::CollectiveRequest one = tp.request;
     one.gpus = 8;
-    const double tpTime = model::simulateCollective(d, catalog(), one, noAnalytical()).collective.time.inSeconds();
+    const double tpTime = model::simulateCollective(d, ethernetCatalog(), one, noAnalytical()).collective.time.inSeconds();
     // DP by hand: 2 steps of 128 MiB per GPU pair at 48 GB/s (PCIe GPU->NIC is the narrowest),
     // plus 7.2 us latency per step.
     const double dpTime = 2 * (128 * kMiB / 48e9 + 7.2e-6);
@@ -325,14 +321,14 @@ TEST_CASE("progress is reported and cancel stops the run", "[simulation][api]")
     req.op = model::CollectiveOp::AllReduce;
     req.bytes = 64 * kMiB;
     std::vector<double> seen;
-    const auto done = model::simulateCollective(d, catalog(), req, noAnalytical(), [&](double p) {
+    const auto done = model::simulateCollective(d, ethernetCatalog(), req, noAnalytical(), [&](double p) {
         seen.push_back(p);
         return true;
     });
     REQUIRE(!seen.empty());
     CHECK(seen.back() == 1.0);
     CHECK(!done.cancelled);
-    const auto stopped = model::simulateCollective(d, catalog(), req, noAnalytical(), [](double) { return false; });
+    const auto stopped = model::simulateCollective(d, ethernetCatalog(), req, noAnalytical(), [](double) { return false; });
     CHECK(stopped.cancelled);
 }
 
@@ -342,7 +338,7 @@ TEST_CASE("simulation JSON carries the collective keys and the congested links",
     model::CollectiveRequest req;
     req.op = model::CollectiveOp::AllGather;
     req.bytes = 64 * kMiB;
-    const auto r = model::simulateCollective(d, catalog(), req);
+    const auto r = model::simulateCollective(d, ethernetCatalog(), req);
     const auto j = model::toJson(r, true);
     for (const char* key : {"op", "bytes", "gpus", "engine", "algorithm", "time_us", "algbw_GBps", "busbw_GBps",
                             "analytical", "most_congested_links", "links", "phases"})
@@ -359,16 +355,16 @@ TEST_CASE("bad input is rejected with the reason", "[simulation][api]")
     model::CollectiveRequest req;
     req.bytes = 1024;
     req.gpus = 9;
-    CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    CHECK_THROWS_AS(model::simulateCollective(d, ethernetCatalog(), req), std::invalid_argument);
     req.gpus = 8;
     CHECK_THROWS_AS(model::parseAlgorithm("bogus"), std::invalid_argument); // names are parsed at the edge
     req.gpus = 4; // NCCL does not use NVLS for 4 GPUs per server or fewer
     req.algorithm = model::Algorithm::Nvls;
-    CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    CHECK_THROWS_AS(model::simulateCollective(d, ethernetCatalog(), req), std::invalid_argument);
     req.gpus = 8;
     req.algorithm = model::Algorithm::Auto;
     req.bytes = -1;
-    CHECK_THROWS_AS(model::simulateCollective(d, catalog(), req), std::invalid_argument);
+    CHECK_THROWS_AS(model::simulateCollective(d, ethernetCatalog(), req), std::invalid_argument);
     CHECK(model::parseFailure("link:12").link == 12);
     CHECK(model::parseFailure("nic:3:1:200").speed.inGbps() == Approx(200));
     CHECK_THROWS_AS(model::parseFailure("cable:1"), model::InputError);
@@ -401,7 +397,7 @@ TEST_CASE("training step phases follow the analytical engine's volumes", "[simul
     CHECK(phases[1].request.bytes == Approx(model::analysis::parameterCount(c.model) / 8 * 2));
     CHECK(phases[1].groupSize == 2);
     CHECK(phases[1].groupStride == 8);
-    const auto step = model::simulateTrainingStep(fabric(2, 32), catalog(), phases, noAnalytical());
+    const auto step = model::simulateTrainingStep(fabric(2, 32), ethernetCatalog(), phases, noAnalytical());
     CHECK(step.collective.time.inSeconds() > 0);
     c.pp = 2;
     c.dp = 1;
@@ -412,7 +408,7 @@ TEST_CASE("training step phases follow the analytical engine's volumes", "[simul
     CHECK(pp[0].repeat == 2 * 2 * 4);
     CHECK(pp[2].request.bytes == 2 * 16 * kMiB / 8);
     CHECK(pp[2].repeat == 2 * 1 * 2);
-    CHECK(model::simulateTrainingStep(fabric(2, 32), catalog(), pp, noAnalytical()).collective.time.inSeconds() > 0);
+    CHECK(model::simulateTrainingStep(fabric(2, 32), ethernetCatalog(), pp, noAnalytical()).collective.time.inSeconds() > 0);
 }
 
 TEST_CASE("PCIe servers: the inter-socket link and host-staged copies set the ring rate", "[simulation][graph]")
@@ -436,11 +432,11 @@ TEST_CASE("PCIe servers: the inter-socket link and host-staged copies set the ri
     // steps add the latency of 14 consecutive hops, each 6 us plus its wire, the slowest chain
     // one lap of the 8-hop ring and 6 hops holding both socket crossings: 4 crossings of 3 PCIe
     // hops of 0.1 us and 10 hops inside a socket of 2.
-    const auto l40s = model::simulateCollective(oneServer("pcie-2-8-5-l40s"), catalog(), req, noAnalytical());
+    const auto l40s = model::simulateCollective(oneServer("pcie-2-8-5-l40s"), ethernetCatalog(), req, noAnalytical());
     CHECK(l40s.collective.time.inSeconds() ==
           Approx(14 * (req.bytes / 8 / 22e9 + 6e-6) + 4 * 0.3e-6 + 10 * 0.2e-6).epsilon(1e-6));
     // 4 x RTX 4090 without peer-to-peer: host-staged copies at half of 24 GB/s and twice the
     // 0.1 us hop latency: 6 steps of S/4 / 12 GB/s + 6 us + 2 x 0.2 us (every hop alike).
-    const auto ws = model::simulateCollective(oneServer("ws-4x-rtx4090"), catalog(), req, noAnalytical());
+    const auto ws = model::simulateCollective(oneServer("ws-4x-rtx4090"), ethernetCatalog(), req, noAnalytical());
     CHECK(ws.collective.time.inSeconds() == Approx(6 * (req.bytes / 4 / 12e9 + 6.4e-6)).epsilon(1e-6));
 }

@@ -1,6 +1,7 @@
 // SimAI's measured size efficiency (size_efficiency.hpp) as the engines read it: every row and
 // column of nic_ratio.csv, the time never falling with size, and the stretch a slow transport
 // puts on it (nccl_cost.hpp ncclTransportRampStretch).
+#include "test_catalog_support.hpp"
 #include "model/analysis/nccl_cost.hpp"
 #include "model/analysis/size_efficiency.hpp"
 
@@ -12,8 +13,8 @@
 using model::analysis::nicSizeEfficiency;
 
 namespace {
-constexpr double kMiB = 1024.0 * 1024.0;
-constexpr double kGiB = 1024.0 * kMiB;
+using testsupport::kMiB;
+using testsupport::kGiB;
 } // namespace
 
 TEST_CASE("size efficiency: every row and column of SimAI's nic_ratio.csv", "[collective][size_efficiency]")

@@ -18,7 +18,7 @@
 
 namespace {
 
-constexpr double kKiB = 1024.0, kMiB = 1024.0 * kKiB;
+using testsupport::kKiB;
 
 /// Sizes from `from` to `to` bytes, eight steps per doubling (2^(1/8) apart), rounded to 4 B.
 std::vector<double> finelySpaced(double from, double to)

@@ -13,7 +13,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 struct Counts { int servers = 0, leaves = 0, spines = 0, cores = 0; long long nodeLeaf = 0, leafSpine = 0, spineCore = 0; };
 

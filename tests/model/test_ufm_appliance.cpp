@@ -18,7 +18,7 @@ using namespace model;
 using namespace model::topology;
 
 namespace {
-const Catalog& catalog() { return testsupport::bundledCatalog(); }
+using testsupport::catalog;
 
 Design superpodH100(int nodes, bool ufm)
 {

@@ -10,6 +10,7 @@
 // notes name (NCCL's own tuner tables of that release, nccl_release.hpp).
 #include "test_validation_support.hpp"
 
+#include "test_catalog_support.hpp"
 #include "model/analysis/analysis.hpp"
 
 #include <catch2/catch.hpp>
@@ -110,7 +111,7 @@ double measuredUs(const validation::Row& r, CollectiveOp op, int gpus)
     return std::stod(r.at("message_bytes")) * busBandwidthFactor(op, gpus) / (std::stod(r.at("busbw_GBps")) * 1e3);
 }
 
-constexpr double kMiB = 1024.0 * 1024.0;
+using testsupport::kMiB;
 
 } // namespace
 
