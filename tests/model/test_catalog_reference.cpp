@@ -19,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string refPath(const char* name) { return std::string(CD_SHARED_DIR) + "/reference/" + name; }
+std::string refPath(const char* name) { return std::string(CD_SHARED_DIR "/reference/") + name; }
 
 using testsupport::catalog;
 

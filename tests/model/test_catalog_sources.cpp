@@ -64,7 +64,7 @@ TEST_CASE("Every numeric or yes/no catalog figure has a dated source or is null"
 
 TEST_CASE("Web citations of the catalog are sources the reference research used", "[catalog][sources]")
 {
-    const std::string dir = std::string(CD_SHARED_DIR) + "/reference/";
+    const std::string dir = std::string(CD_SHARED_DIR "/reference/");
     std::string research = slurp(dir + "gpus.csv") + slurp(dir + "servers.csv") + slurp(dir + "network.csv") +
                            slurp(dir + "reference_architectures.md") + slurp(dir + "README.md");
     REQUIRE(research.size() > 10000);

@@ -12,7 +12,7 @@
 using namespace model;
 
 namespace {
-std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/catalog/" + name; }
+std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR "/catalog/") + name; }
 
 using testsupport::has;
 
@@ -109,15 +109,15 @@ TEST_CASE("A user catalog entry overrides the bundled entry with the same id", "
 TEST_CASE("Lenient loading of a whole directory keeps the good files and entries", "[catalog][validation]")
 {
     Catalog c;
-    c.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/catalog", CatalogStrictness::Lenient);
+    c.loadDirectory(std::string(CD_TEST_DATA_DIR "/catalog"), CatalogStrictness::Lenient);
     CHECK(c.gpu("user-gpu-a"));
     CHECK(c.gpu("l40s"));      // from override_user.json
     CHECK(c.gpu("gpu-ok-1"));  // the good entry beside one without an id
     CHECK(c.problems().size() >= 14); // one per broken file or entry above
     for (const auto& p : c.problems()) CHECK_FALSE(p.file().empty());
     Catalog strict;
-    CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/catalog"), InputError);
-    CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR) + "/no-such-dir"), InputError);
+    CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR "/catalog")), InputError);
+    CHECK_THROWS_AS(strict.loadDirectory(std::string(CD_TEST_DATA_DIR "/no-such-dir")), InputError);
 }
 
 TEST_CASE("A user server naming a GPU nobody has is reported and dropped while the rest stays", "[catalog][validation]")

@@ -18,7 +18,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/design/" + name; }
+std::string data(const std::string& name) { return std::string(CD_TEST_DATA_DIR "/design/") + name; }
 using testsupport::has;
 
 /// A fresh empty directory under the system temp folder, removed when the test ends.
@@ -122,7 +122,7 @@ TEST_CASE("Malformed designs name file, entry, field and what was expected", "[d
     expectDesignError("bad_kind.json", "nodes[1]", "kind", "expected one of \"server\", \"switch\"");
     expectDesignError("nodes_not_array.json", "", "nodes", "expected an array");
     CHECK_THROWS_AS(loadDesign(data("no_such_design.json")), InputError);
-    CHECK_THROWS_AS(loadDesign(std::string(CD_TEST_DATA_DIR) + "/catalog/empty.json"), InputError);
+    CHECK_THROWS_AS(loadDesign(std::string(CD_TEST_DATA_DIR "/catalog/empty.json")), InputError);
 }
 
 TEST_CASE("A design naming hardware the catalog lacks is rejected by node and field", "[design][validation]")

@@ -132,7 +132,7 @@ TEST_CASE("host-issue floor: an imported nccl-tests run with nGpus 8 is compared
     CHECK(it->evidence.line == 1);
     CHECK(it->evidence.text.find("nGpus 8") != std::string::npos);
     // One process per GPU (nGpus 1): no such finding.
-    const io::ImportResult mpi = io::importFile(std::string(CD_SHARED_DIR) + "/real_inputs/nccl_tests_13.txt", io::ImportKind::Auto);
+    const io::ImportResult mpi = io::importFile(std::string(CD_SHARED_DIR "/real_inputs/nccl_tests_13.txt"), io::ImportKind::Auto);
     REQUIRE(mpi.curve);
     REQUIRE(mpi.curve->gpusPerThread.value_or(1) == 1);
     for (const auto& f : io::adviseFromFile(mpi)) CHECK(f.rule != "single-thread-launch");
@@ -215,7 +215,7 @@ TEST_CASE("nccl-tests import: the single-thread finding only where a measured ti
 {
     // real_inputs/nccl_tests_12.txt: -g 8, 128 MiB to 4 GiB, the smallest time 613 us against a
     // 33.6 us floor: no size of this run is host-bound, so no finding.
-    const io::ImportResult big = io::importFile(std::string(CD_SHARED_DIR) + "/real_inputs/nccl_tests_12.txt", io::ImportKind::Auto);
+    const io::ImportResult big = io::importFile(std::string(CD_SHARED_DIR "/real_inputs/nccl_tests_12.txt"), io::ImportKind::Auto);
     REQUIRE(big.curve);
     REQUIRE(big.curve->gpusPerThread.value_or(1) == 8);
     for (const auto& f : io::adviseFromFile(big)) CHECK(f.rule != "single-thread-launch");

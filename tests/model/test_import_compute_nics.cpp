@@ -186,7 +186,7 @@ TEST_CASE("On every real topology dump the warning's NIC count is the design's c
 {
     static const std::regex share(R"(^(\d+) GPUs share (\d+) )");
     int checked = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(CD_SHARED_DIR) + "/real_inputs")) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(CD_SHARED_DIR "/real_inputs"))) {
         const std::string name = entry.path().filename().string();
         if (name.rfind("nccl_topo_", 0) != 0 && name.rfind("topo_smi_", 0) != 0) continue;
         ImportResult r;

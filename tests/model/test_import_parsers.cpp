@@ -231,7 +231,7 @@ TEST_CASE("importers: every real input cut at any point is read or rejected, nev
 {
     namespace fs = std::filesystem;
     std::mt19937 rng(15);
-    for (const auto& e : fs::directory_iterator(std::string(CD_SHARED_DIR) + "/real_inputs")) {
+    for (const auto& e : fs::directory_iterator(std::string(CD_SHARED_DIR "/real_inputs"))) {
         if (e.path().filename() == "LOG.md") continue;
         const std::string content = slurp(e.path().string());
         const std::size_t step = std::max<std::size_t>(1, content.size() / 120);
@@ -346,7 +346,7 @@ TEST_CASE("lspci: a table of numbers named as lspci is refused, not read as an e
 TEST_CASE("NCCL XML importer: a plain-text file is called not XML, not a cut-off file", "[import][xml][wording]")
 {
     // topo_smi_05 is an nvidia-smi topo -m table given as NCCL XML by hand.
-    const std::string path = std::string(CD_SHARED_DIR) + "/real_inputs/topo_smi_05.txt";
+    const std::string path = std::string(CD_SHARED_DIR "/real_inputs/topo_smi_05.txt");
     try {
         (void)importFile(path, ImportKind::NcclTopo);
         FAIL("topo_smi_05.txt was read as NCCL XML");
@@ -365,7 +365,7 @@ TEST_CASE("nccl-tests importer: an unreadable collective is explained once", "[i
 {
     // nccl_tests_19: no *_perf line and algbw 0.00-0.4x GB/s: the warning once read
     // "... not printed (no *_perf command line) and not printed, and every algbw ...".
-    const auto r = importFile(std::string(CD_SHARED_DIR) + "/real_inputs/nccl_tests_19.txt", ImportKind::NcclTests);
+    const auto r = importFile(std::string(CD_SHARED_DIR "/real_inputs/nccl_tests_19.txt"), ImportKind::NcclTests);
     const std::string expected = "the collective is not printed (no *_perf command line) and cannot be inferred: every algbw is below 0.5 GB/s, "
                                  "too coarse to read nccl-tests' busbw factor";
     CHECK(std::find(r.warnings.begin(), r.warnings.end(), expected) != r.warnings.end());

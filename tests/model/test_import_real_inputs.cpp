@@ -107,7 +107,7 @@ TEST_CASE("every file of shared/real_inputs has an expected outcome", "[import][
 {
     namespace fs = std::filesystem;
     std::set<std::string> files;
-    for (const auto& e : fs::directory_iterator(std::string(CD_SHARED_DIR) + "/real_inputs"))
+    for (const auto& e : fs::directory_iterator(std::string(CD_SHARED_DIR "/real_inputs")))
         if (e.is_regular_file() && e.path().filename() != "LOG.md") files.insert(e.path().filename().string());
     CHECK(files.size() == 44); // the 44 files LOG.md describes
     for (const auto& f : files) {

@@ -11,13 +11,13 @@ namespace importtest {
 /// The whole text of shared/real_inputs/`name`, bytes as stored; empty when it cannot be read.
 inline std::string realInput(const std::string& name)
 {
-    std::ifstream in(std::string(CD_SHARED_DIR) + "/real_inputs/" + name, std::ios::binary);
+    std::ifstream in(std::string(CD_SHARED_DIR "/real_inputs/") + name, std::ios::binary);
     std::stringstream s;
     s << in.rdbuf();
     return s.str();
 }
 
 /// The path of shared/real_inputs/`name`.
-inline std::string realInputPath(const std::string& name) { return std::string(CD_SHARED_DIR) + "/real_inputs/" + name; }
+inline std::string realInputPath(const std::string& name) { return std::string(CD_SHARED_DIR "/real_inputs/") + name; }
 
 } // namespace importtest

@@ -28,8 +28,8 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
-std::string designData(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/design/" + name; }
-std::string catalogData(const std::string& name) { return std::string(CD_TEST_DATA_DIR) + "/catalog/" + name; }
+std::string designData(const std::string& name) { return std::string(CD_TEST_DATA_DIR "/design/") + name; }
+std::string catalogData(const std::string& name) { return std::string(CD_TEST_DATA_DIR "/catalog/") + name; }
 using testsupport::has;
 
 json readJson(const std::string& path)
@@ -67,7 +67,7 @@ TEST_CASE("bom on a design whose generator kind is a number or a boolean: refuse
     // A design built in code (the GUI's analysis settings) with such a kind: the BOM counts
     // racks as owned instead of throwing.
     Design d = loadDesign(designData("good_small.json"));
-    for (const json kind : {json(7), json(true), json(nullptr), json::array()}) {
+    for (const json& kind : {json(7), json(true), json(nullptr), json::array()}) {
         d.analysis["generator"] = {{"kind", kind}};
         topology::Bom b;
         REQUIRE_NOTHROW(b = topology::computeBom(d, testsupport::bundledCatalog()));

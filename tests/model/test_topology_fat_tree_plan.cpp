@@ -35,7 +35,7 @@ struct Row { std::map<std::string, std::string> f; };
 
 std::vector<Row> readReferenceFabrics()
 {
-    std::ifstream in(std::string(CD_SHARED_DIR) + "/validation/reference_fabrics.csv");
+    std::ifstream in(std::string(CD_SHARED_DIR "/validation/reference_fabrics.csv"));
     REQUIRE(in.good());
     std::string line;
     std::getline(in, line);

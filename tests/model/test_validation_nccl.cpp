@@ -118,7 +118,7 @@ using testsupport::kMiB;
 TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv", "[validation][collective]")
 {
     const Catalog cat = Catalog::loadBundled();
-    const auto rows = validation::readCsv(std::string(CD_SHARED_DIR) + "/validation/nccl_measurements.csv");
+    const auto rows = validation::readCsv(std::string(CD_SHARED_DIR "/validation/nccl_measurements.csv"));
     REQUIRE(rows.size() > 30);
     const std::set<std::string> misbehaving = misbehavingSystems(rows);
     const std::map<std::string, NcclRelease> releases = ncclReleases(rows);

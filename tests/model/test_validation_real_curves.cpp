@@ -29,7 +29,7 @@ TEST_CASE("predicted all-reduce matches healthy H100 NDR curves from 32 MiB to 1
     };
     int checked = 0;
     for (const Case& c : {Case{"nccl_tests_01.txt", 2}, Case{"nccl_tests_02.txt", 4}}) {
-        const io::ImportResult imp = io::importFile(std::string(CD_SHARED_DIR) + "/real_inputs/" + c.file, io::ImportKind::NcclTests);
+        const io::ImportResult imp = io::importFile(std::string(CD_SHARED_DIR "/real_inputs/") + c.file, io::ImportKind::NcclTests);
         REQUIRE(imp.curve.has_value());
         REQUIRE(imp.curve->collective == "all_reduce");
         REQUIRE(imp.curve->nodes == c.nodes);

@@ -20,7 +20,7 @@ TEST_CASE("predicted training step times match training_steps.csv", "[validation
     // server, NVLink and NICs as dgx-a100 (320 GB); only the GPU (HBM 2039 vs 1555 GB/s) differs.
     REQUIRE(cat.server("dgx-a100-640gb"));
     REQUIRE(cat.server("dgx-a100-640gb")->gpuId == "a100-sxm-80gb");
-    const auto rows = validation::readCsv(std::string(CD_SHARED_DIR) + "/validation/training_steps.csv");
+    const auto rows = validation::readCsv(std::string(CD_SHARED_DIR "/validation/training_steps.csv"));
     REQUIRE(rows.size() == 8);
     double sum = 0;
     std::printf("\n%-18s %5s %9s %9s %8s %8s %8s %8s %8s\n", "row", "gpus", "pred_s", "meas_s", "error", "compute", "tp", "bubble", "pp");
