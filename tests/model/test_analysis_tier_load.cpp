@@ -5,6 +5,7 @@
 // within 15% of the simulated one.
 #include "model/analysis/analysis.hpp"
 #include "model/simulation/simulation.hpp"
+#include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,7 @@
 // Cross-checks of the simulator against the analytical engine and against hand-worked fabric
 // arithmetic (issue 6, item 5). Designs are built with the Design API (test_simulation_fabrics.hpp).
 #include "model/simulation/simulation.hpp"
+#include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
 #include <catch2/catch.hpp>

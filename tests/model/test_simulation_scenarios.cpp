@@ -7,6 +7,7 @@
 #include "model/simulation/sim_graph.hpp"
 #include "model/simulation/sim_routing.hpp"
 #include "model/simulation/simulation.hpp"
+#include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
 #include <catch2/catch.hpp>

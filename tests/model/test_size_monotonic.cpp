@@ -7,6 +7,7 @@
 #include "model/analysis/collective_algorithms.hpp"
 #include "model/analysis/nccl_cost.hpp"
 #include "model/simulation/simulation.hpp"
+#include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
 #include <catch2/catch.hpp>
@@ -19,6 +20,7 @@
 namespace {
 
 using testsupport::kKiB;
+using testsupport::kMiB;
 
 /// Sizes from `from` to `to` bytes, eight steps per doubling (2^(1/8) apart), rounded to 4 B.
 std::vector<double> finelySpaced(double from, double to)
