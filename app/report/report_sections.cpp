@@ -134,7 +134,7 @@ void runTable(ReportDoc& doc, const model::cost::TrainingRun& r, bool buildLower
     t.rows.push_back({cell(QStringLiteral("GPU-hours")), cell(count(r.gpuHours)), cell({})});
     t.rows.push_back({cell(QStringLiteral("Cost, built")), cell(r.buildUsd ? usd(*r.buildUsd) : QStringLiteral("n/a")),
                       cell(QStringLiteral("GPU-hours x cost per delivered GPU-hour, built") +
-                               (buildLowerBound && r.buildUsd ? QStringLiteral("; a lower bound, as that cost is") : QString()),
+                               (buildLowerBound && r.buildUsd ? QStringLiteral("; a lower bound, as that cost leaves out parts without a price or a power figure") : QString()),
                            buildLowerBound && r.buildUsd ? Tone::Missing : Tone::Muted)});
     t.rows.push_back({cell(QStringLiteral("Cost, rented")), cell(r.rentUsd ? usd(*r.rentUsd) : QStringLiteral("n/a")),
                       cell(QStringLiteral("GPU-hours x rent per GPU-hour"), Tone::Muted)});

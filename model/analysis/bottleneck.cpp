@@ -154,16 +154,17 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     const double overhead = s.stepS - s.computeS;
     const double fabric = layerGBps(layers, Scope::Fabric);
     const double nic = layerGBps(layers, Scope::NodeBoundary);
-    struct Part { double t; Scope scope; std::string what; };
+    struct Part { double t; Scope scope; std::string what; bool plural = false; };
     const bool tpLatency = s.tpLatencyShare > 0.5, dpLatency = s.dpLatencyShare > 0.5;
     const bool dpFabricBound = dpFabricFactor < 1.0;
     std::vector<Part> parts = {
         {s.tpExposedS, tpLatency ? Scope::Latency : Scope::IntraNode,
          tpLatency ? "per-step latency of many small tensor-parallel collectives (" + pct(s.tpLatencyShare) + " of their time is latency)"
-                   : "exposed tensor-parallel collectives over " + node.intraTechnology},
+                   : "exposed tensor-parallel collectives over " + node.intraTechnology,
+         !tpLatency},
         {s.ppBubbleS, Scope::PipelineBubble, "the pipeline bubble ((pp-1)/(v m) of the compute with pp " + std::to_string(s.pp) +
                                                  ", " + std::to_string(s.gradAccumulation) + " micro-batches)"},
-        {s.ppTransferS, Scope::NodeBoundary, "pipeline transfers between stages"},
+        {s.ppTransferS, Scope::NodeBoundary, "pipeline transfers between stages", true},
         {s.dpExposedS, dpLatency ? Scope::Latency : dpFabricBound ? Scope::Fabric : Scope::NodeBoundary,
          dpLatency ? "latency of the gradient reduction over many ranks (" + pct(s.dpLatencyShare) + " of it is latency)"
          : dpFabricBound ? "gradient reduction across an oversubscribed fabric"
@@ -182,7 +183,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
                         " of the step (MFU " + pct(s.mfu) + "); faster links would gain little";
     } else {
         b.scope = worst->scope;
-        b.explanation = worst->what + " costs " + pct(worst->t / s.stepS) + " of the step, the largest share after the math (" +
+        b.explanation = worst->what + (worst->plural ? " cost " : " costs ") + pct(worst->t / s.stepS) + " of the step, the largest share after the math (" +
                         pct(s.computeS / s.stepS) + ")";
         if (worst->scope == Scope::NodeBoundary || worst->scope == Scope::Fabric)
             b.explanation += "; each GPU has " + gb(nic) + " of NIC against " + gb(layerGBps(layers, Scope::IntraNode)) + " of " +

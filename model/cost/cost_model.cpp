@@ -100,7 +100,7 @@ BreakEven breakEven(double capitalUsd, double runningMonthlyUsd, double rentMont
     }
     b.months = capitalUsd / saving;
     b.text = std::string(lowerBound ? "month " + std::to_string(*b.month()) + " or later" : "month " + std::to_string(*b.month())) +
-             " (" + significantDigits(*b.months) + " months: " + formatUsd(capitalUsd) + per + " capital / " + formatUsd(saving) + per + " a month saved)";
+             " (" + significantDigits(*b.months, 3) + " months: " + formatUsd(capitalUsd) + per + " capital / " + formatUsd(saving) + per + " a month saved)";
     return b;
 }
 

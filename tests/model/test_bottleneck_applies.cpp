@@ -224,3 +224,14 @@ TEST_CASE("the comparison gives no run figures for a workload that does not fit"
     CHECK(j["designs"][0]["scaling_note"] == "");
     CHECK(j["designs"][1]["payment"] == "building"); // text rows keep their text
 }
+
+TEST_CASE("the bottleneck sentence agrees its verb with a plural share", "[analysis][bottleneck]")
+{
+    // The default template (32 DGX H100, its own workload): exposed tensor-parallel collectives
+    // are the largest share after the math, about 18 % of the step.
+    const DesignAnalysis a = analyzeDesign(loadDesign(templatePath("superpod-h100-1su")), golden::catalog());
+    REQUIRE(a.hasStep);
+    REQUIRE(a.bottleneck.explanation.rfind("exposed tensor-parallel collectives over NVLink", 0) == 0);
+    CHECK(a.bottleneck.explanation.find(" cost 18% of the step") != std::string::npos);
+    CHECK(a.bottleneck.explanation.find(" costs ") == std::string::npos);
+}

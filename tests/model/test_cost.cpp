@@ -111,6 +111,8 @@ TEST_CASE("Rent cost and break-even of the SuperPOD unit, worked by hand", "[cos
     CHECK(*c.breakEven.month() == 11);
     CHECK(c.breakEven.lowerBound);
     CHECK(c.breakEven.text.rfind("month 11 or later", 0) == 0);
+    // The months in words carry three significant digits, as the report's other figures.
+    CHECK(c.breakEven.text.find("(10.5 months: ") != std::string::npos);
 }
 
 TEST_CASE("Rent of the rented template: its own price, discount and utilisation", "[cost][golden]")
