@@ -74,17 +74,21 @@ std::string breakEvenSentence(const Comparison& c, const CrossBreakEven& x, cons
     const auto& b = *ds[x.build]->cost;
     const auto& r = *ds[x.rent]->cost;
     const std::string rent = how(c, x.rent, r, true), build = how(c, x.build, b, false);
-    const std::string perGpu = b.gpus != r.gpus ? " Compared per GPU: " + c.labels[x.build] + " has " + std::to_string(b.gpus) +
-                                                      " GPUs, " + c.labels[x.rent] + " " + std::to_string(r.gpus) + "."
-                                                : "";
+    // With different GPU counts the comparison is per GPU (cost per GPU-month), which the
+    // sentence says first: in total money a smaller rented cluster may cost less forever.
+    const bool perGpuOnly = b.gpus != r.gpus;
+    const std::string lead = perGpuOnly ? "Per GPU, " + rent : capitalize(rent);
+    const std::string perGpu = perGpuOnly ? " (" + c.labels[x.build] + " has " + std::to_string(b.gpus) + " GPUs, " + c.labels[x.rent] + " " +
+                                                std::to_string(r.gpus) + ".)"
+                                          : "";
     if (!x.breakEven.months) {
         if (x.breakEven.text.rfind("never", 0) == 0)
-            return capitalize(rent) + " costs less than " + build + " at any horizon: its rent per GPU is no more than the cost of running " +
+            return lead + " costs less than " + build + " at any horizon: its rent per GPU is no more than the cost of running " +
                    c.labels[x.build] + " once built." + perGpu;
         return "Renting " + c.labels[x.rent] + " against building " + c.labels[x.build] + ": " + x.breakEven.text + ".";
     }
     const int month = *x.breakEven.month();
-    std::string s = capitalize(rent) + " costs less than " + build + " until month " + std::to_string(month) +
+    std::string s = lead + " costs less than " + build + " until month " + std::to_string(month) +
                     missingNote(b, c.labels[x.build]) + "; after that " + build + " costs less.";
     const double lifeMonths = 12.0 * b.assumptions.amortisationYears;
     if (month > lifeMonths)

@@ -79,9 +79,11 @@ TEST_CASE("Rented template against the SuperPOD unit: break-even per GPU and the
 
     const std::string verdict = c.verdictText();
     INFO(verdict);
-    CHECK(verdict.find("Renting B (Lambda (8x H100 SXM nodes, on demand), US$ 3.99 per GPU-hour) costs less than building A until month 11") !=
+    CHECK(verdict.find("Per GPU, renting B (Lambda (8x H100 SXM nodes, on demand), US$ 3.99 per GPU-hour) costs less than building A until month 11") !=
           std::string::npos);
     CHECK(verdict.find("after that building A costs less") != std::string::npos);
+    // The GPU counts differ (256 against 64), so the sentence leads with "Per GPU" and ends with them.
+    CHECK(verdict.find("(A has 256 GPUs, B 64.)") != std::string::npos);
     // Speed: A has 4x the GPUs; the factor comes from the engine's tokens/s.
     REQUIRE(superpod.cost->run.available);
     REQUIRE(rented.cost->run.available);
@@ -104,7 +106,7 @@ TEST_CASE("Rented template against the SuperPOD unit: break-even per GPU and the
     const Comparison back = compareDesigns({&rented, &superpod});
     REQUIRE(back.breakEvens.size() == 1);
     CHECK(*back.breakEvens[0].breakEven.month() == 11);
-    CHECK(back.verdictText().find("Renting A") != std::string::npos);
+    CHECK(back.verdictText().find("Per GPU, renting A") != std::string::npos);
 }
 
 TEST_CASE("compare --json keys: designs, verdict, money in _USD, months as numbers", "[compare]")

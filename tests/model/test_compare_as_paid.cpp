@@ -85,7 +85,7 @@ TEST_CASE("Rented against built: the break-even, then the rented designs among t
     REQUIRE(c.breakEvens.size() == 2);
     const std::string v = c.verdictText();
     INFO(v);
-    CHECK(has(v, "Renting A (Cheap, US$ 2.00 per GPU-hour) costs less than building C until month "));
-    CHECK(has(v, "Renting B (Cheaper, US$ 1.50 per GPU-hour) costs less than building C until month "));
+    CHECK(has(v, "Per GPU, renting A (Cheap, US$ 2.00 per GPU-hour) costs less than building C until month "));
+    CHECK(has(v, "Per GPU, renting B (Cheaper, US$ 1.50 per GPU-hour) costs less than building C until month "));
     CHECK(has(v, "Of the rented designs, per delivered GPU-hour, renting B costs least: US$ 1.50 per GPU-hour, against US$ 2.00 per GPU-hour renting A."));
 }
