@@ -3,6 +3,7 @@
 #include "model/analysis/bottleneck.hpp"
 
 #include "model/analysis/memory_fit.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -180,7 +181,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     } else if (s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) {
         b.scope = Scope::Compute;
         b.explanation = "compute-bound: the math takes " + pct(s.computeS / std::max(1e-30, s.stepS)) +
-                        " of the step (MFU " + pct(s.mfu) + "); faster links would gain little";
+                        " of the step (MFU " + formatPercent(s.mfu) + "); faster links would gain little";
     } else {
         b.scope = worst->scope;
         b.explanation = worst->what + (worst->plural ? " cost " : " costs ") + pct(worst->t / s.stepS) + " of the step, the largest share after the math (" +

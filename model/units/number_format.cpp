@@ -21,7 +21,16 @@ std::string threeDigits(double v)
     return buf;
 }
 
-std::string formatSeconds(double seconds) { return threeDigits(seconds) + " s"; }
+std::string formatSeconds(double seconds)
+{
+    const double a = std::fabs(seconds);
+    if (a == 0.0) return "0 s";
+    if (!std::isfinite(seconds) || a >= 0.9995) return threeDigits(seconds) + " s";
+    // 0.9995 ms and up reads in ms ("842 ms", not "0.842 s"); below, in us; threeDigits' own
+    // rounding would otherwise print "1000 ms" for 0.99996 s.
+    if (a >= 0.9995e-3) return threeDigits(seconds * 1e3) + " ms";
+    return threeDigits(seconds * 1e6) + " us";
+}
 
 std::string formatPercent(double fraction)
 {

@@ -1,9 +1,10 @@
 // The command line's text output reads as a person expects: times with three significant
-// digits and a unit ("0.842 s"), percentages with one decimal ("38.0 %"), counts with
+// digits and a unit ("842 ms", "22.0 s"), percentages with one decimal ("38.0 %"), counts with
 // thousands separators; no raw doubles ("0.84213999999").
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "model/catalog/catalog.hpp"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -27,16 +28,35 @@ TEST_CASE("analyze prints times, percentages and counts with sensible precision"
                                  QLatin1String(workload)});
         INFO(out.toStdString());
         // "  step 22.0 s, 81,234 tokens/s, MFU 38.0 %, 41.2 GB per GPU"
-        const QRegularExpression step(QStringLiteral(R"(step (\d+(\.\d+)?) s, [\d,]+ tokens/s, MFU \d+\.\d %)"));
+        const QRegularExpression step(QStringLiteral(R"(step (\d+(\.\d+)?) m?s, [\d,]+ tokens/s, MFU \d+\.\d %)"));
         const auto m = step.match(out);
         REQUIRE(m.hasMatch());
-        // Three significant digits: "22.0", "0.842", "153".
+        // Three significant digits: "22.0", "842", "153".
         const QString digits = QString(m.captured(1)).remove(QLatin1Char('.')).remove(QRegularExpression(QStringLiteral("^0+")));
         CHECK(digits.size() == 3);
         CHECK(out.contains(QRegularExpression(QStringLiteral(R"(\s+256 GPUs\s+\d+\.\d %)"))));
         // No long raw doubles anywhere.
         CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(\d\.\d{6,})"))));
+        // Times under a second read in ms or us, never as "0.00335 s"; the bottleneck's MFU is
+        // the step line's, to the same decimal.
+        CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(\b0\.\d+ s\b)"))));
+        CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(MFU \d+%)"))));
     }
+}
+
+TEST_CASE("a compute-bound design prints one MFU figure in its bottleneck and its step line", "[gui][cli]")
+{
+    // 8 x L40S: the math takes 99% of the step. The bottleneck said "MFU 53%" above a step line
+    // with "MFU 53.4 %".
+    const QString out =
+        run({QStringLiteral("analyze"), QString::fromStdString(model::bundledTemplateDirectory() + "/server-8x-l40s.json"),
+             QStringLiteral("--workload"), QStringLiteral("llama3-8b")});
+    INFO(out.toStdString());
+    const auto bottleneck = QRegularExpression(QStringLiteral(R"(compute-bound: .*\(MFU (\d+\.\d %)\))")).match(out);
+    const auto step = QRegularExpression(QStringLiteral(R"(step \d+(\.\d+)? m?s, [\d,]+ tokens/s, MFU (\d+\.\d %))")).match(out);
+    REQUIRE(bottleneck.hasMatch());
+    REQUIRE(step.hasMatch());
+    CHECK(bottleneck.captured(1) == step.captured(2));
 }
 
 TEST_CASE("collective refuses a size under one element and says what a 1-GPU figure is", "[gui][cli]")

@@ -62,8 +62,16 @@ TEST_CASE("numbers for people: three significant digits, percentages, counts", "
     CHECK(threeDigits(9.996) == "10.0");
     CHECK(threeDigits(0.0) == "0.00");
     CHECK(threeDigits(0.000123456) == "0.000123");
-    CHECK(formatSeconds(0.84213) == "0.842 s");
+    // Times in the largest unit that keeps a digit before the point (analyze printed
+    // "DP exposed 0.00335 s" where the report writes milliseconds).
+    CHECK(formatSeconds(0.84213) == "842 ms");
     CHECK(formatSeconds(22.049) == "22.0 s");
+    CHECK(formatSeconds(1.0) == "1.00 s");
+    CHECK(formatSeconds(0.99996) == "1.00 s");
+    CHECK(formatSeconds(0.00335) == "3.35 ms");
+    CHECK(formatSeconds(0.0009999) == "1.00 ms");
+    CHECK(formatSeconds(4.2e-5) == "42.0 us");
+    CHECK(formatSeconds(0.0) == "0 s");
     CHECK(formatPercent(0.38) == "38.0 %");
     CHECK(formatPercent(0.4567) == "45.7 %");
     CHECK(formatCount(1234567.8) == "1,234,568");
