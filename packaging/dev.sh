@@ -5,7 +5,8 @@
 #   bash packaging/dev.sh test                 install missing Debian packages, build, run every test
 # Options through the environment: BUILD_DIR (default build), JOBS (default: all cores),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan; SANITIZE_GUI=OFF
-# leaves the Qt app and its GUI tests out of it, as CI does to stay within its time budget).
+# leaves the Qt app and its GUI tests out of it, as CI does to stay within its time budget),
+# BUILD_TYPE (a new tree: RelWithDebInfo; an existing tree keeps its own unless BUILD_TYPE is given).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
@@ -31,6 +32,12 @@ jobs="${JOBS:-$(nproc)}"
 # configure DIR [cmake options]: configures DIR (quietly) with the project's options.
 configure() {
     local dir="$1"; shift
+    # A tree configured before (by this script or by hand, e.g. -DCD_UNITY_BUILD=OFF) keeps its
+    # build type and flags: resetting them would rebuild everything. BUILD_TYPE=... resets.
+    if [ -f "$dir/CMakeCache.txt" ] && [ -z "${BUILD_TYPE:-}" ]; then
+        cmake -S . -B "$dir" "$@" >/dev/null
+        return
+    fi
     # -g1 (line tables: file and line in every backtrace and sanitizer report) instead of full
     # debug info compiles 23-40 % faster (-O2: model/topology/bom.cpp 8.7 -> 6.7 s, tests/model/
     # test_cost.cpp 14.1 -> 8.4 s), which keeps CI within its budget; CXXFLAGS can still add more.
