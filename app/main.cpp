@@ -52,6 +52,25 @@ bool displayAvailable()
 #endif
 }
 
+/// The handler in place before quietOffscreenSizeHints() (Qt's default one).
+QtMessageHandler previousMessageHandler = nullptr;
+
+/// Drops Qt's "This plugin does not support propagateSizeHints()" and passes every other message on.
+void dropSizeHintWarning(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message == QLatin1String("This plugin does not support propagateSizeHints()")) return;
+    if (previousMessageHandler) previousMessageHandler(type, context, message);
+}
+
+/// The offscreen platform (the command-line renderers, headless runs) has no window manager to
+/// pass a window's size limits to, and Qt warns so on stderr for every window that sets one
+/// (QPlatformWindow::propagateSizeHints): three lines of noise before each screenshot. Other
+/// platforms and every other message are left as they are.
+void quietOffscreenSizeHints()
+{
+    if (qgetenv("QT_QPA_PLATFORM") == "offscreen") previousMessageHandler = qInstallMessageHandler(dropSizeHintWarning);
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -66,6 +85,7 @@ int main(int argc, char* argv[])
             // Rendering needs widgets but never a display.
             if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
             provideRuntimeDir();
+            quietOffscreenSizeHints();
             QApplication a(argc, argv);
             return app::cli::run(QCoreApplication::arguments());
         }
@@ -74,6 +94,7 @@ int main(int argc, char* argv[])
     }
     if (!displayAvailable()) return 2;
     provideRuntimeDir();
+    quietOffscreenSizeHints();
     // The GUI's application object catches exceptions that would leave slots and event
     // handlers, reports them and keeps the app (and the user's work) alive.
     app::GuardedApplication a(argc, argv);

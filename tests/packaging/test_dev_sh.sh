@@ -29,6 +29,8 @@ headless)
     head -c 8 "$shot" | od -An -c | grep -q "P   N   G" || fail "$shot is not a PNG"
     grep -q "xvfb-run -a" <<<"$out" || fail "does not say how to open the interactive app: $out"
     grep -q "ssh -X" <<<"$out" || fail "does not mention X forwarding: $out"
+    # Qt's offscreen platform warned "This plugin does not support propagateSizeHints()" three times.
+    ! grep -q "propagateSizeHints" <<<"$out" || fail "prints Qt's offscreen size-hint warnings: $out"
     ;;
 *) fail "unknown mode $mode" ;;
 esac
