@@ -12,7 +12,7 @@
 
 namespace {
 /// Longest wait for the run, milliseconds (a bound against hangs, not a timing assertion).
-constexpr int kRunTimeoutMs = 120000;
+constexpr int kBudgetRunTimeoutMs = 120000;
 } // namespace
 
 TEST_CASE("simulation runner: an all-to-all above the flow budget ends with the refusal as its error", "[gui][simulation]")
@@ -28,7 +28,7 @@ TEST_CASE("simulation runner: an all-to-all above the flow budget ends with the 
     app::SimulationRunner runner;
     QSignalSpy finished(&runner, &app::SimulationRunner::finished);
     REQUIRE(runner.start(design, guitest::catalog(), request, options) != 0);
-    REQUIRE(QTest::qWaitFor([&] { return !finished.isEmpty(); }, kRunTimeoutMs));
+    REQUIRE(QTest::qWaitFor([&] { return !finished.isEmpty(); }, kBudgetRunTimeoutMs));
     const auto outcome = finished.front().front().value<app::SimulationOutcome>();
     INFO(outcome.error.toStdString());
     CHECK(outcome.result == nullptr);
