@@ -35,6 +35,7 @@ th { background: #0b3d73; color: #fff; text-align: left; padding: 6px 8px; font-
 td { border-bottom: 1px solid #e3e7ec; padding: 5px 8px; vertical-align: top; }
 tr:nth-child(even) td { background: #f8fafc; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.nowrap { white-space: nowrap; }
 td.best { color: #0a6b3b; font-weight: 700; }
 td.differs { background: #fff4cc !important; }
 td.missing { color: #b3261e; }
@@ -66,10 +67,11 @@ QByteArray svgOf(const Figure& f)
     return buffer.data();
 }
 
-QString cellClass(const TableCell& c, bool numeric)
+QString cellClass(const TableCell& c, bool numeric, bool noWrap)
 {
     QStringList cls;
     if (numeric) cls << QStringLiteral("num");
+    if (noWrap) cls << QStringLiteral("nowrap");
     switch (c.tone) {
     case TableCell::Tone::Best: cls << QStringLiteral("best"); break;
     case TableCell::Tone::Differs: cls << QStringLiteral("differs"); break;
@@ -84,13 +86,14 @@ QString cellClass(const TableCell& c, bool numeric)
 QString htmlTable(const Table& t)
 {
     const auto numeric = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i]; };
+    const auto noWrap = [&t](std::size_t i) { return i < t.noWrap.size() && t.noWrap[i]; };
     QString h = QStringLiteral("<table>\n<thead><tr>");
     for (int i = 0; i < t.header.size(); ++i)
         h += QStringLiteral("<th%1>%2</th>").arg(numeric(static_cast<std::size_t>(i)) ? QStringLiteral(" class=\"num\"") : QString(), esc(t.header[i]));
     h += QStringLiteral("</tr></thead>\n<tbody>\n");
     for (const auto& row : t.rows) {
         h += QStringLiteral("<tr>");
-        for (std::size_t i = 0; i < row.size(); ++i) h += QStringLiteral("<td%1>%2</td>").arg(cellClass(row[i], numeric(i)), esc(row[i].text));
+        for (std::size_t i = 0; i < row.size(); ++i) h += QStringLiteral("<td%1>%2</td>").arg(cellClass(row[i], numeric(i), noWrap(i)), esc(row[i].text));
         h += QStringLiteral("</tr>\n");
     }
     return h + QStringLiteral("</tbody></table>\n");

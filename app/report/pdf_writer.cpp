@@ -66,6 +66,9 @@ QString toneStyle(TableCell::Tone t)
 QString pdfTableHtml(const Table& t)
 {
     const auto numeric = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i]; };
+    // white-space:nowrap makes QTextDocument lay the cell out as one unbreakable line, so the
+    // column's minimum width is the whole text (without it, "2026-09-13" broke as "2026-09-1" / "3").
+    const auto noWrap = [&t](std::size_t i) { return i < t.noWrap.size() && t.noWrap[i] ? QStringLiteral("white-space:nowrap;") : QString(); };
     QString h = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"5\" border=\"0\" "
                                "style=\"margin-top:4px; margin-bottom:10px; font-size:8pt;\"><tr>");
     for (int i = 0; i < t.header.size(); ++i)
@@ -77,8 +80,8 @@ QString pdfTableHtml(const Table& t)
         h += QStringLiteral("<tr>");
         for (std::size_t i = 0; i < t.rows[r].size(); ++i) {
             const TableCell& c = t.rows[r][i];
-            h += QStringLiteral("<td align=\"%1\" style=\"%2%3\">%4</td>")
-                     .arg(numeric(i) ? QStringLiteral("right") : QStringLiteral("left"), bg, toneStyle(c.tone), esc(c.text));
+            h += QStringLiteral("<td align=\"%1\" style=\"%2%3%4\">%5</td>")
+                     .arg(numeric(i) ? QStringLiteral("right") : QStringLiteral("left"), bg, toneStyle(c.tone), noWrap(i), esc(c.text));
         }
         h += QStringLiteral("</tr>");
     }

@@ -43,6 +43,7 @@ struct Table {
     QStringList header;
     std::vector<std::vector<TableCell>> rows;
     std::vector<bool> numeric;                               ///< per column: right-aligned figures
+    std::vector<bool> noWrap;                                ///< per column: each cell on one line (dates such as 2026-09-13)
 };
 
 struct Block {

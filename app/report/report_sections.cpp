@@ -210,6 +210,7 @@ void sourcesSection(ReportDoc& doc, const std::vector<const DesignResults*>& des
     std::set<std::pair<std::string, std::string>> seen;
     Table s;
     s.header = {QStringLiteral("Catalog entry"), QStringLiteral("Source"), QStringLiteral("Date")};
+    s.noWrap = {false, false, true}; // a date on one line
     const auto add = [&](const std::string& name, const model::Provenance& p) {
         for (const auto& [id, src] : p.sources)
             if (seen.insert({name, src.citation}).second) s.rows.push_back({cell(q(name)), cell(q(src.citation), Tone::Muted), cell(q(src.date))});
