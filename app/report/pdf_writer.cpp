@@ -1,6 +1,7 @@
 // PDF from a ReportDoc through Qt's PDF writer: the content is laid out by QTextDocument (real,
 // searchable text), every figure is a text object whose drawObject() paints straight into the
 // PDF painter (vector graphics), and each page gets a header and a footer.
+#include "app/report/pdf_pages.hpp"
 #include "app/report/report_doc.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -187,41 +188,6 @@ void placeFigures(QTextDocument& text, const ReportDoc& doc, double width, doubl
     }
 }
 
-/// Top of the first line of `b` in document coordinates.
-double firstLineTop(QAbstractTextDocumentLayout* layout, const QTextBlock& b)
-{
-    const QRectF r = layout->blockBoundingRect(b);
-    const QTextLayout* l = b.layout();
-    return r.top() + (l && l->lineCount() > 0 ? l->lineAt(0).y() : 0.0);
-}
-
-/// Keeps every heading on the page of what follows it: a heading whose next block starts on
-/// a later page moves to that page (QTextDocument has no "keep with next" of its own).
-void keepHeadingsWithNext(QTextDocument& text, double pageHeight)
-{
-    QAbstractTextDocumentLayout* layout = text.documentLayout();
-    for (int pass = 0; pass < 60; ++pass) {
-        bool moved = false;
-        for (QTextBlock b = text.begin(); b.isValid(); b = b.next()) {
-            const QTextBlock next = b.next();
-            if (b.blockFormat().headingLevel() == 0 || !next.isValid()) continue;
-            if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
-            const int page = static_cast<int>(firstLineTop(layout, b) / pageHeight);
-            // A line pushed to the next page starts at its top edge, give or take rounding: +1 unit.
-            if (static_cast<int>((firstLineTop(layout, next) + 1.0) / pageHeight) <= page) continue;
-            QTextBlockFormat f = b.blockFormat();
-            f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-            QTextCursor(b).setBlockFormat(f);
-            // Lay the whole document out again: after an edit QTextDocument relayouts only
-            // part of it, and blocks after a page-spanning table would then go undrawn.
-            text.setPageSize(text.pageSize());
-            moved = true;
-            break; // what follows moved: measure again
-        }
-        if (!moved) return;
-    }
-}
-
 void paintHeaderFooter(QPainter& p, const ReportDoc& doc, const QRectF& page, const QRectF& body, int index, int count)
 {
     QFont f(QString::fromLatin1(kFont));
@@ -279,6 +245,7 @@ QString writePdf(const ReportDoc& doc, const QString& path)
     // updated piecemeal after an edit left the blocks after a page-spanning table undrawn).
     text.setPageSize(body.size());
     keepHeadingsWithNext(text, body.height());
+    splitBlocksAtPageBreaks(text, body.height());
 
     QPainter painter;
     if (!painter.begin(&writer)) return path + QStringLiteral(": the PDF writer could not start");
@@ -290,7 +257,7 @@ QString writePdf(const ReportDoc& doc, const QString& path)
         // Clip to this page: a block that starts here may hold a line pushed to the next page.
         const QRectF view(0, i * body.height(), body.width(), body.height());
         painter.setClipRect(view);
-        text.drawContents(&painter, view);
+        text.documentLayout()->draw(&painter, pageContext(view)); // not drawContents: see pdf_pages.hpp
         painter.restore();
         paintHeaderFooter(painter, doc, page, body, i, pages);
     }

@@ -1,23 +1,84 @@
-// Report layout as a reader sees it: the sources table's dates on one line, in PDF and HTML.
+// Report layout as a reader sees it: the sources table's dates on one line, in PDF and HTML;
+// the PDF holds as text exactly what its pages show, once (no line or chart label drawn
+// again, clipped away, on a neighbouring page).
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
 #include "pdf_text.hpp"
 
+#include "app/report/pdf_pages.hpp"
 #include "app/report/reports.hpp"
 #include "model/compare/comparison.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QTextList>
+
+#include <vector>
 
 namespace {
 
-/// The design report of the bundled default design (DGX SuperPOD H100, one unit).
-app::report::ReportDoc superpodReport()
+/// What the engine computes for the design file at `path`, with the bundled prices.
+model::compare::DesignResults resultsOf(const std::string& path)
 {
     static const auto prices = model::cost::loadPriceTable(model::cost::bundledPricesPath());
-    const auto design = std::make_shared<const model::Design>(model::loadDesign(model::defaultDesignPath()));
-    const auto r = model::compare::computeDesignResults(design, *guitest::catalog(), prices, {}, model::defaultDesignPath());
-    return app::report::designReport(r, guitest::catalog());
+    return model::compare::computeDesignResults(std::make_shared<const model::Design>(model::loadDesign(path)), *guitest::catalog(), prices, {}, path);
+}
+
+/// The design report of the bundled default design (DGX SuperPOD H100, one unit).
+app::report::ReportDoc superpodReport() { return app::report::designReport(resultsOf(model::defaultDesignPath()), guitest::catalog()); }
+
+/// Words of `pdf` drawn outside what its A4 pages show: the body (20 mm from the top, 19 mm
+/// from the bottom, as pdf_writer.cpp lays it out) and the header and footer lines (9-14 mm
+/// from the top, 8-13 mm from the bottom), by the middle of each word's box. Text there was
+/// drawn and then clipped away: invisible on the page, but in the PDF's text.
+QStringList wordsOffThePage(const QString& pdf)
+{
+    constexpr double kPt = 72.0 / 25.4, kPageHeight = 297 * kPt;
+    const auto within = [](double y, double top, double bottom) { return y >= top && y <= bottom; };
+    QStringList out;
+    for (const pdftest::Word& w : pdftest::words(pdf)) {
+        const double y = (w.yMin + w.yMax) / 2;
+        if (within(y, 20 * kPt, kPageHeight - 19 * kPt) || within(y, 9 * kPt, 14 * kPt) || within(y, kPageHeight - 13 * kPt, kPageHeight - 8 * kPt))
+            continue;
+        out << QStringLiteral("page %1 at %2 pt: %3").arg(w.page).arg(y, 0, 'f', 1).arg(w.text);
+    }
+    return out;
+}
+
+/// Every line of `text` in order: its text and where it lies (document coordinates).
+struct PlacedLine {
+    QString text;
+    double x = 0, y = 0;
+};
+std::vector<PlacedLine> placedLines(QTextDocument& text)
+{
+    std::vector<PlacedLine> out;
+    for (QTextBlock b = text.begin(); b.isValid(); b = b.next()) {
+        const QRectF r = text.documentLayout()->blockBoundingRect(b);
+        for (int i = 0; i < b.layout()->lineCount(); ++i) {
+            const QTextLine l = b.layout()->lineAt(i);
+            out.push_back({b.text().mid(l.textStart(), l.textLength()), r.left() + l.x(), r.top() + l.y()});
+        }
+    }
+    return out;
+}
+
+/// Blocks of `text` whose lines lie on more than one page of height `pageHeight`.
+int blocksOnTwoPages(QTextDocument& text, double pageHeight)
+{
+    int n = 0;
+    for (QTextBlock b = text.begin(); b.isValid(); b = b.next()) {
+        const double top = text.documentLayout()->blockBoundingRect(b).top();
+        const QTextLayout* l = b.layout();
+        if (l->lineCount() < 2) continue;
+        const auto page = [&](int i) { return static_cast<int>((top + l->lineAt(i).y() + 1.0) / pageHeight); };
+        n += page(l->lineCount() - 1) != page(0);
+    }
+    return n;
 }
 
 /// The "Catalog entry / Source / Date" table of `doc`; fails the running test without one.
@@ -52,4 +113,76 @@ TEST_CASE("The sources table prints each date on one line in PDF and HTML", "[gu
     const QString html = app::report::toHtml(doc);
     CHECK(html.contains(QStringLiteral("td.nowrap { white-space: nowrap; }")));
     for (const QString& d : dates) CHECK(html.contains(QStringLiteral("<td class=\"nowrap\">%1</td>").arg(d)));
+}
+
+TEST_CASE("The per-layer chart's labels print once and on the page that shows the chart", "[gui][report]")
+{
+    // Before: the chart, pushed to page 3 with its top 0.02 units above the page break, was
+    // also drawn (clipped away) at the foot of page 2, so pdftotext found "Per-GPU bandwidth of
+    // each layer, one direction", "spec rate", "HBM" and "3350" on page 2 as well.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("superpod.pdf"));
+    REQUIRE(app::report::writeReport(superpodReport(), pdf).isEmpty());
+    const QString title = QStringLiteral("Per-GPU bandwidth of each layer, one direction");
+    CHECK(pdftest::pdftotext(pdf).count(title) == 1);
+    int captionPage = 0;
+    for (int page = 1; page <= 8 && captionPage == 0; ++page)
+        if (pdftest::pageText(pdf, page).contains(QStringLiteral("Per-GPU bandwidth by layer (log scale)."))) captionPage = page;
+    REQUIRE(captionPage > 0);
+    CHECK(pdftest::pageText(pdf, captionPage).contains(title));
+}
+
+TEST_CASE("The report PDFs hold no text outside what their pages show", "[gui][report]")
+{
+    // Before: 23 words of the SuperPOD report lay outside the body (the chart above, the last
+    // line of page 4 again above page 5's top, a table cell's line above page 7's) and 49 of
+    // the four-design comparison.
+    QTemporaryDir dir;
+    const QString design = dir.filePath(QStringLiteral("superpod.pdf"));
+    REQUIRE(app::report::writeReport(superpodReport(), design).isEmpty());
+    CHECK(wordsOffThePage(design).join(QStringLiteral("; ")).toStdString() == "");
+
+    const std::string t = model::bundledTemplateDirectory() + "/";
+    std::vector<model::compare::DesignResults> rs;
+    for (const char* f : {"superpod-h100-1su.json", "rented-8x-h100-3200g.json", "server-8x-l40s.json", "dgx-b200-4su.json"}) rs.push_back(resultsOf(t + f));
+    std::vector<const model::compare::DesignResults*> ptrs;
+    for (const auto& r : rs) ptrs.push_back(&r);
+    const QString compare = dir.filePath(QStringLiteral("compare.pdf"));
+    REQUIRE(app::report::writeReport(app::report::compareReport(model::compare::compareDesigns(ptrs), ptrs, guitest::catalog()), compare).isEmpty());
+    CHECK(wordsOffThePage(compare).join(QStringLiteral("; ")).toStdString() == "");
+}
+
+TEST_CASE("Splitting blocks at page breaks moves no line and keeps one marker per list item", "[gui][report]")
+{
+    QTextDocument text;
+    QString html = QStringLiteral("<p>Opening paragraph.</p><ul>");
+    for (int i = 0; i < 30; ++i)
+        html += QStringLiteral("<li>Item %1: a check long enough to wrap over several lines of the narrow page, so that some item "
+                               "starts near the foot of one page and ends on the next.</li>")
+                    .arg(i);
+    html += QStringLiteral("</ul>");
+    for (int i = 0; i < 20; ++i) html += QStringLiteral("<p>Paragraph %1 that wraps over a few lines of this narrow page as a report's sentences do.</p>").arg(i);
+    text.setHtml(html);
+    constexpr double kPageHeight = 300;
+    text.setPageSize(QSizeF(250, kPageHeight));
+    const std::vector<PlacedLine> before = placedLines(text);
+    const QString plain = text.toPlainText().remove(QLatin1Char('\n'));
+    REQUIRE(blocksOnTwoPages(text, kPageHeight) > 1); // the case under test happens here
+
+    app::report::splitBlocksAtPageBreaks(text, kPageHeight);
+
+    CHECK(blocksOnTwoPages(text, kPageHeight) == 0);
+    const std::vector<PlacedLine> after = placedLines(text);
+    REQUIRE(after.size() == before.size());
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        INFO(i << ": " << before[i].text.toStdString());
+        CHECK(after[i].text == before[i].text);
+        CHECK(after[i].x == Approx(before[i].x).margin(0.5));
+        CHECK(after[i].y == Approx(before[i].y).margin(0.5));
+    }
+    CHECK(text.toPlainText().remove(QLatin1Char('\n')) == plain);
+    QTextList* list = nullptr;
+    for (QTextBlock b = text.begin(); b.isValid() && !list; b = b.next()) list = b.textList();
+    REQUIRE(list != nullptr);
+    CHECK(list->count() == 30);
 }
