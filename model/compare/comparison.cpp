@@ -1,37 +1,36 @@
 // The comparison table of two to four designs (comparison.hpp).
 #include "model/compare/comparison.hpp"
 #include "model/compare/scope_title.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 namespace model::compare {
 
 namespace {
 
-/// `v` with `precision` significant digits; whole numbers of 1,000 or more with separators.
-std::string tableNumber(double v, int precision = 4)
-{
-    if (std::abs(v) >= 1000 && std::abs(v) < 1e15) {
-        std::string d = std::to_string(std::llabs(std::llround(v))), g;
-        for (std::size_t i = 0; i < d.size(); ++i) {
-            if (i > 0 && (d.size() - i) % 3 == 0) g += ',';
-            g += d[i];
-        }
-        return (v < 0 ? "-" : "") + g;
-    }
-    std::ostringstream s;
-    s.precision(precision);
-    s << v;
-    return s.str();
-}
-
-Cell number(std::optional<double> v, int precision = 4, const std::string& suffix = "")
+/// A figure cell: formatFigure's one rule for every cell of a row (three significant digits,
+/// whole numbers with separators from 1,000), "n/a" without a value.
+Cell figure(std::optional<double> v)
 {
     if (!v) return {std::nullopt, "n/a", false};
-    return {v, tableNumber(*v, precision) + suffix, false};
+    return {v, formatFigure(*v), false};
+}
+
+/// A count cell (GPUs, servers, findings): a whole number with separators.
+Cell count(std::optional<double> v)
+{
+    if (!v) return {std::nullopt, "n/a", false};
+    return {v, formatCount(*v), false};
+}
+
+/// A fraction as a percentage cell with one decimal (formatPercent: "44.0 %").
+Cell percent(std::optional<double> fraction)
+{
+    if (!fraction) return {std::nullopt, "n/a", false};
+    return {fraction, formatPercent(*fraction), false};
 }
 
 Cell money(std::optional<double> usd, bool lowerBound)
@@ -69,10 +68,10 @@ bool buildLowerBound(const cost::CostResult& c) { return !c.build.complete() || 
 void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& ds)
 {
     addRow(rows, ds, "gpus", "GPUs", "", Better::None, [](const DesignResults& d) {
-        return number(d.analysis ? std::optional<double>(d.analysis->gpus) : std::nullopt, 9);
+        return count(d.analysis ? std::optional<double>(d.analysis->gpus) : std::nullopt);
     });
     addRow(rows, ds, "nodes", "Servers", "", Better::None, [](const DesignResults& d) {
-        return number(d.analysis ? std::optional<double>(d.analysis->nodes) : std::nullopt, 9);
+        return count(d.analysis ? std::optional<double>(d.analysis->nodes) : std::nullopt);
     });
     const std::pair<Scope, const char*> layers[] = {{Scope::Hbm, "HBM per GPU"},
                                                     {Scope::IntraNode, "Intra-node per GPU"},
@@ -80,10 +79,10 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
                                                     {Scope::Fabric, "Fabric per GPU"}};
     for (const auto& [scope, label] : layers)
         addRow(rows, ds, std::string("layer_") + toString(scope) + "_GBps", label, "GB/s", Better::Higher,
-               [scope = scope](const DesignResults& d) { return number(layerGBps(d, scope)); });
+               [scope = scope](const DesignResults& d) { return figure(layerGBps(d, scope)); });
     addRow(rows, ds, "all_reduce_8GiB_busbw_GBps", "All-reduce 8 GiB busbw, all GPUs", "GB/s", Better::Higher, [](const DesignResults& d) {
         const CollectiveResult* r = d.allReduce8GiB();
-        return number(r ? std::optional<double>(r->busbw.inGBps()) : std::nullopt);
+        return figure(r ? std::optional<double>(r->busbw.inGBps()) : std::nullopt);
     });
     const auto step = [](const DesignResults& d) { return d.analysis && d.analysis->hasStep ? &d.analysis->step : nullptr; };
     // A workload that does not fit in GPU memory has no run: its step figures are what a step
@@ -92,36 +91,33 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
     const Cell doesNotFit{std::nullopt, "does not fit in GPU memory", false};
     addRow(rows, ds, "step_time_s", "Training step", "s", Better::None, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
-        return number(step(d) ? std::optional<double>(step(d)->stepS) : std::nullopt);
+        return figure(step(d) ? std::optional<double>(step(d)->stepS) : std::nullopt);
     });
     addRow(rows, ds, "tokens_per_second", "Tokens per second", "tokens/s", Better::Higher, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
-        return number(step(d) ? std::optional<double>(step(d)->tokensPerSecond) : std::nullopt, 5);
+        return figure(step(d) ? std::optional<double>(step(d)->tokensPerSecond) : std::nullopt);
     });
     addRow(rows, ds, "mfu", "Model FLOPs utilisation", "", Better::Higher, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
-        Cell c = number(step(d) ? std::optional<double>(step(d)->mfu) : std::nullopt);
-        if (c.value) c.text = tableNumber(*c.value * 100.0, 3) + "%";
-        return c;
+        return percent(step(d) ? std::optional<double>(step(d)->mfu) : std::nullopt);
     });
     addRow(rows, ds, "scaling_efficiency", "Scaling efficiency at full size", "", Better::Higher, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
-        if (!d.analysis || d.analysis->scaling.empty()) return number(std::nullopt);
-        Cell c = number(d.analysis->scaling.back().efficiency);
-        c.text = tableNumber(*c.value * 100.0, 3) + "%";
+        if (!d.analysis || d.analysis->scaling.empty()) return percent(std::nullopt);
+        Cell c = percent(d.analysis->scaling.back().efficiency);
         // A split design's curve ends at its largest island, not at the design's size.
         if (d.analysis->scaling.back().gpus < d.analysis->gpus)
-            c.text += " at " + std::to_string(d.analysis->scaling.back().gpus) + " of " + std::to_string(d.analysis->gpus) + " GPUs";
+            c.text += " at " + formatCount(d.analysis->scaling.back().gpus) + " of " + formatCount(d.analysis->gpus) + " GPUs";
         return c;
     });
     addRow(rows, ds, "bottleneck", "Bottleneck", "", Better::None, [](const DesignResults& d) {
         return Cell{std::nullopt, d.analysis ? scopeTitle(d.analysis->bottleneck.scope) : "n/a", false};
     });
     addRow(rows, ds, "rule_errors", "Rule errors", "", Better::Lower, [](const DesignResults& d) {
-        return number(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Error)) : std::nullopt, 9);
+        return count(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Error)) : std::nullopt);
     });
     addRow(rows, ds, "rule_warnings", "Rule warnings", "", Better::Lower, [](const DesignResults& d) {
-        return number(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Warning)) : std::nullopt, 9);
+        return count(d.rules ? std::optional<double>(d.rules->count(topology::Severity::Warning)) : std::nullopt);
     });
 }
 
@@ -168,7 +164,7 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
     });
     addRow(rows, ds, "run_time_days", "Training run time", "days", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
-        return number(c && c->run.available ? std::optional<double>(c->run.seconds / 86400.0) : std::nullopt);
+        return figure(c && c->run.available ? std::optional<double>(c->run.seconds / 86400.0) : std::nullopt);
     });
     addRow(rows, ds, "run_cost_USD", "Training run cost, as paid", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);

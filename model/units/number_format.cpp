@@ -53,6 +53,14 @@ std::string formatCount(double v)
     return (v < 0 && out != "0" ? "-" : "") + out;
 }
 
+std::string formatFigure(double v)
+{
+    if (v == 0.0) return "0";
+    // 999.5 and up rounds to four digits: threeDigits would print "1000" without a separator.
+    if (std::isfinite(v) && std::fabs(v) >= 999.5) return formatCount(v);
+    return threeDigits(v);
+}
+
 std::string significantDigits(double v, int digits)
 {
     char buf[64];

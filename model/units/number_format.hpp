@@ -20,6 +20,12 @@ namespace model {
 [[nodiscard]] std::string formatPercent(double fraction);
 /// A count with thousands separators and no decimals: 1234567.8 -> "1,234,568".
 [[nodiscard]] std::string formatCount(double v);
+/// A figure in a table that sets one quantity side by side (a compare row), every cell by one
+/// rule: three significant digits below 1,000 (threeDigits: 5.271 -> "5.27", 30.37 -> "30.4",
+/// 117.95 -> "118", 22 -> "22.0"), a whole number with thousands separators from 1,000
+/// (formatCount: 1518.96 -> "1,519", 103579.1 -> "103,579"; 999.7 -> "1,000"), and "0" for
+/// zero, which has no digits to round. "inf"/"nan" as such.
+[[nodiscard]] std::string formatFigure(double v);
 /// `v` with at most `digits` significant digits and no trailing zeros, as printf's "%.*g" (and
 /// an ostream's default notation at that precision): 400 -> "400", 2.5 -> "2.5", 0.1234567 ->
 /// "0.123457"; exponent notation from 10^digits and below 1e-4. For figures inside sentences

@@ -6,6 +6,7 @@
 #include "model/io/csv_text.hpp"
 #include "model/io/results_csv.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "model/units/number_format.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -208,4 +209,41 @@ TEST_CASE("Designs that train different workloads: the verdict says so and compa
     CHECK(verdict.find("the work") == std::string::npos);
     // With one workload for both the times are compared: the golden SuperPOD-against-rented case
     // above ("Building A trains the gpt3-175b run ... than renting B").
+}
+
+TEST_CASE("Every cell of a compare row is written by the row's one rule", "[compare][golden]")
+{
+    // Before: significant digits by ostream precision 4, so one row read "30.37" beside "118"
+    // (training step, s), another "391.1" beside "1,519" and "67.88" (run, days), "44%" beside
+    // "45.4%" (MFU) and "22" beside "365.8" (busbw). Now figures have three significant digits
+    // (whole numbers with separators from 1,000), percentages one decimal, counts none.
+    const ResultOptions o{"gpt3-175b", std::nullopt};
+    std::vector<DesignResults> ds;
+    for (const char* f : {"superpod-h100-1su.json", "rented-8x-h100-3200g.json", "server-8x-l40s.json", "dgx-b200-4su.json"})
+        ds.push_back(resultsOf(bundledTemplateDirectory() + "/" + f, o));
+    const Comparison c = compareDesigns({&ds[0], &ds[1], &ds[2], &ds[3]});
+    const auto texts = [&c](const char* key) {
+        std::vector<std::string> out;
+        for (const Cell& cell : c.row(key)->cells) out.push_back(cell.text);
+        return out;
+    };
+    const std::string noFit = "does not fit in GPU memory";
+    CHECK(texts("step_time_s") == std::vector<std::string>{"30.4", "118", noFit, "5.27"});
+    CHECK(texts("run_time_days") == std::vector<std::string>{"391", "1,519", "n/a", "67.9"});
+    CHECK(texts("all_reduce_8GiB_busbw_GBps") == std::vector<std::string>{"366", "362", "22.0", "366"});
+    CHECK(texts("mfu") == std::vector<std::string>{"44.0 %", "45.4 %", noFit, "27.9 %"});
+    CHECK(texts("tokens_per_second") == std::vector<std::string>{"103,579", "26,669", noFit, "596,781"});
+    CHECK(texts("layer_node_boundary_GBps") == std::vector<std::string>{"50.0", "50.0", "0", "50.0"});
+    CHECK(texts("gpus") == std::vector<std::string>{"256", "64", "8", "1,024"});
+    // And every figure of every row, whatever the engine computes: one rule per quantity.
+    for (const Row& r : c.rows)
+        for (const Cell& cell : r.cells) {
+            if (!cell.value) continue;
+            INFO(r.key << ": " << cell.text);
+            if (r.unit == "US$") CHECK(cell.text == cost::formatUsd(*cell.value) + (cell.lowerBound ? "+" : ""));
+            else if (r.key == "mfu" || r.key == "scaling_efficiency") CHECK(cell.text.rfind(formatPercent(*cell.value), 0) == 0);
+            else if (r.key == "gpus" || r.key == "nodes" || r.key == "rule_errors" || r.key == "rule_warnings") CHECK(cell.text == formatCount(*cell.value));
+            else if (r.unit == "month") CHECK(cell.text.rfind(formatCount(*cell.value), 0) == 0);
+            else CHECK(cell.text == formatFigure(*cell.value));
+        }
 }

@@ -79,6 +79,24 @@ TEST_CASE("numbers for people: three significant digits, percentages, counts", "
     CHECK(formatCount(1000) == "1,000");
 }
 
+TEST_CASE("formatFigure: three significant digits below 1,000, whole numbers with separators from 1,000", "[units][format]")
+{
+    // The compare table's cells: its training-run row printed "391.1", "1,519" and "67.88" days.
+    CHECK(formatFigure(391.0949) == "391");
+    CHECK(formatFigure(1518.963) == "1,519");
+    CHECK(formatFigure(67.8796) == "67.9");
+    CHECK(formatFigure(30.3703) == "30.4");
+    CHECK(formatFigure(117.954) == "118");
+    CHECK(formatFigure(5.27116) == "5.27");
+    CHECK(formatFigure(22.0) == "22.0");
+    CHECK(formatFigure(0.0123456) == "0.0123");
+    CHECK(formatFigure(999.4) == "999");
+    CHECK(formatFigure(999.7) == "1,000");
+    CHECK(formatFigure(596780.63) == "596,781");
+    CHECK(formatFigure(-1518.963) == "-1,519");
+    CHECK(formatFigure(0.0) == "0");
+}
+
 TEST_CASE("significantDigits drops trailing zeros and fixedDecimals keeps its decimals", "[units][format]")
 {
     CHECK(significantDigits(400) == "400");
