@@ -180,8 +180,8 @@ void layersSection(ReportDoc& doc, const model::DesignAnalysis& a)
     t.header = {QStringLiteral("Layer"), QStringLiteral("Technology"), QStringLiteral("GB/s per GPU"), QStringLiteral("Gb/s per GPU"), QStringLiteral("How it is derived")};
     t.numeric = {false, false, true, true, false};
     for (const auto& l : a.layers)
-        t.rows.push_back({cell(layerName(l.scope), TableCell::Tone::Strong), cell(q(l.technology)), cell(number(l.perGpu.inGBps())),
-                          cell(number(l.perGpu.inGbps())), cell(q(l.note), TableCell::Tone::Muted)});
+        t.rows.push_back({cell(layerName(l.scope), TableCell::Tone::Strong), cell(q(l.technology)), cell(figure(l.perGpu.inGBps())),
+                          cell(figure(l.perGpu.inGbps())), cell(q(l.note), TableCell::Tone::Muted)});
     doc.table(std::move(t));
 }
 
@@ -206,7 +206,7 @@ void busbwSection(ReportDoc& doc, const DesignResults& r)
             QString v = QStringLiteral("n/a");
             for (const auto& p : s.points)
                 if (std::abs(p.bytes - size) < 0.5) {
-                    v = number(p.busbw.inGBps());
+                    v = figure(p.busbw.inGBps());
                     algorithm = QString::fromLatin1(model::toString(p.algorithm)) + QStringLiteral(" (") + QString::fromLatin1(model::toString(p.protocol)) + QLatin1Char(')');
                 }
             row.push_back(cell(v));

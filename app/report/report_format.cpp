@@ -2,6 +2,7 @@
 #include "app/report/report_format.hpp"
 
 #include "model/cost/cost_model.hpp"
+#include "model/units/number_format.hpp"
 
 #include <cmath>
 
@@ -57,7 +58,9 @@ QString duration(double s)
     return number(s / (365.25 * 86400), 3) + QStringLiteral(" years");
 }
 
-QString percent(double fraction, int significant) { return number(fraction * 100.0, significant) + QLatin1Char('%'); }
+QString percent(double fraction) { return QString::fromStdString(model::formatPercent(fraction)); }
+
+QString figure(double v) { return QString::fromStdString(model::formatFigure(v)); }
 
 QString tokens(double n)
 {

@@ -19,8 +19,15 @@ namespace app::report {
 [[nodiscard]] QString usd(double v);
 /// A duration in the unit a reader expects: "412 us", "1.32 s", "5.2 hours", "412 days", "3.1 years".
 [[nodiscard]] QString duration(double seconds);
-/// "45.2%" from a fraction 0..1.
-[[nodiscard]] QString percent(double fraction, int significant = 3);
+/// A fraction 0..1 as a percentage with one decimal, "45.2 %", "44.0 %" (model::formatPercent):
+/// one rule wherever the report prints MFU, efficiency or utilisation, so a column never mixes
+/// "44%" with "45.2%".
+[[nodiscard]] QString percent(double fraction);
+/// A figure for a table column of one quantity: three significant digits below 1,000 ("53.0",
+/// "308", "16.5"), whole with separators from 1,000 (model::formatFigure). Every cell of the
+/// column then has the same precision, where number() dropped trailing zeros ("53.01" beside
+/// "308.1" and "163").
+[[nodiscard]] QString figure(double v);
 /// Tokens in words: "3.5 trillion", "300 billion".
 [[nodiscard]] QString tokens(double n);
 /// std::string to QString.

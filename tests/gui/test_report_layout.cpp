@@ -11,6 +11,7 @@
 #include "model/compare/comparison.hpp"
 
 #include <QAbstractTextDocumentLayout>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -90,7 +91,56 @@ const app::report::Table& sourcesTable(const app::report::ReportDoc& doc)
     return doc.blocks.front().table;
 }
 
+/// The table of `doc` whose header has `column` at `index`; fails the running test without one.
+const app::report::Table& tableWith(const app::report::ReportDoc& doc, int index, const QString& column)
+{
+    for (const auto& b : doc.blocks)
+        if (b.kind == app::report::Block::Kind::Table && b.table.header.value(index) == column) return b.table;
+    FAIL("no table with column " << column.toStdString());
+    return doc.blocks.front().table;
+}
+
+/// True when `cell` has three significant digits below 1,000 ("53.0", "308", "2.86") or is a
+/// whole number with separators from 1,000 ("3,350").
+bool oneFigureRule(const QString& cell)
+{
+    static const QRegularExpression small(QStringLiteral(R"(^(\d\.\d\d|\d\d\.\d|[1-9]\d\d|0\.0*[1-9]\d\d)$)"));
+    static const QRegularExpression large(QStringLiteral(R"(^[1-9]\d{0,2}(,\d{3})+$)"));
+    return small.match(cell).hasMatch() || large.match(cell).hasMatch();
+}
+
 } // namespace
+
+TEST_CASE("Report tables give every figure of a column the same precision", "[gui][report]")
+{
+    // Before: figures went through number(v, 4), which dropped trailing zeros, so the busbw
+    // table read "53.01" beside "308.1" and "16.46" beside "163", and the levers' MFU "44%"
+    // beside "45.2%". Now: busbw 53.0 / 308 / 366 / 370 (all-gather, 8 GPUs) and 16.5 / 163 /
+    // 346 / 366 (all-reduce, 256 GPUs); MFU 44.0 % and 45.2 %.
+    const app::report::ReportDoc doc = superpodReport();
+    const app::report::Table& busbw = tableWith(doc, 2, QStringLiteral("1 MiB"));
+    REQUIRE(busbw.rows.size() == 8);
+    for (const auto& row : busbw.rows)
+        for (int c = 2; c <= 5; ++c) {
+            INFO(row.at(0).text.toStdString() << " " << row.at(1).text.toStdString() << " GPUs, column " << c << ": " << row.at(c).text.toStdString());
+            CHECK(oneFigureRule(row.at(c).text));
+        }
+    CHECK(busbw.rows.at(1).at(2).text == QStringLiteral("53.0"));
+    CHECK(busbw.rows.at(4).at(2).text == QStringLiteral("16.5"));
+    const app::report::Table& layers = tableWith(doc, 2, QStringLiteral("GB/s per GPU"));
+    for (const auto& row : layers.rows) {
+        CHECK(oneFigureRule(row.at(2).text));
+        CHECK(oneFigureRule(row.at(3).text));
+    }
+    const app::report::Table& levers = tableWith(doc, 3, QStringLiteral("MFU"));
+    REQUIRE(levers.rows.size() >= 2);
+    static const QRegularExpression percent(QStringLiteral(R"(^\d{1,3}\.\d %$)"));
+    for (const auto& row : levers.rows) {
+        INFO(row.at(0).text.toStdString() << ": " << row.at(3).text.toStdString());
+        CHECK(percent.match(row.at(3).text).hasMatch());
+    }
+    CHECK(levers.rows.at(0).at(3).text == QStringLiteral("44.0 %"));
+}
 
 TEST_CASE("The sources table prints each date on one line in PDF and HTML", "[gui][report]")
 {
