@@ -6,6 +6,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QTextList>
+#include <QTextTable>
 
 #include <algorithm>
 #include <functional>
@@ -64,26 +65,98 @@ void splitAt(QTextDocument& text, int position)
     if (list) list->remove(c.block()); // no second marker; QTextList::remove keeps the text's indent
 }
 
+/// True when `b` holds a figure (a chart or the topology drawing: an image, or the object
+/// character pdf_writer.cpp draws a figure as): a block that cannot be split.
+bool holdsImage(const QTextBlock& b)
+{
+    for (auto it = b.begin(); !it.atEnd(); ++it) {
+        const QTextCharFormat f = it.fragment().charFormat();
+        if (f.isImageFormat() || f.objectType() >= QTextFormat::UserObject) return true;
+    }
+    return false;
+}
+
+/// The block a heading `b` must share a page with: the next one, or, where that is a plain
+/// paragraph introducing a figure, the figure (a section's heading and its one-line intro
+/// left at the foot of a page above their chart read as an empty section).
+QTextBlock keptWith(const QTextBlock& b)
+{
+    const QTextBlock next = b.next();
+    const QTextBlock after = next.isValid() ? next.next() : QTextBlock();
+    const bool plainParagraph = next.isValid() && next.blockFormat().headingLevel() == 0 && !next.textList() && !holdsImage(next);
+    return plainParagraph && after.isValid() && holdsImage(after) ? after : next;
+}
+
+/// True for a block of running text: no heading, list item, figure or table cell.
+bool plainParagraph(const QTextBlock& b)
+{
+    return b.isValid() && b.blockFormat().headingLevel() == 0 && !b.textList() && !holdsImage(b) && !QTextCursor(b).currentTable();
+}
+
+/// The first block a table's move to the next page takes along: the paragraph introducing it
+/// and the heading above that, or the heading right above it. Invalid when neither is there
+/// (the table itself moves then).
+QTextBlock leadInto(QTextTable* table)
+{
+    const QTextBlock before = table->document()->findBlock(table->firstPosition()).previous();
+    if (!before.isValid()) return {};
+    if (before.blockFormat().headingLevel() > 0) return before;
+    if (!plainParagraph(before)) return {};
+    const QTextBlock heading = before.previous();
+    return heading.isValid() && heading.blockFormat().headingLevel() > 0 ? heading : before;
+}
+
+/// The first table of `text` whose header row ends a page while its first body row opens the
+/// next (a header alone at a page's foot), or that opens a page while the paragraph or heading
+/// leading into it ends the page before, and that has not been moved already; null if none.
+QTextTable* tableWithOrphanHeader(QTextDocument& text, double pageHeight)
+{
+    QAbstractTextDocumentLayout* layout = text.documentLayout();
+    for (QTextFrame* frame : text.rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table || table->rows() < 2 || table->format().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
+        const QTextBlock header = table->cellAt(0, 0).firstCursorPosition().block();
+        const QTextBlock body = table->cellAt(1, 0).firstCursorPosition().block();
+        const QTextBlock lead = leadInto(table);
+        const int headerPage = pageOf(lineTop(layout, header, 0), pageHeight);
+        const bool split = pageOf(lineTop(layout, body, 0), pageHeight) > headerPage;
+        // The intro (or heading) left at the foot of the page before the table starts.
+        const bool leftBehind = lead.isValid() && headerPage > pageOf(lineTop(layout, lead, 0), pageHeight);
+        if ((split || leftBehind) && !(lead.isValid() && lead.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore))
+            return table;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 void keepHeadingsWithNext(QTextDocument& text, double pageHeight)
 {
     QAbstractTextDocumentLayout* layout = text.documentLayout();
     for (int pass = 0; pass < 60; ++pass) {
-        bool moved = false;
-        for (QTextBlock b = text.begin(); b.isValid(); b = b.next()) {
-            const QTextBlock next = b.next();
+        // The first block that must open the next page, if any: a heading whose next block (or
+        // figure) starts a later page, or what leads into a table whose header row is left
+        // alone at a page's foot.
+        QTextBlock orphan;
+        for (QTextBlock b = text.begin(); b.isValid() && !orphan.isValid(); b = b.next()) {
+            const QTextBlock next = keptWith(b);
             if (b.blockFormat().headingLevel() == 0 || !next.isValid()) continue;
             if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
-            if (pageOf(lineTop(layout, next, 0), pageHeight) <= static_cast<int>(lineTop(layout, b, 0) / pageHeight)) continue;
-            QTextBlockFormat f = b.blockFormat();
-            f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-            QTextCursor(b).setBlockFormat(f);
-            relayout(text);
-            moved = true;
-            break; // what follows moved: measure again
+            if (pageOf(lineTop(layout, next, 0), pageHeight) > static_cast<int>(lineTop(layout, b, 0) / pageHeight)) orphan = b;
         }
-        if (!moved) return;
+        QTextTable* table = orphan.isValid() ? nullptr : tableWithOrphanHeader(text, pageHeight);
+        if (!orphan.isValid() && !table) return;
+        if (table && !leadInto(table).isValid()) {
+            QTextTableFormat f = table->format();
+            f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            table->setFormat(f);
+        } else {
+            if (table) orphan = leadInto(table);
+            QTextBlockFormat f = orphan.blockFormat();
+            f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+            QTextCursor(orphan).setBlockFormat(f);
+        }
+        relayout(text); // what follows moved: measure again
     }
 }
 

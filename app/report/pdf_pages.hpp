@@ -19,7 +19,10 @@ class QTextDocument;
 namespace app::report {
 
 /// Moves every heading whose next block starts on a later page to that page (QTextDocument
-/// has no "keep with next" of its own). `text` is paginated at `pageHeight`.
+/// has no "keep with next" of its own); a heading followed by a plain paragraph and then a
+/// figure is kept with the figure. A table whose header row would end a page, its rows on the
+/// next, moves there too, with the paragraph and heading that lead into it. `text` is
+/// paginated at `pageHeight`.
 void keepHeadingsWithNext(QTextDocument& text, double pageHeight);
 
 /// Splits every block whose lines lie on two pages (a paragraph, a list item or a table

@@ -71,11 +71,12 @@ QString pdfTableHtml(const Table& t)
     // column's minimum width is the whole text (without it, "2026-09-13" broke as "2026-09-1" / "3").
     const auto noWrap = [&t](std::size_t i) { return i < t.noWrap.size() && t.noWrap[i] ? QStringLiteral("white-space:nowrap;") : QString(); };
     QString h = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"5\" border=\"0\" "
-                               "style=\"margin-top:4px; margin-bottom:10px; font-size:8pt;\"><tr>");
+                               "style=\"margin-top:4px; margin-bottom:10px; font-size:8pt;\"><thead><tr>");
     for (int i = 0; i < t.header.size(); ++i)
         h += QStringLiteral("<th align=\"%1\" style=\"background-color:%2; color:#ffffff; font-weight:bold;\">%3</th>")
                  .arg(numeric(static_cast<std::size_t>(i)) ? QStringLiteral("right") : QStringLiteral("left"), QLatin1String(kAccent), esc(t.header[i]));
-    h += QStringLiteral("</tr>");
+    // <thead>: QTextDocument repeats the header row atop each page a long table runs onto.
+    h += QStringLiteral("</tr></thead>");
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const QString bg = r % 2 ? QStringLiteral("background-color:#f4f7fa;") : QString();
         h += QStringLiteral("<tr>");

@@ -182,6 +182,50 @@ TEST_CASE("The per-layer chart's labels print once and on the page that shows th
     CHECK(pdftest::pageText(pdf, captionPage).contains(title));
 }
 
+TEST_CASE("A section heading and its intro stay on the page of the chart they introduce", "[gui][report]")
+{
+    // Before: page 2 of the SuperPOD report ended with "Per-layer bandwidth" and its one-line
+    // intro above a third of a page left blank; the chart they introduce opened page 3.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("superpod.pdf"));
+    REQUIRE(app::report::writeReport(superpodReport(), pdf).isEmpty());
+    int headingPage = 0, chartPage = 0;
+    for (int page = 1; page <= 8; ++page) {
+        const QString text = pdftest::pageText(pdf, page);
+        if (headingPage == 0 && text.contains(QStringLiteral("Per-layer bandwidth\n"))) headingPage = page;
+        if (chartPage == 0 && text.contains(QStringLiteral("Per-GPU bandwidth of each layer, one direction"))) chartPage = page;
+    }
+    REQUIRE(headingPage > 0);
+    CHECK(headingPage == chartPage);
+}
+
+TEST_CASE("A table's header row never ends a page without its rows and repeats atop a continued table", "[gui][report]")
+{
+    // Before: page 3 of the SuperPOD report ended with the busbw table's header row (and its
+    // intro); its eight rows opened page 4 without it. And the levers table, split over pages
+    // 4 and 5, continued on page 5 without its header.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("superpod.pdf"));
+    REQUIRE(app::report::writeReport(superpodReport(), pdf).isEmpty());
+    const int pages = static_cast<int>(pdftest::pdftotext(pdf).count(QChar(u'\f')));
+    REQUIRE(pages >= 6);
+    int headerPage = 0, introPage = 0;
+    for (int page = 1; page <= pages; ++page) {
+        const QString text = pdftest::pageText(pdf, page);
+        if (text.contains(QStringLiteral("Algorithm at 8 GiB"))) {
+            headerPage = page;
+            CHECK(text.contains(QStringLiteral("reduce-scatter"))); // the rows are on the header's page
+        }
+        if (text.contains(QStringLiteral("busbw in GB/s at four sizes"))) introPage = page;
+        // Every page showing a lever row shows the levers' header.
+        if (text.contains(QStringLiteral("keep activations instead of recomputing them")) ||
+            text.contains(QStringLiteral("FP8 GEMMs (dense FP8 TFLOPS)")))
+            CHECK(text.contains(QStringLiteral("Tokens/s")));
+    }
+    REQUIRE(headerPage > 0);
+    CHECK(introPage == headerPage);
+}
+
 TEST_CASE("The report PDFs hold no text outside what their pages show", "[gui][report]")
 {
     // Before: 23 words of the SuperPOD report lay outside the body (the chart above, the last
