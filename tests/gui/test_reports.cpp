@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "pdf_text.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/file_controller.hpp"
@@ -18,7 +19,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 
 namespace {
@@ -42,19 +42,11 @@ QStringList templates()
     return out;
 }
 
-/// pdftotext -layout of `pdf` (poppler-utils, packaging/deps.txt).
+/// pdftotext -layout of `pdf` (pdf_text.hpp). NFKC folds the typographic ligatures the PDF
+/// keeps (U+FB01 "fi" in "findings") into letters, as PDF viewers do when they search.
 QString pdfText(const QString& pdf)
 {
-    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
-    INFO("pdftotext not found: install poppler-utils (listed in packaging/deps.txt)");
-    REQUIRE_FALSE(tool.isEmpty());
-    QProcess p;
-    p.start(tool, {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
-    REQUIRE(p.waitForFinished(60000));
-    REQUIRE(p.exitCode() == 0);
-    // NFKC folds the typographic ligatures the PDF keeps (U+FB01 "fi" in "findings") into
-    // letters, as PDF viewers do when they search.
-    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+    return pdftest::pdftotext(pdf, {QStringLiteral("-layout")}).normalized(QString::NormalizationForm_KC);
 }
 
 QString readAll(const QString& path)
@@ -516,10 +508,7 @@ TEST_CASE("The PDF's text copies out without ligatures, so quoted ids paste back
     QTemporaryDir dir;
     const QString pdf = dir.filePath(QStringLiteral("l40s.pdf"));
     REQUIRE(app::report::writeReport(app::report::designReport(r, guitest::catalog()), pdf).isEmpty());
-    QProcess p;
-    p.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {pdf, QStringLiteral("-")});
-    REQUIRE(p.waitForFinished(60000));
-    const QString raw = QString::fromUtf8(p.readAllStandardOutput()); // not folded, as a paste is not
+    const QString raw = pdftest::pdftotext(pdf); // not folded, as a paste is not
     CHECK(raw.contains(QStringLiteral("analysis.cost.prices[\"bluefield-3-400g\"]")));
     CHECK(raw.contains(QStringLiteral("Design file: server-8x-l40s.json")));
 }
