@@ -99,17 +99,53 @@ bool plainParagraph(const QTextBlock& b)
 QTextBlock leadInto(QTextTable* table)
 {
     const QTextBlock before = table->document()->findBlock(table->firstPosition()).previous();
-    if (!before.isValid()) return {};
+    // An empty block is the separator Qt keeps between two tables: nothing to take along.
+    if (!before.isValid() || before.text().trimmed().isEmpty()) return {};
     if (before.blockFormat().headingLevel() > 0) return before;
     if (!plainParagraph(before)) return {};
     const QTextBlock heading = before.previous();
     return heading.isValid() && heading.blockFormat().headingLevel() > 0 ? heading : before;
 }
 
+/// True when nothing lies above `b` on its page (its previous block ends on an earlier page):
+/// a page break there would only leave a blank page.
+bool startsPage(QAbstractTextDocumentLayout* layout, const QTextBlock& b, double pageHeight)
+{
+    const QTextBlock prev = b.previous();
+    if (!prev.isValid()) return true;
+    const int lines = prev.layout() ? prev.layout()->lineCount() : 0;
+    return pageOf(lineTop(layout, prev, std::max(0, lines - 1)), pageHeight) < pageOf(lineTop(layout, b, 0), pageHeight);
+}
+
+/// Where a page break keeps content together: before `block`, or before `table` when it has
+/// no lead-in block to move with it.
+struct KeepBreak {
+    QTextBlock block;
+    QTextTable* table = nullptr;
+    int position = -1; ///< document position of the break; -1: none needed
+};
+
+/// The first heading of `text` whose kept-with block (keptWith) starts a later page, and that
+/// is not already at a page's top.
+KeepBreak headingBreak(QTextDocument& text, double pageHeight)
+{
+    QAbstractTextDocumentLayout* layout = text.documentLayout();
+    for (QTextBlock b = text.begin(); b.isValid(); b = b.next()) {
+        const QTextBlock next = keptWith(b);
+        if (b.blockFormat().headingLevel() == 0 || !next.isValid()) continue;
+        if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
+        if (pageOf(lineTop(layout, next, 0), pageHeight) <= pageOf(lineTop(layout, b, 0), pageHeight)) continue;
+        if (startsPage(layout, b, pageHeight)) continue;
+        return {b, nullptr, b.position()};
+    }
+    return {};
+}
+
 /// The first table of `text` whose header row ends a page while its first body row opens the
 /// next (a header alone at a page's foot), or that opens a page while the paragraph or heading
-/// leading into it ends the page before, and that has not been moved already; null if none.
-QTextTable* tableWithOrphanHeader(QTextDocument& text, double pageHeight)
+/// leading into it ends the page before; the break goes before that lead-in (or the table),
+/// unless it is already at a page's top or already breaks.
+KeepBreak tableBreak(QTextDocument& text, double pageHeight)
 {
     QAbstractTextDocumentLayout* layout = text.documentLayout();
     for (QTextFrame* frame : text.rootFrame()->childFrames()) {
@@ -122,39 +158,33 @@ QTextTable* tableWithOrphanHeader(QTextDocument& text, double pageHeight)
         const bool split = pageOf(lineTop(layout, body, 0), pageHeight) > headerPage;
         // The intro (or heading) left at the foot of the page before the table starts.
         const bool leftBehind = lead.isValid() && headerPage > pageOf(lineTop(layout, lead, 0), pageHeight);
-        if ((split || leftBehind) && !(lead.isValid() && lead.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore))
-            return table;
+        if (!split && !leftBehind) continue;
+        const QTextBlock first = lead.isValid() ? lead : header;
+        if (lead.isValid() && lead.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
+        if (startsPage(layout, first, pageHeight)) continue;
+        return lead.isValid() ? KeepBreak{lead, nullptr, lead.position()} : KeepBreak{{}, table, table->firstPosition()};
     }
-    return nullptr;
+    return {};
 }
 
 } // namespace
 
 void keepHeadingsWithNext(QTextDocument& text, double pageHeight)
 {
-    QAbstractTextDocumentLayout* layout = text.documentLayout();
     for (int pass = 0; pass < 60; ++pass) {
-        // The first block that must open the next page, if any: a heading whose next block (or
-        // figure) starts a later page, or what leads into a table whose header row is left
-        // alone at a page's foot.
-        QTextBlock orphan;
-        for (QTextBlock b = text.begin(); b.isValid() && !orphan.isValid(); b = b.next()) {
-            const QTextBlock next = keptWith(b);
-            if (b.blockFormat().headingLevel() == 0 || !next.isValid()) continue;
-            if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;
-            if (pageOf(lineTop(layout, next, 0), pageHeight) > static_cast<int>(lineTop(layout, b, 0) / pageHeight)) orphan = b;
-        }
-        QTextTable* table = orphan.isValid() ? nullptr : tableWithOrphanHeader(text, pageHeight);
-        if (!orphan.isValid() && !table) return;
-        if (table && !leadInto(table).isValid()) {
-            QTextTableFormat f = table->format();
+        // The earliest break the document needs, so that each break only moves what follows it
+        // and none set before goes stale (a stale break leaves a blank or nearly blank page).
+        const KeepBreak h = headingBreak(text, pageHeight), t = tableBreak(text, pageHeight);
+        const KeepBreak* at = h.position < 0 ? &t : t.position < 0 ? &h : (h.position <= t.position ? &h : &t);
+        if (at->position < 0) return;
+        if (at->table) {
+            QTextTableFormat f = at->table->format();
             f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-            table->setFormat(f);
+            at->table->setFormat(f);
         } else {
-            if (table) orphan = leadInto(table);
-            QTextBlockFormat f = orphan.blockFormat();
+            QTextBlockFormat f = at->block.blockFormat();
             f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-            QTextCursor(orphan).setBlockFormat(f);
+            QTextCursor(at->block).setBlockFormat(f);
         }
         relayout(text); // what follows moved: measure again
     }
