@@ -184,7 +184,10 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
                         " of the step (MFU " + formatPercent(s.mfu) + "); faster links would gain little";
     } else {
         b.scope = worst->scope;
-        b.explanation = worst->what + (worst->plural ? " cost " : " costs ") + pct(worst->t / s.stepS) + " of the step, the largest share after the math (" +
+        // "After the math" only when the math is the larger share; a gradient reduction that
+        // takes 51% against the math's 28% is the largest share of all.
+        b.explanation = worst->what + (worst->plural ? " cost " : " costs ") + pct(worst->t / s.stepS) +
+                        (worst->t > s.computeS ? " of the step, more than the math (" : " of the step, the largest share after the math (") +
                         pct(s.computeS / s.stepS) + ")";
         if (worst->scope == Scope::NodeBoundary || worst->scope == Scope::Fabric)
             b.explanation += "; each GPU has " + gb(nic) + " of NIC against " + gb(layerGBps(layers, Scope::IntraNode)) + " of " +

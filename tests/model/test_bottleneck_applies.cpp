@@ -235,3 +235,26 @@ TEST_CASE("the bottleneck sentence agrees its verb with a plural share", "[analy
     CHECK(a.bottleneck.explanation.find(" cost 18% of the step") != std::string::npos);
     CHECK(a.bottleneck.explanation.find(" costs ") == std::string::npos);
 }
+
+TEST_CASE("a share larger than the math is not called the largest after it", "[analysis][bottleneck]")
+{
+    // 2,048 DGX H100 on a QM9700 fat tree, gpt3-175b at its published batch: the gradient
+    // reduction takes 51% of the step against the math's 28%. The sentence said "the largest
+    // share after the math (28%)"; it is the largest share of all.
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 2048;
+    o.switchModel = "qm9700";
+    Design d = topology::generateFatTree(golden::catalog(), o);
+    d.analysis["workload"] = "gpt3-175b";
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    REQUIRE(a.hasStep);
+    INFO(a.bottleneck.explanation);
+    REQUIRE(a.step.dpExposedS > a.step.computeS);
+    CHECK(a.bottleneck.explanation.rfind("gradient reduction across the servers' NICs costs ", 0) == 0);
+    CHECK(a.bottleneck.explanation.find("% of the step, more than the math (") != std::string::npos);
+    CHECK(a.bottleneck.explanation.find("after the math") == std::string::npos);
+    // The default template keeps "after the math": its TP share (18%) is below the math's.
+    const DesignAnalysis small = analyzeDesign(loadDesign(templatePath("superpod-h100-1su")), golden::catalog());
+    CHECK(small.bottleneck.explanation.find("the largest share after the math (") != std::string::npos);
+}
