@@ -54,7 +54,7 @@ void MainWindow::createActions()
     file->addSeparator();
     named(file->addAction(tr("&Export Canvas (PNG/SVG)…"), files_, &FileController::exportCanvas), "ExportCanvas",
           {QKeySequence(tr("Ctrl+E"))});
-    named(file->addAction(tr("Export &Report (PDF/HTML/CSV)…"), this, &MainWindow::exportReport), "ExportReport",
+    named(file->addAction(tr("Export Re&port (PDF/HTML/CSV)…"), this, &MainWindow::exportReport), "ExportReport",
           {QKeySequence(tr("Ctrl+Shift+E"))});
     file->addSeparator();
     named(file->addAction(tr("&Quit"), this, &QWidget::close), "Quit", {QKeySequence(tr("Ctrl+Q"))});
@@ -71,7 +71,7 @@ void MainWindow::createActions()
     QAction* paste = named(edit->addAction(tr("&Paste"), edit_, &EditController::paste), "Paste", {QKeySequence::Paste});
     paste->setEnabled(edit_->canPaste());
     connect(edit_, &EditController::pasteAvailable, paste, &QAction::setEnabled);
-    named(edit->addAction(tr("D&uplicate"), edit_, &EditController::duplicate), "Duplicate", {QKeySequence(tr("Ctrl+D"))});
+    named(edit->addAction(tr("Dupl&icate"), edit_, &EditController::duplicate), "Duplicate", {QKeySequence(tr("Ctrl+D"))});
     QAction* del = named(edit->addAction(tr("&Delete"), scene_, &views::CanvasScene::deleteSelection), "Delete",
                          {QKeySequence::Delete});
     del->setShortcutContext(Qt::WidgetWithChildrenShortcut);

@@ -79,7 +79,7 @@ void MainWindow::createViewActions(QMenu* view)
     view->addSeparator();
     named(view->addAction(tr("Compare &Designs…"), this, &MainWindow::showCompare), "CompareDesigns",
           {QKeySequence(tr("Ctrl+Shift+C"))});
-    named(view->addAction(tr("&Presentation Mode"), this, [this] { startPresentation(); }), "Presentation",
+    named(view->addAction(tr("Prese&ntation Mode"), this, [this] { startPresentation(); }), "Presentation",
           {QKeySequence(Qt::Key_F5)})
         ->setStatusTip(tr("Full screen, large type; arrow keys step through the templates, sliders try what-ifs, "
                           "Esc leaves with the design unchanged"));
@@ -87,7 +87,7 @@ void MainWindow::createViewActions(QMenu* view)
     auto* themes = new QActionGroup(this);
     const std::pair<const char*, Theme::Mode> modes[] = {
         {"ThemeSystem", Theme::Mode::System}, {"ThemeLight", Theme::Mode::Light}, {"ThemeDark", Theme::Mode::Dark}};
-    const QString labels[] = {tr("Follow &Desktop"), tr("&Light"), tr("&Dark")};
+    const QString labels[] = {tr("Follow De&sktop"), tr("&Light"), tr("&Dark")};
     for (int i = 0; i < 3; ++i) {
         const Theme::Mode m = modes[i].second;
         QAction* a = named(themeMenu->addAction(labels[i], this, [this, m] { theme_->setMode(m); }), modes[i].first);
