@@ -49,13 +49,17 @@ QString usd(double v) { return QString::fromStdString(model::cost::formatUsd(v))
 QString duration(double s)
 {
     if (!std::isfinite(s)) return QStringLiteral("n/a");
-    if (s < 1e-3) return number(s * 1e6, 3) + QStringLiteral(" us");
-    if (s < 1) return number(s * 1e3, 3) + QStringLiteral(" ms");
-    if (s < 120) return number(s, 3) + QStringLiteral(" s");
-    if (s < 2 * 3600) return number(s / 60, 3) + QStringLiteral(" minutes");
-    if (s < 2 * 86400) return number(s / 3600, 3) + QStringLiteral(" hours");
+    if (s == 0) return QStringLiteral("0 s");
+    // Three significant digits with trailing zeros kept ("5.80 s", "47.0 ms", as analyze
+    // prints them), so a column of times reads at one precision.
+    const auto three = [](double v) { return QString::fromStdString(model::threeDigits(v)); };
+    if (s < 0.9995e-3) return three(s * 1e6) + QStringLiteral(" us");
+    if (s < 0.9995) return three(s * 1e3) + QStringLiteral(" ms");
+    if (s < 120) return three(s) + QStringLiteral(" s");
+    if (s < 2 * 3600) return three(s / 60) + QStringLiteral(" minutes");
+    if (s < 2 * 86400) return three(s / 3600) + QStringLiteral(" hours");
     if (s < 2 * 365.25 * 86400) return count(s / 86400) + QStringLiteral(" days");
-    return number(s / (365.25 * 86400), 3) + QStringLiteral(" years");
+    return three(s / (365.25 * 86400)) + QStringLiteral(" years");
 }
 
 QString percent(double fraction) { return QString::fromStdString(model::formatPercent(fraction)); }

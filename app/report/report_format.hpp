@@ -17,7 +17,8 @@ namespace app::report {
 [[nodiscard]] QString gbps(double GBps);
 /// "US$ 6,368,000" (model::cost::formatUsd).
 [[nodiscard]] QString usd(double v);
-/// A duration in the unit a reader expects: "412 us", "1.32 s", "5.2 hours", "412 days", "3.1 years".
+/// A duration in the unit a reader expects, three significant digits with trailing zeros kept:
+/// "412 us", "47.0 ms", "5.80 s", "5.20 hours", "412 days", "3.10 years"; "0 s" for zero.
 [[nodiscard]] QString duration(double seconds);
 /// A fraction 0..1 as a percentage with one decimal, "45.2 %", "44.0 %" (model::formatPercent):
 /// one rule wherever the report prints MFU, efficiency or utilisation, so a column never mixes

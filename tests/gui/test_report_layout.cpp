@@ -7,6 +7,7 @@
 #include "pdf_text.hpp"
 
 #include "app/report/pdf_pages.hpp"
+#include "app/report/report_format.hpp"
 #include "app/report/reports.hpp"
 #include "model/compare/comparison.hpp"
 
@@ -304,4 +305,21 @@ TEST_CASE("Splitting blocks at page breaks moves no line and keeps one marker pe
     for (QTextBlock b = text.begin(); b.isValid() && !list; b = b.next()) list = b.textList();
     REQUIRE(list != nullptr);
     CHECK(list->count() == 30);
+}
+
+TEST_CASE("Report durations keep three significant digits in every unit", "[gui][report]")
+{
+    // Before: trailing zeros were dropped, so the RoCE report's FP8 lever read "5.8 s" where
+    // analyze prints "5.80 s", and a 2,048-node design's DP time "47 ms" beside "46.8 ms".
+    using app::report::duration;
+    CHECK(duration(5.8) == QStringLiteral("5.80 s"));
+    CHECK(duration(0.047) == QStringLiteral("47.0 ms"));
+    CHECK(duration(0.0468) == QStringLiteral("46.8 ms"));
+    CHECK(duration(4.2e-5) == QStringLiteral("42.0 us"));
+    CHECK(duration(0.99996) == QStringLiteral("1.00 s"));
+    CHECK(duration(150) == QStringLiteral("2.50 minutes"));
+    CHECK(duration(5.2 * 3600) == QStringLiteral("5.20 hours"));
+    CHECK(duration(34.2 * 86400) == QStringLiteral("34 days"));
+    CHECK(duration(3.1 * 365.25 * 86400) == QStringLiteral("3.10 years"));
+    CHECK(duration(0) == QStringLiteral("0 s"));
 }
