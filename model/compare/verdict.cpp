@@ -11,18 +11,6 @@ namespace model::compare {
 
 namespace {
 
-/// 1234567 -> "1,234,567".
-std::string whole(double v)
-{
-    const std::string d = std::to_string(std::llround(v));
-    std::string g;
-    for (std::size_t i = 0; i < d.size(); ++i) {
-        if (i > 0 && (d.size() - i) % 3 == 0) g += ',';
-        g += d[i];
-    }
-    return g;
-}
-
 /// 3.5e12 -> "3.5 trillion", 3e11 -> "300 billion".
 std::string tokenWords(double n)
 {
@@ -217,7 +205,7 @@ std::string daysText(double seconds)
     if (seconds < 120) return fixedDecimals(seconds, seconds < 10 ? 1 : 0) + " seconds";
     if (seconds < 7200) return fixedDecimals(seconds / 60.0, 0) + " minutes";
     if (days < 2) return fixedDecimals(seconds / 3600.0, 1) + " hours";
-    return whole(days) + " days";
+    return formatFigure(days) + " days"; // as the table prints the run time: "69.6 days", "1,519 days"
 }
 
 void speedSentences(const Comparison& c, const std::vector<const DesignResults*>& ds, std::vector<std::string>& out)

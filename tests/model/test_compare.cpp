@@ -93,6 +93,14 @@ TEST_CASE("Rented template against the SuperPOD unit: break-even per GPU and the
     CHECK(verdict.find("Building A trains the gpt3-175b run") != std::string::npos);
     CHECK(verdict.find("than renting B") != std::string::npos);
     CHECK(verdict.find("4.0x the GPUs (256 against 64)") != std::string::npos);
+    // The run times read as the table prints them (formatFigure): the verdict said "34 days"
+    // beside the table's "34.2".
+    for (int i : {0, 1}) {
+        REQUIRE(c.row("run_time_days")->cells[static_cast<std::size_t>(i)].value);
+        const std::string days = formatFigure(*c.row("run_time_days")->cells[static_cast<std::size_t>(i)].value) + " days";
+        INFO(days);
+        CHECK(verdict.find(days) != std::string::npos);
+    }
 
     // Rows: B is rented, its capital (to build) is a lower bound; GPUs differ.
     CHECK(c.row("gpus")->cells[0].value == 256.0);
