@@ -71,8 +71,14 @@ std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& 
         printError(QString::fromStdString(e.what()));
         return std::nullopt;
     }
-    return model::compare::computeDesignResults(std::make_shared<const model::Design>(std::move(*design)), catalog, prices, options,
-                                                path.toStdString());
+    auto results = model::compare::computeDesignResults(std::make_shared<const model::Design>(std::move(*design)), catalog, prices,
+                                                        options, path.toStdString());
+    // The report and the comparison still go out, saying what is missing; a script reading
+    // only stderr learns it too (the analysis of a design whose model has 0 layers, say).
+    if (!results.analysisError.empty())
+        printError(QStringLiteral("warning: ") + QString::fromStdString(results.analysisError) +
+                   QStringLiteral(" (the engine could not analyse the design; the output says so where its figures would be)"));
+    return results;
 }
 
 } // namespace app::cli

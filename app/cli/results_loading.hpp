@@ -27,7 +27,9 @@ namespace app::cli {
 /// Adds --workload NAME and --tokens N to `p`.
 void addResultOptions(QCommandLineParser& p);
 
-/// Loads `path` and computes every result. @return nullopt after printing the error.
+/// Loads `path` and computes every result. @return nullopt after printing the error; when the
+/// design loads but the engine cannot analyse it, the results (with analysisError) after a
+/// warning on stderr.
 [[nodiscard]] std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& path, const model::Catalog& catalog,
                                                                               const model::cost::PriceTable& prices,
                                                                               const model::compare::ResultOptions& options);

@@ -6,8 +6,12 @@
 #include "gui_test_support.hpp"
 #include "model/catalog/catalog.hpp"
 
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
 
 namespace {
 QString run(const QStringList& args)
@@ -101,4 +105,31 @@ TEST_CASE("collective refuses an explicit --gpus 0 instead of reading it as ever
     const QString all = run({QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"),
                              QStringLiteral("all_reduce"), QStringLiteral("--bytes"), QStringLiteral("1G"), QStringLiteral("--json")});
     CHECK(all.contains(QStringLiteral("\"gpus\": 256")));
+}
+
+TEST_CASE("report and compare warn on stderr when the engine cannot analyse a design", "[gui][cli]")
+{
+    // Before: a design whose model had 0 layers was refused by analyze (exit 1), but report
+    // and compare wrote their output, exit 0, with nothing on stderr.
+    QFile in(QString::fromStdString(model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json"));
+    REQUIRE(in.open(QIODevice::ReadOnly));
+    nlohmann::json d = nlohmann::json::parse(in.readAll().toStdString());
+    d["analysis"]["model"]["layers"] = 0;
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad-layers.json"));
+    QFile out(bad);
+    REQUIRE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(d.dump()));
+    out.close();
+    for (const QStringList& args : {QStringList{QStringLiteral("report"), bad, QStringLiteral("-o"), dir.filePath(QStringLiteral("r.html"))},
+                                    QStringList{QStringLiteral("compare"), bad, guitest::templatePath()}}) {
+        QProcess p;
+        p.start(QStringLiteral(CD_APP_EXE), args);
+        REQUIRE(p.waitForFinished(120000));
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        INFO(args.join(QLatin1Char(' ')).toStdString() << "\n" << err.toStdString());
+        CHECK(p.exitCode() == 0); // the output is still written, saying what is missing
+        CHECK(err.contains(QStringLiteral("warning: ")));
+        CHECK(err.contains(QStringLiteral("field \"layers\": expected an integer from 1")));
+    }
 }
