@@ -67,7 +67,7 @@ void monthlyTable(ReportDoc& doc, const model::cost::CostResult& c)
                                     unknown.isEmpty() ? QString() : QStringLiteral("; power unknown for ") + unknown + QStringLiteral(" (not counted)")),
                            unknown.isEmpty() ? Tone::Muted : Tone::Missing)});
     t.rows.push_back({cell(QStringLiteral("Operations and support")), known(b.monthlyOperationsUsd),
-                      cell(QStringLiteral("capital x %1% per year / 12").arg(number(a.operationsSharePerYear * 100, 3)), Tone::Muted)});
+                      cell(QStringLiteral("capital x %1 per year / 12").arg(percent(a.operationsSharePerYear)), Tone::Muted)});
     const bool lower = b.monthlyLowerBound();
     const QString lowerBound = !priced          ? QStringLiteral("no part has a price: no amortisation or operations figure")
                                : !lower         ? QString()
@@ -108,8 +108,8 @@ void rentTable(ReportDoc& doc, const model::cost::CostResult& c)
     for (const auto& l : c.rent.lines)
         if (l.listUsdPerGpuHour) pricedGpus += l.gpus;
     const auto& a = c.assumptions;
-    doc.paragraph(QStringLiteral("%1 per GPU-hour after a %2% commitment discount x %3 GPUs x %4 h x %5 utilisation = %6 a month (on demand: only the hours used are paid)%7.")
-                      .arg(usd(c.rent.usdPerGpuHour), number(a.commitmentDiscountPercent, 3), count(pricedGpus), number(model::cost::kHoursPerMonth, 3),
+    doc.paragraph(QStringLiteral("%1 per GPU-hour after a %2 commitment discount x %3 GPUs x %4 h x %5 utilisation = %6 a month (on demand: only the hours used are paid)%7.")
+                      .arg(usd(c.rent.usdPerGpuHour), percent(a.commitmentDiscountPercent / 100.0), count(pricedGpus), number(model::cost::kHoursPerMonth, 3),
                            percent(a.utilisation), usd(c.rent.monthlyUsd),
                            c.rent.complete() ? QString()
                                              : QStringLiteral("; a lower bound: %1 of the %2 GPUs have no rent offer and are not counted")

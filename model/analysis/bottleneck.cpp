@@ -12,12 +12,8 @@
 namespace model::analysis {
 
 namespace {
-std::string pct(double x)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * x);
-    return buf;
-}
+/// A share as everywhere else the analysis prints one: one decimal, "18.4 %" (formatPercent).
+std::string pct(double x) { return formatPercent(x); }
 /// Decimal GB without trailing zeros: "700", "21.6", "24"; whole GB from 100 on, cut as the
 /// memory warning cuts them (analyze_design.cpp), so both give the same figure.
 std::string gbCount(double x)
@@ -181,7 +177,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     } else if (s.stepS <= 0 || overhead < 0.1 * s.stepS || worst->t <= 0) {
         b.scope = Scope::Compute;
         b.explanation = "compute-bound: the math takes " + pct(s.computeS / std::max(1e-30, s.stepS)) +
-                        " of the step (MFU " + formatPercent(s.mfu) + "); faster links would gain little";
+                        " of the step (MFU " + pct(s.mfu) + "); faster links would gain little";
     } else {
         b.scope = worst->scope;
         // "After the math" only when the math is the larger share; a gradient reduction that

@@ -45,7 +45,7 @@ TEST_CASE("Report of GB200 racks, which no provider rents: no rent figure", "[gu
     // A rented design keeps its rent line: 64 GPUs x 730 h x US$ 3.99 = US$ 186,413 a month.
     const auto rented = knownPriceResults(templateDesign("rented-8x-h100-3200g.json"));
     const QString rentedHtml = app::report::toHtml(app::report::designReport(rented, guitest::catalog()));
-    CHECK(rentedHtml.contains(QStringLiteral("US$ 3.99 per GPU-hour after a 0% commitment discount x 64 GPUs")));
+    CHECK(rentedHtml.contains(QStringLiteral("US$ 3.99 per GPU-hour after a 0.0 % commitment discount x 64 GPUs")));
     CHECK(rentedHtml.contains(QStringLiteral("= US$ 186,413 a month")));
 }
 
