@@ -21,23 +21,23 @@ namespace {
 using views::q;
 
 /// "       1 GPU ", "     256 GPUs": right-aligned counts with the noun in the right number.
-QString gpus(int n) { return QString::number(n).rightJustified(8) + (n == 1 ? QStringLiteral(" GPU ") : QStringLiteral(" GPUs")); }
+QString gpus(int n) { return QString::fromStdString(model::formatCount(n)).rightJustified(8) + (n == 1 ? QStringLiteral(" GPU ") : QStringLiteral(" GPUs")); }
 
-/// Human-readable report: three significant digits with units ("0.842 s", "38.0 %"),
-/// counts with thousands separators.
+/// Human-readable report: three significant digits with units ("842 ms", "38.0 %"), figures
+/// and counts from 1,000 with thousands separators ("8,000 GB/s", "2,164 s", "1,024 GPUs").
 void printText(const model::DesignAnalysis& a, bool withWorkload)
 {
-    using model::formatCount, model::formatPercent, model::formatSeconds, model::threeDigits;
+    using model::formatCount, model::formatFigure, model::formatPercent, model::formatSeconds;
     QTextStream out(stdout);
-    out << a.nodes << (a.nodes == 1 ? " server, " : " servers, ") << a.gpus << (a.gpus == 1 ? " GPU" : " GPUs");
+    out << q(formatCount(a.nodes)) << (a.nodes == 1 ? " server, " : " servers, ") << q(formatCount(a.gpus)) << (a.gpus == 1 ? " GPU" : " GPUs");
     if (a.islands.size() > 1) {
         out << "; split into " << a.islands.size() << " islands (" << q(model::analysis::islandGpuList(a.islands))
-            << " GPUs): one job reaches at most " << a.reachableGpus << " GPUs";
+            << " GPUs): one job reaches at most " << q(formatCount(a.reachableGpus)) << " GPUs";
     }
     out << "\n\nPer-GPU bandwidth, one direction (spec):\n";
     for (const auto& l : a.layers)
         out << "  " << QString::fromLatin1(model::toString(l.scope)).leftJustified(15)
-            << q(threeDigits(l.perGpu.inGBps())).rightJustified(9) << " GB/s  " << q(l.technology) << "\n";
+            << q(formatFigure(l.perGpu.inGBps())).rightJustified(9) << " GB/s  " << q(l.technology) << "\n";
     out << "\nBottleneck: " << model::toString(a.bottleneck.scope) << "\n  " << q(a.bottleneck.explanation) << "\n";
     if (!a.bottleneck.checks.empty()) {
         out << "  Before blaming the network, check:\n";
@@ -51,15 +51,16 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
     if (withWorkload && a.hasStep) {
         const auto& s = a.step;
         out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", ";
-        if (s.idleGpus > 0) out << s.gpus << " of " << s.gpus + s.idleGpus << " GPUs busy, " << s.idleGpus << " idle, ";
-        out << s.globalBatch << " sequences, " << q(s.precision) << "):\n";
+        if (s.idleGpus > 0)
+            out << q(formatCount(s.gpus)) << " of " << q(formatCount(s.gpus + s.idleGpus)) << " GPUs busy, " << q(formatCount(s.idleGpus)) << " idle, ";
+        out << q(formatCount(s.globalBatch)) << " sequences, " << q(s.precision) << "):\n";
         if (!s.fitsInMemory)
             out << "  not a run: " << q(s.workload) << " does not fit in GPU memory; what a step would take if it did:\n";
         out << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))
             << ", bubble " << q(formatSeconds(s.ppBubbleS)) << ", PP transfers " << q(formatSeconds(s.ppTransferS))
             << ", DP exposed " << q(formatSeconds(s.dpExposedS)) << "\n"
             << "  step " << q(formatSeconds(s.stepS)) << ", " << q(formatCount(s.tokensPerSecond)) << " tokens/s, MFU "
-            << q(formatPercent(s.mfu)) << ", " << q(threeDigits(s.memoryPerGpuGB)) << " GB per GPU\n";
+            << q(formatPercent(s.mfu)) << ", " << q(formatFigure(s.memoryPerGpuGB)) << " GB per GPU\n";
         out << "Strong scaling:\n";
         for (const auto& p : a.scalingStrong)
             out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";

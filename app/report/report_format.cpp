@@ -52,7 +52,7 @@ QString duration(double s)
     if (s == 0) return QStringLiteral("0 s");
     // Three significant digits with trailing zeros kept ("5.80 s", "47.0 ms", as analyze
     // prints them), so a column of times reads at one precision.
-    const auto three = [](double v) { return QString::fromStdString(model::threeDigits(v)); };
+    const auto three = [](double v) { return QString::fromStdString(model::formatFigure(v)); };
     if (s < 0.9995e-3) return three(s * 1e6) + QStringLiteral(" us");
     if (s < 0.9995) return three(s * 1e3) + QStringLiteral(" ms");
     if (s < 120) return three(s) + QStringLiteral(" s");

@@ -25,7 +25,7 @@ std::string formatSeconds(double seconds)
 {
     const double a = std::fabs(seconds);
     if (a == 0.0) return "0 s";
-    if (!std::isfinite(seconds) || a >= 0.9995) return threeDigits(seconds) + " s";
+    if (!std::isfinite(seconds) || a >= 0.9995) return formatFigure(seconds) + " s"; // "2,164 s"
     // 0.9995 ms and up reads in ms ("842 ms", not "0.842 s"); below, in us; threeDigits' own
     // rounding would otherwise print "1000 ms" for 0.99996 s.
     if (a >= 0.9995e-3) return threeDigits(seconds * 1e3) + " ms";

@@ -13,7 +13,8 @@ namespace model {
 /// 1.2 -> "1.20", 38 -> "38.0", 1234.6 -> "1235" (never exponent notation). "inf"/"nan" as such.
 [[nodiscard]] std::string threeDigits(double v);
 /// A time given in seconds, as people read one: three significant digits in s, ms or us, the
-/// largest unit that keeps a digit before the point: 22.049 -> "22.0 s", 0.84213 -> "842 ms",
+/// largest unit that keeps a digit before the point, thousands separated from 1,000 s
+/// ("2,164 s"): 22.049 -> "22.0 s", 0.84213 -> "842 ms",
 /// 0.00335 -> "3.35 ms", 4.2e-5 -> "42.0 us"; 0 -> "0 s" (nothing to time). "inf"/"nan" as such, in s.
 [[nodiscard]] std::string formatSeconds(double seconds);
 /// A fraction as a percentage with one decimal: 0.38 -> "38.0 %".

@@ -133,3 +133,20 @@ TEST_CASE("report and compare warn on stderr when the engine cannot analyse a de
         CHECK(err.contains(QStringLiteral("field \"layers\": expected an integer from 1")));
     }
 }
+
+TEST_CASE("analyze separates thousands in every figure and count it prints", "[gui][cli]")
+{
+    // Before: "128 servers, 1024 GPUs", "hbm 8000 GB/s", "1024 GPUs" in the scaling list beside
+    // the report's "1,024" and "8,000".
+    const QString out = run({QStringLiteral("analyze"), QString::fromStdString(model::bundledTemplateDirectory() + "/dgx-b200-4su.json"),
+                             QStringLiteral("--workload"), QStringLiteral("gpt3-175b")});
+    INFO(out.toStdString());
+    CHECK(out.startsWith(QStringLiteral("128 servers, 1,024 GPUs")));
+    CHECK(out.contains(QRegularExpression(QStringLiteral(R"(hbm\s+8,000 GB/s)"))));
+    CHECK(out.contains(QRegularExpression(QStringLiteral(R"(\s1,024 GPUs\s+\d+\.\d %)"))));
+    // No bare number of four digits or more, but the parallel layout's degrees ("dp 1024"),
+    // which read as the settings they are.
+    QString figures = out;
+    figures.remove(QRegularExpression(QStringLiteral(R"((tp|pp|dp) \d+)")));
+    CHECK_FALSE(figures.contains(QRegularExpression(QStringLiteral(R"((?<![\w.,-])\d{4,}(?![\w,]))"))));
+}

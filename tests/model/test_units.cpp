@@ -72,6 +72,7 @@ TEST_CASE("numbers for people: three significant digits, percentages, counts", "
     CHECK(formatSeconds(0.0009999) == "1.00 ms");
     CHECK(formatSeconds(4.2e-5) == "42.0 us");
     CHECK(formatSeconds(0.0) == "0 s");
+    CHECK(formatSeconds(2164.4) == "2,164 s"); // was "2164 s"
     CHECK(formatPercent(0.38) == "38.0 %");
     CHECK(formatPercent(0.4567) == "45.7 %");
     CHECK(formatCount(1234567.8) == "1,234,568");

@@ -124,7 +124,7 @@ void LayerChart::apply()
     }
     while (labels_.size() < values.size()) labels_.push_back(new QGraphicsSimpleTextItem(chart()));
     for (std::size_t i = 0; i < values.size(); ++i)
-        labels_[i]->setText(values[i] > 0 ? QString::fromStdString(model::threeDigits(values[i])) : tr("none"));
+        labels_[i]->setText(values[i] > 0 ? QString::fromStdString(model::formatFigure(values[i])) : tr("none"));
     placeLabels();
 }
 
