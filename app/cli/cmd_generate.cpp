@@ -1,5 +1,6 @@
 // `cluster-designer generate KIND [options] -o DESIGN.json`: topology generators.
 #include "app/cli/cli.hpp"
+#include "model/units/number_format.hpp"
 #include "app/cli/cli_common.hpp"
 #include "app/cli/commands.hpp"
 
@@ -241,11 +242,12 @@ int cmdGenerate(const QStringList& args)
             printJson(j);
         } else {
             QTextStream o(stdout);
-            o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << servers
+            const auto n = [](double v) { return QString::fromStdString(model::formatCount(v)); }; // "16,384"
+            o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << n(servers)
               << (servers == 1 ? " server, " : " servers, ")
-              << (appliances > 0 ? QString::number(appliances) + (appliances == 1 ? " appliance, " : " appliances, ") : QString())
-              << parts.gpus << (parts.gpus == 1 ? " GPU, " : " GPUs, ") << parts.switches << (parts.switches == 1 ? " switch, " : " switches, ")
-              << d.links().size() << (d.links().size() == 1 ? " link" : " links") << "; design rules: "
+              << (appliances > 0 ? n(appliances) + (appliances == 1 ? " appliance, " : " appliances, ") : QString())
+              << n(parts.gpus) << (parts.gpus == 1 ? " GPU, " : " GPUs, ") << n(parts.switches) << (parts.switches == 1 ? " switch, " : " switches, ")
+              << n(static_cast<double>(d.links().size())) << (d.links().size() == 1 ? " link" : " links") << "; design rules: "
               << report.count(model::topology::Severity::Error) << (report.count(model::topology::Severity::Error) == 1 ? " error, " : " errors, ")
               << report.count(model::topology::Severity::Warning)
               << (report.count(model::topology::Severity::Warning) == 1 ? " warning\n" : " warnings\n");

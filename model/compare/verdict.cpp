@@ -66,8 +66,8 @@ std::string breakEvenSentence(const Comparison& c, const CrossBreakEven& x, cons
     // sentence says first: in total money a smaller rented cluster may cost less forever.
     const bool perGpuOnly = b.gpus != r.gpus;
     const std::string lead = perGpuOnly ? "Per GPU, " + rent : capitalize(rent);
-    const std::string perGpu = perGpuOnly ? " (" + c.labels[x.build] + " has " + std::to_string(b.gpus) + " GPUs, " + c.labels[x.rent] + " " +
-                                                std::to_string(r.gpus) + ".)"
+    const std::string perGpu = perGpuOnly ? " (" + c.labels[x.build] + " has " + formatCount(b.gpus) + " GPUs, " + c.labels[x.rent] + " " +
+                                                formatCount(r.gpus) + ".)"
                                           : "";
     if (!x.breakEven.months) {
         if (x.breakEven.text.rfind("never", 0) == 0)
@@ -189,7 +189,7 @@ std::string because(const Comparison& c, std::size_t fast, std::size_t slow, con
     const double g = static_cast<double>(f.gpus) / s.gpus;
     const double p = (f.step.tokensPerSecond / f.gpus) / (s.step.tokensPerSecond / s.gpus);
     const std::string limited = c.labels[slow] + " is limited by " + scopeWords(s.bottleneck.scope) + ": " + firstSentence(s.bottleneck.explanation);
-    const std::string gpus = "it has " + ratio(g) + " the GPUs (" + std::to_string(f.gpus) + " against " + std::to_string(s.gpus) + ")";
+    const std::string gpus = "it has " + ratio(g) + " the GPUs (" + formatCount(f.gpus) + " against " + formatCount(s.gpus) + ")";
     if (g > 1.05 && p > 1.05) return gpus + " and each does " + ratio(p) + " the work (" + limited + ")";
     if (g > 1.05 && p < 0.95)
         return gpus + ", although each does only " + fixedDecimals(p, 2) + "x the work (" + c.labels[fast] + " is limited by " + scopeWords(f.bottleneck.scope) +

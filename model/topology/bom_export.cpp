@@ -19,7 +19,9 @@ std::string powerText(const Bom& b)
     std::string names;
     for (const auto& m : b.powerUnknown) names += (names.empty() ? "" : ", ") + m;
     if (!b.powerKnown()) return names.empty() ? "0 kW (no parts)" : "unknown (no part has a published figure: " + names + ")";
-    std::string s = significantDigits(b.powerKw()) + " kW";
+    // Whole kW with separators from 1,000 kW ("23,091 kW", was "23091.2 kW"); below, the sum as
+    // the parts give it ("347.04 kW").
+    std::string s = (b.powerKw() >= 999.5 ? formatCount(b.powerKw()) : significantDigits(b.powerKw())) + " kW";
     if (!b.powerUnknown.empty())
         s += " (known parts only; unknown for " + std::to_string(b.powerUnknown.size()) + " model" +
              (b.powerUnknown.size() == 1 ? "" : "s") + ": " + names + ")";

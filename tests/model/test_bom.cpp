@@ -3,6 +3,7 @@
 #include "model/topology/bom.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
+#include "model/units/number_format.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -548,4 +549,18 @@ TEST_CASE("switch-end modules fill the cages the fat tree occupies, partial leav
     nine.nodes = 9;
     nine.switchModel = "qm9700";
     CHECK(switchEndModules(computeBom(generateFatTree(catalog(), nine), catalog())) == 112);
+}
+
+TEST_CASE("BOM power from 1,000 kW reads in whole kW with separators", "[bom]")
+{
+    // 2,048 DGX H100 on QM9700: 23,091.2 kW printed as "23091.2 kW".
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 2048;
+    o.switchModel = "qm9700";
+    const Bom b = computeBom(topology::generateFatTree(catalog(), o), catalog());
+    REQUIRE(b.powerKnown());
+    REQUIRE(b.powerKw() > 20000);
+    CHECK(powerText(b).rfind(formatCount(b.powerKw()) + " kW", 0) == 0);
+    CHECK(powerText(b).find(',') != std::string::npos);
 }

@@ -255,3 +255,17 @@ TEST_CASE("Every cell of a compare row is written by the row's one rule", "[comp
             else CHECK(cell.text == formatFigure(*cell.value));
         }
 }
+
+TEST_CASE("The verdict separates thousands in GPU counts as the table does", "[compare]")
+{
+    // 128 DGX B200 (1,024 GPUs) against the SuperPOD unit (256): the verdict said "(1024 against
+    // 256)" beside the table's "1,024".
+    const ResultOptions o{"gpt3-175b", std::nullopt};
+    const DesignResults b200 = resultsOf(bundledTemplateDirectory() + "/dgx-b200-4su.json", o);
+    const DesignResults superpod = resultsOf(defaultDesignPath(), o);
+    const Comparison c = compareDesigns({&superpod, &b200});
+    const std::string verdict = c.verdictText();
+    INFO(verdict);
+    CHECK(verdict.find("1,024") != std::string::npos);
+    CHECK(verdict.find("1024") == std::string::npos);
+}
