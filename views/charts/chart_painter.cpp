@@ -1,12 +1,15 @@
 // Print-quality QPainter charts (chart_painter.hpp).
 #include "views/charts/chart_painter.hpp"
 
+#include "model/units/number_format.hpp"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace views {
 
@@ -225,6 +228,14 @@ void paintAxisTitles(QPainter& p, const QRectF& plot, const QRectF& inner, const
 void paintMarkers(QPainter& p, const QRectF& plot, const Axis& x, const ChartSpec& s, const Fonts& f)
 {
     const QFontMetricsF fm(f.small);
+    std::vector<QRectF> boxes;
+    for (const auto& [v, label] : s.markers) {
+        const double px = plot.left() + x.t(v) * plot.width();
+        const double w = fm.horizontalAdvance(label) + fm.height() * 0.5;
+        boxes.emplace_back(std::min(px + fm.height() * 0.25, plot.right() - w), plot.top() + fm.height() * 0.2, w, fm.height());
+    }
+    boxes = stackLabelBoxes(std::move(boxes), fm.height() * 1.15, plot.bottom());
+    std::size_t i = 0;
     for (const auto& [v, label] : s.markers) {
         const double px = plot.left() + x.t(v) * plot.width();
         QPen pen(QColor(90, 90, 90), std::max(0.8, plot.height() / 500.0), Qt::DashLine);
@@ -232,12 +243,26 @@ void paintMarkers(QPainter& p, const QRectF& plot, const Axis& x, const ChartSpe
         p.drawLine(QPointF(px, plot.top()), QPointF(px, plot.bottom()));
         p.setFont(f.small);
         p.setPen(QColor(40, 40, 40));
-        const double w = fm.horizontalAdvance(label) + fm.height() * 0.5;
-        const double left = std::min(px + fm.height() * 0.25, plot.right() - w);
-        p.fillRect(QRectF(left, plot.top() + fm.height() * 0.2, w, fm.height()), QColor(255, 255, 255, 220));
-        p.drawText(QRectF(left, plot.top() + fm.height() * 0.2, w, fm.height()), Qt::AlignCenter, label);
+        const QRectF& box = boxes[i++];
+        p.fillRect(box, QColor(255, 255, 255, 220));
+        p.drawText(box, Qt::AlignCenter, label);
     }
 }
+
+} // namespace
+
+std::vector<QRectF> stackLabelBoxes(std::vector<QRectF> boxes, double rowHeight, double bottom)
+{
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        QRectF& box = boxes[i];
+        const auto covers = [&box](const QRectF& r) { return r.intersects(box); };
+        while (std::any_of(boxes.begin(), boxes.begin() + static_cast<std::ptrdiff_t>(i), covers) && box.bottom() + rowHeight < bottom)
+            box.translate(0, rowHeight);
+    }
+    return boxes;
+}
+
+namespace {
 
 void paintLines(QPainter& p, const QRectF& rect, const ChartSpec& s, double minFontPx)
 {
@@ -328,8 +353,10 @@ void paintBars(QPainter& p, const QRectF& rect, const ChartSpec& s, double minFo
                 const QRectF bar(plot.left(), top + band * 0.14 + i * barH, w, barH * 0.92);
                 p.fillRect(bar, s.series[static_cast<std::size_t>(i)].color);
                 p.setPen(QColor(40, 40, 40));
+                // A bar's value as the tables beside the chart print it ("3,350", "50.0").
+                const bool plain = s.xLabels == AxisLabels::Bytes || s.xLabels == AxisLabels::Number;
                 p.drawText(QRectF(bar.right() + fm.height() * 0.25, bar.top(), fm.height() * 6, bar.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                           axisLabel(pt.y(), s.xLabels == AxisLabels::Bytes ? AxisLabels::Number : s.xLabels));
+                           plain ? QString::fromStdString(model::formatFigure(pt.y())) : axisLabel(pt.y(), s.xLabels));
             }
     }
     p.setPen(QPen(QColor(150, 150, 150), std::max(0.6, plot.height() / 700.0)));
@@ -370,6 +397,7 @@ QString axisLabel(double v, AxisLabels kind)
     }
     const double a = std::abs(v);
     if (a >= 1e6 || (a > 0 && a < 1e-3)) return QString::number(v, 'g', 3);
+    if (a >= 1000) return QString::fromStdString(model::formatCount(v)); // "10,000", as the tables
     return trimmed(v, a >= 100 ? 0 : a >= 1 ? 2 : 4);
 }
 

@@ -56,6 +56,12 @@ struct ChartSpec {
 /// Text scales with the rectangle; `minFontPx` (logical units) keeps it legible on screen.
 void paintChart(QPainter& p, const QRectF& rect, const ChartSpec& spec, double minFontPx = 0);
 
+/// Where marker labels go: each box of `boxes` (in drawing order) moves down by `rowHeight`
+/// while it covers a box placed before it and still fits above `bottom`, so labels of markers
+/// close together ("A built vs B rented: month 11", "C ... month 17") stack instead of
+/// overprinting. Returns the boxes as placed.
+[[nodiscard]] std::vector<QRectF> stackLabelBoxes(std::vector<QRectF> boxes, double rowHeight, double bottom);
+
 /// A colour for series `i` (a palette that stays distinct in print and for colour-blind readers).
 [[nodiscard]] QColor seriesColor(int i);
 
