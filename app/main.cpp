@@ -16,7 +16,12 @@
 #include <memory>
 
 #ifdef Q_OS_LINUX
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cstddef>
 #endif
 
 namespace {
@@ -35,17 +40,52 @@ void provideRuntimeDir()
 #endif
 }
 
-/// The GUI on Linux needs a display; Qt aborts without one (exit 134, a core dump). Says what
-/// to do instead and returns false when there is none and no platform was chosen.
+#ifdef Q_OS_LINUX
+/// True when something listens on the local X display `display` (":N" or ":N.S"): its socket
+/// /tmp/.X11-unix/XN, on the file system or in the abstract namespace (X.Org, Xvfb and Xwayland
+/// listen on both). Remote displays ("host:N", ssh -X's "localhost:10.0") count as reachable:
+/// only Qt's own connection can tell.
+bool localDisplayListens(const QByteArray& display)
+{
+    if (!display.startsWith(':')) return true;
+    const QByteArray number = display.mid(1).split('.').value(0);
+    bool ok = false;
+    number.toInt(&ok);
+    if (!ok) return true; // not a form this check knows: leave it to Qt
+    const QByteArray path = "/tmp/.X11-unix/X" + number;
+    for (bool abstract : {false, true}) {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        if (fd < 0) return true;
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        const std::size_t offset = abstract ? 1 : 0; // abstract: a leading NUL byte
+        std::memcpy(addr.sun_path + offset, path.constData(), std::min<std::size_t>(path.size(), sizeof addr.sun_path - 1 - offset));
+        const auto len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + offset + static_cast<std::size_t>(path.size()));
+        const bool connected = ::connect(fd, reinterpret_cast<const sockaddr*>(&addr), len) == 0;
+        ::close(fd);
+        if (connected) return true;
+    }
+    return false;
+}
+#endif
+
+/// The GUI on Linux needs a display; Qt aborts without one (exit 134, a core dump, "Reinstalling
+/// the application may fix this problem"), also when DISPLAY names a local X server that is
+/// not running. Says what to do instead and returns false then, unless a platform was chosen.
 bool displayAvailable()
 {
 #ifdef Q_OS_LINUX
-    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
-        !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
-        return true;
-    QTextStream(stderr) << "cluster-designer: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset).\n"
-                           "  Run it in a desktop session, over ssh -X, or as xvfb-run -a cluster-designer;\n"
-                           "  the command line needs no display: cluster-designer --help\n";
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) return true;
+    const QByteArray display = qgetenv("DISPLAY");
+    if (!display.isEmpty() && localDisplayListens(display)) return true;
+    QTextStream err(stderr);
+    if (display.isEmpty())
+        err << "cluster-designer: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset).\n";
+    else
+        err << "cluster-designer: no X server answers on DISPLAY=" << display << " (nothing listens on /tmp/.X11-unix/X"
+            << display.mid(1).split('.').value(0) << ").\n";
+    err << "  Run it in a desktop session, over ssh -X, or as xvfb-run -a cluster-designer;\n"
+           "  the command line needs no display: cluster-designer --help\n";
     return false;
 #else
     return true;

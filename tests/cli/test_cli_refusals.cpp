@@ -307,6 +307,25 @@ TEST_CASE("without a display the window is not attempted: a message and exit 2, 
     CHECK(err.contains(QStringLiteral("xvfb-run -a cluster-designer")));
 }
 
+TEST_CASE("a DISPLAY where no X server runs gets the same message and exit 2, not Qt's abort", "[cli][display]")
+{
+    // Before: DISPLAY=:99 with nothing listening went to Qt's xcb plugin, which aborted (exit
+    // 134) with "Reinstalling the application may fix this problem".
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* v : {"WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QLatin1String(v));
+    env.insert(QStringLiteral("DISPLAY"), QStringLiteral(":5947")); // no X server uses this number here
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(CD_APP_EXE), {});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitStatus() == QProcess::NormalExit);
+    CHECK(p.exitCode() == 2);
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+    INFO(err.toStdString());
+    CHECK(err.startsWith(QStringLiteral("cluster-designer: no X server answers on DISPLAY=:5947 (nothing listens on /tmp/.X11-unix/X5947)")));
+    CHECK(err.contains(QStringLiteral("xvfb-run -a cluster-designer")));
+}
+
 TEST_CASE("generate on a server without a compute NIC says which options it needs", "[cli][generate]")
 {
     QTemporaryDir dir;
