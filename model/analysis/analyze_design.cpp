@@ -1,5 +1,6 @@
 // Whole-design analysis and the public collective entry points (analysis.hpp).
 #include "model/analysis/analysis.hpp"
+#include "model/units/number_format.hpp"
 
 #include "model/analysis/bottleneck.hpp"
 #include "model/analysis/cluster_facts.hpp"
@@ -213,7 +214,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
-            a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + std::to_string(static_cast<int>(s.memoryPerGpuGB)) +
+            a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + formatFigure(s.memoryPerGpuGB) +
                                  " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
             // No run, so nothing limits it but memory, and no curve of a run: the step stays
             // (its layout and memory per GPU, and what a step would take if it fit), marked.
@@ -222,7 +223,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
             a.scaling.clear();
             a.scalingStrong.clear();
             a.scalingNote = "no scaling curve: " + a.workload + " does not fit in GPU memory (" +
-                            std::to_string(static_cast<int>(s.memoryPerGpuGB)) + " GB per GPU of weights, gradients and optimizer "
+                            formatFigure(s.memoryPerGpuGB) + " GB per GPU of weights, gradients and optimizer "
                             "state), so it cannot run on the design or on fewer of its GPUs";
         }
     } catch (const std::invalid_argument& e) {

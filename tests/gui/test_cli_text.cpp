@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -149,4 +150,24 @@ TEST_CASE("analyze separates thousands in every figure and count it prints", "[g
     QString figures = out;
     figures.remove(QRegularExpression(QStringLiteral(R"((tp|pp|dp) \d+)")));
     CHECK_FALSE(figures.contains(QRegularExpression(QStringLiteral(R"((?<![\w.,-])\d{4,}(?![\w,]))"))));
+}
+
+TEST_CASE("analyze gives a workload that does not fit one memory figure everywhere", "[gui][cli]")
+{
+    // 4 x RTX 4090, llama3-8b: the bottleneck said "needs 32.1 GB", the scaling note and the
+    // warning "32 GB" (cut to whole GB); on an NVL72 rack megatron-1t read 666 and 667 GB.
+    for (const auto& [file, workload] : {std::pair{"/workstation-4x-rtx4090.json", "llama3-8b"}, std::pair{"/gb200-nvl72-1rack.json", "megatron-1t"}}) {
+        const QString out = run({QStringLiteral("analyze"), QString::fromStdString(model::bundledTemplateDirectory() + file), QStringLiteral("--workload"),
+                                 QLatin1String(workload)});
+        INFO(out.toStdString());
+        QSet<QString> figures;
+        auto it = QRegularExpression(QStringLiteral(R"(([\d.,]+) GB per GPU)")).globalMatch(out);
+        int n = 0;
+        while (it.hasNext()) {
+            figures.insert(it.next().captured(1));
+            ++n;
+        }
+        CHECK(n >= 4);
+        CHECK(figures.size() == 1);
+    }
 }
