@@ -43,8 +43,9 @@ struct Reader {
         bool ok = false;
         const int v = p.value(QString::fromLatin1(name)).toInt(&ok);
         if (!ok || v < min)
-            badOption(gen, std::string("--") + name, "expected an integer from " + std::to_string(min) + " to " +
-                                                         std::to_string(std::numeric_limits<int>::max()) + ", got \"" + text(name) + "\"");
+            // The upper bound is each generator's own (e.g. the nodes three fat-tree tiers hold):
+            // it names it when a count is too large.
+            badOption(gen, std::string("--") + name, "expected a whole number of at least " + std::to_string(min) + ", got \"" + text(name) + "\"");
         return v;
     }
     [[nodiscard]] double number(const char* name, double fallback) const

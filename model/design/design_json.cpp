@@ -145,6 +145,12 @@ Design designFromJson(const json& doc, const std::string& file)
     const std::string format = io::requireString(doc, "format", top);
     if (format != Design::kFormat)
         throw InputError(file, "", "format", std::string("expected \"") + Design::kFormat + "\", got \"" + format + "\"");
+    // A file from a newer Cluster Designer says so, rather than "expected an integer from 1 to 1".
+    if (const auto v = doc.find("version"); v != doc.end() && v->is_number_integer() && v->get<long long>() > Design::kVersion)
+        throw InputError(file, "", "version",
+                         "this file was saved by a newer Cluster Designer (design format version " + std::to_string(v->get<long long>()) +
+                             "; this one reads " + (Design::kVersion == 1 ? std::string("version 1") : "versions 1 to " + std::to_string(Design::kVersion)) +
+                             "): open it with that version or a later one");
     (void)io::requireInt(doc, "version", top, 1, Design::kVersion);
 
     Design d;

@@ -337,3 +337,15 @@ TEST_CASE("generate on a server without a compute NIC says which options it need
     CHECK(o.err.contains(QStringLiteral("field \"--nic\": server \"ws-4x-rtx4090\" has no compute NIC in the catalog; name the NIC "
                                         "its servers would get (--nic) and how many (--nics-per-node)")));
 }
+
+TEST_CASE("generate's count options name the bound that holds, not the largest int", "[cli][generate]")
+{
+    // Before: --nodes 0 said "expected an integer from 1 to 2147483647", where three fat-tree
+    // tiers hold at most 8,192 nodes (which a too-large count is told).
+    QTemporaryDir dir;
+    const Outcome o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("0"), QStringLiteral("-o"),
+                           dir.filePath(QStringLiteral("x.json"))});
+    CHECK(o.code != 0);
+    CHECK(o.err.contains(QStringLiteral("field \"--nodes\": expected a whole number of at least 1, got \"0\"")));
+    CHECK_FALSE(o.err.contains(QStringLiteral("2147483647")));
+}

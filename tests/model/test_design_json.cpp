@@ -110,7 +110,10 @@ TEST_CASE("A small design keeps node fields and link rates through JSON", "[desi
 TEST_CASE("Malformed designs name file, entry, field and what was expected", "[design][json][validation]")
 {
     expectDesignError("bad_format.json", "", "format", "expected \"cluster-designer-design\"");
-    expectDesignError("version2.json", "", "version", "expected an integer from 1 to 1, got 2");
+    // A newer file says so (it said "expected an integer from 1 to 1, got 2").
+    expectDesignError("version2.json", "", "version",
+                      "this file was saved by a newer Cluster Designer (design format version 2; this one reads version 1): open it with "
+                      "that version or a later one");
     expectDesignError("link_to_missing_node.json", "links[0]", "b.node", "expected the id of a node in \"nodes\", got 99");
     expectDesignError("duplicate_id.json", "nodes[1]", "id", "expected a unique id");
     expectDesignError("link_id_taken.json", "links[0]", "id", "expected a unique id");
