@@ -107,8 +107,11 @@ QAction* MainWindow::action(const QString& objectName) const { return findChild<
 void MainWindow::updateTitle()
 {
     // An untitled design (new, or opened from a template) says so: Save will ask for a name.
-    const QString name = doc_->filePath().isEmpty() ? tr("Untitled — %1").arg(QString::fromStdString(doc_->design().name))
-                                                    : QFileInfo(doc_->filePath()).fileName();
+    // A new design's default name already says it ("Untitled design", not "Untitled — Untitled design").
+    const QString designName = QString::fromStdString(doc_->design().name);
+    const QString name = !doc_->filePath().isEmpty() ? QFileInfo(doc_->filePath()).fileName()
+                         : designName.startsWith(QStringLiteral("Untitled")) ? designName
+                                                                              : tr("Untitled — %1").arg(designName);
     setWindowTitle(tr("%1[*] - Cluster Designer").arg(name));
     setWindowModified(doc_->isModified());
 }

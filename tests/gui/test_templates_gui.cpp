@@ -63,7 +63,7 @@ TEST_CASE("a template opens untitled and Save asks for a name instead of overwri
     REQUIRE(f.w.files()->openPath(tmpl)); // what start-up does
     CHECK(f.w.document()->filePath().isEmpty());
     CHECK_FALSE(f.w.document()->isModified());
-    CHECK(f.w.windowTitle().startsWith(QStringLiteral("Untitled")));
+    CHECK(f.w.windowTitle().startsWith(QStringLiteral("Untitled — DGX SuperPOD H100")));
     f.edit();
     // Ctrl+S: no file yet, so the Save As dialog comes up; cancelling writes nothing.
     f.w.show();
@@ -165,4 +165,12 @@ TEST_CASE("error dialogs are sentences that say what went wrong and what to do",
     CHECK_FALSE(e.contains(QStringLiteral("[json.exception")));
     CHECK(e.contains(QStringLiteral("correct it in a text editor")));
     CHECK(e.endsWith(QStringLiteral("The design on screen is unchanged.")));
+}
+
+TEST_CASE("a new design's window title says Untitled once", "[gui][templates]")
+{
+    // Before: "Untitled — Untitled design", the default name repeating the prefix (after a bad
+    // file failed to open, too).
+    app::MainWindow w(guitest::catalog());
+    CHECK(w.windowTitle() == QStringLiteral("Untitled design[*] - Cluster Designer"));
 }
