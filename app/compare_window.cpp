@@ -177,7 +177,12 @@ void CompareWindow::refresh()
     int label = 0;
     for (const Entry& e : entries_) {
         const QString name = e.results ? QString::fromStdString(e.results->design->name) : QFileInfo(e.file).fileName();
-        QString line = e.results ? QStringLiteral("%1: %2  (%3)").arg(QChar('A' + label++)).arg(name, e.file) : name;
+        // The open design's own line says so once: "A: name  [open design: follows your edits]",
+        // its file in brackets only when it has one (was "(open design)  [open design: ...]").
+        const bool unsaved = e.live && e.file == tr("open design");
+        QString line = !e.results ? name
+                       : unsaved  ? QStringLiteral("%1: %2").arg(QChar('A' + label++)).arg(name)
+                                  : QStringLiteral("%1: %2  (%3)").arg(QChar('A' + label++)).arg(name, e.file);
         if (!e.results) line += e.error.isEmpty() ? tr("  (computing...)") : tr("  (failed)");
         if (e.live) line += tr("  [open design: follows your edits]");
         if (!e.error.isEmpty()) message = e.error;

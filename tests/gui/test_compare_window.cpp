@@ -39,6 +39,13 @@ TEST_CASE("Compare window: open design against the rented template", "[gui][comp
     REQUIRE(QTest::qWaitFor([&w] { return !w.isBusy(); }, 60000));
     REQUIRE(w.comparison());
     const auto& c = *w.comparison();
+    // The unsaved open design's line says "open design" once (it read "(open design)  [open
+    // design: follows your edits]").
+    const QStringList list = w.view()->designList();
+    REQUIRE(list.size() == 2);
+    CHECK(list[0] == QStringLiteral("A: ") + QString::fromStdString(open->name) + QStringLiteral("  [open design: follows your edits]"));
+    CHECK(list[1].startsWith(QStringLiteral("B: ")));
+    CHECK(list[1].endsWith(QStringLiteral("rented-8x-h100-3200g.json)")));
     CHECK(w.view()->table()->columnCount() == 2);
     CHECK(w.view()->table()->rowCount() == static_cast<int>(c.rows.size()));
     CHECK(w.view()->verdictText().contains(QStringLiteral("costs less than building A until month 11")));

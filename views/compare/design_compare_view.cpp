@@ -89,6 +89,13 @@ DesignCompareView::DesignCompareView(QWidget* parent) : QWidget(parent)
     showComparison(nullptr, {});
 }
 
+QStringList DesignCompareView::designList() const
+{
+    QStringList out;
+    for (int i = 0; i < list_->count(); ++i) out << list_->item(i)->text();
+    return out;
+}
+
 void DesignCompareView::setDesignList(const QStringList& lines)
 {
     const int row = list_->currentRow();

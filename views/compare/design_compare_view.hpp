@@ -32,6 +32,8 @@ public:
 
     /// The designs being compared, as "A: name (file)" lines (before results arrive too).
     void setDesignList(const QStringList& lines);
+    /// The lines the design list shows.
+    [[nodiscard]] QStringList designList() const;
     /// Shows a comparison of `designs` (null `c`: fewer than two designs, nothing to compare).
     void showComparison(std::shared_ptr<const model::compare::Comparison> c,
                         std::vector<std::shared_ptr<const model::compare::DesignResults>> designs);
