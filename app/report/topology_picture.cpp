@@ -32,7 +32,15 @@ Figure topologyFigure(const model::Design& design, std::shared_ptr<const model::
     const QRectF bounds = holder->scene.designBounds();
     Figure f;
     f.caption = QStringLiteral("Topology as drawn on the canvas (groups of 16 or more identical servers shown as one card).");
-    f.aspect = bounds.width() > 0 ? std::clamp(bounds.height() / bounds.width(), 0.25, 1.3) : 0.5;
+    const double aspect = bounds.width() > 0 ? bounds.height() / bounds.width() : 0.5;
+    f.aspect = std::clamp(aspect, 0.25, 1.3);
+    if (aspect < 0.1) { // the SuperPOD unit draws at 0.245, a 2,048-node three-tier fat tree at 0.02
+        // Rows of hundreds of switches: at page width the drawing is a strip. Reserve only the
+        // strip (the 0.25 floor left a third of a page blank under a 2,048-node fat tree) and
+        // say where to read it.
+        f.aspect = std::max(aspect, 0.03);
+        f.caption += QStringLiteral(" Too wide to read at page width; open the design in Cluster Designer to zoom in.");
+    }
     TopologyScene* s = holder.get();
     f.paint = [s, bounds](QPainter& p, const QRectF& target) {
         p.fillRect(target, Qt::white);

@@ -9,6 +9,8 @@
 #include "app/report/pdf_pages.hpp"
 #include "app/report/report_format.hpp"
 #include "app/report/reports.hpp"
+#include "app/report/topology_picture.hpp"
+#include "model/topology/fat_tree.hpp"
 #include "model/compare/comparison.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -322,4 +324,22 @@ TEST_CASE("Report durations keep three significant digits in every unit", "[gui]
     CHECK(duration(34.2 * 86400) == QStringLiteral("34 days"));
     CHECK(duration(3.1 * 365.25 * 86400) == QStringLiteral("3.10 years"));
     CHECK(duration(0) == QStringLiteral("0 s"));
+}
+
+TEST_CASE("A topology too wide for the page reserves only its strip and says where to read it", "[gui][report]")
+{
+    // 2,048 DGX H100 on a three-tier QM9700 fat tree: hundreds of switches in a row. The figure
+    // reserved a quarter of the page width in height, a third of a page left blank under a strip.
+    model::topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 2048;
+    o.switchModel = "qm9700";
+    const app::report::Figure wide = app::report::topologyFigure(model::topology::generateFatTree(*guitest::catalog(), o), guitest::catalog());
+    CHECK(wide.aspect < 0.1);
+    CHECK(wide.aspect >= 0.03);
+    CHECK(wide.caption.contains(QStringLiteral("Too wide to read at page width")));
+    // The default design keeps its drawing at its own proportions, without the note.
+    const app::report::Figure unit = app::report::topologyFigure(model::loadDesign(model::defaultDesignPath()), guitest::catalog());
+    CHECK(unit.aspect >= 0.25);
+    CHECK_FALSE(unit.caption.contains(QStringLiteral("Too wide")));
 }
