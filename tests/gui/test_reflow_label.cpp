@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "views/common/number_text.hpp"
 #include "shown_window.hpp"
 
 #include "app/file_controller.hpp"
@@ -249,4 +250,13 @@ TEST_CASE("the BOM and Rules tabs behind the Analysis tab fill in when raised, w
     REQUIRE(QTest::qWaitFor([&] { return onScreen(w.rules()); }, 5000));
     CHECK(rulesList->topLevelItemCount() == 0);
     CHECK(rulesSummary->text() == freshRulesSummary());
+}
+
+TEST_CASE("a number and its unit never part at a line break in the Bottleneck box", "[gui][charts]")
+{
+    // The default design's sentence wrapped as "... after the math (78.1" / "%)".
+    CHECK(views::keepUnitsWithNumbers(QStringLiteral("cost 18.3 % of the step (78.1 %); 50 GB/s of NIC, 400 Gb/s, 32.1 GB per GPU, 8 servers")) ==
+          QStringLiteral("cost 18.3\u00a0% of the step (78.1\u00a0%); 50\u00a0GB/s of NIC, 400\u00a0Gb/s, 32.1\u00a0GB per GPU, 8 servers"));
+    CHECK(views::keepUnitsWithNumbers(QStringLiteral("step 22.0 s, 842 ms, 42.0 us")) ==
+          QStringLiteral("step 22.0\u00a0s, 842\u00a0ms, 42.0\u00a0us"));
 }

@@ -1,5 +1,7 @@
 #include "views/charts/charts_panel.hpp"
 
+#include "views/common/number_text.hpp"
+
 #include "model/analysis/chart_csv.hpp"
 #include "views/charts/chart_legend.hpp"
 #include "views/charts/chart_style.hpp"
@@ -224,7 +226,7 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
                                                                              sentenceCase(QString::fromStdString(shown_->scalingNote)));
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
-                            QString::fromStdString(shown_->bottleneck.explanation).toHtmlEscaped());
+                            keepUnitsWithNumbers(QString::fromStdString(shown_->bottleneck.explanation)).toHtmlEscaped());
     // Secondary text and warnings in colours that read on the light and the dark theme (the
     // fixed #555 was dark grey on the dark panel).
     const bool darkPanel = property("darkTheme").toBool() || bottleneck_->palette().color(QPalette::Window).lightness() < 128;

@@ -3,6 +3,7 @@
 /// Numbers as the panels show them: plain decimal notation, never scientific ("39999600", not
 /// "3.99996e+07"), so a large bundle or count reads as what it is.
 
+#include <QRegularExpression>
 #include <QString>
 
 #include <cmath>
@@ -20,6 +21,15 @@ inline QString plainNumber(double v, int decimals = 3)
         if (s.endsWith(QLatin1Char('.'))) s.chop(1);
     }
     return s == QStringLiteral("-0") ? QStringLiteral("0") : s;
+}
+
+/// `text` with the space between a number and its unit made non-breaking ("78.1 %" ->
+/// "78.1\u00a0%", likewise GB/s, Gb/s, GB, kW, s, ms, us), so a wrapped sentence never leaves
+/// a unit alone at the start of a line ("(78.1" / "%)" in the Bottleneck box).
+inline QString keepUnitsWithNumbers(QString text)
+{
+    static const QRegularExpression unit(QStringLiteral(R"((\d) (%|GB/s|Gb/s|GB|kW|ms|us|s)(?![\w/]))"));
+    return text.replace(unit, QStringLiteral("\\1\u00a0\\2"));
 }
 
 } // namespace views
