@@ -68,6 +68,21 @@ Endpoint endpointFromJson(const json& j, const char* field, const JsonContext& c
     e.port = static_cast<int>(io::optionalInt(*it, "port", sub, -1, 1 << 20, -1));
     return e;
 }
+/// `a` without the numbers the engine reads with a range of its own (analysis::
+/// trainingConfigFromJson: tp, pp, dp, micro_batch, ... and a custom model's layers, hidden,
+/// params, ...). Those are refused when the design is analysed, with the field's own range
+/// ("params: expected a number from 0 to 1e+15, got 1e+20"); the generic bound below would
+/// speak first with a range the field does not have ("from -1e+15 to 1e+15").
+json withoutEngineNumbers(json a)
+{
+    for (const char* key : {"seq_len", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "grad_accumulation",
+                            "compute_efficiency"})
+        a.erase(key);
+    if (auto m = a.find("model"); m != a.end() && m->is_object())
+        for (const char* key : {"layers", "hidden", "heads", "kv_heads", "ffn", "seq_len", "vocab", "params"}) m->erase(key);
+    return a;
+}
+
 /// Checks the type of each analysis entry the model reads outside the engine's own settings
 /// (those are checked by trainingConfigFromJson when analysed): a generator block with a
 /// string kind, a rental object, a boolean sharp, the cost block (cost::checkCostBlock). A
@@ -85,7 +100,7 @@ void checkAnalysisBlock(const json& a, const std::string& file)
     // The cost block first, so its prices, power figures and rent are refused with the cost
     // block's own message (the one bom and report gave), not the generic range below.
     cost::checkCostBlock(a, file);
-    io::checkMagnitudes(a, {file, "analysis"}, "");
+    io::checkMagnitudes(withoutEngineNumbers(a), {file, "analysis"}, "");
 }
 } // namespace
 

@@ -5,6 +5,7 @@
 // an escaping nlohmann exception.
 #include "test_catalog_support.hpp"
 
+#include "model/analysis/training.hpp"
 #include "model/catalog/catalog.hpp"
 #include "model/cost/price_table.hpp"
 #include "model/design/design.hpp"
@@ -188,6 +189,45 @@ TEST_CASE("Every numeric field of a design refuses absurd magnitudes naming entr
     const InputError e = refusal([&] { (void)designFromJson(doc, "hostile.json"); });
     CHECK(e.entry() == "analysis");
     CHECK(e.field() == "generator.nodes");
+}
+
+TEST_CASE("A workload number out of its range is refused with the field's own range - not the generic bound",
+          "[robustness][design][training]")
+{
+    // The design loads (the workload dialog can mend it); analysing it names the field's range.
+    // The generic bound ("from -1e+15 to 1e+15") spoke first for 1e20 and offered negatives.
+    const json good = readJson(designData("good_small.json"));
+    struct Case { std::vector<std::string> path; std::string entry, field, range; };
+    const std::vector<Case> cases = {
+        {{"model", "params"}, "analysis.model", "params", "expected a number from 0 to 1e+15"},
+        {{"model", "layers"}, "analysis.model", "layers", "expected an integer from 1 to 10000"},
+        {{"tp"}, "analysis", "tp", "expected an integer from 0 to 65536"},
+        {{"micro_batch"}, "analysis", "micro_batch", "expected an integer from 1 to 1048576"},
+        {{"compute_efficiency"}, "analysis", "compute_efficiency", "expected a number from 0 to 1"},
+    };
+    const json model = {{"name", "mine"}, {"layers", 4}, {"hidden", 1024}, {"heads", 8}, {"seq_len", 2048}, {"vocab", 32000}};
+    for (const Case& c : cases) {
+        for (const double bad : {1e20, 1e300, -5.0}) {
+            json doc = good;
+            doc["analysis"] = {{"model", model}};
+            json* v = &doc["analysis"];
+            for (const auto& p : c.path) v = &(*v)[p];
+            *v = bad;
+            INFO(c.entry << "." << c.field << " = " << bad);
+            const Design d = designFromJson(doc, "workload.json");
+            const InputError e = refusal([&] { (void)analysis::trainingConfigFromJson(d.analysis, "workload.json"); });
+            CHECK(e.entry() == c.entry);
+            CHECK(e.field() == c.field);
+            CHECK(e.problem().rfind(c.range + ", got ", 0) == 0);
+        }
+    }
+    // A number the engine does not read keeps the generic bound.
+    json doc = good;
+    doc["analysis"] = {{"model", model}, {"note_count", 1e20}};
+    doc["analysis"]["model"]["extra"] = 1e20;
+    const InputError e = refusal([&] { (void)designFromJson(doc, "hostile.json"); });
+    CHECK(e.entry() == "analysis");
+    CHECK((e.field() == "model.extra" || e.field() == "note_count"));
 }
 
 TEST_CASE("Every numeric field of the price table refuses absurd magnitudes and negatives", "[robustness][prices]")
