@@ -7,6 +7,7 @@
 #include "model/analysis/collective_predict.hpp"
 #include "model/analysis/host_issue.hpp"
 #include "model/analysis/layers.hpp"
+#include "model/analysis/memory_advice.hpp"
 #include "model/analysis/memory_fit.hpp"
 #include "model/analysis/scaling.hpp"
 #include "model/analysis/training.hpp"
@@ -214,12 +215,13 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
+            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0));
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + formatFigure(s.memoryPerGpuGB) +
-                                 " GB per GPU of weights, gradients and optimizer state; add pipeline stages or shard the optimizer");
+                                 " GB per GPU of weights, gradients and optimizer state; " + waysOut);
             // No run, so nothing limits it but memory, and no curve of a run: the step stays
             // (its layout and memory per GPU, and what a step would take if it fit), marked.
             a.step.fitsInMemory = false;
-            a.bottleneck = memoryBottleneck(a.step, gpu);
+            a.bottleneck = memoryBottleneck(a.step, gpu, waysOut);
             a.scaling.clear();
             a.scalingStrong.clear();
             a.scalingNote = "no scaling curve: " + a.workload + " does not fit in GPU memory (" +

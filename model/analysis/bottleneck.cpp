@@ -108,7 +108,7 @@ std::vector<std::string> standardChecks(const CheckFacts& f, Scope scope)
     return c;
 }
 
-Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu)
+Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu, const std::string& waysOut)
 {
     Bottleneck b;
     b.scope = Scope::Memory;
@@ -116,8 +116,7 @@ Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu)
     b.explanation = s.workload + " needs " + formatFigure(s.memoryPerGpuGB) + " GB per GPU of weights, gradients and optimizer state "
                     "with tensor " + std::to_string(s.tp) + ", pipeline " + std::to_string(s.pp) + ", data " + std::to_string(s.dp) +
                     " parallel, more than the " + gbCount(kMemoryLimitShare * total) + " GB (" + pct(kMemoryLimitShare) + ") of the " +
-                    gpu.name + "'s " + gbCount(total) + " GB they may take: the run cannot start, so no link limits it; add pipeline "
-                    "stages or GPUs, shard the optimizer, or pick GPUs with more memory";
+                    gpu.name + "'s " + gbCount(total) + " GB they may take: the run cannot start, so no link limits it; " + waysOut;
     return b;
 }
 

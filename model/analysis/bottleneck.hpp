@@ -59,7 +59,8 @@ struct CheckFacts {
 /// Bottleneck of a workload whose state does not fit in GPU memory (Scope::Memory): the run
 /// cannot start, so no link limits it. The explanation gives `step`'s memory per GPU and
 /// layout against the share of `gpu`'s memory the state may take (kMemoryLimitShare), and
-/// the ways out; no checks, since nothing on the network would make it run.
-[[nodiscard]] Bottleneck memoryBottleneck(const StepBreakdown& step, const GpuSpec& gpu);
+/// the ways out, `waysOut` (memoryWaysOut, memory_advice.hpp); no checks, since nothing on the
+/// network would make it run.
+[[nodiscard]] Bottleneck memoryBottleneck(const StepBreakdown& step, const GpuSpec& gpu, const std::string& waysOut);
 
 } // namespace model::analysis

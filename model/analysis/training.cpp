@@ -57,6 +57,15 @@ double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes, double* l
 
 } // namespace
 
+double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept
+{
+    const double weightBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
+    const double optimizerBytes = c.precision == Precision::FP32 ? 8.0 : 12.0; // Adam m, v (+ fp32 master)
+    const double modelSplit = static_cast<double>(std::max(1, c.tp)) * std::max(1, c.pp);
+    const double optimizerSplit = c.shardedOptimizer ? std::max(1, c.dp) : 1;
+    return parameterCount(c.model) / modelSplit * (2.0 * weightBytes + optimizerBytes / optimizerSplit) / 1e9;
+}
+
 TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double peakTflops)
 {
     if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.interleave < 1 || c.microBatch < 1 || c.globalBatch < 1)
@@ -145,8 +154,7 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     s.stepS = s.computeS + s.ppBubbleS + s.tpExposedS + s.ppTransferS + s.dpExposedS;
     s.tokensPerSecond = static_cast<double>(c.globalBatch) * m.seqLen / s.stepS;
     s.mfu = s.modelFlopsPerStep / (s.stepS * s.gpus * peak);
-    const double optimizerBytes = c.precision == Precision::FP32 ? 8.0 : 12.0; // Adam m, v (+ fp32 master)
-    s.memoryPerGpuGB = params / (c.tp * c.pp) * (2.0 * weightBytes + optimizerBytes / (c.shardedOptimizer ? c.dp : 1)) / 1e9;
+    s.memoryPerGpuGB = stateMemoryPerGpuGB(c);
     return s;
 }
 

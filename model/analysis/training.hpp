@@ -98,6 +98,13 @@ struct TrainingStep {
 /// Total parameters of `m` from its shape (embeddings included), or m.params when set.
 [[nodiscard]] double parameterCount(const TransformerModel& m) noexcept;
 
+/// Weights, gradients and optimizer state per GPU of `c`'s layout (tp, pp, dp as set),
+/// decimal GB, no activations: parameters / (tp x pp) x (2 x w + o / (dp if the optimizer is
+/// sharded, else 1)), w = 2 bytes (bf16, fp16, fp8 runs keep bf16 weights) or 4 (fp32), o = 12
+/// bytes of Adam state (fp32 master, m, v; ZeRO-1, Rajbhandari et al. 2020 section 5) or 8 for
+/// fp32. Layout fields at 0 count as 1.
+[[nodiscard]] double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept;
+
 /// Training FLOPs of one step of `globalBatch` sequences (Megatron-LM formula generalised to
 /// GQA and SwiGLU; Narayanan et al. 2021 appendix): 3 passes without recompute, 4 over the
 /// transformer layers with full recompute, +1 attention-score pass with selective.

@@ -160,8 +160,12 @@ TEST_CASE("analyze gives a workload that does not fit one memory figure everywhe
         const QString out = run({QStringLiteral("analyze"), QString::fromStdString(model::bundledTemplateDirectory() + file), QStringLiteral("--workload"),
                                  QLatin1String(workload)});
         INFO(out.toStdString());
+        // The advice names the memory of the layout that would hold it ("add GPUs: 8 GPUs ... at
+        // tensor 1 x pipeline 8 x data 1, 16.1 GB per GPU"): another layout, another figure.
+        QString need = out;
+        CHECK(need.remove(QRegularExpression(QStringLiteral(R"(x data \d+( \([^)]*\))?, [\d.,]+ GB per GPU)"))) != out);
         QSet<QString> figures;
-        auto it = QRegularExpression(QStringLiteral(R"(([\d.,]+) GB per GPU)")).globalMatch(out);
+        auto it = QRegularExpression(QStringLiteral(R"(([\d.,]+) GB per GPU)")).globalMatch(need);
         int n = 0;
         while (it.hasNext()) {
             figures.insert(it.next().captured(1));

@@ -1,0 +1,32 @@
+#pragma once
+/// @file memory_advice.hpp
+/// What to change when a workload's weights, gradients and optimizer state do not fit in GPU
+/// memory: each way out is checked against the engine's own layout search (resolveLayout)
+/// and memory figure (stateMemoryPerGpuGB), so the advice names only what would make it fit.
+
+#include "model/analysis/comm_group.hpp"
+#include "model/analysis/training.hpp"
+
+#include <string>
+
+namespace model::analysis {
+
+/// Largest GPU count memoryWaysOut searches for a cluster that holds the workload (131,072:
+/// twice the largest cluster the simulator is specified for, issue 16 item 6).
+inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
+
+/// The ways out, in words, for `requested` (the design's settings, layout fields as set, 0 =
+/// chosen by the engine) laid out as `laid` on `gpus` GPUs of servers like `node` whose state
+/// does not fit in kMemoryLimitShare of `gpuMemoryGB` (decimal GB). In this order, each only
+/// where it makes the state fit:
+///  - the layout the engine would choose on these GPUs, where the design sets one by hand;
+///  - sharding the optimizer, where it is not;
+///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout, up to
+///    kMemoryAdviceMaxGpus; else that no such cluster holds it;
+///  - always: GPUs with more memory.
+/// E.g. "add GPUs: 144 (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
+/// GPU; or pick GPUs with more memory". Never throws (a layout that cannot be made is skipped).
+[[nodiscard]] std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus,
+                                        const CommGroup& node, double gpuMemoryGB);
+
+} // namespace model::analysis

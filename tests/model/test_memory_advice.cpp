@@ -1,0 +1,115 @@
+// The ways out of a workload that does not fit in GPU memory name only what makes it fit
+// (memory_advice.hpp). An NVL72 rack asked for megatron-1t was told to "add pipeline stages
+// or GPUs, shard the optimizer": its optimizer was sharded, and no pipeline depth of 72 GPUs
+// holds 1T parameters in 72 x 167 GB.
+#include "test_analysis_support.hpp"
+
+#include "model/analysis/memory_advice.hpp"
+#include "model/analysis/memory_fit.hpp"
+#include "model/analysis/scaling.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+
+using namespace model;
+using namespace model::analysis;
+
+namespace {
+
+std::string adviceTemplate(const std::string& name) { return bundledTemplateDirectory() + "/" + name + ".json"; }
+
+/// The engine's layout of `c` (layout fields cleared) on `gpus` GPUs fits `limitGB`.
+bool engineLayoutFits(TrainingConfig c, int gpus, const CommGroup& node, double memoryGB)
+{
+    c.tp = c.pp = c.dp = c.globalBatch = 0;
+    try {
+        return stateMemoryPerGpuGB(resolveLayout(c, gpus, node, memoryGB)) <= kMemoryLimitShare * memoryGB;
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
+/// The workload preset `name`, layout left to the engine, optimizer sharded.
+TrainingConfig preset(const std::string& name)
+{
+    TrainingConfig c;
+    c.model = presetModel(name);
+    c.tp = c.pp = c.dp = c.globalBatch = 0;
+    c.shardedOptimizer = true;
+    return c;
+}
+
+} // namespace
+
+TEST_CASE("an NVL72 rack asked for megatron-1t is told how many GPUs hold it - not to add pipeline stages",
+          "[analysis][memory]")
+{
+    const DesignAnalysis a =
+        analyzeDesign(loadDesign(adviceTemplate("gb200-nvl72-1rack")), golden::catalog(), {{"workload", "megatron-1t"}});
+    REQUIRE(a.bottleneck.scope == Scope::Memory);
+    const std::string ways = "add GPUs: 144 GPUs (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1 (128 of them busy), "
+                             "125 GB per GPU; or pick GPUs with more memory";
+    CHECK(a.bottleneck.explanation.ends_with("the run cannot start, so no link limits it; " + ways));
+    REQUIRE(memoryOverflowWarning(a.warnings) != nullptr);
+    CHECK(memoryOverflowWarning(a.warnings)->ends_with("optimizer state; " + ways));
+    CHECK(a.bottleneck.explanation.find("pipeline stages") == std::string::npos);
+    CHECK(a.bottleneck.explanation.find("shard") == std::string::npos);
+}
+
+TEST_CASE("a layout set by hand that does not fit is told the engine's layout - and an unsharded optimizer to shard it",
+          "[analysis][memory]")
+{
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    TrainingConfig c = preset("gpt3-175b");
+    c.tp = 8;
+    c.pp = 4;
+    c.shardedOptimizer = false;
+    const TrainingConfig laid = resolveLayout(c, 32, node, 80.0);
+    // 175e9 / 32 x (4 + 12) B = 87.5 GB > 72 GB, and dp 1 leaves nothing to shard over: the
+    // engine's deepest pipeline on 32 GPUs is the same, so only more GPUs hold it.
+    CHECK(laid.dp == 1);
+    CHECK(stateMemoryPerGpuGB(laid) == Approx(87.5).epsilon(0.01));
+    CHECK(memoryWaysOut(c, laid, 32, node, 80.0) ==
+          "add GPUs: 64 GPUs (8 servers of 8) hold it at tensor 8 x pipeline 8 x data 1, 43.8 GB per GPU; "
+          "or pick GPUs with more memory");
+    // On 64 GPUs dp 2 halves the optimizer state: sharding alone fits, and so does the engine's layout.
+    const TrainingConfig laid64 = resolveLayout(c, 64, node, 80.0);
+    CHECK(laid64.dp == 2);
+    CHECK(stateMemoryPerGpuGB(laid64) == Approx(87.5).epsilon(0.01));
+    const std::string ways64 = memoryWaysOut(c, laid64, 64, node, 80.0);
+    CHECK(ways64 == "let the engine choose the layout: tensor 8 x pipeline 8 x data 1, 43.8 GB per GPU; or shard the optimizer: "
+                    "tensor 8 x pipeline 4 x data 2, 54.7 GB per GPU; or pick GPUs with more memory");
+}
+
+TEST_CASE("the GPU count advised is the fewest whole servers whose engine layout holds the workload - swept",
+          "[analysis][memory]")
+{
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    const std::regex count("add GPUs: ([0-9,]+) GPUs");
+    int checked = 0;
+    for (const char* name : {"gpt3-175b", "llama3-405b", "megatron-530b", "megatron-1t"}) {
+        for (const double memoryGB : {24.0, 48.0, 80.0, 141.0}) {
+            for (const int gpus : {8, 16, 24, 64}) {
+                const TrainingConfig c = preset(name);
+                const TrainingConfig laid = resolveLayout(c, gpus, node, memoryGB);
+                if (stateMemoryPerGpuGB(laid) <= kMemoryLimitShare * memoryGB) continue;
+                const std::string ways = memoryWaysOut(c, laid, gpus, node, memoryGB);
+                INFO(name << " on " << gpus << " x " << memoryGB << " GB: " << ways);
+                std::smatch m;
+                REQUIRE(std::regex_search(ways, m, count));
+                std::string digits = m[1];
+                std::erase(digits, ',');
+                const int advised = std::stoi(digits);
+                CHECK(advised % 8 == 0);
+                CHECK(advised > gpus);
+                CHECK(engineLayoutFits(c, advised, node, memoryGB));
+                for (int fewer = gpus + 8; fewer < advised; fewer += 8) CHECK_FALSE(engineLayoutFits(c, fewer, node, memoryGB));
+                CHECK(ways.ends_with("; or pick GPUs with more memory"));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked >= 30);
+}
