@@ -69,7 +69,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
                 found = true;
             }
         }
-        if (!found) ways.push_back("no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it");
+        if (!found) return "no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it: pick GPUs with more memory";
     }
     std::string text;
     for (const std::string& w : ways) text += w + "; or ";

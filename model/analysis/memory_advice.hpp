@@ -22,8 +22,9 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///  - the layout the engine would choose on these GPUs, where the design sets one by hand;
 ///  - sharding the optimizer, where it is not;
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout, up to
-///    kMemoryAdviceMaxGpus; else that no such cluster holds it;
-///  - always: GPUs with more memory.
+///    kMemoryAdviceMaxGpus;
+///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
+///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
 /// GPU; or pick GPUs with more memory". Never throws (a layout that cannot be made is skipped).
 [[nodiscard]] std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus,
