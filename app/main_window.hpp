@@ -29,6 +29,7 @@ class CanvasScene;
 class CanvasView;
 class ChartsPanel;
 class CostPanel;
+class WorkloadPanel;
 class ElidedLabel;
 class ImportPanel;
 class BomPanel;
@@ -99,6 +100,7 @@ public:
     [[nodiscard]] views::BomPanel* bom() const { return bom_; }
     /// The Cost dock (build against rent of the newest snapshot; prices settable per design).
     [[nodiscard]] views::CostPanel* cost() const { return cost_; }
+    [[nodiscard]] views::WorkloadPanel* workload() const { return workload_; }
     /// File > Import and dropped files, and the dock that shows what the import says.
     [[nodiscard]] ImportController* imports() const { return imports_; }
     [[nodiscard]] views::ImportPanel* importPanel() const { return importPanel_; }
@@ -166,6 +168,7 @@ private:
     SimulationRunner* simRunner_ = nullptr;
     CompareWindow* compare_ = nullptr;
     views::CostPanel* cost_ = nullptr;
+    views::WorkloadPanel* workload_ = nullptr;
     QUndoView* history_ = nullptr;
     views::ElidedLabel* statusDesign_ = nullptr;  ///< "176 nodes, ..." (hidden while a message shows)
     views::ElidedLabel* statusMessage_ = nullptr; ///< the last import's outcome, for a while

@@ -21,6 +21,7 @@
 #include "views/palette/palette_widget.hpp"
 #include "views/rules/rules_panel.hpp"
 #include "views/simulation/simulation_panel.hpp"
+#include "views/workload/workload_panel.hpp"
 
 #include <QDockWidget>
 #include <QUndoView>
@@ -76,6 +77,13 @@ void MainWindow::createDocks()
     historyDock->setWidget(history_);
     addDockWidget(Qt::RightDockWidgetArea, historyDock);
     tabifyDockWidget(inspectorDock, historyDock);
+    // The training run the analysis times: model, layout, batch (design.analysis).
+    workload_ = new views::WorkloadPanel(doc_, this);
+    auto* workloadDock = new QDockWidget(tr("Workload"), this);
+    workloadDock->setObjectName(QStringLiteral("workloadDock"));
+    workloadDock->setWidget(workload_);
+    addDockWidget(Qt::RightDockWidgetArea, workloadDock);
+    tabifyDockWidget(inspectorDock, workloadDock);
     inspectorDock->raise();
     paletteDock->raise();
 
@@ -133,6 +141,7 @@ void MainWindow::createDocks()
     connect(worker_, &AnalysisWorker::snapshotReady, rules_, &views::RulesPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::snapshotReady, bom_, &views::BomPanel::showSnapshot);
     connect(worker_, &AnalysisWorker::snapshotReady, cost_, &views::CostPanel::showSnapshot);
+    connect(worker_, &AnalysisWorker::snapshotReady, workload_, &views::WorkloadPanel::showSnapshot);
     createSimulationDock(chartsDock);
     chartsDock->raise();
 

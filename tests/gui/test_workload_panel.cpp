@@ -1,0 +1,153 @@
+// The Workload dock: the model, precision, layout and batch the analysis times, set in the
+// window as undoable edits of the design's analysis settings. A user could only choose them by
+// editing the design file. "auto" fields show what the engine chose, from the snapshot.
+#include <catch2/catch.hpp>
+
+#include "gui_test_support.hpp"
+
+#include "app/document.hpp"
+#include "app/file_controller.hpp"
+#include "app/main_window.hpp"
+#include "views/common/checked_spin_box.hpp"
+#include "views/workload/workload_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QTest>
+#include <QUndoStack>
+
+namespace {
+
+/// The analysis of the newest edit (waits for the worker).
+const model::DesignAnalysis& timed(app::MainWindow& w)
+{
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    REQUIRE(w.worker()->latest()->analysis);
+    return *w.worker()->latest()->analysis;
+}
+
+/// Types `value` into layout field `key` as a user does: the value, then the edit ends.
+void typeInto(views::WorkloadPanel* panel, const std::string& key, int value)
+{
+    views::CheckedSpinBox* box = panel->layoutBox(key);
+    REQUIRE(box);
+    box->setValue(value);
+    emit box->editingFinished();
+}
+
+const nlohmann::json& settings(app::MainWindow& w) { return w.document()->design().analysis; }
+
+} // namespace
+
+TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the engine's choice", "[gui][workload]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    views::WorkloadPanel* panel = w.workload();
+    REQUIRE(panel);
+    const model::DesignAnalysis& before = timed(w);
+    REQUIRE(before.hasStep);
+    CHECK(before.step.tp == 8);
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (8)"));
+    CHECK(panel->layoutBox("pp")->text() == QStringLiteral("auto (%1)").arg(before.step.pp));
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: gpt3-175b, tensor 8 x pipeline %1 x data %2 (256 GPUs)")
+                                             .arg(before.step.pp)
+                                             .arg(before.step.dp)));
+    const int undoBefore = w.document()->undoStack()->count();
+
+    typeInto(panel, "tp", 4);
+    CHECK(settings(w).at("tp") == 4);
+    CHECK(w.document()->undoStack()->count() == undoBefore + 1);
+    const model::DesignAnalysis& four = timed(w);
+    CHECK(four.step.tp == 4);
+    CHECK(panel->chosenText().contains(QStringLiteral("tensor 4 x pipeline")));
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("4"));
+
+    // The engine's layout again: the keys go, the engine picks tp 8.
+    typeInto(panel, "pp", 2);
+    CHECK(settings(w).at("pp") == 2);
+    auto* reset = panel->findChild<QPushButton*>(QStringLiteral("workloadAutoLayout"));
+    REQUIRE(reset);
+    REQUIRE(reset->isEnabled());
+    reset->click();
+    CHECK_FALSE(settings(w).contains("tp"));
+    CHECK_FALSE(settings(w).contains("pp"));
+    CHECK(timed(w).step.tp == 8);
+    CHECK_FALSE(reset->isEnabled());
+
+    // Undo brings the typed layout back, field by field.
+    w.document()->undoStack()->undo();
+    CHECK(settings(w).at("tp") == 4);
+    CHECK(settings(w).at("pp") == 2);
+    CHECK(panel->layoutBox("pp")->value() == 2);
+    w.document()->undoStack()->undo();
+    w.document()->undoStack()->undo();
+    CHECK_FALSE(settings(w).contains("tp"));
+    CHECK(timed(w).step.tp == 8);
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (8)"));
+}
+
+TEST_CASE("Workload dock: another model drops the old layout - and switches set only what differs from the default",
+          "[gui][workload]")
+{
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    views::WorkloadPanel* panel = w.workload();
+    (void)timed(w);
+    typeInto(panel, "tp", 4);
+
+    QComboBox* models = panel->workloadBox();
+    const int llama = models->findData(QStringLiteral("llama3-70b"));
+    REQUIRE(llama > 0);
+    models->setCurrentIndex(llama);
+    emit models->activated(llama);
+    CHECK(settings(w).at("workload") == "llama3-70b");
+    CHECK_FALSE(settings(w).contains("tp")); // chosen for gpt3-175b
+    CHECK(timed(w).workload == "llama3-70b");
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: llama3-70b, ")));
+
+    // The first entry leaves the model to the engine: the largest preset that fits.
+    models->setCurrentIndex(0);
+    emit models->activated(0);
+    CHECK_FALSE(settings(w).contains("workload"));
+    const model::DesignAnalysis& largest = timed(w);
+    CHECK(models->itemText(0) == QStringLiteral("Largest preset that fits (%1)").arg(QString::fromStdString(largest.workload)));
+
+    QCheckBox* shard = nullptr;
+    for (QCheckBox* b : panel->findChildren<QCheckBox*>())
+        if (b->text() == QStringLiteral("Sharded optimizer")) shard = b;
+    REQUIRE(shard);
+    CHECK(shard->isChecked());
+    shard->click();
+    CHECK(settings(w).at("sharded_optimizer") == false);
+    shard->click();
+    CHECK_FALSE(settings(w).contains("sharded_optimizer")); // the default again: no key
+}
+
+TEST_CASE("Workload dock: a design's own model is listed and selected", "[gui][workload]")
+{
+    model::Design d = guitest::fatTree("dgx-h100", 4);
+    d.analysis["model"] = {{"name", "my-13b"}, {"layers", 40}, {"hidden", 5120}, {"heads", 40}, {"seq_len", 4096}, {"vocab", 32000}};
+    app::MainWindow w(guitest::catalog());
+    w.document()->newDesign(d);
+    views::WorkloadPanel* panel = w.workload();
+    QComboBox* models = panel->workloadBox();
+    const int own = models->findData(QStringLiteral("my-13b"));
+    REQUIRE(own > 0);
+    CHECK(models->currentIndex() == own);
+    CHECK(models->itemText(own) == QStringLiteral("my-13b (this design's model)"));
+    CHECK(timed(w).workload == "my-13b");
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: my-13b, ")));
+
+    // To look at it: CD_SHOT_DIR=/tmp/shots build/tests/gui_tests "[workload]" saves the
+    // window at 1280 x 800 with the Workload dock in front.
+    if (const QString shots = qEnvironmentVariable("CD_SHOT_DIR"); !shots.isEmpty()) {
+        w.resize(1280, 800);
+        w.show();
+        if (auto* dock = w.findChild<QDockWidget*>(QStringLiteral("workloadDock"))) dock->raise();
+        QTest::qWait(300);
+        CHECK(w.grab().save(shots + QStringLiteral("/workload-dock.png")));
+    }
+}
