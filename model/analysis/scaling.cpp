@@ -26,7 +26,9 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     const double params = parameterCount(c.model);
     const double wBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
     const double optBytes = c.precision == Precision::FP32 ? 8.0 : 12.0;
-    const int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
+    int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
+    // Never a split Megatron refuses or one whose groups cross servers (tensorParallelProblem).
+    while (maxTp > 1 && !tensorParallelProblem(c.model, maxTp, node.g, gpus > node.g).empty()) maxTp /= 2;
     // Weights, gradients and optimizer state per GPU (decimal GB) within `share` of the memory.
     auto fits = [&](int tp, int pp, double share) {
         const int dp = std::max(1, gpus / (tp * pp));
@@ -118,7 +120,8 @@ TrainingConfig shrink(const TrainingConfig& full, int n)
     TrainingConfig c = full;
     if (n < full.tp * full.pp * full.dp) {
         c.tp = std::min(full.tp, n);
-        while (n % c.tp != 0) --c.tp;
+        // Heads only: the full layout's tp already keeps its groups inside a server.
+        while (n % c.tp != 0 || !tensorParallelProblem(c.model, c.tp, 0, false).empty()) --c.tp;
         // Never fewer pipeline stages than the full layout where the count allows it (fewer
         // would not hold the model's weights and optimizer state, as resolveLayout found): the
         // fewest stages from there up that divide the GPUs left after tensor parallelism. 72

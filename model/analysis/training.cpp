@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace model::analysis {
 
@@ -57,6 +58,19 @@ double collectiveUs(const CommGroup& g, CollectiveOp op, double bytes, double* l
 
 } // namespace
 
+std::string tensorParallelProblem(const TransformerModel& m, int tp, int gpusPerServer, bool spansServers)
+{
+    if (tp <= 1) return {};
+    const std::string t = std::to_string(tp);
+    if (m.heads % tp != 0) return "tensor parallel " + t + " does not divide the " + std::to_string(m.heads) + " attention heads of " + m.name;
+    const int kv = m.kvHeads > 0 ? m.kvHeads : m.heads;
+    if (kv % tp != 0) return "tensor parallel " + t + " does not divide the " + std::to_string(kv) + " key/value heads of " + m.name;
+    if (spansServers && gpusPerServer % tp != 0)
+        return "tensor parallel " + t + " does not divide the " + std::to_string(gpusPerServer) +
+               " GPUs of a server, so its groups would cross servers";
+    return {};
+}
+
 double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept
 {
     const double weightBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
@@ -76,6 +90,8 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     if (c.tp > node.g)
         throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " exceeds the " + std::to_string(node.g) +
                                     " GPUs of one server");
+    if (const std::string why = tensorParallelProblem(c.model, c.tp, node.g, c.tp * c.pp * c.dp > node.g); !why.empty())
+        throw std::invalid_argument(why);
     if (peakTflops <= 0) throw std::invalid_argument("the GPU has no dense TFLOPS figure for " + std::string(toString(c.precision)));
     const TransformerModel& m = c.model;
     TrainingStep s;

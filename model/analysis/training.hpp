@@ -98,6 +98,15 @@ struct TrainingStep {
 /// Total parameters of `m` from its shape (embeddings included), or m.params when set.
 [[nodiscard]] double parameterCount(const TransformerModel& m) noexcept;
 
+/// Why tensor parallel `tp` cannot split `m`, or empty: Megatron-LM refuses attention heads
+/// (and, with grouped-query attention, key/value heads) that `tp` does not divide
+/// (megatron/training/arguments.py: num_attention_heads % tensor_model_parallel_size == 0,
+/// num_query_groups % tensor_model_parallel_size == 0). `spansServers`: the layout's busy GPUs
+/// fill more than one server of `gpusPerServer`; then `tp` must divide `gpusPerServer`, since
+/// consecutive groups of tp ranks would otherwise cross a server boundary and run their
+/// all-reduces over the NICs (the engine times tensor parallelism inside the NVLink domain).
+[[nodiscard]] std::string tensorParallelProblem(const TransformerModel& m, int tp, int gpusPerServer, bool spansServers);
+
 /// Weights, gradients and optimizer state per GPU of `c`'s layout (tp, pp, dp as set),
 /// decimal GB, no activations: parameters / (tp x pp) x (2 x w + o / (dp if the optimizer is
 /// sharded, else 1)), w = 2 bytes (bf16, fp16, fp8 runs keep bf16 weights) or 4 (fp32), o = 12

@@ -65,6 +65,13 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     CHECK(panel->chosenText().contains(QStringLiteral("tensor 4 x pipeline")));
     CHECK(panel->layoutBox("tp")->text() == QStringLiteral("4"));
 
+    // A split the engine refuses says why where it was typed.
+    typeInto(panel, "tp", 3);
+    CHECK_FALSE(timed(w).hasStep);
+    CHECK(panel->chosenText() == QStringLiteral("Not timed: gpt3-175b cannot run on this design: tensor parallel 3 does not divide "
+                                                "the 8 GPUs of a server, so its groups would cross servers."));
+    typeInto(panel, "tp", 4);
+
     // The engine's layout again: the keys go, the engine picks tp 8.
     typeInto(panel, "pp", 2);
     CHECK(settings(w).at("pp") == 2);
@@ -82,8 +89,7 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     CHECK(settings(w).at("tp") == 4);
     CHECK(settings(w).at("pp") == 2);
     CHECK(panel->layoutBox("pp")->value() == 2);
-    w.document()->undoStack()->undo();
-    w.document()->undoStack()->undo();
+    for (int i = 0; i < 4; ++i) w.document()->undoStack()->undo(); // pp 2, tp 4, tp 3, tp 4
     CHECK_FALSE(settings(w).contains("tp"));
     CHECK(timed(w).step.tp == 8);
     CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (8)"));

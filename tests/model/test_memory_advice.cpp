@@ -125,3 +125,40 @@ TEST_CASE("a workload no cluster of these GPUs holds says so - and only that mor
     CHECK(a.bottleneck.explanation.ends_with(
         "no link limits it; no cluster of up to 131,072 of these GPUs holds it: pick GPUs with more memory"));
 }
+
+TEST_CASE("tensor parallel that Megatron refuses or that crosses servers is refused - and never chosen", "[analysis][training]")
+{
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    TrainingConfig c = preset("gpt3-175b"); // 96 heads
+    CHECK(tensorParallelProblem(c.model, 8, 8, true).empty());
+    CHECK(tensorParallelProblem(c.model, 3, 8, false).empty()); // inside one server: 96 heads / 3
+    CHECK(tensorParallelProblem(c.model, 3, 8, true) ==
+          "tensor parallel 3 does not divide the 8 GPUs of a server, so its groups would cross servers");
+    CHECK(tensorParallelProblem(preset("llama3-70b").model, 16, 72, false) ==
+          "tensor parallel 16 does not divide the 8 key/value heads of llama3-70b");
+    TransformerModel odd = c.model;
+    odd.name = "odd";
+    odd.heads = odd.kvHeads = 20;
+    CHECK(tensorParallelProblem(odd, 8, 8, false) == "tensor parallel 8 does not divide the 20 attention heads of odd");
+
+    // Timed: tp 3 over 32 GPUs of 8-GPU servers is refused with the reason.
+    c.tp = 3;
+    c.pp = 2;
+    c.dp = 5;
+    c.globalBatch = 5;
+    try {
+        (void)predictStep(c, node, 989.0);
+        FAIL("tp 3 across servers was timed");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()) == "tensor parallel 3 does not divide the 8 GPUs of a server, so its groups would cross servers");
+    }
+    // Chosen: GPT-3's shape with 20 heads needs model parallelism and is split 4 ways, never 8.
+    TrainingConfig mine = preset("gpt3-175b");
+    mine.model = odd;
+    for (const int gpus : {32, 64, 128}) {
+        const TrainingConfig laid = resolveLayout(mine, gpus, node, 80.0);
+        CHECK(laid.tp == 4);
+        CHECK(laid.pp > 1);
+        CHECK_NOTHROW(predictStep(laid, node, 989.0));
+    }
+}

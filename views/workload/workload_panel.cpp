@@ -12,6 +12,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -275,7 +276,10 @@ void WorkloadPanel::refreshChosen()
         return;
     }
     if (!a->hasStep) {
-        chosen_->setText(tr("Not timed: %1").arg(text(a->scalingNote.empty() ? std::string("the design has no GPUs to train on") : a->scalingNote)));
+        // The scaling note says why ("no scaling curve: gpt3-175b cannot run on this design: ...").
+        QString why = text(a->scalingNote.empty() ? std::string("the design has no GPUs to train on") : a->scalingNote);
+        why.remove(QRegularExpression(QStringLiteral("^no scaling curve: ")));
+        chosen_->setText(tr("Not timed: %1.").arg(why));
         return;
     }
     const model::StepBreakdown& st = a->step;
