@@ -57,7 +57,8 @@ int cmdExport(const QStringList& args)
         for (const auto& n : notes) o << "note: " << QString::fromStdString(n) << "\n";
         return kOk;
     } catch (const std::exception& e) {
-        printError(QString::fromStdString(e.what()));
+        // The exporters say "<design>"; the user knows the design by its path.
+        printError(errorText(e, pos[1]));
         return kBadInput;
     }
 }

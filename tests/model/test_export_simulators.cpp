@@ -340,6 +340,44 @@ TEST_CASE("ASTRA-sim export: designs it cannot express are refused by name", "[e
     CHECK_THROWS_AS(exportAstraSim(Design{}, catalog()), InputError);
 }
 
+TEST_CASE("InfraGraph export refuses what ASTRA-sim refuses: no GPU server or servers with every cable removed", "[export][infragraph]")
+{
+    // An empty design, switches alone, and 32 DGX with every link removed: both exporters throw,
+    // naming the design and what was expected (InfraGraph used to write 0 devices / 0 edges).
+    Design switchesOnly;
+    switchesOnly.name = "switches only";
+    Node sw;
+    sw.kind = NodeKind::Switch;
+    sw.model = "qm9700";
+    sw.name = "leaf";
+    switchesOnly.addNode(sw);
+    Design unplugged = templateDesign("superpod-h100-1su.json");
+    std::vector<Id> ids;
+    for (const auto& [id, l] : unplugged.links()) ids.push_back(id);
+    for (Id id : ids) unplugged.removeLink(id);
+    REQUIRE(unplugged.links().empty());
+    const std::vector<std::pair<Design, std::string>> cases = {
+        {Design{}, "expected at least one GPU server"},
+        {switchesOnly, "expected at least one GPU server"},
+        {unplugged, "field \"links\": expected every server to reach every other; the design has 32 islands"},
+    };
+    for (const auto& [d, expected] : cases) {
+        INFO(d.name);
+        try {
+            (void)exportInfraGraph(d, catalog());
+            FAIL("expected InputError");
+        } catch (const InputError& e) {
+            CHECK(e.file() == "<design>");
+            CHECK(std::string(e.what()).find(expected) != std::string::npos);
+        }
+        CHECK_THROWS_AS(exportAstraSim(d, catalog()), InputError);
+    }
+    // One server on its own is a system to simulate (its GPUs, NVSwitches and PCIe), for both.
+    const Design one = topology::generateSingleServer(catalog(), {"dgx-h100", "one"});
+    CHECK(exportInfraGraph(one, catalog()).infrastructure["devices"].size() == 1);
+    CHECK(exportAstraSim(one, catalog()).npus == 8);
+}
+
 TEST_CASE("InfraGraph export: schema's required fields, references and the design's numbers", "[export][infragraph]")
 {
     for (const auto& e : std::filesystem::directory_iterator(bundledTemplateDirectory())) {

@@ -51,7 +51,7 @@ struct AstraSimExport {
 };
 
 /// Builds the ASTRA-sim configuration of a design.
-/// @throws InputError (file "<design>") when the design cannot be written as one
+/// @throws InputError (file "<design>", which the caller replaces by the design's path) when the design cannot be written as one
 ///         multi-dimensional topology: no GPU server, servers of different models, servers
 ///         not all reachable from one another, or a catalog reference missing.
 [[nodiscard]] AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog);

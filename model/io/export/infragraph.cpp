@@ -1,6 +1,7 @@
 // InfraGraph infrastructure from a design (see infragraph.hpp).
 #include "model/io/export/infragraph.hpp"
 
+#include "model/analysis/cluster_facts.hpp"
 #include "model/io/input_error.hpp"
 #include "model/topology/rules.hpp"
 #include "model/units/number_format.hpp"
@@ -149,6 +150,14 @@ json serverDevice(const std::string& name, const ServerSpec& s, const GpuSpec* g
 
 InfraGraphExport exportInfraGraph(const Design& design, const Catalog& catalog)
 {
+    // What ASTRA-sim's export refuses as nothing to simulate is refused here too: no GPU server,
+    // or servers that cannot all reach one another (every cable removed).
+    const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+    if (facts.servers.empty())
+        throw InputError("<design>", design.name, "", "expected at least one GPU server: there is nothing for InfraGraph's simulators to simulate");
+    if (facts.servers.size() > 1 && facts.islands > 1)
+        throw InputError("<design>", design.name, "links", "expected every server to reach every other; the design has " + std::to_string(facts.islands) +
+                                                               " islands of servers that cannot reach each other");
     InfraGraphExport out;
     // Devices and instances.
     std::map<ServerKey, std::vector<Id>> serverGroups;
@@ -239,6 +248,9 @@ InfraGraphExport exportInfraGraph(const Design& design, const Catalog& catalog)
             edges.push_back(e);
         }
     }
+    if (facts.servers.size() > 1 && edges.empty())
+        throw InputError("<design>", design.name, "links",
+                         "expected the servers' NICs to be cabled to switches: InfraGraph edges join NICs to switch ports, and this design has none");
     if (skipped) out.notes.push_back(std::to_string(skipped) + " NVLink/PCIe links between nodes are not exported (InfraGraph edges here join NICs to switch ports)");
 
     for (const auto& [key, ids] : switchGroups) {

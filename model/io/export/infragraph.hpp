@@ -35,8 +35,10 @@ struct InfraGraphExport {
 };
 
 /// Builds the InfraGraph description of a design.
-/// @throws InputError (file "<design>") when a node names a model the catalog lacks, or a
-///         link asks for a port beyond what its node has.
+/// @throws InputError (file "<design>", which the caller replaces by the design's path) when
+///         there is nothing to simulate, as exportAstraSim refuses it: no GPU server, or several
+///         servers that cannot all reach one another or have no NIC-to-switch cable; also when a
+///         node names a model the catalog lacks, or a link asks for a port beyond what its node has.
 [[nodiscard]] InfraGraphExport exportInfraGraph(const Design& design, const Catalog& catalog);
 
 /// A name valid for the schema's pattern: characters outside [ a-zA-Z0-9-_()<>[]] become '-'.

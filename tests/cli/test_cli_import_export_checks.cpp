@@ -1,0 +1,63 @@
+// Newcomer findings on `import` and `export`: what cannot be simulated is refused by both
+// exporters naming the design's file; what an import cannot read is refused with the reason.
+#include "cli_run.hpp"
+#include "../gui/gui_test_support.hpp"
+
+#include "model/design/design.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <fstream>
+
+namespace {
+
+using clitest::cli;
+using clitest::Outcome;
+
+/// The bundled SuperPOD template with its nodes and links filtered, written to `path`.
+void writeTemplateVariant(const QString& path, bool keepNodes)
+{
+    std::ifstream in(model::bundledTemplateDirectory() + "/superpod-h100-1su.json");
+    nlohmann::json d = nlohmann::json::parse(in);
+    if (!keepNodes) d["nodes"] = nlohmann::json::array();
+    d["links"] = nlohmann::json::array();
+    std::ofstream(path.toStdString()) << d.dump(1);
+}
+
+} // namespace
+
+TEST_CASE("export infragraph refuses a design with no nodes or no links as astra-sim does and both name the design file", "[cli][export]")
+{
+    QTemporaryDir dir;
+    const QString empty = dir.filePath(QStringLiteral("empty.json"));
+    const QString unplugged = dir.filePath(QStringLiteral("unplugged.json"));
+    writeTemplateVariant(empty, false);
+    writeTemplateVariant(unplugged, true);
+    const QString entry = QStringLiteral(": entry \"DGX SuperPOD H100 - one scalable unit (32 DGX H100, rail-optimized NDR)\"");
+    const QString islands = QStringLiteral(": field \"links\": expected every server to reach every other; the design has 32 islands of servers "
+                                           "that cannot reach each other\n");
+    struct Case {
+        QString format, design, expected;
+    };
+    const std::vector<Case> cases = {
+        {QStringLiteral("astra-sim"), empty, QStringLiteral(": expected at least one GPU server: there is nothing for ASTRA-sim to simulate\n")},
+        {QStringLiteral("infragraph"), empty, QStringLiteral(": expected at least one GPU server: there is nothing for InfraGraph's simulators to simulate\n")},
+        {QStringLiteral("astra-sim"), unplugged, islands},
+        {QStringLiteral("infragraph"), unplugged, islands},
+    };
+    for (const Case& c : cases) {
+        INFO(c.format.toStdString() << " " << c.design.toStdString());
+        const QString out = dir.filePath(QStringLiteral("out-") + c.format);
+        const Outcome o = cli({QStringLiteral("export"), c.format, c.design, QStringLiteral("-o"), out});
+        CHECK(o.code == 1);
+        CHECK(o.err == QStringLiteral("cluster-designer: ") + c.design + entry + c.expected);
+        CHECK_FALSE(o.err.contains(QStringLiteral("<design>")));
+        CHECK(o.out.isEmpty());
+        CHECK_FALSE(QDir(out).exists());
+    }
+}
