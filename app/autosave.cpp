@@ -119,29 +119,49 @@ void Autosave::removeOrphan(const QString& copy) const
     QFile::remove(lockPathFor(copy));
 }
 
-QString recoveryQuestion(const QString& copy)
+RecoveryInfo readRecoveryInfo(const QString& copy)
 {
-    QString name, source;
-    QDateTime when;
-    try { // only for the question's wording: a broken copy is reported when it is opened
+    RecoveryInfo info;
+    try {
         const nlohmann::json doc = model::io::readJsonFile(copy.toStdString(), model::kMaxDesignFileBytes);
         if (doc.is_object()) {
-            if (auto n = doc.find("name"); n != doc.end() && n->is_string()) name = QString::fromStdString(n->get<std::string>());
+            if (auto n = doc.find("name"); n != doc.end() && n->is_string()) info.name = QString::fromStdString(n->get<std::string>());
             if (auto r = doc.find("recovery"); r != doc.end() && r->is_object()) {
                 if (auto s = r->find("saved"); s != r->end() && s->is_string())
-                    when = QDateTime::fromString(QString::fromStdString(s->get<std::string>()), Qt::ISODate);
-                if (auto f = r->find("source"); f != r->end() && f->is_string()) source = QString::fromStdString(f->get<std::string>());
+                    info.saved = QDateTime::fromString(QString::fromStdString(s->get<std::string>()), Qt::ISODate);
+                if (auto f = r->find("source"); f != r->end() && f->is_string()) info.source = QString::fromStdString(f->get<std::string>());
             }
         }
     } catch (const model::InputError&) {
     }
-    if (!when.isValid()) when = QFileInfo(copy).lastModified(); // a copy of an earlier version
-    const QString design = name.isEmpty() ? QObject::tr("an unnamed design") : QObject::tr("the design \"%1\"").arg(name);
-    const QString file = source.isEmpty() ? QObject::tr("never saved to a file")
-                                          : QObject::tr("file %1").arg(QDir::toNativeSeparators(source));
-    return QObject::tr("Cluster Designer closed without saving the changes to %1 (%2). The unsaved work was copied at %3 to %4.\n\n"
+    return info;
+}
+
+QString recoveryTarget(const RecoveryInfo& info)
+{
+    if (info.source.isEmpty() || !info.saved.isValid()) return {};
+    const QFileInfo file(info.source);
+    // Whole seconds: the copy's time is written to the second.
+    if (!file.isFile() || file.lastModified().toSecsSinceEpoch() > info.saved.toSecsSinceEpoch()) return {};
+    return file.absoluteFilePath();
+}
+
+QString recoveryQuestion(const QString& copy)
+{
+    const RecoveryInfo info = readRecoveryInfo(copy);
+    const QDateTime when = info.saved.isValid() ? info.saved : QFileInfo(copy).lastModified(); // a copy of an earlier version
+    const QString design = info.name.isEmpty() ? QObject::tr("an unnamed design") : QObject::tr("the design \"%1\"").arg(info.name);
+    const QString file = info.source.isEmpty() ? QObject::tr("never saved to a file")
+                                               : QObject::tr("file %1").arg(QDir::toNativeSeparators(info.source));
+    QString after;
+    if (!info.source.isEmpty())
+        after = recoveryTarget(info).isEmpty()
+                    ? QObject::tr(" The file has changed or gone since then: the recovered work opens untitled, and saving it asks "
+                                  "for a file name.")
+                    : QObject::tr(" Saving the recovered work writes it to that file.");
+    return QObject::tr("Cluster Designer closed without saving the changes to %1 (%2). The unsaved work was copied at %3 to %4.%5\n\n"
                        "Recover it?")
-        .arg(design, file, when.toString(QStringLiteral("yyyy-MM-dd HH:mm")), QDir::toNativeSeparators(copy));
+        .arg(design, file, when.toString(QStringLiteral("yyyy-MM-dd HH:mm")), QDir::toNativeSeparators(copy), after);
 }
 
 bool offerRecovery(MainWindow& window, RecoveryPrompts prompts)
@@ -160,7 +180,7 @@ bool offerRecovery(MainWindow& window, RecoveryPrompts prompts)
     const QString copy = orphans.front();
     bool recovered = false;
     if (prompts.ask(recoveryQuestion(copy))) {
-        if (auto error = window.document()->openRecovered(copy)) {
+        if (auto error = window.document()->openRecovered(copy, recoveryTarget(readRecoveryInfo(copy)))) {
             prompts.warn(QObject::tr("Cannot recover"),
                          QObject::tr("The unsaved design could not be recovered:\n\n%1").arg(*error));
             return false; // keep the copy: the user may want to look at it

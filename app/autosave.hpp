@@ -10,6 +10,7 @@
 /// crashed) is an orphan and is offered for recovery (offerRecovery). Several sessions at once
 /// never take each other's copies.
 
+#include <QDateTime>
 #include <QLockFile>
 #include <QObject>
 #include <QString>
@@ -78,6 +79,24 @@ struct RecoveryPrompts {
     std::function<void(const QString& title, const QString& text)> warn;
 };
 
+/// What an autosave copy says about itself (its "recovery" block; empty fields when absent,
+/// as in copies of earlier versions or broken copies).
+struct RecoveryInfo {
+    QString name;    ///< the design's name
+    QString source;  ///< the design file the unsaved changes belong to; empty: never saved
+    QDateTime saved; ///< when the work was copied; invalid when the copy does not say
+};
+
+/// Reads `copy`'s name and recovery block. Never throws (a broken copy gives empty fields; it
+/// is reported when opened).
+[[nodiscard]] RecoveryInfo readRecoveryInfo(const QString& copy);
+
+/// The file recovered work saves back to: `info.source` when it still exists and was not
+/// written after the copy was made (its modification time is not later than `info.saved`);
+/// empty otherwise, so that saving asks for a name and never overwrites a newer file (saved by
+/// another session after the crash, or restored from a backup).
+[[nodiscard]] QString recoveryTarget(const RecoveryInfo& info);
+
 /// The start-up question for the orphaned autosave copy `copy`: the design's name, the design
 /// file the unsaved changes belong to (or that it was never saved to one), when the work was
 /// copied (the copy's "recovery.saved" time, else the copy's modification time; local time,
@@ -88,7 +107,8 @@ struct RecoveryPrompts {
 [[nodiscard]] QString recoveryQuestion(const QString& copy);
 
 /// Offers the newest orphaned autosave copy of `window`'s autosave folder: when the user says
-/// yes the design is replaced by the recovered one (unsaved, no file name) and this session's
+/// yes the design is replaced by the recovered one (unsaved, tied to recoveryTarget()'s file, if
+/// any, so that Save writes the work back where it belongs) and this session's
 /// autosave takes it over; either way the orphan is removed afterwards. Older orphans are
 /// removed too (only the newest is offered). Prompts default to QMessageBox on `window`.
 /// @return true when a design was recovered.

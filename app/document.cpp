@@ -92,10 +92,10 @@ std::optional<QString> Document::open(const QString& path)
     return std::nullopt;
 }
 
-std::optional<QString> Document::openRecovered(const QString& autosavePath)
+std::optional<QString> Document::openRecovered(const QString& autosavePath, const QString& filePath)
 {
     if (auto error = open(autosavePath)) return error;
-    setFilePath(QString());
+    setFilePath(filePath);
     undo_.resetClean(); // no clean state: the recovered design is unsaved work
     emit modifiedChanged(true);
     return std::nullopt;

@@ -53,9 +53,10 @@ public:
     /// the history cleared. @return the InputError text (file, entry, field, expected) on
     /// failure, in which case the current design and history are untouched.
     [[nodiscard]] std::optional<QString> open(const QString& path);
-    /// Replaces the design with one recovered from an autosave: no file path, and marked
-    /// modified (the recovered work is not saved anywhere yet). @return the error text on failure.
-    [[nodiscard]] std::optional<QString> openRecovered(const QString& autosavePath);
+    /// Replaces the design with one recovered from an autosave, marked modified (the recovered
+    /// work is not saved anywhere yet) and tied to `filePath` (the design file the work belongs
+    /// to, app::recoveryTarget; empty: none, Save asks for a name). @return the error text on failure.
+    [[nodiscard]] std::optional<QString> openRecovered(const QString& autosavePath, const QString& filePath = QString());
     /// Opens `path` as a new untitled design based on it (templates): no file path and not
     /// modified, so Save asks for a file name and the file itself is never written.
     /// @return the error text on failure (nothing changes then).

@@ -43,6 +43,52 @@ TEST_CASE("autosave copies unsaved work, recovery reopens it as modified, saving
     CHECK_FALSE(autosave.hasCopy());
 }
 
+TEST_CASE("recovered work of a saved design saves back to its file - unless the file changed since the copy", "[gui][autosave]")
+{
+    // It reopened as "Untitled" and Ctrl+S asked for a name, though the question named the file.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("d1.json"));
+    app::Document doc(guitest::catalog());
+    REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
+    REQUIRE_FALSE(doc.saveAs(file).has_value());
+    // The copy is stamped to the second; the file's own time must not be later than it.
+    {
+        QFile f(file);
+        REQUIRE(f.open(QIODevice::ReadWrite));
+        REQUIRE(f.setFileTime(QDateTime::currentDateTime().addSecs(-60), QFileDevice::FileModificationTime));
+    }
+    app::Autosave autosave(&doc, dir.path());
+    model::Node n = doc.design().nodes().begin()->second;
+    n.name = "renamed-before-crash";
+    doc.requestSetNode(n, "Rename");
+    REQUIRE(autosave.saveNow());
+
+    const app::RecoveryInfo info = app::readRecoveryInfo(autosave.path());
+    CHECK(info.source == file);
+    REQUIRE(app::recoveryTarget(info) == QFileInfo(file).absoluteFilePath());
+    CHECK(app::recoveryQuestion(autosave.path()).contains(QStringLiteral("Saving the recovered work writes it to that file.")));
+    app::Document recovered(guitest::catalog());
+    REQUIRE_FALSE(recovered.openRecovered(autosave.path(), app::recoveryTarget(info)).has_value());
+    CHECK(recovered.filePath() == QFileInfo(file).absoluteFilePath());
+    CHECK(recovered.isModified());
+    REQUIRE_FALSE(recovered.saveAs(recovered.filePath()).has_value());
+    CHECK(model::loadDesign(file.toStdString()).node(n.id)->name == "renamed-before-crash");
+
+    // Written after the copy was made (another session saved it): the work opens untitled.
+    {
+        QFile f(file);
+        REQUIRE(f.open(QIODevice::ReadWrite));
+        REQUIRE(f.setFileTime(QDateTime::currentDateTime().addSecs(120), QFileDevice::FileModificationTime));
+    }
+    CHECK(app::recoveryTarget(app::readRecoveryInfo(autosave.path())).isEmpty());
+    CHECK(app::recoveryQuestion(autosave.path()).contains(QStringLiteral("The file has changed or gone since then")));
+    // Gone: untitled as well.
+    REQUIRE(QFile::remove(file));
+    CHECK(app::recoveryTarget(app::readRecoveryInfo(autosave.path())).isEmpty());
+    doc.undoStack()->setClean();
+}
+
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -224,7 +270,8 @@ TEST_CASE("the recovery question names the design, its file, the time of the cop
     const QString question = app::recoveryQuestion(autosave.path());
     INFO(question.toStdString());
     CHECK(question == QStringLiteral("Cluster Designer closed without saving the changes to the design \"%1\" (file %2). "
-                                     "The unsaved work was copied at %3 to %4.\n\nRecover it?")
+                                     "The unsaved work was copied at %3 to %4. Saving the recovered work writes it to that "
+                                     "file.\n\nRecover it?")
                           .arg(QString::fromStdString(doc.design().name), QDir::toNativeSeparators(file), saved,
                                QDir::toNativeSeparators(autosave.path())));
     doc.undoStack()->setClean();
