@@ -1,6 +1,8 @@
 #include "app/template_library.hpp"
 
 #include "app/error_text.hpp"
+#include "model/catalog/catalog.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include <QStandardPaths>
 #include <QStringList>
@@ -14,11 +16,25 @@ QString userTemplateDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/templates");
 }
 
-QString bundledTemplateDirectory() { return QString::fromStdString(model::bundledTemplateDirectory()); }
+namespace {
+/// The bundled templates folder, or empty with `missing` set to why (a broken install or a
+/// binary copied away from its data): saving and the user's own templates never depend on it.
+std::string bundledFolder(std::string* missing = nullptr)
+{
+    try {
+        return model::bundledTemplateDirectory();
+    } catch (const model::DataDirNotFound& e) {
+        if (missing) *missing = e.what();
+        return {};
+    }
+}
+} // namespace
+
+QString bundledTemplateDirectory() { return QString::fromStdString(bundledFolder()); }
 
 bool isBundledTemplatePath(const QString& path)
 {
-    return model::isInsideDirectory(path.toStdString(), model::bundledTemplateDirectory());
+    return model::isInsideDirectory(path.toStdString(), bundledFolder()); // no folder holds no file
 }
 
 bool isTemplatePath(const QString& path)
@@ -29,9 +45,13 @@ bool isTemplatePath(const QString& path)
 std::vector<model::DesignTemplate> availableTemplates(const model::Catalog& catalog, QStringList* problems)
 {
     std::vector<model::InputError> errors;
-    auto list = model::listTemplates(catalog, model::bundledTemplateDirectory(), userTemplateDirectory().toStdString(), &errors);
-    if (problems)
+    std::string missing;
+    const std::string bundled = bundledFolder(&missing);
+    auto list = model::listTemplates(catalog, bundled, userTemplateDirectory().toStdString(), &errors);
+    if (problems) {
+        if (!missing.empty()) *problems << QString::fromStdString(missing);
         for (const auto& e : errors) *problems << loadErrorText(e);
+    }
     return list;
 }
 

@@ -15,7 +15,7 @@ namespace app {
 
 /// The folder of the user's own templates (may not exist yet).
 [[nodiscard]] QString userTemplateDirectory();
-/// The bundled templates folder (read-only).
+/// The bundled templates folder (read-only); empty when it is missing (a broken install).
 [[nodiscard]] QString bundledTemplateDirectory();
 
 /// True when `path` lies in the bundled or the user's template folder: such a file opens as
@@ -24,8 +24,9 @@ namespace app {
 /// True when `path` lies in the bundled template folder, which the app never writes.
 [[nodiscard]] bool isBundledTemplatePath(const QString& path);
 
-/// Bundled templates (in their order) then the user's (by title). Unreadable files are
-/// left out and described in `problems` (when given), one sentence each.
+/// Bundled templates (in their order) then the user's (by title). Unreadable files, and a
+/// missing bundled folder (which folders were searched), are described in `problems` (when
+/// given), one sentence each; the rest is listed.
 [[nodiscard]] std::vector<model::DesignTemplate> availableTemplates(const model::Catalog& catalog,
                                                                     QStringList* problems = nullptr);
 

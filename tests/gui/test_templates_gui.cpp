@@ -14,9 +14,12 @@
 #include <QAction>
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
 #include <QListWidget>
 #include <QMenu>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 namespace {
 QByteArray digest(const QString& path)
@@ -173,4 +176,36 @@ TEST_CASE("a new design's window title says Untitled once", "[gui][templates]")
     // file failed to open, too).
     app::MainWindow w(guitest::catalog());
     CHECK(w.windowTitle() == QStringLiteral("Untitled design[*] - Cluster Designer"));
+}
+
+TEST_CASE("without the bundled templates folder saving still works - and the template list says what is missing",
+          "[gui][templates]")
+{
+    // A binary copied away from its data: Save As failed with "design templates were not found"
+    // and its dialog advised Save As, so nothing could be saved.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    app::MainWindow w(guitest::catalog());
+    w.document()->newDesign(guitest::fatTree("dgx-h100", 2));
+    const QByteArray old = qgetenv("CLUSTER_DESIGNER_TEMPLATES");
+    qputenv("CLUSTER_DESIGNER_TEMPLATES", dir.filePath(QStringLiteral("no-such-folder")).toLocal8Bit());
+    auto prompts = w.files()->prompts();
+    const QString target = dir.filePath(QStringLiteral("saved.json"));
+    prompts.savePath = [&target](const QString&, const QString&, const QString&) { return target; };
+    QStringList errors;
+    prompts.error = [&errors](const QString& title, const QString& text) { errors << title + QStringLiteral(": ") + text; };
+    w.files()->setPrompts(prompts);
+    const bool saved = w.files()->saveAs();
+    QStringList problems;
+    const auto list = app::availableTemplates(w.document()->catalog(), &problems);
+    if (old.isNull()) qunsetenv("CLUSTER_DESIGNER_TEMPLATES");
+    else qputenv("CLUSTER_DESIGNER_TEMPLATES", old);
+    INFO(errors.join(QStringLiteral("\n")).toStdString());
+    CHECK(saved);
+    CHECK(errors.isEmpty());
+    CHECK(QFileInfo::exists(target));
+    CHECK(w.document()->filePath() == target);
+    REQUIRE(problems.size() >= 1);
+    CHECK(problems.front().contains(QStringLiteral("design templates were not found")));
+    CHECK(std::none_of(list.begin(), list.end(), [](const model::DesignTemplate& t) { return t.bundled; }));
 }
