@@ -9,6 +9,7 @@
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
 #include "model/analysis/training.hpp"
+#include "model/topology/rules.hpp"
 #include "model/units/number_format.hpp"
 
 #include <QCommandLineParser>
@@ -73,6 +74,21 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
     for (const auto& w : a.warnings) out << "warning: " << q(w) << "\n";
 }
 
+/// The design rules' findings under the analysis (the Design rules tab): errors and warnings
+/// each on a line with its rule id, then how many were waived. Nothing when none is raised.
+void printRules(const model::topology::RuleReport& r)
+{
+    QTextStream out(stdout);
+    const int errors = r.count(model::topology::Severity::Error), warnings = r.count(model::topology::Severity::Warning);
+    if (errors + warnings == 0 && r.waived.empty()) return;
+    out << "\nDesign rules: " << errors << (errors == 1 ? " error, " : " errors, ") << warnings << (warnings == 1 ? " warning" : " warnings");
+    if (!r.waived.empty()) out << ", " << r.waived.size() << " waived";
+    out << "\n";
+    for (const auto& f : r.findings)
+        if (f.severity != model::topology::Severity::Info)
+            out << "  " << model::topology::toString(f.severity) << " [" << q(f.rule) << "] " << q(f.message) << "\n";
+}
+
 } // namespace
 
 int cmdAnalyze(const QStringList& args)
@@ -102,8 +118,17 @@ int cmdAnalyze(const QStringList& args)
         const nlohmann::json settings = withWorkload ? model::analysis::settingsWithWorkload(design->analysis, workload)
                                         : design->analysis.is_object() ? design->analysis : nlohmann::json::object();
         const model::DesignAnalysis a = model::analyzeDesign(*design, *catalog, settings);
-        if (p.isSet(QStringLiteral("json"))) printJson(model::toJson(a, withWorkload));
-        else printText(a, withWorkload);
+        // The rules say what is wrong with the wiring itself (a port used twice, a port the
+        // server does not have), which the figures above cannot show.
+        const model::topology::RuleReport rules = model::topology::checkDesign(*design, *catalog);
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = model::toJson(a, withWorkload);
+            j["rules"] = model::topology::toJson(rules);
+            printJson(j);
+        } else {
+            printText(a, withWorkload);
+            printRules(rules);
+        }
         return kOk;
     } catch (const std::exception& e) {
         printError(QStringLiteral("analyze: ") + errorText(e, p.positionalArguments().front()));

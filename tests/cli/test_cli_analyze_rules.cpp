@@ -1,0 +1,66 @@
+// `analyze` lists what the design rules find in the wiring (the Design rules tab): eight links
+// on one single-port NIC read only "1 of 8 compute NIC ports are cabled" before, and a port the
+// server does not have nothing at all.
+#include <catch2/catch.hpp>
+
+#include "../gui/gui_test_support.hpp"
+#include "cli_run.hpp"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+/// The default design with every link of server `server` numbered by `port` (the link's index
+/// among the server's links when `port` < 0), written to `path`.
+void writeWithPorts(const QString& path, model::Id server, int port)
+{
+    nlohmann::json d = model::toJson(model::loadDesign(guitest::templatePath().toStdString()));
+    int i = 0;
+    for (auto& l : d["links"])
+        for (const char* end : {"a", "b"})
+            if (l[end]["node"] == server) l[end]["port"] = port >= 0 ? port : i++;
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(d.dump()));
+}
+
+} // namespace
+
+TEST_CASE("analyze lists the design rules' errors - a NIC port used twice and a port the server lacks", "[cli][rules]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const model::Design base = model::loadDesign(guitest::templatePath().toStdString());
+    const model::Id dgx = guitest::idByName(base, "dgx-01");
+
+    const QString shared = dir.filePath(QStringLiteral("shared.json"));
+    writeWithPorts(shared, dgx, 0);
+    const clitest::Outcome text = clitest::cli({QStringLiteral("analyze"), shared});
+    INFO(text.out.toStdString() << text.err.toStdString());
+    CHECK(text.code == 0);
+    CHECK(text.out.contains(QStringLiteral("\nDesign rules: 1 error, 0 warnings\n")));
+    CHECK(text.out.contains(QStringLiteral("  error [server-port-conflict] dgx-01: links ")));
+    CHECK(text.out.contains(QStringLiteral("share a compute NIC port (port 0 first)")));
+
+    const clitest::Outcome js = clitest::cli({QStringLiteral("analyze"), shared, QStringLiteral("--json")});
+    REQUIRE(js.code == 0);
+    const nlohmann::json j = nlohmann::json::parse(js.out.toStdString());
+    CHECK(j["rules"]["errors"] == 1);
+    CHECK(j["rules"]["findings"][0]["rule"] == "server-port-conflict");
+    CHECK(j.contains("layers")); // the contract's keys stay
+
+    const QString beyond = dir.filePath(QStringLiteral("beyond.json"));
+    writeWithPorts(beyond, dgx, 5000);
+    const clitest::Outcome far = clitest::cli({QStringLiteral("analyze"), beyond});
+    CHECK(far.out.contains(QStringLiteral("error [server-port-range] dgx-01: ")));
+    CHECK(far.out.contains(QStringLiteral("use ports up to 5000, but its 8 compute NIC ports (8 x ")));
+
+    // Each link on its own port: no finding, no section.
+    const QString fine = dir.filePath(QStringLiteral("fine.json"));
+    writeWithPorts(fine, dgx, -1);
+    const clitest::Outcome ok = clitest::cli({QStringLiteral("analyze"), fine});
+    CHECK_FALSE(ok.out.contains(QStringLiteral("Design rules")));
+}
