@@ -6,8 +6,10 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/import_design.hpp"
+#include "model/io/import/measured_curve.hpp"
 #include "model/io/import/server_model.hpp"
 #include "model/io/input_error.hpp"
+#include "model/units/units.hpp"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -79,10 +81,13 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
     }
     if (r.curve) {
         const auto& c = *r.curve;
+        const model::io::MeasuredPeak peak = c.peak();
         o << "  " << QString::fromStdString(c.collective.empty() ? std::string("unknown collective") : c.collective) << ", "
           << (c.ranks ? QString::number(c.ranks) : QStringLiteral("?")) << " ranks on " << (c.nodes ? QString::number(c.nodes) : QStringLiteral("?"))
-          << " node(s), " << c.points().size() << " sizes, peak busbw " << QString::fromStdString(fixed(c.peakBusbwGBps(), 2)) << " GB/s"
-          << (c.gpuName.empty() ? QString() : ", " + QString::fromStdString(c.gpuName));
+          << " node(s), " << c.points().size() << " sizes, peak busbw " << QString::fromStdString(fixed(peak.busbwGBps, 2)) << " GB/s";
+        // Which column and size: the table below charts the out-of-place half.
+        if (!peak.column.empty()) o << " (" << QString::fromStdString(peak.column) << ", " << QString::fromStdString(model::formatBytes(peak.bytes)) << ")";
+        o << (c.gpuName.empty() ? QString() : ", " + QString::fromStdString(c.gpuName));
         // The NCCL the run used, unless the log line below says it already; nccl-tests' own version.
         if (!c.ncclVersion.empty() && (!r.log || r.log->ncclVersion != c.ncclVersion))
             o << ", " << (c.rccl ? "RCCL " : "NCCL ") << QString::fromStdString(c.ncclVersion);

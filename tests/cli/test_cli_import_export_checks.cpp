@@ -1,6 +1,7 @@
 // Newcomer findings on `import` and `export`: what cannot be simulated is refused by both
 // exporters naming the design's file; what an import cannot read is refused with the reason.
 #include "cli_run.hpp"
+#include "../gui/b200_window.hpp"
 #include "../gui/gui_test_support.hpp"
 
 #include "model/design/design.hpp"
@@ -59,5 +60,31 @@ TEST_CASE("export infragraph refuses a design with no nodes or no links as astra
         CHECK_FALSE(o.err.contains(QStringLiteral("<design>")));
         CHECK(o.out.isEmpty());
         CHECK_FALSE(QDir(out).exists());
+    }
+}
+
+TEST_CASE("import: the headline peak busbw takes the in-place column too and names it alike in text and JSON", "[cli][import]")
+{
+    // nccl_tests_12: out-of-place peaks at 473.60 GB/s, the in-place run at 476.53 (4 GiB, line 21).
+    struct Case {
+        const char* file;
+        double peak;
+        const char* column;
+        QString text;
+    };
+    const std::vector<Case> cases = {
+        {"nccl_tests_12.txt", 476.53, "in-place", QStringLiteral("peak busbw 476.53 GB/s (in-place, 4 GiB)")},
+        {"nccl_tests_01.txt", 469.21, "out-of-place", QStringLiteral("peak busbw 469.21 GB/s (out-of-place, 16 GiB)")},
+    };
+    for (const Case& c : cases) {
+        INFO(c.file);
+        const Outcome text = cli({QStringLiteral("import"), QStringLiteral("auto"), guitest::realInput(c.file)});
+        CHECK(text.code == 0);
+        CHECK(text.out.contains(c.text));
+        const Outcome js = cli({QStringLiteral("import"), QStringLiteral("auto"), guitest::realInput(c.file), QStringLiteral("--json")});
+        REQUIRE(js.code == 0);
+        const auto j = nlohmann::json::parse(js.out.toStdString());
+        CHECK(j["curve"]["peak_busbw_GBps"].get<double>() == Approx(c.peak));
+        CHECK(j["curve"]["peak_busbw_column"] == c.column);
     }
 }

@@ -48,10 +48,13 @@ TEST_CASE("nccl-tests: a busbw that is not factor x size / time is named by line
     const ImportResult r = importText("n12.txt", text, ImportKind::Auto);
     REQUIRE(r.curve);
     CHECK(anyWarning(r, "line 18: out-of-place busbw 4318.10 GB/s", "= 431.81 GB/s"));
-    // Was: peak 4318.1 GB/s. Now the peak is the largest charted point (out-of-place 473.60, as the
-    // table beside it shows; the 476.53 in-place half of another size is not charted), and 512 MiB
-    // charts its in-place half.
-    CHECK(r.curve->peakBusbwGBps() == Approx(473.6));
+    // Was: peak 4318.1 GB/s. Now the peak is the largest busbw of both columns, the in-place
+    // 476.53 at 4 GiB (line 21; the out-of-place column peaks at 473.60), named as such, and
+    // 512 MiB charts its in-place half.
+    CHECK(r.curve->peakBusbwGBps() == Approx(476.53));
+    CHECK(r.curve->peak().column == "in-place");
+    CHECK(r.curve->peak().bytes == 4294967296.0);
+    CHECK(r.curve->peak().line == 21);
     const auto pts = r.curve->points();
     const auto at512 = std::find_if(pts.begin(), pts.end(), [](const MeasuredPoint& p) { return p.bytes == 536870912.0; });
     REQUIRE(at512 != pts.end());

@@ -37,6 +37,14 @@ struct MeasuredPoint {
     double busbwRoundingGBps = 0;      ///< half a unit of the busbw's last printed digit, GB/s (0: not known)
 };
 
+/// The largest busbw of a table and the row it is on.
+struct MeasuredPeak {
+    double busbwGBps = 0;              ///< decimal GB/s (0 when the table has no row)
+    double bytes = 0;                  ///< "size (B)" of its row
+    std::string column;                ///< "out-of-place" or "in-place" (empty when no row)
+    int line = 0;                      ///< line of the file (0 when no row)
+};
+
 /// A measured curve with what the file says about the run.
 struct MeasuredCurve {
     std::string tool = "nccl-tests";   ///< "nccl-tests" or "rccl-tests"
@@ -67,11 +75,16 @@ struct MeasuredCurve {
 
     /// The points charted: out-of-place, or in-place where a size has no out-of-place point.
     [[nodiscard]] std::vector<MeasuredPoint> points() const;
-    /// Largest busbw of the charted points, GB/s (0 when empty).
-    [[nodiscard]] double peakBusbwGBps() const noexcept;
+    /// Largest busbw of the whole table, out-of-place and in-place columns alike (nccl-tests
+    /// prints both, and either may hold the best figure), with its column, size and line; on a
+    /// tie the out-of-place (charted) point. All zero / empty when the table has no row.
+    [[nodiscard]] MeasuredPeak peak() const;
+    /// peak().busbwGBps: GB/s (0 when empty).
+    [[nodiscard]] double peakBusbwGBps() const;
 };
 
-/// JSON form (the `curve` object of `import --json`).
+/// JSON form (the `curve` object of `import --json`): the file's fields, both columns, and the
+/// peak as `peak_busbw_GBps` with `peak_busbw_column`, `peak_busbw_bytes`, `peak_busbw_line`.
 [[nodiscard]] nlohmann::json toJson(const MeasuredCurve& c);
 
 /// nccl-tests' bus bandwidth factor for `collective` on `ranks` ranks (PERFORMANCE.md);
