@@ -190,7 +190,7 @@ struct CollectiveResult {
 struct CollectiveSweep {
     CollectiveOp op = CollectiveOp::AllReduce;
     int gpus = 0;                            ///< ranks (the first `gpus` GPUs, server-id order)
-    std::string scope;                       ///< "one server" or "whole design"
+    std::string scope;                       ///< "one server", "whole design", or "largest island" (a split design)
     std::vector<CollectiveResult> points;    ///< sizes doubling from minBytes to maxBytes
 };
 

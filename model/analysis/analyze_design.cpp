@@ -282,7 +282,8 @@ std::vector<CollectiveSweep> chartSweepsOf(const ClusterFacts& f, const nlohmann
         if (s.component == f.largestComponent) { serverGpus = s.gpus; break; }
     std::vector<std::pair<int, const char*>> scopes;
     if (serverGpus >= 2 && serverGpus < f.connectedGpus) scopes.emplace_back(serverGpus, "one server");
-    scopes.emplace_back(f.connectedGpus, "whole design");
+    // Split designs (islands, or servers no cable reaches) chart the largest island, and say so.
+    scopes.emplace_back(f.connectedGpus, f.connectedGpus < f.totalGpus ? "largest island" : "whole design");
     const bool sharp = sharpEnabled(settings);
     for (const auto& [n, scope] : scopes) {
         const CommGroup g = placeGroup(f, n, sharp);

@@ -44,3 +44,25 @@ TEST_CASE("chart sweeps: a single server has only the whole-design curves", "[co
     CHECK(chartSweeps(Design{}, golden::catalog()).empty());
     CHECK_THROWS_AS(chartSweeps(golden::rail("dgx-h100", 1), golden::catalog(), 0, 8), std::invalid_argument);
 }
+
+TEST_CASE("chart sweeps: a split design charts its largest island and says so", "[collective][sweep]")
+{
+    // Labelled "all 32 GPUs" on a design of 40: the unwired server's 8 GPUs are not in the curve.
+    Design d = golden::rail("dgx-h100", 4);
+    Node lone;
+    lone.kind = NodeKind::Server;
+    lone.model = "dgx-h100";
+    lone.name = "unwired";
+    d.addNode(lone);
+    const std::vector<CollectiveSweep> sweeps = chartSweeps(d, golden::catalog(), 1024, 4096);
+    REQUIRE(sweeps.size() == 8);
+    int island = 0;
+    for (const CollectiveSweep& s : sweeps) {
+        CHECK(s.scope != "whole design");
+        if (s.scope == "largest island") {
+            CHECK(s.gpus == 32);
+            ++island;
+        }
+    }
+    CHECK(island == 4);
+}

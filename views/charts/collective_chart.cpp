@@ -286,8 +286,10 @@ void CollectiveChart::apply()
                 pts.append(QPointF(std::log2(r.bytes), v));
                 top = std::max(top, v);
             }
-            series_[i]->setName(s.scope == "one server" ? tr("one server, %1").arg(countOf(s.gpus, tr("GPU"), tr("GPUs")))
-                                                         : tr("all %1").arg(countOf(s.gpus, tr("GPU"), tr("GPUs"))));
+            const QString gpus = countOf(s.gpus, tr("GPU"), tr("GPUs"));
+            series_[i]->setName(s.scope == "one server"       ? tr("one server, %1").arg(gpus)
+                                : s.scope == "largest island" ? tr("largest island, %1").arg(gpus)
+                                                              : tr("all %1").arg(gpus));
         }
         series_[i]->replace(pts);
         series_[i]->setVisible(i < shown.size());
