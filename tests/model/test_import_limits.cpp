@@ -55,3 +55,50 @@ TEST_CASE("topo -m: a 400-GPU matrix is read whole (its speed is bench_analysis'
     CHECK(r.server->gpus.size() == n);
     CHECK(r.server->gpus.back().nvlinks == 18); // every pair NV18: NVSwitch, the full count per GPU
 }
+
+namespace {
+
+/// A topo -m matrix of `n` GPUs, every pair NV18; `pad` blanks before each header label.
+std::string nvlinkMatrix(int n, int pad = 1)
+{
+    std::string text;
+    for (int i = 0; i < n; ++i) text += std::string(static_cast<std::size_t>(pad), ' ') + "GPU" + std::to_string(i);
+    text += "\tCPU Affinity\tNUMA Affinity\n";
+    for (int i = 0; i < n; ++i) {
+        text += "GPU" + std::to_string(i);
+        for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
+        text += "\t0-9\t0\n";
+    }
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("topo -m: a matrix past 1000 GPUs is refused naming the limit and not as cut off at the top", "[import][topo][robustness]")
+{
+    // 1000 GPUs (GPU0 to GPU999) are read; GPU1000 was no label, so the header went unseen and
+    // the first row was diagnosed as a file starting mid-matrix.
+    const ImportResult ok = importText("m1000.txt", nvlinkMatrix(1000), ImportKind::Auto);
+    REQUIRE(ok.server);
+    CHECK(ok.server->gpus.size() == 1000);
+    for (int n : {1001, 2000}) {
+        INFO(n << " GPUs");
+        try {
+            (void)importText("big.txt", nvlinkMatrix(n), ImportKind::Auto);
+            FAIL("expected InputError");
+        } catch (const InputError& e) {
+            CHECK(e.entry() == "line 1");
+            CHECK(e.problem() == "expected at most 1000 GPU and 1000 NIC columns (GPU0 to GPU999), got the column \"GPU1000\": "
+                                 "a matrix of more than 1000 devices of a kind is not read");
+        }
+    }
+    // A header too long to read (blanks padding 1000 labels past 16384 characters) says so.
+    try {
+        (void)importText("wide.txt", nvlinkMatrix(1000, 16), ImportKind::Auto);
+        FAIL("expected InputError");
+    } catch (const InputError& e) {
+        CHECK(e.entry() == "line 1");
+        CHECK(e.problem().find("expected a matrix header row of at most 16384 characters, got ") == 0);
+        CHECK(e.problem().find("mid-matrix") == std::string::npos);
+    }
+}

@@ -23,7 +23,8 @@ namespace model::io {
 /// when the matrix states them there. Time grows with the cells (devices^2): a 1000-GPU
 /// matrix (GPU999 is the highest label read) takes about a second.
 /// @throws InputError when no matrix header (GPU0 ...) is found, e.g. a file that starts
-///         mid-matrix, or when no row can be read.
+///         mid-matrix, or when no row can be read; naming the limit when the header has more
+///         than 1000 GPU or NIC columns (GPU1000 and up) or is longer than kMaxLineChars.
 [[nodiscard]] ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& warnings);
 
 /// NCCL topology XML (NCCL_TOPO_FILE, NCCL_TOPO_DUMP_FILE): <system><cpu><pci>...<gpu>

@@ -25,6 +25,10 @@ enum class Mode { TopoM, P2p, Rocm };
 /// NVSwitch, where every pair shows the GPU's full link count.
 constexpr int kMaxNvlinksPerGpu = 18;
 
+/// Most GPU (and NIC) columns a matrix may have: labels GPU0 to GPU999, as the label patterns
+/// below read them (\d{1,3}). One host's nvidia-smi shows a few dozen at most.
+constexpr int kMaxMatrixDevices = 1000;
+
 bool isDeviceLabel(const std::string& t)
 {
     static const std::regex re(R"((GPU|NIC)\d{1,3}|mlx\d_\w+|[a-z][a-z0-9_]*\d)");
@@ -187,6 +191,24 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
             throw InputError(text.name(), "line " + std::to_string(l.number), "",
                              "expected a matrix with GPU columns (GPU0 GPU1 ...), got a header of NIC columns only (\"" + cells[0] +
                                  "\" first): the matrix has no GPU columns, so there is no GPU to import");
+        }
+        // A header row beyond what is read (too many columns, or a line too long to read) is
+        // refused as such, before its rows could pass for a matrix cut off at the top.
+        static const std::regex tooBig(R"((GPU|NIC)\d{4,})");
+        for (const auto& l : lines) {
+            const auto cells = cellsOf(l.text.size() > kMaxLineChars ? l.text.substr(0, 256) : l.text);
+            if (cells.size() < 2 || cells[0] != "GPU0" || !(startsWith(cells[1], "GPU") || startsWith(cells[1], "NIC"))) continue;
+            if (l.text.size() > kMaxLineChars)
+                throw InputError(text.name(), "line " + std::to_string(l.number), "",
+                                 "expected a matrix header row of at most " + std::to_string(kMaxLineChars) + " characters, got " +
+                                     std::to_string(l.text.size()) + ": a matrix that wide is not read (at most " +
+                                     std::to_string(kMaxMatrixDevices) + " GPU columns, GPU0 to GPU" + std::to_string(kMaxMatrixDevices - 1) + ")");
+            for (const auto& c : cells)
+                if (std::regex_match(c, tooBig))
+                    throw InputError(text.name(), "line " + std::to_string(l.number), "",
+                                     "expected at most " + std::to_string(kMaxMatrixDevices) + " GPU and " + std::to_string(kMaxMatrixDevices) +
+                                         " NIC columns (GPU0 to GPU" + std::to_string(kMaxMatrixDevices - 1) + "), got the column \"" + c +
+                                         "\": a matrix of more than " + std::to_string(kMaxMatrixDevices) + " devices of a kind is not read");
         }
         // A row label followed by legend tokens means the file starts mid-matrix.
         for (const auto& l : lines) {
