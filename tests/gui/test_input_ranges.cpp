@@ -353,3 +353,29 @@ TEST_CASE("generate dialog: a generator's option error names the dialog's row, n
     CHECK(views::guiInputError(imported, QStringLiteral("Server")) ==
           QStringLiteral("topo.txt: Server: the file shows 8 GPUs but dgx-b200x has 4; choose a server with 8 GPUs"));
 }
+
+TEST_CASE("inspector: a link speed of 0 or -400 or 99999999 Gb/s is refused with a message - never silently", "[gui][inspector][ranges]")
+{
+    Refusals refusals;
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    const model::Id spine = guitest::idByName(w.document()->design(), "spine-2");
+    const model::Link bundle = *w.document()->design().linksOf(spine).front();
+    w.scene()->linkItem(bundle.id)->setSelected(true);
+    views::LinkEditor* editor = w.inspector()->linkEditor();
+    REQUIRE(editor->link() == bundle.id);
+    auto* speed = editor->findChild<views::CheckedDoubleSpinBox*>(QStringLiteral("laneSpeedGbps"));
+    REQUIRE(speed != nullptr);
+    const int steps = w.document()->undoStack()->count();
+    int refused = 0;
+    for (const char* bad : {"0", "-400", "99999999"}) {
+        INFO(bad);
+        typeInto(speed, QString::fromLatin1(bad));
+        REQUIRE(refusals.messages.size() == ++refused);
+        CHECK(refusals.messages.back().startsWith(QStringLiteral("Link speed: ")));
+        CHECK(refusals.messages.back().contains(QStringLiteral("is outside the allowed range, 1.0 to %1").arg(grouped(model::kMaxLaneGbps, 1))));
+        CHECK(w.document()->design().link(bundle.id)->laneSpeed.inGbps() == 400.0);
+        CHECK(w.document()->undoStack()->count() == steps);
+    }
+    w.document()->undoStack()->setClean();
+}

@@ -41,6 +41,19 @@ std::optional<double> parseTyped(const QLocale& locale, QString input, const QSt
     return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
 }
 
+/// True when `input` (without prefix and suffix) is a sign alone, the start of a negative (or
+/// explicitly positive) number: kept while typing, so "-400" reaches the range check and is
+/// refused with a message. QAbstractSpinBox drops the '-' when the minimum is not negative, so
+/// "-400" became 400, silently.
+bool signAlone(QString input, const QString& prefix, const QString& suffix)
+{
+    input = input.trimmed();
+    if (!prefix.isEmpty() && input.startsWith(prefix.trimmed())) input.remove(0, prefix.trimmed().size());
+    if (!suffix.isEmpty() && input.endsWith(suffix.trimmed())) input.chop(suffix.trimmed().size());
+    input = input.trimmed();
+    return input == QStringLiteral("-") || input == QStringLiteral("+");
+}
+
 /// Reports `message` for `box` once the event loop is back (after the edit has ended).
 template <class Box>
 void queueRefusal(const Box* box, QString& last, bool& queued, const QString& message)
@@ -94,6 +107,7 @@ QValidator::State CheckedSpinBox::validate(QString& input, int& pos) const
     const QValidator::State s = QSpinBox::validate(input, pos);
     if (s != QValidator::Invalid) return s;
     // A whole number out of range may be typed: refused with a message when the edit ends.
+    if (signAlone(input, prefix(), suffix())) return QValidator::Intermediate;
     const auto v = typedNumber(input);
     return v && *v == std::floor(*v) ? QValidator::Intermediate : QValidator::Invalid;
 }
@@ -126,6 +140,7 @@ QValidator::State CheckedDoubleSpinBox::validate(QString& input, int& pos) const
 {
     const QValidator::State s = QDoubleSpinBox::validate(input, pos);
     if (s != QValidator::Invalid) return s;
+    if (signAlone(input, prefix(), suffix())) return QValidator::Intermediate;
     return typedNumber(input) ? QValidator::Intermediate : QValidator::Invalid;
 }
 
