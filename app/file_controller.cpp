@@ -47,7 +47,7 @@ FileController::FileController(QWidget* window, Document* doc, views::CanvasView
     };
     prompts_.askSave = [this](const QString& name) {
         const auto b = QMessageBox::question(window_, tr("Unsaved changes"),
-                                             tr("Save the changes to \"%1\" before closing?").arg(name),
+                                             tr("Save the changes to \"%1\"? They are lost if you do not save them.").arg(name),
                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
                                              QMessageBox::Save);
         return b == QMessageBox::Save ? SaveAnswer::Save : b == QMessageBox::Discard ? SaveAnswer::Discard : SaveAnswer::Cancel;

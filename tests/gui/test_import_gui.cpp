@@ -252,3 +252,14 @@ TEST_CASE("a topology imported into an empty new design replaces it without aski
     CHECK(p.replaceAsked.isEmpty());
     CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
 }
+
+TEST_CASE("the Import panel's hint names every format an import reads", "[gui][import]")
+{
+    // It named four and left out topo -p2p, rocm-smi, rccl-tests and lspci.
+    views::ImportPanel panel;
+    const QString hint = panel.title();
+    CHECK(hint == views::ImportPanel::nothingImportedText());
+    for (const char* format : {"nvidia-smi topo -m", "topo -p2p", "rocm-smi --showtopo", "NCCL topology XML", "nccl-tests", "rccl-tests",
+                               "NCCL_DEBUG=INFO", "lspci -tv"})
+        CHECK(hint.contains(QLatin1String(format)));
+}

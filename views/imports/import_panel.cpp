@@ -25,11 +25,18 @@ QString percent(double fraction)
 }
 } // namespace
 
+/// What the panel says before anything is imported: every format File > Import reads.
+QString ImportPanel::nothingImportedText()
+{
+    return tr("Nothing imported. File > Import (or drop a file on the window) reads nvidia-smi topo -m or topo -p2p, "
+              "rocm-smi --showtopo, NCCL topology XML, nccl-tests or rccl-tests output, an NCCL_DEBUG=INFO log or "
+              "lspci -tv, and says what it shows.");
+}
+
 ImportPanel::ImportPanel(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), comparison_(new QLabel(this)), warnings_(new QLabel(this)), list_(new QTreeWidget(this))
 {
-    title_->setText(tr("Nothing imported. File > Import (or drop a file on the window) reads nvidia-smi topo -m, NCCL topology XML, "
-                       "nccl-tests output or an NCCL log and says what it shows."));
+    title_->setText(nothingImportedText());
     title_->setWordWrap(true);
     comparison_->setWordWrap(true);
     warnings_->setWordWrap(true);
@@ -79,8 +86,7 @@ void ImportPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
     if (!shown_->imported) {
         if (!shown_->importedError.empty()) title_->setText(tr("The design's import record cannot be read: %1").arg(q(shown_->importedError)));
         else
-            title_->setText(tr("Nothing imported. File > Import (or drop a file on the window) reads nvidia-smi topo -m, NCCL topology XML, "
-                               "nccl-tests output or an NCCL log and says what it shows."));
+            title_->setText(nothingImportedText());
         return;
     }
     const model::io::ImportReview& review = *shown_->imported;

@@ -29,6 +29,9 @@ class ImportPanel final : public QWidget {
 public:
     explicit ImportPanel(QWidget* parent = nullptr);
 
+    /// The hint shown before anything is imported, naming every format File > Import reads.
+    [[nodiscard]] static QString nothingImportedText();
+
     /// The heading on screen ("nccl_tests_13.txt: nccl-tests output (curve)" or the hint).
     [[nodiscard]] QString title() const;
     /// Rule ids of the findings listed, in order.
