@@ -2,6 +2,7 @@
 #include "model/design/link_defaults.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace model {
@@ -88,17 +89,31 @@ std::optional<Link> defaultLink(const Design& d, const Catalog& catalog, Id a, I
 
 std::string uniqueNodeName(const Design& d, NodeKind kind, const std::string& catalogId)
 {
-    const std::string prefix = kind == NodeKind::Switch ? std::string("leaf") : catalogId;
+    const std::string prefix = (kind == NodeKind::Switch ? std::string("leaf") : catalogId) + "-";
     std::set<std::string> names;
-    int i = 1;
+    int next = 1, width = 2, highest = 0;
     for (const auto& [id, other] : d.nodes()) {
         names.insert(other.name);
-        if (other.kind == kind && (kind == NodeKind::Switch || other.model == catalogId)) ++i;
+        const bool same = other.kind == kind && (kind == NodeKind::Switch ? other.tier == SwitchTier::Leaf : other.model == catalogId);
+        if (same) ++next;
+        // "leaf-8 (rails 56-63)", "dgx-h100-07": the number after the prefix.
+        if (other.name.rfind(prefix, 0) != 0) continue;
+        std::size_t end = prefix.size();
+        while (end < other.name.size() && std::isdigit(static_cast<unsigned char>(other.name[end]))) ++end;
+        const std::size_t digits = end - prefix.size();
+        if (digits == 0 || digits > 6 || (end < other.name.size() && std::isalnum(static_cast<unsigned char>(other.name[end])))) continue;
+        const int number = std::stoi(other.name.substr(prefix.size(), digits));
+        if (number >= highest) {
+            highest = number;
+            width = static_cast<int>(digits);
+        }
     }
+    if (highest > 0) next = highest + 1; // after the highest numbered, in its style ("leaf-9" after "leaf-8")
     std::string name;
     do {
-        name = prefix + "-" + (i < 10 ? "0" : "") + std::to_string(i);
-        ++i;
+        const std::string number = std::to_string(next);
+        name = prefix + std::string(number.size() < static_cast<std::size_t>(width) ? width - number.size() : 0, '0') + number;
+        ++next;
     } while (names.count(name));
     return name;
 }

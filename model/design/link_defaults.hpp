@@ -61,9 +61,11 @@ struct PortOffer {
 /// @return nullopt when either node is missing or a == b.
 [[nodiscard]] std::optional<Link> defaultLink(const Design& d, const Catalog& catalog, Id a, Id b);
 
-/// First free name "<prefix>-NN" (two digits at least) of the design for a new node: the
-/// prefix is "leaf" for a switch and the catalog id for a server; NN starts at one more than
-/// the nodes of the same kind (and, for servers, model) already placed.
+/// First free name "<prefix>-N" of the design for a new node: the prefix is "leaf" for a
+/// switch (placed as a leaf) and the catalog id for a server. N follows the highest number
+/// already used with that prefix, written as wide as it is ("leaf-9" after "leaf-8 (rails
+/// 56-63)", "dgx-h100-04" after "dgx-h100-03"); with none, one more than the leaves (servers
+/// of that model) placed, two digits at least ("leaf-01", "dgx-b200-01").
 [[nodiscard]] std::string uniqueNodeName(const Design& d, NodeKind kind, const std::string& catalogId);
 
 /// The node placed from the palette at `at` (scene units): its unique name, the leaf tier for

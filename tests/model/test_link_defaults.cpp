@@ -187,3 +187,29 @@ TEST_CASE("default node: unique names per kind and model, leaf tier for switches
     for (int i = 0; i < 12; ++i) d.addNode(defaultNode(d, NodeKind::Switch, "sn5600", {}));
     CHECK(uniqueNodeName(d, NodeKind::Switch, "qm9700") == "leaf-13");
 }
+
+TEST_CASE("a switch dropped on a generated fabric is the next leaf in its style - not counted with the spines",
+          "[design][names]")
+{
+    // The SuperPOD unit's 8 leaves and 4 spines made a dropped QM9700 "leaf-13".
+    const Design d = loadDesign(bundledTemplateDirectory() + "/superpod-h100-1su.json");
+    CHECK(uniqueNodeName(d, NodeKind::Switch, "qm9700") == "leaf-9");
+    Design more = d;
+    Node spine = defaultNode(d, NodeKind::Switch, "qm9700", {});
+    spine.name = "spine-9";
+    spine.tier = SwitchTier::Spine;
+    more.addNode(spine);
+    CHECK(uniqueNodeName(more, NodeKind::Switch, "qm9700") == "leaf-9");
+    more.addNode(defaultNode(more, NodeKind::Switch, "qm9700", {}));
+    CHECK(uniqueNodeName(more, NodeKind::Switch, "qm9700") == "leaf-10");
+    // No leaf numbered yet: one more than the leaves placed, two digits.
+    Design spinesOnly;
+    spinesOnly.addNode(spine);
+    CHECK(uniqueNodeName(spinesOnly, NodeKind::Switch, "qm9700") == "leaf-01");
+    // Names that merely start like one ("leaf-2a", "leaf-") are not numbers of the series.
+    Node odd = spine;
+    odd.name = "leaf-2a";
+    odd.tier = SwitchTier::Leaf;
+    spinesOnly.addNode(odd);
+    CHECK(uniqueNodeName(spinesOnly, NodeKind::Switch, "qm9700") == "leaf-02");
+}
