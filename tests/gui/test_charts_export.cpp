@@ -16,6 +16,7 @@
 #include "views/charts/scaling_chart.hpp"
 
 #include <QCategoryAxis>
+#include <QValueAxis>
 #include <QFile>
 #include <QMenu>
 #include <QTemporaryDir>
@@ -171,4 +172,17 @@ TEST_CASE("a design with an empty layer prints no warning and says 'none'", "[gu
         INFO(w.toStdString());
         CHECK_FALSE(w.contains(QStringLiteral("Logarithm")));
     }
+}
+
+TEST_CASE("a scaling line at 100 % is drawn inside the plot - not on its top border", "[gui][charts]")
+{
+    // The 4x RTX 4090 workstation scales perfectly on its one server: the line lay on the border.
+    views::ScalingChart chart;
+    const auto* axis = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).front());
+    REQUIRE(axis);
+    CHECK(axis->max() > 100.0);
+    CHECK(axis->max() <= 110.0);
+    CHECK(axis->min() == 0.0);
+    CHECK(axis->tickType() == QValueAxis::TicksDynamic);
+    CHECK(axis->tickInterval() == 20.0); // labels 0, 20, ... 100: none above 100 %
 }

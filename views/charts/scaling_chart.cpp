@@ -32,9 +32,14 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     xAxis_->setTitleText(tr("GPUs (log2 scale)"));
     xAxis_->setGridLineVisible(true);
     yAxis_ = new QValueAxis;
-    yAxis_->setRange(0, 100);
+    // A little above 100 %: a design that scales perfectly (one server, compute-bound) draws
+    // its line inside the plot, not on the plot's top border where it could not be seen.
+    // Ticks stay at 0, 20, ... 100.
+    yAxis_->setRange(0, 105);
     yAxis_->setLabelFormat(QStringLiteral("%d"));
-    yAxis_->setTickCount(6);
+    yAxis_->setTickType(QValueAxis::TicksDynamic);
+    yAxis_->setTickAnchor(0);
+    yAxis_->setTickInterval(20);
     yAxis_->setTitleText(tr("Efficiency (%)"));
     chart->addAxis(xAxis_, Qt::AlignBottom);
     chart->addAxis(yAxis_, Qt::AlignLeft);
