@@ -12,11 +12,12 @@ using namespace model::io;
 
 namespace {
 
-/// `<system><cpu>` with `depth` nested `<pci>` elements, each on its own line.
+/// `<system><cpu>` with `depth` nested `<pci>` elements, each on its own line, the innermost a
+/// GPU (a file without one is refused).
 std::string nestedPci(int depth)
 {
     std::string s = "<system>\n<cpu>\n";
-    for (int i = 0; i < depth; ++i) s += "<pci>\n";
+    for (int i = 0; i < depth; ++i) s += i + 1 < depth ? "<pci>\n" : "<pci class=\"0x030200\">\n";
     for (int i = 0; i < depth; ++i) s += "</pci>";
     return s + "\n</cpu>\n</system>\n";
 }
@@ -37,6 +38,7 @@ TEST_CASE("NCCL XML: <pci> nested thousands deep is refused at the line where it
     const ImportResult r = importText("ok.xml", nestedPci(6), ImportKind::NcclTopo);
     REQUIRE(r.server);
     CHECK(r.server->pcie.size() == 6);
+    CHECK(r.server->gpus.size() == 1);
 }
 
 TEST_CASE("topo -m: a 400-GPU matrix is read whole (its speed is bench_analysis's)", "[import][topo][robustness]")

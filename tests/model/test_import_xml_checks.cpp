@@ -1,11 +1,14 @@
 // NCCL topology XML with values no real file holds: each is named in a warning (line, attribute,
 // expected range) instead of being read as something else without a word.
 #include "model/io/import/import.hpp"
+#include "model/io/input_error.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace model::io;
 
@@ -159,4 +162,72 @@ TEST_CASE("NCCL XML: a gpu element outside a pci is named as not read", "[import
     CHECK(r.server->gpus.size() == 1);
     CHECK(warningWith(r, "line 2: <gpu> inside <system> (line 1) is not read").size() > 0);
     CHECK(warningWith(r, "line 6: <gpu> inside <pci> (line 4) is not read").size() > 0);
+}
+
+TEST_CASE("NCCL XML: a file with no GPU is refused naming why - not a server of 0 GPUs", "[import][xml]")
+{
+    // Only nested <cpu> elements and a NIC: this imported with exit 0 as a server model of 0 GPUs.
+    const std::string nested = R"(<system version="1">
+  <cpu numaid="0">
+    <cpu numaid="1">
+      <pci busid="0000:1b:00.0" class="0x020700" vendor="0x15b3" device="0x101e" link_speed="32.0 GT/s PCIe" link_width="16"/>
+    </cpu>
+  </cpu>
+</system>
+)";
+    const std::string stray = "<system version=\"1\">\n  <gpu dev=\"0\"/>\n</system>\n";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {nested, "expected at least one GPU in the NCCL topology, found none (no <gpu> element and no <pci> of class 0x0302xx (or "
+                 "NVIDIA/AMD 0x0300xx) under its <cpu> elements): the file has no GPU, so there is no server to import"},
+        {stray, "expected at least one GPU in the NCCL topology, found none (the <system> element holds no <cpu>; 1 <gpu> element sits "
+                "where NCCL does not read it (first on line 2)): the file has no GPU, so there is no server to import"},
+    };
+    for (const auto& [text, problem] : cases) {
+        for (ImportKind kind : {ImportKind::NcclTopo, ImportKind::Auto}) {
+            try {
+                (void)importText("nogpu.xml", text, kind);
+                FAIL("expected InputError");
+            } catch (const model::InputError& e) {
+                CHECK(e.file() == "nogpu.xml");
+                CHECK(e.entry() == "line 1");
+                CHECK(e.problem() == problem);
+            }
+        }
+    }
+}
+
+TEST_CASE("NCCL XML: a PCI link_width or link_speed of nan or inf is named as other bad values are", "[import][xml]")
+{
+    // link_width="nan" was dropped without a word (and "-5" or "999" read as widths), while a NIC
+    // speed="-200000" was named.
+    const std::string text = kBadValues;
+    const std::string gpu0 = R"(link_speed="32.0 GT/s PCIe" link_width="16">
+      <gpu dev="0")";
+    REQUIRE(text.find(gpu0) != std::string::npos);
+    for (const char* width : {"nan", "inf", "-inf", "NaN", "-5", "999", "wide"}) {
+        INFO("link_width=" << width);
+        std::string t = text;
+        t.replace(t.find(gpu0), gpu0.size(), std::string(R"(link_speed="32.0 GT/s PCIe" link_width=")") + width + R"(">
+      <gpu dev="0")");
+        const auto r = importText("w.xml", t, ImportKind::NcclTopo);
+        const std::string w = warningWith(r, std::string("link_width=\"") + width + "\"");
+        REQUIRE(!w.empty());
+        CHECK(w.find("line 3: <pci> attribute link_width=") == 0);
+        CHECK(w.find("expected a lane count from 0 to 32") != std::string::npos);
+        CHECK_FALSE(r.server->gpus[0].pcie.width.has_value());
+        CHECK(r.server->gpus[1].pcie.width == 16);
+    }
+    for (const char* speed : {"nan GT/s", "inf GT/s", "-32 GT/s", "0 GT/s", "fast"}) {
+        INFO("link_speed=" << speed);
+        std::string t = text;
+        t.replace(t.find(gpu0), gpu0.size(), std::string(R"(link_speed=")") + speed + R"(" link_width="16">
+      <gpu dev="0")");
+        const auto r = importText("s.xml", t, ImportKind::NcclTopo);
+        const std::string w = warningWith(r, std::string("link_speed=\"") + speed + "\"");
+        REQUIRE(!w.empty());
+        CHECK(w.find("line 3: <pci> attribute link_speed=") == 0);
+        CHECK(w.find("expected a PCIe rate above 0 and at most 128 GT/s") != std::string::npos);
+        CHECK_FALSE(r.server->gpus[0].pcie.speedGTps.has_value());
+        CHECK(r.server->gpus[1].pcie.speedGTps == Approx(32.0));
+    }
 }

@@ -33,10 +33,12 @@ namespace model::io {
 /// 0x0302xx/0x0300xx (GPU) and 0x0207xx/0x0200xx (NIC). Values no real file holds are named in
 /// a warning (line, attribute, expected range) and not read: an NVLink count outside 0-64 (its
 /// bond is dropped and that GPU's pairs without another NVLink become unknown), a NIC speed
-/// outside 1-3,200,000 Mb/s, a second GPU on a bus id already read. A <cpu> nested in a <cpu>
-/// is read as a CPU of its own, with a warning; a <gpu> the tree does not reach is named.
+/// outside 1-3,200,000 Mb/s, a PCI link_width outside 0-32 lanes or a link_speed that is not a
+/// rate above 0 and at most 128 GT/s ("nan" and "inf" included), a second GPU on a bus id
+/// already read. A <cpu> nested in a <cpu> is read as a CPU of its own, with a warning; a <gpu>
+/// the tree does not reach is named.
 /// @throws InputError when the XML is malformed or truncated (the parser's message and
-///         offset) or has no <system> element.
+///         offset), has no <system> element, or holds no GPU (naming <system>'s line).
 [[nodiscard]] ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content,
                                            std::vector<std::string>& warnings);
 

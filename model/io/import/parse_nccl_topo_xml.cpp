@@ -8,6 +8,7 @@
 
 #include "model/io/import/gpu_identity.hpp"
 #include "model/io/input_error.hpp"
+#include "model/units/number_format.hpp"
 
 #include <pugixml.hpp>
 
@@ -88,15 +89,32 @@ std::optional<double> netSpeedGbps(const pugi::xml_node& net, int line, std::vec
     return static_cast<double>(*c.value) / 1000.0;
 }
 
-/// "16 GT/s", "32.0 GT/s PCIe", "2.5 GT/s PCIe" -> GT/s; nullopt when absent or unreadable.
-std::optional<double> speedAttr(const pugi::xml_node& n)
+/// Fastest PCIe rate read, GT/s: PCIe 7.0's 128 GT/s.
+constexpr double kMaxPcieGTps = 128;
+
+/// Widest PCIe link read, lanes (the PCIe specification's x32); 0 is what virtualised devices
+/// report (nccl_topo_09).
+constexpr long long kMaxPcieLanes = 32;
+
+/// "16 GT/s", "32.0 GT/s PCIe", "2.5 GT/s PCIe" -> GT/s; nullopt when absent, and nullopt with a
+/// warning naming the line when it is not a rate above 0 and at most kMaxPcieGTps ("nan GT/s",
+/// "inf", a word, a negative rate).
+std::optional<double> speedAttr(const pugi::xml_node& n, int line, std::vector<std::string>& warnings)
 {
     const pugi::xml_attribute a = n.attribute("link_speed");
     if (!a) return std::nullopt;
-    const auto cells = splitBlanks(a.value());
+    const std::string raw = a.value();
+    const auto cells = splitBlanks(raw);
     double v = 0;
-    if (cells.empty() || !parseNumber(cells[0], v) || v <= 0 || v > 1000) return std::nullopt;
-    return v;
+    // parseNumber refuses "nan" and "inf" (not finite), as it refuses a word.
+    std::string problem;
+    if (cells.empty() || !parseNumber(cells[0], v)) problem = "is not a number of GT/s";
+    else if (v <= 0 || v > kMaxPcieGTps) problem = "is out of range";
+    if (problem.empty()) return v;
+    warnings.push_back("line " + std::to_string(line) + ": <" + n.name() + "> attribute link_speed=\"" +
+                       (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + "\" " + problem + ": expected a PCIe rate above 0 and at most " +
+                       significantDigits(kMaxPcieGTps) + " GT/s, such as \"32.0 GT/s PCIe\"; the link's speed is not stated");
+    return std::nullopt;
 }
 
 std::string lower(std::string s)
@@ -192,12 +210,16 @@ struct Walker {
         p.pciClass = lower(n.attribute("class").value());
         p.vendor = lower(n.attribute("vendor").value());
         p.device = lower(n.attribute("device").value());
-        p.link.speedGTps = speedAttr(n);
-        p.link.width = intAttr(n, "link_width");
+        p.line = line(n);
+        p.link.speedGTps = speedAttr(n, p.line, warnings);
+        // Checked as speed= is: "nan", "inf", a word, a negative or impossible width is named.
+        const Checked width = checkedIntAttr(n, "link_width", 0, kMaxPcieLanes, p.line,
+                                             "a lane count from 0 to " + std::to_string(kMaxPcieLanes) + " (16 = x16; 0 as virtual devices report)",
+                                             "the link's width is not stated", warnings);
+        if (width.value) p.link.width = static_cast<int>(*width.value);
         p.parent = parent;
         p.cpu = cpu;
         p.depth = depth;
-        p.line = line(n);
         const int self = static_cast<int>(s.pcie.size());
         s.pcie.push_back(p);
 
@@ -369,8 +391,20 @@ ServerModel parseNcclTopoXml(const ImportText& text, std::string_view content, s
                            (parent.type() == pugi::node_element ? " (line " + std::to_string(w.line(parent)) + ")" : std::string()) +
                            " is not read: expected each <gpu> as the only <gpu> of a <pci> inside a <cpu> of <system>, where NCCL reads it");
     }
-    if (s.cpus.empty()) warnings.push_back("the <system> element holds no <cpu>: no device was found");
-    if (s.gpus.empty()) warnings.push_back("no GPU found (no <gpu> element and no PCI class 0x0302xx or NVIDIA/AMD 0x0300xx)");
+    // A server model without a GPU is nothing to import (topo -m refuses a matrix of NIC columns
+    // only the same way).
+    if (s.gpus.empty()) {
+        std::string why = s.cpus.empty() ? "the <system> element holds no <cpu>" : "no <gpu> element and no <pci> of class 0x0302xx (or NVIDIA/AMD 0x0300xx) under its <cpu> elements";
+        std::size_t unread = 0;
+        int firstUnread = 0;
+        for (const pugi::xml_node& g : finder.found)
+            if (!w.gpuElementsRead.count(g.offset_debug()) && unread++ == 0) firstUnread = w.line(g);
+        if (unread > 0)
+            why += "; " + std::to_string(unread) + (unread == 1 ? " <gpu> element sits" : " <gpu> elements sit") +
+                   " where NCCL does not read it (first on line " + std::to_string(firstUnread) + ")";
+        throw InputError(text.name(), "line " + std::to_string(w.line(system)), "",
+                         "expected at least one GPU in the NCCL topology, found none (" + why + "): the file has no GPU, so there is no server to import");
+    }
     if (w.gpusByClassOnly > 0)
         warnings.push_back(std::to_string(w.gpusByClassOnly) + (w.gpusByClassOnly == 1 ? " GPU is" : " GPUs are") +
                            " known only by their PCI class (no <gpu> element, as in a static NCCL_TOPO_FILE, and a PCI device id "
