@@ -6,6 +6,7 @@
 
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/import_design.hpp"
+#include "model/io/import/import_text.hpp"
 #include "model/io/import/measured_curve.hpp"
 #include "model/io/import/server_model.hpp"
 #include "model/io/input_error.hpp"
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <sstream>
 
@@ -167,7 +169,7 @@ int cmdImport(const QStringList& args)
         "NCCL_DEBUG=INFO logs, lspci -tv), set it beside a design and name the likely causes of bad numbers."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("KIND"), QString::fromStdString(model::io::importKindNames()));
-    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to read."));
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to read ('-': standard input)."));
     p.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write the design the import stands for."), QStringLiteral("DESIGN.json")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     p.addOption({QStringLiteral("design"), QStringLiteral("Compare with this design (default for a curve: the catalog server its GPU names)."),
@@ -188,7 +190,8 @@ int cmdImport(const QStringList& args)
         printError(QStringLiteral("import: unknown kind '%1' (expected %2)").arg(pos[0], QString::fromStdString(model::io::importKindNames())));
         return kUsage;
     }
-    if (p.isSet(QStringLiteral("o")) && sameFile(pos[1].toStdString(), p.value(QStringLiteral("o")).toStdString())) {
+    const bool fromStdin = pos[1] == QLatin1String("-");
+    if (p.isSet(QStringLiteral("o")) && !fromStdin && sameFile(pos[1].toStdString(), p.value(QStringLiteral("o")).toStdString())) {
         printError(QStringLiteral("import: -o %1 is the file being imported (%2); the design would overwrite it: name another file")
                        .arg(p.value(QStringLiteral("o")), pos[1]));
         return kUsage;
@@ -201,7 +204,9 @@ int cmdImport(const QStringList& args)
         if (!design) return kBadInput;
     }
     try {
-        const model::io::ImportResult r = model::io::importFile(pos[1].toStdString(), *kind);
+        // "-" is standard input (a pipe: `nvidia-smi topo -m | cluster-designer import auto -`).
+        const model::io::ImportResult r = fromStdin ? model::io::importText("<stdin>", model::io::readImportStream(std::cin, "<stdin>"), *kind)
+                                                    : model::io::importFile(pos[1].toStdString(), *kind);
         const model::io::ImportReview review = model::io::reviewImport(r, design ? &*design : nullptr, *catalog);
         // The report is printed whether or not a design can be written: the reason none is
         // written comes after it, and the exit status says it failed.

@@ -11,9 +11,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <fstream>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -87,4 +90,34 @@ TEST_CASE("import: the headline peak busbw takes the in-place column too and nam
         CHECK(j["curve"]["peak_busbw_GBps"].get<double>() == Approx(c.peak));
         CHECK(j["curve"]["peak_busbw_column"] == c.column);
     }
+}
+
+TEST_CASE("import reads '-' from standard input and says why a missing file or a FIFO is not read", "[cli][import]")
+{
+    // '-' was taken for a file name ("-: cannot open the file for reading").
+    QFile smi(guitest::realInput("topo_smi_05.txt"));
+    REQUIRE(smi.open(QIODevice::ReadOnly));
+    QProcess p;
+    p.start(QStringLiteral(CD_APP_EXE), {QStringLiteral("import"), QStringLiteral("auto"), QStringLiteral("-")});
+    REQUIRE(p.waitForStarted());
+    p.write(smi.readAll());
+    p.closeWriteChannel();
+    REQUIRE(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    CHECK(p.exitCode() == 0);
+    CHECK(out.startsWith(QStringLiteral("<stdin>: nvidia-smi topo -m (server model)\n  GPUs 8")));
+
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("missing.txt"));
+    const Outcome gone = cli({QStringLiteral("import"), QStringLiteral("auto"), missing});
+    CHECK(gone.code == 1);
+    CHECK(gone.err == QStringLiteral("cluster-designer: ") + missing + QStringLiteral(": cannot open the file for reading: No such file or directory\n"));
+    // A FIFO nobody writes to: the import waited forever; now it is refused at once.
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    REQUIRE(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    const Outcome pipe = cli({QStringLiteral("import"), QStringLiteral("auto"), fifo});
+    CHECK(pipe.code == 1);
+    CHECK(pipe.err == QStringLiteral("cluster-designer: ") + fifo +
+                          QStringLiteral(": expected a regular file, got a FIFO (named pipe): it is not read, since it may never end "
+                                         "(pass '-' to read standard input)\n"));
 }

@@ -1,11 +1,18 @@
 // The importers on hostile sizes: nesting and matrices far beyond any real server are refused
 // or read quickly, never crash or stall.
 #include "model/io/import/import.hpp"
+#include "model/io/import/import_text.hpp"
 #include "model/io/input_error.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace model;
 using namespace model::io;
@@ -103,4 +110,35 @@ TEST_CASE("topo -m: a matrix past 1000 GPUs is refused naming the limit and not 
         CHECK(e.problem().find("expected a matrix header row of at most 16384 characters, got ") == 0);
         CHECK(e.problem().find("mid-matrix") == std::string::npos);
     }
+}
+
+TEST_CASE("import file reading: a missing file says why and a FIFO or device is refused at once instead of blocking", "[import][robustness][files]")
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("cd-import-read-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    auto problemOf = [](const std::string& path) {
+        try {
+            (void)readImportFile(path);
+        } catch (const InputError& e) {
+            CHECK(e.file() == path);
+            return e.problem();
+        }
+        return std::string("read without error");
+    };
+    CHECK(problemOf((dir / "missing.txt").string()) == "cannot open the file for reading: No such file or directory");
+    // A FIFO with no writer: reading it blocked forever. It is refused before any read.
+    const std::string fifo = (dir / "fifo").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(problemOf(fifo) == "expected a regular file, got a FIFO (named pipe): it is not read, since it may never end (pass '-' to read standard input)");
+    CHECK(problemOf("/dev/null").find("expected a regular file, got a character device") == 0);
+    CHECK(problemOf(dir.string()) == "expected a file, got a directory");
+    CHECK(problemOf("-").find("'-' (standard input)") != std::string::npos);
+    // A regular file still reads, and so does a stream (standard input for '-').
+    std::ofstream(dir / "ok.txt") << "GPU0\n";
+    CHECK(readImportFile((dir / "ok.txt").string()) == "GPU0\n");
+    std::istringstream in("line one\nline two\n");
+    CHECK(readImportStream(in, "<stdin>") == "line one\nline two\n");
+    fs::remove_all(dir);
 }

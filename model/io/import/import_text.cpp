@@ -7,9 +7,13 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <cstring>
+#include <istream>
 #include <cctype>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace model::io {
 
@@ -77,25 +81,76 @@ ImportText::ImportText(std::string name, std::string_view content) : name_(std::
     }
 }
 
+namespace {
+
+/// What a non-regular file is, in words ("a FIFO (named pipe)").
+std::string fileTypeName(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    return "not a regular file";
+}
+
+std::string tooLarge() { return "expected a text file of at most " + std::to_string(kMaxImportBytes / (1024 * 1024)) + " MiB"; }
+
+} // namespace
+
 std::string readImportFile(const std::string& path)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw InputError(path, "", "", "expected a file, got a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "", "", "cannot open the file for reading");
-    const auto size = fs::file_size(path, ec);
-    if (!ec && size > kMaxImportBytes)
-        throw InputError(path, "", "", "expected a text file of at most " + std::to_string(kMaxImportBytes / (1024 * 1024)) +
-                                           " MiB, got " + std::to_string(size) + " bytes");
+    if (path == "-")
+        throw InputError(path, "", "", "cannot open the file for reading: '-' (standard input) is read by the command line's import, not here");
+    // Opened without blocking and checked on the open descriptor: a FIFO (or a socket, a device)
+    // is refused at once, where reading it would wait for a writer that may never come.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        throw InputError(path, "", "", std::string("cannot open the file for reading: ") + std::strerror(err));
+    }
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int err = errno;
+        throw InputError(path, "", "", std::string("cannot open the file for reading: ") + std::strerror(err));
+    }
+    if (S_ISDIR(st.st_mode)) throw InputError(path, "", "", "expected a file, got a directory");
+    if (!S_ISREG(st.st_mode))
+        throw InputError(path, "", "", "expected a regular file, got " + fileTypeName(st.st_mode) +
+                                           ": it is not read, since it may never end (pass '-' to read standard input)");
+    if (static_cast<unsigned long long>(st.st_size) > kMaxImportBytes)
+        throw InputError(path, "", "", tooLarge() + ", got " + std::to_string(st.st_size) + " bytes");
+    // A regular file: blocking reads from here on.
+    if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    std::string content;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const int err = errno;
+            throw InputError(path, "", "", std::string("reading the file failed: ") + std::strerror(err));
+        }
+        if (n == 0) break;
+        content.append(buf, static_cast<std::size_t>(n));
+        if (content.size() > kMaxImportBytes) throw InputError(path, "", "", tooLarge());
+    }
+    return content;
+}
+
+std::string readImportStream(std::istream& in, const std::string& name)
+{
     std::string content;
     char buf[65536];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) {
         content.append(buf, static_cast<std::size_t>(in.gcount()));
-        if (content.size() > kMaxImportBytes)
-            throw InputError(path, "", "", "expected a text file of at most " + std::to_string(kMaxImportBytes / (1024 * 1024)) + " MiB");
+        if (content.size() > kMaxImportBytes) throw InputError(name, "", "", tooLarge());
     }
-    if (in.bad()) throw InputError(path, "", "", "reading the file failed");
+    if (in.bad()) throw InputError(name, "", "", "reading failed");
     return content;
 }
 

@@ -9,6 +9,7 @@
 /// line is marked `cut`: parsers must not trust its last cell.
 
 #include <cstddef>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,9 +53,18 @@ private:
     bool hadPrefixes_ = false;
 };
 
-/// Reads a whole file for import. @throws InputError naming the path when it cannot be read,
-/// is a directory, or is larger than kMaxImportBytes.
+/// Reads a whole file for import. A FIFO, socket or device is refused at once (checked on the
+/// descriptor opened without blocking), never waited on.
+/// @throws InputError naming the path when it cannot be opened (with the system's reason, e.g.
+///         "cannot open the file for reading: No such file or directory"), is "-" (standard input
+///         is for readImportStream), is a directory or not a regular file, is larger than
+///         kMaxImportBytes, or reading fails.
 [[nodiscard]] std::string readImportFile(const std::string& path);
+
+/// Reads `in` to its end for import (the command line's `-`, standard input).
+/// @param name what errors call it ("<stdin>")
+/// @throws InputError naming `name` when it holds more than kMaxImportBytes or reading fails.
+[[nodiscard]] std::string readImportStream(std::istream& in, const std::string& name);
 
 /// Splits `s` at runs of blanks (spaces and tabs); empty cells vanish.
 [[nodiscard]] std::vector<std::string> splitBlanks(std::string_view s);
