@@ -8,6 +8,7 @@
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
+#include "model/units/number_format.hpp"
 #include "views/common/checked_spin_box.hpp"
 #include "views/workload/workload_panel.hpp"
 
@@ -55,6 +56,21 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: gpt3-175b, tensor 8 x pipeline %1 x data %2 (256 GPUs)")
                                              .arg(before.step.pp)
                                              .arg(before.step.dp)));
+    // The step itself, as analyze prints it.
+    INFO(panel->chosenText().toStdString());
+    CHECK(panel->chosenText().contains(QStringLiteral("\n\nStep %1 · MFU %2 · ")
+                                           .arg(QString::fromStdString(model::formatSeconds(before.step.stepS)),
+                                                QString::fromStdString(model::formatPercent(before.step.mfu)))));
+    CHECK(panel->chosenText().contains(QStringLiteral(": compute %1, tensor-parallel exposed ")
+                                           .arg(QString::fromStdString(model::formatSeconds(before.step.computeS)))));
+    // To look at it: CD_SHOT_DIR=/tmp/shots build/tests/gui_tests "[workload]".
+    if (const QString shots = qEnvironmentVariable("CD_SHOT_DIR"); !shots.isEmpty()) {
+        w.resize(1600, 1000);
+        w.show();
+        if (auto* dock = w.findChild<QDockWidget*>(QStringLiteral("workloadDock"))) dock->raise();
+        QTest::qWait(300);
+        CHECK(w.grab().save(shots + QStringLiteral("/workload-superpod.png")));
+    }
     const int undoBefore = w.document()->undoStack()->count();
 
     typeInto(panel, "tp", 4);

@@ -1,6 +1,7 @@
 #include "views/charts/charts_panel.hpp"
 
 #include "views/common/number_text.hpp"
+#include "views/common/step_text.hpp"
 
 #include "model/analysis/chart_csv.hpp"
 #include "views/charts/chart_legend.hpp"
@@ -242,6 +243,12 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
                 .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle, split);
+    // The step the bottleneck speaks of, in figures (never for a run that cannot start).
+    if (shown_->hasStep && shown_->step.fitsInMemory) {
+        QString step = stepSummary(shown_->step);
+        step[0] = step[0].toUpper();
+        html += QStringLiteral("<p>%1</p>").arg(keepUnitsWithNumbers(step).toHtmlEscaped());
+    }
     // Why this workload, when the design names none: its first clause in the narrow panel (the
     // whole note ran past the panel's height, the figures only reached by scrolling), all of
     // it on hover.

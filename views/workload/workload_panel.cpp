@@ -6,6 +6,7 @@
 #include "views/common/design_document.hpp"
 #include "views/common/plural.hpp"
 #include "views/common/qt_string.hpp"
+#include "views/common/step_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -292,8 +293,14 @@ void WorkloadPanel::refreshChosen()
                        .arg(st.microBatch)
                        .arg(countOf(st.globalBatch, tr("sequence"), tr("sequences")), text(st.precision).toUpper());
     if (st.idleGpus > 0) line += tr("; %1 idle").arg(countOf(st.idleGpus, tr("GPU"), tr("GPUs")));
-    if (!st.fitsInMemory) line += tr("; does not fit in GPU memory (%1 GB per GPU)").arg(text(model::formatFigure(st.memoryPerGpuGB)));
-    chosen_->setText(line + QStringLiteral("."));
+    if (!st.fitsInMemory) {
+        line += tr("; does not fit in GPU memory (%1 GB per GPU), so no step runs. If it did: %2, %3.")
+                    .arg(text(model::formatFigure(st.memoryPerGpuGB)), stepSummary(st), stepParts(st));
+    } else {
+        line += tr(".\n\n%1: %2; %3 GB per GPU of weights, gradients and optimizer state.")
+                    .arg(stepSummary(st).replace(0, 1, QLatin1Char('S')), stepParts(st), text(model::formatFigure(st.memoryPerGpuGB)));
+    }
+    chosen_->setText(line);
 }
 
 } // namespace views
