@@ -4,12 +4,12 @@
 #include "app/document.hpp"
 #include "app/template_library.hpp"
 #include "model/analysis/memory_fit.hpp"
-#include "model/units/number_format.hpp"
 #include "views/canvas/canvas_scene.hpp"
 #include "views/canvas/canvas_view.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/common/plural.hpp"
 #include "views/presentation/what_if_panel.hpp"
+#include "views/common/step_text.hpp"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -206,10 +206,7 @@ void PresentationWindow::showFigures()
     if (a->hasStep && model::memoryOverflowWarning(a->warnings))
         text += tr(" · %1 does not fit in GPU memory").arg(QString::fromStdString(a->step.workload));
     else if (a->hasStep)
-        text += tr(" · step %1 · MFU %2 · %3 tokens/s")
-                    .arg(QString::fromStdString(model::formatSeconds(a->step.stepS)),
-                         QString::fromStdString(model::formatPercent(a->step.mfu)),
-                         QString::fromStdString(model::formatCount(a->step.tokensPerSecond)));
+        text += QStringLiteral(" · ") + views::stepSummary(a->step);
     text += tr(" · bottleneck: %1").arg(views::ChartsPanel::bottleneckTitle(a->bottleneck.scope));
     figures_->setText(text);
 }
