@@ -211,3 +211,27 @@ TEST_CASE("On every real topology dump the warning's NIC count is the design's c
     }
     CHECK(checked >= 8); // topo_smi_05/09/11/17/23, nccl_topo_03/05/12 at least
 }
+
+TEST_CASE("A NIC rate the catalog card does not have keeps the card by its PCI ids and the note says why", "[import][nics]")
+{
+    // nccl_topo_09 kept connectx-7-400g for 200 Gb/s NICs while nccl_topo_12 switched card: both
+    // follow the PCI ids (0x101e, a virtual function, names no card; 0x101d names ConnectX-6 Dx),
+    // and the note on 09 said only that the rates differ.
+    const Catalog& cat = testsupport::bundledCatalog();
+    const std::string text = importtest::realInput("nccl_topo_09.xml");
+    const ImportedDesign vf = designFromImport(importText("nccl_topo_09.xml", text, ImportKind::NcclTopo), cat);
+    CHECK(theServer(vf.design).nicModel.empty());
+    CHECK(anyNote(vf, "the file's NICs run at 200 Gb/s, the catalog's connectx-7-400g at 400 Gb/s: kept, because their PCI ids 0x15b3:0x101e "
+                      "(ConnectX virtual function) name no catalog card, and a NIC model is taken from the PCI ids, not from the rate alone "
+                      "(the catalog's 200 Gb/s NICs, connectx-6-200g and connectx-6-dx-200g, are other cards); set the NIC model in the "
+                      "inspector if that matters"));
+    // The same dump with ConnectX-7 physical functions (0x1021): the card is DGX H100's own, at 200 Gb/s.
+    std::string cx7 = text;
+    for (std::size_t at = cx7.find("0x101e"); at != std::string::npos; at = cx7.find("0x101e", at)) cx7.replace(at, 6, "0x1021");
+    const ImportedDesign own = designFromImport(importText("cx7.xml", cx7, ImportKind::NcclTopo), cat);
+    CHECK(theServer(own.design).nicModel.empty());
+    CHECK(anyNote(own, "at 400 Gb/s: kept, because their PCI ids 0x15b3:0x1021 name that card (ConnectX-7), run at another rate"));
+    // Without PCI ids (topo -m) nothing states a rate, so nothing is said.
+    const ImportedDesign smi = designFromImport(importFile(realInputPath("topo_smi_01.txt"), ImportKind::Auto), cat, "hgx-h100-8gpu");
+    CHECK_FALSE(anyNote(smi, "NICs run at"));
+}

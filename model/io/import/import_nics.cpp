@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace model::io {
 
@@ -58,7 +60,8 @@ ImportedNicChoice computeNicChoice(const ServerModel& s, const ServerSpec& spec,
     // The NIC model: the card the compute NICs' PCI ids name, when the catalog has it.
     const NicSpec* own = catalog.nic(spec.computeNicId);
     const NicSpec* chosen = own;
-    if (const auto found = computeNicIdentity(s, roles)) {
+    const auto found = computeNicIdentity(s, roles);
+    if (found) {
         const auto& [id, nic] = *found;
         const NicSpec* named = id.catalogId.empty() ? nullptr : catalog.nic(id.catalogId);
         if (named && named != own) {
@@ -80,9 +83,31 @@ ImportedNicChoice computeNicChoice(const ServerModel& s, const ServerSpec& spec,
     std::set<double> speeds;
     for (const auto& n : s.nics)
         if (n.speedGbps) speeds.insert(*n.speedGbps);
-    if (chosen && speeds.size() == 1 && std::abs(*speeds.begin() - chosen->speed.inGbps()) > 0.5)
-        out.notes.push_back("the file's NICs run at " + gbps(*speeds.begin()) + ", the catalog's " + chosen->id + " at " + gbps(chosen->speed.inGbps()) +
-                            ": set the NIC model in the inspector if that matters");
+    // The model follows the PCI ids, never the rate alone: a rate fits several cards (a ConnectX-7
+    // virtual function at 200 Gb/s is no ConnectX-6 though both run at 200 Gb/s), so a rate that
+    // differs keeps the card and the note says why and which catalog cards run at the file's rate.
+    if (chosen && speeds.size() == 1 && std::abs(*speeds.begin() - chosen->speed.inGbps()) > 0.5) {
+        const double rate = *speeds.begin();
+        std::string note = "the file's NICs run at " + gbps(rate) + ", the catalog's " + chosen->id + " at " + gbps(chosen->speed.inGbps());
+        if (chosen == own) {
+            if (found && found->first.catalogId.empty())
+                note += ": kept, because their PCI ids " + pciIds(*found->second) + " (" + found->first.name + ") name no catalog card";
+            else if (found)
+                note += ": kept, because their PCI ids " + pciIds(*found->second) + " name that card (" + found->first.name + "), run at another rate";
+            else
+                note += ": kept, because the file does not name the card by PCI ids";
+            note += ", and a NIC model is taken from the PCI ids, not from the rate alone";
+            std::vector<std::string> atRate;
+            for (const NicSpec& n : catalog.nics())
+                if (std::abs(n.speed.inGbps() - rate) <= 0.5 && n.category == own->category) atRate.push_back(n.id);
+            if (!atRate.empty()) {
+                std::string list;
+                for (std::size_t i = 0; i < atRate.size(); ++i) list += (i == 0 ? "" : i + 1 == atRate.size() ? " and " : ", ") + atRate[i];
+                note += " (the catalog's " + gbps(rate) + " " + (atRate.size() == 1 ? "NIC, " + list + ", is another card" : "NICs, " + list + ", are other cards") + ")";
+            }
+        }
+        out.notes.push_back(note + "; set the NIC model in the inspector if that matters");
+    }
     return out;
 }
 

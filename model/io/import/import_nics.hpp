@@ -30,7 +30,11 @@ struct ImportedNicChoice {
 /// NIC model the PCI ids identify (ConnectX-6 Dx 0x15b3:0x101d -> connectx-6-dx-200g, Ethernet
 /// RoCE, instead of DGX A100's InfiniBand connectx-6-200g), or, for a card the catalog cannot
 /// name whose protocol differs from the server NIC's, that the design keeps the server's NIC;
-/// and a line rate that differs from the chosen NIC's. Never throws.
+/// and a line rate that differs from the chosen NIC's. The model follows the PCI ids only, never
+/// the rate alone (nccl_topo_09's 200 Gb/s ConnectX virtual functions keep DGX H100's
+/// connectx-7-400g: no catalog card is a ConnectX-7 VF, and the 200 Gb/s ConnectX-6 cards are
+/// other cards); the rate note then says why the card is kept and which catalog NICs of the
+/// same category run at the file's rate. Never throws.
 [[nodiscard]] ImportedNicChoice computeNicChoice(const ServerModel& s, const ServerSpec& spec, const Catalog& catalog);
 
 } // namespace model::io
