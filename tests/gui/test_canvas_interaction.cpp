@@ -194,13 +194,13 @@ TEST_CASE("inspector edits go through undo commands", "[gui][inspector]")
     auto* count = editor->findChild<QSpinBox*>(QStringLiteral("count"));
     REQUIRE(count != nullptr);
     CHECK(count->value() == 8);
-    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("3200 Gb/s (400 GB/s)"));
+    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("3,200 Gb/s (400 GB/s)"));
 
     const int steps = f.w.document()->undoStack()->count();
     count->setValue(6);
     CHECK(f.w.document()->design().link(bundle.id)->count == 6);
     CHECK(f.w.document()->undoStack()->count() == steps + 1);
-    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("2400 Gb/s (300 GB/s)"));
+    CHECK(editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text() == QStringLiteral("2,400 Gb/s (300 GB/s)"));
     f.w.document()->undoStack()->undo();
     CHECK(f.w.document()->design().link(bundle.id)->count == 8);
     CHECK(count->value() == 8); // the inspector follows the undo

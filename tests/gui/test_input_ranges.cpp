@@ -17,6 +17,7 @@
 #include "views/cost/price_dialog.hpp"
 #include "model/cost/cost_settings.hpp"
 #include "views/generate/generate_dialog.hpp"
+#include "views/common/number_text.hpp"
 #include "views/inspector/inspector_panel.hpp"
 #include "views/inspector/link_editor.hpp"
 #include "views/inspector/node_editor.hpp"
@@ -32,6 +33,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <cmath>
 #include <functional>
 
 namespace {
@@ -122,10 +124,10 @@ TEST_CASE("inspector: a cable count over a switch's ports is refused, a large co
     CHECK(count->value() == 99999);
     CHECK(count->text() == grouped(99999));
     const QString rate = editor->findChild<QLabel*>(QStringLiteral("bundleRate"))->text();
-    CHECK(rate == QStringLiteral("39999600 Gb/s (4999950 GB/s)"));
+    CHECK(rate == QStringLiteral("39,999,600 Gb/s (4,999,950 GB/s)")); // separators, as every figure of the app
     const views::LinkItem* item = w.scene()->linkItem(bundle.id);
     CHECK(item->toolTip().contains(grouped(99999) + QStringLiteral(" × 400 Gb/s")));
-    CHECK(item->toolTip().contains(QStringLiteral("(39999600 Gb/s per direction)")));
+    CHECK(item->toolTip().contains(QStringLiteral("(39,999,600 Gb/s per direction)")));
     CHECK_FALSE(item->toolTip().contains(QStringLiteral("e+")));
     w.document()->undoStack()->setClean();
 }
@@ -378,4 +380,17 @@ TEST_CASE("inspector: a link speed of 0 or -400 or 99999999 Gb/s is refused with
         CHECK(w.document()->undoStack()->count() == steps);
     }
     w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("plain numbers group thousands and never turn scientific", "[gui][numbers]")
+{
+    CHECK(views::plainNumber(3200) == QStringLiteral("3,200"));
+    CHECK(views::plainNumber(400) == QStringLiteral("400"));
+    CHECK(views::plainNumber(2.5) == QStringLiteral("2.5"));
+    CHECK(views::plainNumber(0.125) == QStringLiteral("0.125"));
+    CHECK(views::plainNumber(1234567.25) == QStringLiteral("1,234,567.25"));
+    CHECK(views::plainNumber(-1234) == QStringLiteral("-1,234"));
+    CHECK(views::plainNumber(-0.0001) == QStringLiteral("0"));
+    CHECK(views::plainNumber(999) == QStringLiteral("999"));
+    CHECK(views::plainNumber(std::nan("")) == QStringLiteral("n/a"));
 }

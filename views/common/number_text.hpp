@@ -1,6 +1,6 @@
 #pragma once
 /// @file number_text.hpp
-/// Numbers as the panels show them: plain decimal notation, never scientific ("39999600", not
+/// Numbers as the panels show them: plain decimal notation, never scientific ("39,999,600", not
 /// "3.99996e+07"), so a large bundle or count reads as what it is.
 
 #include <QRegularExpression>
@@ -10,8 +10,9 @@
 
 namespace views {
 
-/// `v` in plain decimal notation with at most `decimals` decimals, trailing zeros dropped:
-/// 3200, 2.5, 0.125, 39999600. Infinite or NaN values read "n/a".
+/// `v` in plain decimal notation with at most `decimals` decimals, trailing zeros dropped, and
+/// thousands separated by commas as the engine's figures are (model::formatFigure): 3,200, 2.5,
+/// 0.125, 39,999,600. Infinite or NaN values read "n/a".
 inline QString plainNumber(double v, int decimals = 3)
 {
     if (!std::isfinite(v)) return QStringLiteral("n/a");
@@ -20,7 +21,12 @@ inline QString plainNumber(double v, int decimals = 3)
         while (s.endsWith(QLatin1Char('0'))) s.chop(1);
         if (s.endsWith(QLatin1Char('.'))) s.chop(1);
     }
-    return s == QStringLiteral("-0") ? QStringLiteral("0") : s;
+    if (s == QStringLiteral("-0")) return QStringLiteral("0");
+    const qsizetype start = s.startsWith(QLatin1Char('-')) ? 1 : 0;
+    qsizetype point = s.indexOf(QLatin1Char('.'));
+    if (point < 0) point = s.size();
+    for (qsizetype at = point - 3; at > start; at -= 3) s.insert(at, QLatin1Char(','));
+    return s;
 }
 
 /// `text` with the space between a number and its unit made non-breaking ("78.1 %" ->
