@@ -38,6 +38,19 @@ void typeInto(views::WorkloadPanel* panel, const std::string& key, int value)
     emit box->editingFinished();
 }
 
+/// To look at it: CD_SHOT_DIR=/tmp/shots build/tests/gui_tests "[workload]" saves the window
+/// at `size` with the Workload dock in front as `file` there.
+void shoot(app::MainWindow& w, QSize size, const QString& file)
+{
+    const QString shots = qEnvironmentVariable("CD_SHOT_DIR");
+    if (shots.isEmpty()) return;
+    w.resize(size);
+    w.show();
+    if (auto* dock = w.findChild<QDockWidget*>(QStringLiteral("workloadDock"))) dock->raise();
+    QTest::qWait(300);
+    CHECK(w.grab().save(shots + QLatin1Char('/') + file));
+}
+
 const nlohmann::json& settings(app::MainWindow& w) { return w.document()->design().analysis; }
 
 } // namespace
@@ -63,14 +76,7 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
                                                 QString::fromStdString(model::formatPercent(before.step.mfu)))));
     CHECK(panel->chosenText().contains(QStringLiteral(": compute %1, tensor-parallel exposed ")
                                            .arg(QString::fromStdString(model::formatSeconds(before.step.computeS)))));
-    // To look at it: CD_SHOT_DIR=/tmp/shots build/tests/gui_tests "[workload]".
-    if (const QString shots = qEnvironmentVariable("CD_SHOT_DIR"); !shots.isEmpty()) {
-        w.resize(1600, 1000);
-        w.show();
-        if (auto* dock = w.findChild<QDockWidget*>(QStringLiteral("workloadDock"))) dock->raise();
-        QTest::qWait(300);
-        CHECK(w.grab().save(shots + QStringLiteral("/workload-superpod.png")));
-    }
+    shoot(w, QSize(1600, 1000), QStringLiteral("workload-superpod.png"));
     const int undoBefore = w.document()->undoStack()->count();
 
     typeInto(panel, "tp", 4);
@@ -163,13 +169,5 @@ TEST_CASE("Workload dock: a design's own model is listed and selected", "[gui][w
     CHECK(timed(w).workload == "my-13b");
     CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: my-13b, ")));
 
-    // To look at it: CD_SHOT_DIR=/tmp/shots build/tests/gui_tests "[workload]" saves the
-    // window at 1280 x 800 with the Workload dock in front.
-    if (const QString shots = qEnvironmentVariable("CD_SHOT_DIR"); !shots.isEmpty()) {
-        w.resize(1280, 800);
-        w.show();
-        if (auto* dock = w.findChild<QDockWidget*>(QStringLiteral("workloadDock"))) dock->raise();
-        QTest::qWait(300);
-        CHECK(w.grab().save(shots + QStringLiteral("/workload-dock.png")));
-    }
+    shoot(w, QSize(1280, 800), QStringLiteral("workload-dock.png"));
 }
