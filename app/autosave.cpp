@@ -141,6 +141,9 @@ QString recoveryTarget(const RecoveryInfo& info)
 {
     if (info.source.isEmpty() || !info.saved.isValid()) return {};
     const QFileInfo file(info.source);
+    // A relative name (copies of earlier versions) does not say which folder: it would resolve
+    // against wherever the app starts now and could name another design's file.
+    if (!file.isAbsolute()) return {};
     // Whole seconds: the copy's time is written to the second.
     if (!file.isFile() || file.lastModified().toSecsSinceEpoch() > info.saved.toSecsSinceEpoch()) return {};
     return file.absoluteFilePath();
@@ -155,10 +158,13 @@ QString recoveryQuestion(const QString& copy)
                                                : QObject::tr("file %1").arg(QDir::toNativeSeparators(info.source));
     QString after;
     if (!info.source.isEmpty())
-        after = recoveryTarget(info).isEmpty()
+        after = !recoveryTarget(info).isEmpty()
+                    ? QObject::tr(" Saving the recovered work writes it to %1.").arg(QDir::toNativeSeparators(info.source))
+                : QFileInfo(info.source).isAbsolute()
                     ? QObject::tr(" The file has changed or gone since then: the recovered work opens untitled, and saving it asks "
                                   "for a file name.")
-                    : QObject::tr(" Saving the recovered work writes it to that file.");
+                    : QObject::tr(" The copy does not say which folder that file is in: the recovered work opens untitled, and "
+                                  "saving it asks for a file name.");
     return QObject::tr("Cluster Designer closed without saving the changes to %1 (%2). The unsaved work was copied at %3 to %4.%5\n\n"
                        "Recover it?")
         .arg(design, file, when.toString(QStringLiteral("yyyy-MM-dd HH:mm")), QDir::toNativeSeparators(copy), after);

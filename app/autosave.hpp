@@ -91,7 +91,8 @@ struct RecoveryInfo {
 /// is reported when opened).
 [[nodiscard]] RecoveryInfo readRecoveryInfo(const QString& copy);
 
-/// The file recovered work saves back to: `info.source` when it still exists and was not
+/// The file recovered work saves back to: `info.source` when it is an absolute path (a relative
+/// one, from copies of earlier versions, could name another folder's file), still exists and was not
 /// written after the copy was made (its modification time is not later than `info.saved`);
 /// empty otherwise, so that saving asks for a name and never overwrites a newer file (saved by
 /// another session after the crash, or restored from a backup).

@@ -13,6 +13,8 @@
 #include "app/guarded_application.hpp"
 #include "model/io/input_error.hpp"
 
+#include <QFileInfo>
+
 #include <exception>
 #include <stdexcept>
 
@@ -55,9 +57,12 @@ void Document::rollBackFailedEdit()
 
 void Document::setFilePath(const QString& path)
 {
-    if (path == filePath_) return;
-    filePath_ = path;
-    emit filePathChanged(path);
+    // Absolute: the autosave copy records it, and a relative name ("d2.json" opened from the
+    // command line) would name another file when the app restarts in another folder.
+    const QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    if (absolute == filePath_) return;
+    filePath_ = absolute;
+    emit filePathChanged(absolute);
 }
 
 void Document::replaceDesign(model::Design design)

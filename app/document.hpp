@@ -42,7 +42,7 @@ public:
     /// a request was applied when it moved this on.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
-    /// Path of the file the design was opened from or saved to; empty for a new design.
+    /// Absolute path of the file the design was opened from or saved to; empty for a new design.
     [[nodiscard]] QString filePath() const { return filePath_; }
     /// True when the design differs from the last opened or saved state.
     [[nodiscard]] bool isModified() const { return !undo_.isClean(); }

@@ -10,6 +10,7 @@
 #include "model/io/json_fields.hpp"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -67,7 +68,7 @@ TEST_CASE("recovered work of a saved design saves back to its file - unless the 
     const app::RecoveryInfo info = app::readRecoveryInfo(autosave.path());
     CHECK(info.source == file);
     REQUIRE(app::recoveryTarget(info) == QFileInfo(file).absoluteFilePath());
-    CHECK(app::recoveryQuestion(autosave.path()).contains(QStringLiteral("Saving the recovered work writes it to that file.")));
+    CHECK(app::recoveryQuestion(autosave.path()).contains(QStringLiteral("Saving the recovered work writes it to %1.").arg(file)));
     app::Document recovered(guitest::catalog());
     REQUIRE_FALSE(recovered.openRecovered(autosave.path(), app::recoveryTarget(info)).has_value());
     CHECK(recovered.filePath() == QFileInfo(file).absoluteFilePath());
@@ -86,6 +87,40 @@ TEST_CASE("recovered work of a saved design saves back to its file - unless the 
     // Gone: untitled as well.
     REQUIRE(QFile::remove(file));
     CHECK(app::recoveryTarget(app::readRecoveryInfo(autosave.path())).isEmpty());
+    doc.undoStack()->setClean();
+}
+
+TEST_CASE("a design opened by a relative name is recorded by its absolute path - never another folder's file",
+          "[gui][autosave]")
+{
+    // `cluster-designer d2.json` in out/, killed, restarted in other/ that holds another d2.json:
+    // the copy said "d2.json", and Ctrl+S wrote the recovered design over other/d2.json.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    REQUIRE(QDir(dir.path()).mkpath(QStringLiteral("out")));
+    const QString out = dir.filePath(QStringLiteral("out"));
+    app::Document doc(guitest::catalog());
+    REQUIRE_FALSE(doc.open(guitest::templatePath()).has_value());
+    const QString cwd = QDir::currentPath();
+    REQUIRE(QDir::setCurrent(out));
+    const auto saved = doc.saveAs(QStringLiteral("d2.json"));
+    REQUIRE(QDir::setCurrent(cwd));
+    REQUIRE_FALSE(saved.has_value());
+    CHECK(doc.filePath() == QDir(out).absoluteFilePath(QStringLiteral("d2.json")));
+    app::Autosave autosave(&doc, dir.filePath(QStringLiteral("autosave")));
+    model::Node n = doc.design().nodes().begin()->second;
+    n.name = "renamed-before-crash";
+    doc.requestSetNode(n, "Rename");
+    REQUIRE(autosave.saveNow());
+    CHECK(app::readRecoveryInfo(autosave.path()).source == QDir(out).absoluteFilePath(QStringLiteral("d2.json")));
+
+    // A copy of an earlier version that recorded the relative name: never tied to a file.
+    app::RecoveryInfo relative = app::readRecoveryInfo(autosave.path());
+    relative.source = QStringLiteral("d2.json");
+    REQUIRE(QDir::setCurrent(out));
+    const QString target = app::recoveryTarget(relative);
+    REQUIRE(QDir::setCurrent(cwd));
+    CHECK(target.isEmpty());
     doc.undoStack()->setClean();
 }
 
@@ -270,8 +305,8 @@ TEST_CASE("the recovery question names the design, its file, the time of the cop
     const QString question = app::recoveryQuestion(autosave.path());
     INFO(question.toStdString());
     CHECK(question == QStringLiteral("Cluster Designer closed without saving the changes to the design \"%1\" (file %2). "
-                                     "The unsaved work was copied at %3 to %4. Saving the recovered work writes it to that "
-                                     "file.\n\nRecover it?")
+                                     "The unsaved work was copied at %3 to %4. Saving the recovered work writes it to %2.\n\n"
+                                     "Recover it?")
                           .arg(QString::fromStdString(doc.design().name), QDir::toNativeSeparators(file), saved,
                                QDir::toNativeSeparators(autosave.path())));
     doc.undoStack()->setClean();
