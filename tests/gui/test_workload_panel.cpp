@@ -17,6 +17,8 @@
 #include <QDockWidget>
 #include <QPushButton>
 #include <QTest>
+#include <QWheelEvent>
+#include <QAbstractSpinBox>
 #include <QUndoStack>
 
 namespace {
@@ -170,4 +172,27 @@ TEST_CASE("Workload dock: a design's own model is listed and selected", "[gui][w
     CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: my-13b, ")));
 
     shoot(w, QSize(1280, 800), QStringLiteral("workload-dock.png"));
+}
+
+TEST_CASE("Workload dock: the mouse wheel scrolls past its fields - it never edits one it passes", "[gui][workload]")
+{
+    // Scrolling the dock at 1280 x 800 left "Workload: Recompute none" in the history.
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    views::WorkloadPanel* panel = w.workload();
+    (void)timed(w);
+    const int steps = w.document()->undoStack()->count();
+    const nlohmann::json before = settings(w);
+    for (QWidget* field : panel->findChildren<QWidget*>()) {
+        if (!qobject_cast<QComboBox*>(field) && !qobject_cast<QAbstractSpinBox*>(field)) continue;
+        INFO(field->objectName().toStdString());
+        CHECK(field->focusPolicy() == Qt::StrongFocus);
+        for (const int delta : {-120, 120, -120}) {
+            QWheelEvent wheel(QPointF(5, 5), field->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(field, &wheel);
+        }
+    }
+    CHECK(w.document()->undoStack()->count() == steps);
+    CHECK(settings(w) == before);
 }

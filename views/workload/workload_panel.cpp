@@ -7,6 +7,7 @@
 #include "views/common/plural.hpp"
 #include "views/common/qt_string.hpp"
 #include "views/common/step_text.hpp"
+#include "views/common/wheel_guard.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -163,6 +164,7 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
 
+    guardWheel(this); // scrolling the dock never edits a field it passes
     connect(doc_, &DesignDocument::analysisChanged, this, &WorkloadPanel::refreshFromDesign);
     connect(doc_, &DesignDocument::designReset, this, &WorkloadPanel::refreshFromDesign);
     refreshFromDesign();
