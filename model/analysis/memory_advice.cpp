@@ -62,7 +62,9 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
         for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus && !found; ++servers) {
             const int more = servers * perServer;
             if (const auto big = fittingLayout(requested, more, node, gpuMemoryGB, limit)) {
-                ways.push_back("add GPUs: " + formatCount(more) + " GPUs" + (perServer > 1 ? " (" + formatCount(servers) + " servers of " +
+                // A layout set by hand stays as it is on more GPUs: the count holds with the engine's.
+                ways.push_back(std::string(setByHand ? "add GPUs and let the engine choose the layout: " : "add GPUs: ") +
+                               formatCount(more) + " GPUs" + (perServer > 1 ? " (" + formatCount(servers) + " servers of " +
                                                                                        std::to_string(perServer) + ")"
                                                                                  : std::string()) +
                                " hold it at " + layoutWords(*big, more));

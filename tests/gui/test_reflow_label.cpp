@@ -259,4 +259,7 @@ TEST_CASE("a number and its unit never part at a line break in the Bottleneck bo
           QStringLiteral("cost 18.3\u00a0% of the step (78.1\u00a0%); 50\u00a0GB/s of NIC, 400\u00a0Gb/s, 32.1\u00a0GB per GPU, 8 servers"));
     CHECK(views::keepUnitsWithNumbers(QStringLiteral("step 22.0 s, 842 ms, 42.0 us")) ==
           QStringLiteral("step 22.0\u00a0s, 842\u00a0ms, 42.0\u00a0us"));
+    // The step line wrapped as "103,579" / "tokens/s".
+    CHECK(views::keepUnitsWithNumbers(QStringLiteral("MFU 44.0 % · 103,579 tokens/s")) ==
+          QStringLiteral("MFU 44.0\u00a0% · 103,579\u00a0tokens/s"));
 }

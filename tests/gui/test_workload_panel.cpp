@@ -143,7 +143,7 @@ TEST_CASE("Workload dock: another model drops the old layout - and switches set 
     emit models->activated(0);
     CHECK_FALSE(settings(w).contains("workload"));
     const model::DesignAnalysis& largest = timed(w);
-    CHECK(models->itemText(0) == QStringLiteral("Largest preset that fits (%1)").arg(QString::fromStdString(largest.workload)));
+    CHECK(models->itemText(0) == QStringLiteral("Default workload (%1)").arg(QString::fromStdString(largest.workload)));
 
     QCheckBox* shard = nullptr;
     for (QCheckBox* b : panel->findChildren<QCheckBox*>())
@@ -195,4 +195,25 @@ TEST_CASE("Workload dock: the mouse wheel scrolls past its fields - it never edi
     }
     CHECK(w.document()->undoStack()->count() == steps);
     CHECK(settings(w) == before);
+}
+
+TEST_CASE("Workload dock: a workload that does not fit is no run - and the dock gives the checked ways out", "[gui][workload]")
+{
+    // It read "Timed: gpt3-175b ..." with the ways out only in the Bottleneck box.
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(QString::fromStdString(model::bundledTemplateDirectory() + "/workstation-4x-rtx4090.json")));
+    views::WorkloadPanel* panel = w.workload();
+    QComboBox* models = panel->workloadBox();
+    const int gpt3 = models->findData(QStringLiteral("gpt3-175b"));
+    models->setCurrentIndex(gpt3);
+    emit models->activated(gpt3);
+    const model::DesignAnalysis& a = timed(w);
+    REQUIRE(a.hasStep);
+    REQUIRE_FALSE(a.step.fitsInMemory);
+    const QString text = panel->chosenText();
+    INFO(text.toStdString());
+    CHECK(text.startsWith(QStringLiteral("Not a run: gpt3-175b, tensor 1 x pipeline 4 x data 1 (4 GPUs)")));
+    CHECK(text.contains(QStringLiteral("; it does not fit in GPU memory (700 GB per GPU): add GPUs: 256 GPUs (64 servers of 4) hold it at ")));
+    CHECK(text.contains(QStringLiteral(". If it did: step ")));
+    CHECK_FALSE(text.contains(QStringLiteral("Timed")));
 }

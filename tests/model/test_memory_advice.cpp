@@ -72,7 +72,8 @@ TEST_CASE("a layout set by hand that does not fit is told the engine's layout - 
     CHECK(laid.dp == 1);
     CHECK(stateMemoryPerGpuGB(laid) == Approx(87.5).epsilon(0.01));
     CHECK(memoryWaysOut(c, laid, 32, node, 80.0) ==
-          "add GPUs: 64 GPUs (8 servers of 8) hold it at tensor 8 x pipeline 8 x data 1, 43.8 GB per GPU; "
+          "add GPUs and let the engine choose the layout: 64 GPUs (8 servers of 8) hold it at tensor 8 x pipeline 8 x data 1, "
+          "43.8 GB per GPU; "
           "or pick GPUs with more memory");
     // On 64 GPUs dp 2 halves the optimizer state: sharding alone fits, and so does the engine's layout.
     const TrainingConfig laid64 = resolveLayout(c, 64, node, 80.0);

@@ -30,11 +30,11 @@ inline QString plainNumber(double v, int decimals = 3)
 }
 
 /// `text` with the space between a number and its unit made non-breaking ("78.1 %" ->
-/// "78.1\u00a0%", likewise GB/s, Gb/s, GB, kW, s, ms, us), so a wrapped sentence never leaves
+/// "78.1\u00a0%", likewise GB/s, Gb/s, GB, kW, s, ms, us, tokens/s), so a wrapped sentence never leaves
 /// a unit alone at the start of a line ("(78.1" / "%)" in the Bottleneck box).
 inline QString keepUnitsWithNumbers(QString text)
 {
-    static const QRegularExpression unit(QStringLiteral(R"((\d) (%|GB/s|Gb/s|GB|kW|ms|us|s)(?![\w/]))"));
+    static const QRegularExpression unit(QStringLiteral(R"((\d) (%|GB/s|Gb/s|GB|kW|ms|us|tokens/s|s)(?![\w/]))"));
     return text.replace(unit, QStringLiteral("\\1\u00a0\\2"));
 }
 

@@ -1,5 +1,6 @@
 #include "views/workload/workload_panel.hpp"
 
+#include "model/analysis/memory_fit.hpp"
 #include "model/analysis/training.hpp"
 #include "model/units/number_format.hpp"
 #include "views/common/checked_spin_box.hpp"
@@ -88,7 +89,9 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
     // Own model names run long: the box shows about 16 characters, the list shows them whole.
     workload_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     workload_->setMinimumContentsLength(16);
-    workload_->setToolTip(tr("The model whose training step the analysis times. Another model drops the layout set for the old one."));
+    workload_->setToolTip(tr("The model whose training step the analysis times. Another model drops the layout set for the old one. "
+                             "The default workload is GPT-3 175B where it fits in GPU memory, else the largest smaller preset "
+                             "that does."));
     connect(workload_, &QComboBox::activated, this, [this](int i) { setWorkload(workload_->itemData(i).toString().toStdString()); });
     form->addRow(tr("Model"), workload_);
 
@@ -130,6 +133,9 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
     connect(recompute_, &QComboBox::activated, this, [this](int i) { setSetting("recompute", recompute_->itemData(i).toString().toStdString()); });
     form->addRow(tr("Recompute"), recompute_);
 
+    // The switches one under the other across the form's width (a long one wrapped to the
+    // label column alone and stood out of line).
+    auto* switchColumn = new QVBoxLayout;
     for (const SwitchField& f : kSwitches) {
         auto* box = new QCheckBox(tr(f.label), this);
         box->setToolTip(tr(f.tip));
@@ -138,9 +144,10 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
         connect(box, &QCheckBox::clicked, this, [this, key, absent](bool on) {
             setSetting(key, on == absent ? nlohmann::json() : nlohmann::json(on));
         });
-        form->addRow(QString(), box);
+        switchColumn->addWidget(box);
         switches_.emplace_back(key, box);
     }
+    form->addRow(switchColumn);
 
     chosen_ = new QLabel(this);
     chosen_->setObjectName(QStringLiteral("workloadChosen"));
@@ -209,7 +216,7 @@ bool WorkloadPanel::setWorkload(const std::string& name)
             return false;
         }
     }
-    return doc_->requestSetAnalysis(s, tr("Workload: %1").arg(name.empty() ? tr("largest preset that fits") : text(name)));
+    return doc_->requestSetAnalysis(s, tr("Workload: %1").arg(name.empty() ? tr("default") : text(name)));
 }
 
 void WorkloadPanel::refreshFromDesign()
@@ -218,7 +225,7 @@ void WorkloadPanel::refreshFromDesign()
     {
         const QSignalBlocker block(workload_);
         workload_->clear();
-        workload_->addItem(tr("Largest preset that fits"), QString());
+        workload_->addItem(tr("Default workload"), QString());
         for (const std::string& p : model::analysis::presetNames()) workload_->addItem(text(p), text(p));
         const std::string own = model::analysis::ownModelName(s);
         if (!own.empty()) workload_->addItem(tr("%1 (this design's model)").arg(text(own)), text(own));
@@ -271,7 +278,7 @@ void WorkloadPanel::refreshChosen()
     }
     if (a) {
         const int i = workload_->findData(QString());
-        if (i >= 0) workload_->setItemText(i, tr("Largest preset that fits (%1)").arg(text(a->workload)));
+        if (i >= 0) workload_->setItemText(i, tr("Default workload (%1)").arg(text(a->workload)));
     }
     if (!shown_) return;
     if (!a) {
@@ -296,8 +303,13 @@ void WorkloadPanel::refreshChosen()
                        .arg(countOf(st.globalBatch, tr("sequence"), tr("sequences")), text(st.precision).toUpper());
     if (st.idleGpus > 0) line += tr("; %1 idle").arg(countOf(st.idleGpus, tr("GPU"), tr("GPUs")));
     if (!st.fitsInMemory) {
-        line += tr("; does not fit in GPU memory (%1 GB per GPU), so no step runs. If it did: %2, %3.")
-                    .arg(text(model::formatFigure(st.memoryPerGpuGB)), stepSummary(st), stepParts(st));
+        line.replace(0, 6, tr("Not a run:"));
+        // The ways out the engine checked, from the warning the analysis gives (memory_fit.hpp).
+        const std::string* overflow = model::memoryOverflowWarning(a->warnings);
+        const QString ways = overflow && overflow->find("; ") != std::string::npos ? text(overflow->substr(overflow->find("; ") + 2)) : QString();
+        line += tr("; it does not fit in GPU memory (%1 GB per GPU)%2. If it did: %3, %4.")
+                    .arg(text(model::formatFigure(st.memoryPerGpuGB)), ways.isEmpty() ? QString() : QStringLiteral(": ") + ways,
+                         stepSummary(st), stepParts(st));
     } else {
         line += tr(".\n\n%1: %2; %3 GB per GPU of weights, gradients and optimizer state.")
                     .arg(stepSummary(st).replace(0, 1, QLatin1Char('S')), stepParts(st), text(model::formatFigure(st.memoryPerGpuGB)));
