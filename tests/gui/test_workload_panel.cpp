@@ -217,3 +217,26 @@ TEST_CASE("Workload dock: a workload that does not fit is no run - and the dock 
     CHECK(text.contains(QStringLiteral(". If it did: step ")));
     CHECK_FALSE(text.contains(QStringLiteral("Timed")));
 }
+
+TEST_CASE("Workload dock: an unknown workload in the file is shown as it is - and choosing one mends it", "[gui][workload]")
+{
+    // "workload": "gpt5": the dock showed the default entry as if it were chosen, beside an
+    // analysis that cannot run.
+    model::Design d = guitest::fatTree("dgx-h100", 4);
+    d.analysis["workload"] = "gpt5";
+    app::MainWindow w(guitest::catalog());
+    w.document()->newDesign(d);
+    views::WorkloadPanel* panel = w.workload();
+    QComboBox* models = panel->workloadBox();
+    CHECK(models->currentText() == QStringLiteral("gpt5 (unknown: not timed)"));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    CHECK_FALSE(w.worker()->latest()->analysis);
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Not timed: ")));
+    CHECK(panel->chosenText().contains(QStringLiteral("unknown workload \"gpt5\"")));
+    // Choosing a preset mends it.
+    const int llama = models->findData(QStringLiteral("llama3-8b"));
+    models->setCurrentIndex(llama);
+    emit models->activated(llama);
+    CHECK(timed(w).hasStep);
+    CHECK(models->findData(QStringLiteral("gpt5")) < 0);
+}

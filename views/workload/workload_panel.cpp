@@ -231,7 +231,11 @@ void WorkloadPanel::refreshFromDesign()
         if (!own.empty()) workload_->addItem(tr("%1 (this design's model)").arg(text(own)), text(own));
         const auto w = s.find("workload");
         const QString current = !own.empty() ? text(own) : w != s.end() && w->is_string() ? text(w->get<std::string>()) : QString();
-        const int i = workload_->findData(current);
+        int i = workload_->findData(current);
+        if (i < 0 && !current.isEmpty()) { // a name the engine does not know ("gpt5"): shown as it is, never as the default
+            workload_->addItem(tr("%1 (unknown: not timed)").arg(current), current);
+            i = workload_->count() - 1;
+        }
         workload_->setCurrentIndex(i >= 0 ? i : 0);
     }
     const auto setCombo = [&s](QComboBox* box, const char* key, const char* absent) {
