@@ -65,6 +65,14 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         c.tp = tpOf();
         c.pp = ppOf();
     }
+    if (c.model.layers > 0 && c.pp > c.model.layers)
+        throw std::invalid_argument("pipeline parallel " + std::to_string(c.pp) + " is more stages than the " +
+                                    std::to_string(c.model.layers) + " layers of " + c.model.name);
+    const long long replica = static_cast<long long>(c.tp) * c.pp;
+    if (replica > gpus) // said "x dp 0" for a data parallel left to the engine
+        throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " x pipeline parallel " + std::to_string(c.pp) +
+                                    " needs " + std::to_string(replica) + " GPUs a replica, more than the " + std::to_string(gpus) +
+                                    " GPUs available");
     if (c.dp == 0) c.dp = gpus / (c.tp * c.pp);
     if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
         throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +

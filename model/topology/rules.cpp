@@ -1,9 +1,11 @@
 // Rule engine: runs the rule families, applies the design's waivers, orders findings.
 #include "model/topology/rules.hpp"
+#include "model/units/number_format.hpp"
 
 #include "model/io/input_error.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace model::topology {
@@ -58,6 +60,8 @@ std::string label(const Node& n)
 
 std::string num(double v)
 {
+    // From 1,000 whole, with separators, as every figure of the app ("3,200 Gb/s").
+    if (std::fabs(v) >= 1000.0 && std::isfinite(v)) return formatFigure(v);
     std::ostringstream s;
     s.precision(6);
     s << v;

@@ -125,7 +125,8 @@ void importedFindings(const Design& d, const Catalog& c, std::vector<Finding>& o
 /// back to back or through a switch."; InfiniBand first when both run either), else what
 /// they lack (a compute NIC, a protocol in common).
 [[nodiscard]] std::string scaleOutAdvice(const Node& a, const Node& b, const Catalog& c);
-/// Formats a number without trailing zeros ("400", "2.5").
+/// Formats a number without trailing zeros ("400", "2.5"), from 1,000 whole with thousands
+/// separators ("3,200", model::formatFigure).
 [[nodiscard]] std::string num(double v);
 } // namespace rules
 

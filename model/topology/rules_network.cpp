@@ -89,7 +89,7 @@ void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
         // (first port, last port + 1, link) of every network link numbered at this switch.
         std::vector<std::tuple<long long, long long, Id>> used;
         std::vector<Id> beyond;
-        long long highest = 0, logicalPorts = 0;
+        long long highest = 0, lowestOfHighest = 0, logicalPorts = 0;
         for (const Link* l : d.linksAt(id)) {
             if (!isNetwork(*l)) continue;
             for (const Endpoint* e : {&l->a, &l->b}) {
@@ -103,6 +103,7 @@ void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                     const long long ports = s->ports * perPort;
                     if (end > ports) {
                         beyond.push_back(l->id);
+                        if (end - 1 >= highest) lowestOfHighest = first;
                         highest = std::max(highest, end - 1);
                         logicalPorts = ports;
                     }
@@ -110,10 +111,14 @@ void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                 if (l->a.node == l->b.node) break; // a loop back to the same switch: its ends are the same link
             }
         }
+        // A bundle of cables takes a run of ports: "1 link uses ports 64 to 71" (it read "port 71").
+        const std::string ports = beyond.size() == 1 && lowestOfHighest < highest
+                                      ? " ports " + std::to_string(lowestOfHighest) + " to " + std::to_string(highest)
+                                      : std::string(beyond.size() == 1 ? " port " : " ports up to ") + std::to_string(highest);
         if (!beyond.empty())
             out.push_back({"switch-port-range", Severity::Error, {id}, beyond,
                            label(n) + ": " + std::to_string(beyond.size()) + (beyond.size() == 1 ? " link uses" : " links use") +
-                               " port " + std::to_string(highest) + ", but a " + (s ? s->name : n.model) + " numbers its ports 0 to " +
+                               ports + ", but a " + (s ? s->name : n.model) + " numbers its ports 0 to " +
                                std::to_string(logicalPorts - 1) + " at that rate. Renumber the link's port or move it to another switch.",
                            ""});
         long long clashPort = -1;

@@ -163,3 +163,24 @@ TEST_CASE("tensor parallel that Megatron refuses or that crosses servers is refu
         CHECK_NOTHROW(predictStep(laid, node, 989.0));
     }
 }
+
+TEST_CASE("a hand-set layout the GPUs or the layers cannot take says which - never 'x dp 0'", "[analysis][training]")
+{
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    TrainingConfig c = preset("gpt3-175b"); // 96 layers
+    c.tp = 8;
+    c.pp = 97;
+    const auto why = [&](const TrainingConfig& t) {
+        try {
+            (void)resolveLayout(t, 256, node, 80.0);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(why(c) == "pipeline parallel 97 is more stages than the 96 layers of gpt3-175b");
+    c.pp = 64;
+    CHECK(why(c) == "tensor parallel 8 x pipeline parallel 64 needs 512 GPUs a replica, more than the 256 GPUs available");
+    c.pp = 32;
+    CHECK(why(c) == "accepted");
+}
