@@ -2,6 +2,7 @@
 // GPUs: the NVLinks-per-GPU count once scanned every pair for each pair (GPUs^4: 400 GPUs 7 s,
 // 1,000 GPUs over 2 minutes). Prints wall and CPU time per import; never a timed test.
 #include "model/io/import/import.hpp"
+#include "../tests/model/topo_matrix_text.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -12,18 +13,7 @@
 namespace {
 
 /// A topo -m matrix of `n` GPUs, every pair NV18 (an NVSwitch box), one CPU and NUMA column.
-std::string matrix(int n)
-{
-    std::string text;
-    for (int i = 0; i < n; ++i) text += "\tGPU" + std::to_string(i);
-    text += "\tCPU Affinity\tNUMA Affinity\n";
-    for (int i = 0; i < n; ++i) {
-        text += "GPU" + std::to_string(i);
-        for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
-        text += "\t0-9\t0\n";
-    }
-    return text;
-}
+std::string matrix(int n) { return topotext::nvlinkMatrix(n); }
 
 /// CPU time of this thread, ms (the wall clock also counts other processes on a shared machine).
 double threadCpuMs()

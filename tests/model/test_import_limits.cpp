@@ -4,6 +4,8 @@
 #include "model/io/import/import_text.hpp"
 #include "model/io/input_error.hpp"
 
+#include "topo_matrix_text.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -51,15 +53,7 @@ TEST_CASE("NCCL XML: <pci> nested thousands deep is refused at the line where it
 TEST_CASE("topo -m: a 400-GPU matrix is read whole (its speed is bench_analysis's)", "[import][topo][robustness]")
 {
     constexpr int n = 400;
-    std::string text = "";
-    for (int i = 0; i < n; ++i) text += "\tGPU" + std::to_string(i);
-    text += "\tCPU Affinity\tNUMA Affinity\n";
-    for (int i = 0; i < n; ++i) {
-        text += "GPU" + std::to_string(i);
-        for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
-        text += "\t0-9\t0\n";
-    }
-    const ImportResult r = importText("big.txt", text, ImportKind::Auto);
+    const ImportResult r = importText("big.txt", topotext::nvlinkMatrix(n), ImportKind::Auto);
     REQUIRE(r.server);
     CHECK(r.server->gpus.size() == n);
     CHECK(r.server->gpus.back().nvlinks == 18); // every pair NV18: NVSwitch, the full count per GPU
@@ -68,18 +62,7 @@ TEST_CASE("topo -m: a 400-GPU matrix is read whole (its speed is bench_analysis'
 namespace {
 
 /// A topo -m matrix of `n` GPUs, every pair NV18; `pad` blanks before each header label.
-std::string nvlinkMatrix(int n, int pad = 1)
-{
-    std::string text;
-    for (int i = 0; i < n; ++i) text += std::string(static_cast<std::size_t>(pad), ' ') + "GPU" + std::to_string(i);
-    text += "\tCPU Affinity\tNUMA Affinity\n";
-    for (int i = 0; i < n; ++i) {
-        text += "GPU" + std::to_string(i);
-        for (int j = 0; j < n; ++j) text += i == j ? "\tX" : "\tNV18";
-        text += "\t0-9\t0\n";
-    }
-    return text;
-}
+std::string nvlinkMatrix(int n, int pad = 1) { return topotext::nvlinkMatrix(n, std::string(static_cast<std::size_t>(pad), ' ')); }
 
 } // namespace
 
