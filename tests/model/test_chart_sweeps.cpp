@@ -1,6 +1,8 @@
 // The busbw-against-size curves the Analysis dock charts (model::chartSweeps, issue 5 item 2).
 #include "test_analysis_support.hpp"
 
+#include "model/design/link_defaults.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace model;
@@ -49,11 +51,7 @@ TEST_CASE("chart sweeps: a split design charts its largest island and says so", 
 {
     // Labelled "all 32 GPUs" on a design of 40: the unwired server's 8 GPUs are not in the curve.
     Design d = golden::rail("dgx-h100", 4);
-    Node lone;
-    lone.kind = NodeKind::Server;
-    lone.model = "dgx-h100";
-    lone.name = "unwired";
-    d.addNode(lone);
+    d.addNode(defaultNode(d, NodeKind::Server, "dgx-h100", {})); // dropped from the palette, no cable
     const std::vector<CollectiveSweep> sweeps = chartSweeps(d, golden::catalog(), 1024, 4096);
     REQUIRE(sweeps.size() == 8);
     int island = 0;
