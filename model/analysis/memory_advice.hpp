@@ -22,7 +22,8 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///  - the layout the engine would choose on these GPUs, where the design sets one by hand;
 ///  - sharding the optimizer, where it is not;
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout (its
-///    search: power-of-two tensor and pipeline splits, resolveLayout), up to kMemoryAdviceMaxGpus;
+///    search: power-of-two tensor splits, pipeline depths that split the layers evenly,
+///    resolveLayout), up to kMemoryAdviceMaxGpus;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace model::analysis {
 
@@ -37,25 +39,43 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     };
     if (c.tp == 0 || c.pp == 0) {
         // Smallest model-parallel product tp x pp that fits; for equal products prefer tensor
-        // parallelism inside the NVLink domain (no bubble) over more pipeline stages. `everyGpu`:
-        // only products that divide the GPU count; else dp = floor(gpus / (tp x pp)) and the
-        // rest idle (with power-of-two tp and pp the smallest product leaves the fewest idle).
+        // parallelism inside the NVLink domain (no bubble) over more pipeline stages. Pipeline
+        // depths are those Megatron accepts for the model (pipelineProblem: the divisors of its
+        // layers), not only powers of two: 105 layers split 35 ways, never 32.
+        std::vector<std::pair<int, int>> splits; // (tp, pp)
+        std::vector<int> pps;
+        if (c.pp > 0) pps.push_back(c.pp);
+        else
+            for (int pp = 1; pp <= gpus && (c.model.layers <= 0 || pp <= c.model.layers); pp = c.model.layers > 0 ? pp + 1 : pp * 2)
+                if (pipelineProblem(c.model, pp, c.interleave).empty()) pps.push_back(pp);
+        for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
+            for (int pp : pps)
+                if (static_cast<long long>(tp) * pp <= gpus) splits.emplace_back(tp, pp);
+        std::sort(splits.begin(), splits.end(), [](const auto& a, const auto& b) {
+            const long long pa = static_cast<long long>(a.first) * a.second, pb = static_cast<long long>(b.first) * b.second;
+            return pa != pb ? pa < pb : a.first > b.first;
+        });
         int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1;
+        // `everyGpu`: only products that divide the GPU count, the first that fits; when none
+        // fits, the largest tp of the largest such product. Else the split that fits and keeps
+        // the most GPUs busy (dp = floor(gpus / (tp x pp)), the rest idle), fewest stages first.
         auto search = [&](bool everyGpu) {
-            for (int prod = 1; prod <= gpus; prod *= 2) {
-                bool firstAtProduct = true;
-                for (int tp = std::min(maxTp, prod); tp >= 1; tp /= 2) {
-                    const int pp = prod / tp;
-                    if ((c.tp > 0 && tp != c.tp) || (c.pp > 0 && pp != c.pp)) continue;
-                    if (pp > c.model.layers || (everyGpu && gpus % prod != 0)) continue;
-                    const bool found = fits(tp, pp, kLayoutMemoryShare);
-                    // Nothing fits: the largest tp of the largest product that uses every GPU.
-                    if (found || (everyGpu && firstAtProduct)) { bestTp = tp; bestPp = pp; }
+            int lastProduct = 0, mostBusy = 0;
+            for (const auto& [tp, pp] : splits) {
+                const int prod = tp * pp;
+                if (everyGpu && gpus % prod != 0) continue;
+                const bool found = fits(tp, pp, kLayoutMemoryShare);
+                if (everyGpu) {
+                    if (found || prod != lastProduct) { bestTp = tp; bestPp = pp; }
                     if (found) return true;
-                    firstAtProduct = false;
+                } else if (found && gpus / prod * prod > mostBusy) {
+                    mostBusy = gpus / prod * prod;
+                    bestTp = tp;
+                    bestPp = pp;
                 }
+                lastProduct = prod;
             }
-            return false;
+            return mostBusy > 0;
         };
         const auto tpOf = [&] { return c.tp > 0 ? c.tp : std::min(bestTp, gpus); };
         const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
@@ -68,6 +88,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     if (c.model.layers > 0 && c.pp > c.model.layers)
         throw std::invalid_argument("pipeline parallel " + std::to_string(c.pp) + " is more stages than the " +
                                     std::to_string(c.model.layers) + " layers of " + c.model.name);
+    if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
     const long long replica = static_cast<long long>(c.tp) * c.pp;
     if (replica > gpus) // said "x dp 0" for a data parallel left to the engine
         throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " x pipeline parallel " + std::to_string(c.pp) +
@@ -120,7 +141,7 @@ std::vector<int> scalingCounts(int serverGpus, int total)
 
 namespace {
 /// The layout of `full` shrunk to `n` GPUs: tp capped, pp as deep as `full` where the GPUs
-/// allow it (else all of them), dp = what is left. At the
+/// and the layers allow it (else the deepest split below that they allow), dp = what is left. At the
 /// design's own count (n at least tp x pp x dp of `full`) the layout is `full` itself, idle
 /// GPUs included, so the curve ends on the step the design reports.
 TrainingConfig shrink(const TrainingConfig& full, int n)
@@ -135,12 +156,17 @@ TrainingConfig shrink(const TrainingConfig& full, int n)
         // fewest stages from there up that divide the GPUs left after tensor parallelism. 72
         // GPUs of a tp 8 x pp 2 layout are pp 3 x dp 3, not pp 1 x dp 9 (a layout of no memory
         // fit, which made 72 GPUs as efficient as 8).
+        // The depth must also split the layers as Megatron does (pipelineProblem); where no
+        // depth from there up does, the deepest one below that does (1 always does).
         const int groups = n / c.tp;
+        const auto usable = [&](int pp) { return groups % pp == 0 && pipelineProblem(c.model, pp, 1).empty(); };
         c.pp = std::min(full.pp, groups);
-        while (groups % c.pp != 0) ++c.pp;
+        while (c.pp < groups && !usable(c.pp)) ++c.pp;
+        if (!usable(c.pp))
+            for (c.pp = std::min(full.pp, groups); c.pp > 1 && !usable(c.pp);) --c.pp;
         c.dp = groups / c.pp;
     }
-    c.interleave = c.pp > 1 ? full.interleave : 1;
+    c.interleave = c.pp > 1 && pipelineProblem(c.model, c.pp, full.interleave).empty() ? full.interleave : 1;
     return c;
 }
 

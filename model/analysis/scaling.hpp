@@ -19,7 +19,8 @@ namespace model::analysis {
 using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
-/// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages whose weights,
+/// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages (a depth that
+/// splits the model's layers evenly, pipelineProblem) whose weights,
 /// gradients and optimizer state fit in 70 % of `gpuMemoryGB` (decimal GB), data parallel with
 /// the rest; global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
 /// defaultGlobalBatch(model) / (dp x micro-batch) rounded, at least 1 and at least pp.
@@ -28,7 +29,8 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 /// analyzeDesign warns (memory_fit.hpp); otherwise the layout that fits the 70 % and uses the
 /// most GPUs: dp = floor(gpus / (tp x pp)) replicas, the remaining GPUs idle (idleGpusNote
 /// says so). When nothing fits at all, the largest split that uses every GPU (and the warning).
-/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs.
+/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs, or split the
+///         layers unevenly (pipelineProblem).
 [[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB);
 
 /// Words for a layout that leaves some of `gpus` GPUs idle (`chosen`, resolved from

@@ -71,6 +71,20 @@ std::string tensorParallelProblem(const TransformerModel& m, int tp, int gpusPer
     return {};
 }
 
+std::string pipelineProblem(const TransformerModel& m, int pp, int interleave)
+{
+    if (pp <= 1 || m.layers <= 0) return {};
+    const std::string p = std::to_string(pp);
+    if (m.layers % pp != 0)
+        return "pipeline parallel " + p + " does not divide the " + std::to_string(m.layers) + " layers of " + m.name +
+               " (every stage holds the same number of layers)";
+    const int perStage = m.layers / pp;
+    if (interleave > 1 && perStage % interleave != 0)
+        return "interleave " + std::to_string(interleave) + " does not divide the " + std::to_string(perStage) +
+               " layers of each of the " + p + " pipeline stages of " + m.name;
+    return {};
+}
+
 double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept
 {
     const double weightBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
@@ -92,6 +106,7 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
                                     " GPUs of one server");
     if (const std::string why = tensorParallelProblem(c.model, c.tp, node.g, c.tp * c.pp * c.dp > node.g); !why.empty())
         throw std::invalid_argument(why);
+    if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
     if (peakTflops <= 0) throw std::invalid_argument("the GPU has no dense TFLOPS figure for " + std::string(toString(c.precision)));
     const TransformerModel& m = c.model;
     TrainingStep s;

@@ -107,6 +107,13 @@ struct TrainingStep {
 /// all-reduces over the NICs (the engine times tensor parallelism inside the NVLink domain).
 [[nodiscard]] std::string tensorParallelProblem(const TransformerModel& m, int tp, int gpusPerServer, bool spansServers);
 
+/// Why pipeline parallel `pp` with `interleave` virtual stages per pipeline rank cannot split
+/// `m`'s layers, or empty: Megatron-LM gives every stage the same number of layers (arguments.py:
+/// num_layers % pipeline_model_parallel_size == 0; with the interleaved schedule the virtual
+/// stage size must divide the layers of a stage, so interleave divides num_layers / pp). A model
+/// with no layer count (0) is never refused; pp of 1 has no interleave to check.
+[[nodiscard]] std::string pipelineProblem(const TransformerModel& m, int pp, int interleave);
+
 /// Weights, gradients and optimizer state per GPU of `c`'s layout (tp, pp, dp as set),
 /// decimal GB, no activations: parameters / (tp x pp) x (2 x w + o / (dp if the optimizer is
 /// sharded, else 1)), w = 2 bytes (bf16, fp16, fp8 runs keep bf16 weights) or 4 (fp32), o = 12
@@ -121,7 +128,8 @@ struct TrainingStep {
 
 /// Predicts one step on `node`, the group one server offers (its NVLink domain and NICs).
 /// @throws std::invalid_argument when the layout is impossible: tp x pp x dp GPUs not
-///         available, global batch not divisible by dp x micro-batch, tp beyond one node.
+///         available, global batch not divisible by dp x micro-batch, tp beyond one node,
+///         tensorParallelProblem or pipelineProblem.
 [[nodiscard]] TrainingStep predictStep(const TrainingConfig& cfg, const CommGroup& node, double peakTflops);
 
 /// Reads a training configuration from `j` (the design's "analysis" object or a CLI

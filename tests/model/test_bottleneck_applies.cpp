@@ -51,7 +51,7 @@ TEST_CASE("a workload that does not fit in GPU memory is limited by memory, with
     CHECK(a.bottleneck.explanation ==
           "gpt3-175b needs 700 GB per GPU of weights, gradients and optimizer state with tensor 1, pipeline 4, data 1 parallel, "
           "more than the 21.6 GB (90.0 %) of the GeForce RTX 4090's 24 GB they may take: the run cannot start, so no link limits it; "
-          "add GPUs: 256 GPUs (64 servers of 4) hold it at tensor 1 x pipeline 64 x data 4, 19.1 GB per GPU; or pick GPUs "
+          "add GPUs: 192 GPUs (48 servers of 4) hold it at tensor 1 x pipeline 96 x data 2, 18.2 GB per GPU; or pick GPUs "
           "with more memory");
     CHECK(a.bottleneck.checks.empty());
     CHECK(a.scaling.empty());

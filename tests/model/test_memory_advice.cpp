@@ -68,12 +68,13 @@ TEST_CASE("a layout set by hand that does not fit is told the engine's layout - 
     c.shardedOptimizer = false;
     const TrainingConfig laid = resolveLayout(c, 32, node, 80.0);
     // 175e9 / 32 x (4 + 12) B = 87.5 GB > 72 GB, and dp 1 leaves nothing to shard over: the
-    // engine's deepest pipeline on 32 GPUs is the same, so only more GPUs hold it.
+    // engine's deepest pipeline on 32 GPUs is the same, so only more GPUs hold it. 6 servers
+    // do, at a pipeline depth that divides the 96 layers but is no power of two.
     CHECK(laid.dp == 1);
     CHECK(stateMemoryPerGpuGB(laid) == Approx(87.5).epsilon(0.01));
     CHECK(memoryWaysOut(c, laid, 32, node, 80.0) ==
-          "add GPUs and let the engine choose the layout: 64 GPUs (8 servers of 8) hold it at tensor 8 x pipeline 8 x data 1, "
-          "43.8 GB per GPU; "
+          "add GPUs and let the engine choose the layout: 48 GPUs (6 servers of 8) hold it at tensor 8 x pipeline 6 x data 1, "
+          "58.3 GB per GPU; "
           "or pick GPUs with more memory");
     // On 64 GPUs dp 2 halves the optimizer state: sharding alone fits, and so does the engine's layout.
     const TrainingConfig laid64 = resolveLayout(c, 64, node, 80.0);
@@ -180,7 +181,15 @@ TEST_CASE("a hand-set layout the GPUs or the layers cannot take says which - nev
     };
     CHECK(why(c) == "pipeline parallel 97 is more stages than the 96 layers of gpt3-175b");
     c.pp = 64;
-    CHECK(why(c) == "tensor parallel 8 x pipeline parallel 64 needs 512 GPUs a replica, more than the 256 GPUs available");
+    CHECK(why(c) == "pipeline parallel 64 does not divide the 96 layers of gpt3-175b (every stage holds the same number of layers)");
+    c.pp = 48;
+    CHECK(why(c) == "tensor parallel 8 x pipeline parallel 48 needs 384 GPUs a replica, more than the 256 GPUs available");
+    c.pp = 6;
+    c.interleave = 5;
+    CHECK(why(c) == "interleave 5 does not divide the 16 layers of each of the 6 pipeline stages of gpt3-175b");
+    c.interleave = 4;
+    CHECK(why(c) == "accepted");
+    c.interleave = 1;
     c.pp = 32;
     CHECK(why(c) == "accepted");
 }

@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+#include <string>
+
 using namespace model;
 using namespace model::analysis;
 
@@ -119,6 +122,7 @@ TEST_CASE("pipeline bubble is (p - 1) / (v m) of the compute", "[training]")
 {
     TrainingConfig c;
     c.model = tiny();
+    c.model.layers = 4; // 2 stages of 2 layers, each split in 2 virtual stages
     c.pp = 2;
     c.globalBatch = 4; // m = 4 micro-batches
     CommGroup two = dgxH100();
@@ -126,6 +130,51 @@ TEST_CASE("pipeline bubble is (p - 1) / (v m) of the compute", "[training]")
     CHECK(s.ppBubbleS == Approx(s.computeS * 1.0 / 4.0));
     c.interleave = 2;
     CHECK(predictStep(c, two, 989).ppBubbleS == Approx(s.computeS * 1.0 / 8.0));
+}
+
+TEST_CASE("pipeline depth and interleave must split the layers evenly, as Megatron-LM requires", "[training]")
+{
+    TrainingConfig c;
+    c.model = tiny();
+    c.model.layers = 12;
+    c.globalBatch = 12;
+    const auto why = [&] {
+        try {
+            (void)predictStep(c, dgxH100(), 989);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("timed");
+    };
+    for (int pp : {1, 2, 3, 4, 6, 12}) {
+        c.pp = pp;
+        CAPTURE(pp);
+        CHECK(why() == "timed");
+        CHECK(pipelineProblem(c.model, pp, 1).empty());
+    }
+    for (int pp : {5, 7, 8, 9, 10, 11, 13}) {
+        c.pp = pp;
+        CAPTURE(pp);
+        CHECK(why() == "pipeline parallel " + std::to_string(pp) +
+                           " does not divide the 12 layers of tiny (every stage holds the same number of layers)");
+    }
+    c.pp = 2; // 6 layers a stage: 1, 2, 3 or 6 virtual stages
+    for (int v : {1, 2, 3, 6}) {
+        c.interleave = v;
+        CHECK(why() == "timed");
+    }
+    for (int v : {4, 5, 7, 12}) {
+        c.interleave = v;
+        CAPTURE(v);
+        CHECK(why() == "interleave " + std::to_string(v) + " does not divide the 6 layers of each of the 2 pipeline stages of tiny");
+    }
+    c.pp = 1; // no pipeline: nothing to interleave, nothing refused
+    c.interleave = 5;
+    CHECK(why() == "timed");
+    c.model.layers = 0; // a model without a layer count is never refused
+    c.pp = 5;
+    c.interleave = 1;
+    CHECK(pipelineProblem(c.model, 5, 3).empty());
 }
 
 TEST_CASE("workload settings are read strictly", "[training]")

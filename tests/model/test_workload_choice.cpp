@@ -155,11 +155,13 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
     }
     SECTION("the need named is that of the layout found for these GPUs, which says how many")
     {
-        // 4 DGX H100 lay GPT-3 175B out at 88 GB per GPU, 5 only at 140 (96 layers take no
-        // 5-stage pipeline), 6 at 88 again: the note names the GPU count each figure is for.
+        // 4 DGX H100 lay GPT-3 175B out at 88 GB per GPU, 5 only at 140 (no replica whose
+        // pipeline depth divides the 96 layers divides 40 GPUs but tp 8 x pp 1), 7 at 125
+        // (tp 8 x pp 1 x dp 7): the note names the GPU count each figure is for. 6 hold it
+        // (tp 8 x pp 6, next section).
         for (const auto& [nodes, words] : {std::pair{4, "gpt3-175b laid out on these 32 GPUs needs 88 GB per GPU"},
                                            {5, "gpt3-175b laid out on these 40 GPUs needs 140 GB per GPU"},
-                                           {6, "gpt3-175b laid out on these 48 GPUs needs 88 GB per GPU"}}) {
+                                           {7, "gpt3-175b laid out on these 56 GPUs needs 125 GB per GPU"}}) {
             topology::FatTreeOptions o;
             o.server = "dgx-h100";
             o.nodes = nodes;
@@ -168,6 +170,21 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
             INFO(nodes << " DGX H100: " << a.workloadNote);
             CHECK(a.workloadNote.find(words) != std::string::npos);
         }
+    }
+    SECTION("6 DGX H100 hold GPT-3 175B at a pipeline depth of 6, a divisor of its 96 layers")
+    {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = 6;
+        o.switchModel = "qm9700";
+        const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        CHECK(a.workload == "gpt3-175b");
+        CHECK(a.workloadNote.empty());
+        CHECK(a.step.tp == 8);
+        CHECK(a.step.pp == 6);
+        CHECK(a.step.idleGpus == 0);
+        CHECK(a.step.memoryPerGpuGB == Approx(58.3).epsilon(0.001));
+        CHECK(a.step.fitsInMemory);
     }
     SECTION("one DGX B200 (180 GB per GPU): Llama 3 70B")
     {
