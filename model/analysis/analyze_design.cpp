@@ -230,7 +230,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         }
     } catch (const std::invalid_argument& e) {
         a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());
-        a.bottleneck = layerBottleneck(a.layers, checkFacts);
+        a.bottleneck = layerBottleneck(a.layers, checkFacts, requested.model.name + " cannot run on this design: " + e.what());
         a.scalingNote = std::string("no scaling curve: ") + requested.model.name + " cannot run on this design: " + e.what();
     }
     return a;

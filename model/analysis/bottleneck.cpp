@@ -120,7 +120,7 @@ Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu, const st
     return b;
 }
 
-Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts)
+Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts, const std::string& whyNoRun)
 {
     const int servers = facts.servers;
     Bottleneck b;
@@ -139,6 +139,7 @@ Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const Chec
         b.explanation = "each GPU leaves its server at " + gb(nic) + " but talks to its neighbours at " + gb(intra) +
                         ": multi-node collectives are bound by the NICs";
     }
+    b.explanation = "no run to limit: " + whyNoRun + ". Of the design's links alone: " + b.explanation;
     b.checks = standardChecks(facts, b.scope);
     return b;
 }

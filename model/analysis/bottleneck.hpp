@@ -52,9 +52,12 @@ struct CheckFacts {
                                         const std::vector<LayerBandwidth>& layers, const CheckFacts& facts,
                                         double dpFabricFactor = 1.0);
 
-/// Bottleneck of a design with no runnable workload: the slowest layer relative to the one
-/// inside it (e.g. a NIC per GPU far below NVLink), in words; `checks` as findBottleneck.
-[[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts);
+/// Bottleneck of a design whose workload cannot run (`whyNoRun`: "gpt3-175b cannot run on this
+/// design: pipeline parallel 5 does not divide ..."): the slowest layer relative to the one
+/// inside it (e.g. a NIC per GPU far below NVLink), in words that say first that there is no
+/// run and that this is the design's links alone; `checks` as findBottleneck.
+[[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts,
+                                         const std::string& whyNoRun);
 
 /// Bottleneck of a workload whose state does not fit in GPU memory (Scope::Memory): the run
 /// cannot start, so no link limits it. The explanation gives `step`'s memory per GPU and

@@ -103,6 +103,37 @@ TEST_CASE("a workload that cannot run and an empty design say why there is no sc
     CHECK(a.scalingNote.rfind("no scaling curve: gpt3-175b cannot run on this design: ", 0) == 0);
 }
 
+TEST_CASE("a workload that cannot run gets no run's bottleneck: the words say the links are the design's alone",
+          "[analysis][bottleneck]")
+{
+    // Before: "Bottleneck: node_boundary - multi-node collectives are bound by the NICs", beside
+    // a warning that the run is refused, as if a run were limited by the NICs.
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 6;
+    o.switchModel = "qm9700";
+    const Design d = topology::generateFatTree(golden::catalog(), o);
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 5}});
+    REQUIRE_FALSE(a.hasStep);
+    CHECK(a.bottleneck.scope == Scope::NodeBoundary);
+    CHECK(a.bottleneck.explanation ==
+          "no run to limit: gpt3-175b cannot run on this design: pipeline parallel 5 does not divide the 96 layers of gpt3-175b "
+          "(every stage holds the same number of layers). Of the design's links alone: each GPU leaves its server at 50 GB/s but "
+          "talks to its neighbours at 450 GB/s: multi-node collectives are bound by the NICs");
+    // One server: the same opening, then its own links.
+    const DesignAnalysis one = analyzeDesign(loadDesign(templatePath("workstation-4x-rtx4090")), golden::catalog(),
+                                             {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 3}, {"dp", 5}});
+    REQUIRE_FALSE(one.hasStep);
+    CHECK(one.bottleneck.explanation.rfind("no run to limit: gpt3-175b cannot run on this design: ", 0) == 0);
+    CHECK(one.bottleneck.explanation.find(". Of the design's links alone: one server: collectives are bound by the GPU-to-GPU links") !=
+          std::string::npos);
+    // The same design with a layout it can take is timed, and names a share of the step.
+    const DesignAnalysis ok = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 6}});
+    REQUIRE(ok.hasStep);
+    CHECK(ok.bottleneck.explanation.find("no run to limit") == std::string::npos);
+    CHECK(ok.bottleneck.explanation.find("of the step") != std::string::npos);
+}
+
 TEST_CASE("checks before blaming the network ask only about what the design has", "[analysis][bottleneck]")
 {
     SECTION("4x RTX 4090 workstation: no NVLink, no NIC, no peer-to-peer")
