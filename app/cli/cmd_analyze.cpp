@@ -8,6 +8,7 @@
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/analysis_json.hpp"
+#include "model/analysis/memory_advice.hpp"
 #include "model/analysis/training.hpp"
 #include "model/topology/rules.hpp"
 #include "model/units/number_format.hpp"
@@ -61,7 +62,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
             << ", bubble " << q(formatSeconds(s.ppBubbleS)) << ", PP transfers " << q(formatSeconds(s.ppTransferS))
             << ", DP exposed " << q(formatSeconds(s.dpExposedS)) << "\n"
             << "  step " << q(formatSeconds(s.stepS)) << ", " << q(formatCount(s.tokensPerSecond)) << " tokens/s, MFU "
-            << q(formatPercent(s.mfu)) << ", " << q(formatFigure(s.memoryPerGpuGB)) << " GB per GPU\n";
+            << q(formatPercent(s.mfu)) << ", " << q(model::analysis::memoryNeedWords(s.stateGB, s.activationsGB)) << "\n";
         out << "Strong scaling:\n";
         for (const auto& p : a.scalingStrong)
             out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";

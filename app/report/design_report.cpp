@@ -5,6 +5,7 @@
 #include "app/report/report_format.hpp"
 #include "app/report/topology_picture.hpp"
 #include "views/charts/result_charts.hpp"
+#include "model/analysis/memory_advice.hpp"
 #include "model/analysis/memory_fit.hpp"
 
 #include <QDate>
@@ -242,10 +243,11 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
     for (const auto& [name, v] : parts) t.rows.push_back({cell(QString::fromLatin1(name)), cell(duration(v))});
     t.rows.push_back({cell(QStringLiteral("Step"), TableCell::Tone::Strong), cell(duration(s.stepS), TableCell::Tone::Strong)});
     doc.table(std::move(t));
-    doc.paragraph(QStringLiteral("tp %1, pp %2, dp %3, micro-batch %4, global batch %5 (%6), %7, recompute %8; %9 GB of weights, "
-                                 "gradients and optimizer state per GPU; %10 tokens/s, MFU %11.")
+    doc.paragraph(QStringLiteral("tp %1, pp %2, dp %3, micro-batch %4, global batch %5 (%6), %7, recompute %8; %9; "
+                                 "%10 tokens/s, MFU %11.")
                       .arg(QString::number(s.tp), QString::number(s.pp), QString::number(s.dp), QString::number(s.microBatch), count(s.globalBatch),
-                           s.gradAccumulation == 1 ? QStringLiteral("1 micro-batch") : QString::number(s.gradAccumulation) + QStringLiteral(" micro-batches"), q(s.precision), q(s.recompute), number(s.memoryPerGpuGB, 3))
+                           s.gradAccumulation == 1 ? QStringLiteral("1 micro-batch") : QString::number(s.gradAccumulation) + QStringLiteral(" micro-batches"), q(s.precision), q(s.recompute),
+                           q(model::analysis::memoryNeedWords(s.stateGB, s.activationsGB)))
                       .arg(count(s.tokensPerSecond), percent(s.mfu)),
                   QStringLiteral("Layout."));
     if (s.idleGpus > 0)

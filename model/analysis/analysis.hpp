@@ -33,7 +33,7 @@ enum class Scope {
     PipelineBubble, ///< idle pipeline stages
     Latency,        ///< per-step latency dominates (small messages, many hops)
     None,           ///< nothing to analyse: the design has no GPU servers, so nothing limits anything
-    /// GPU memory capacity: the workload's weights, gradients and optimizer state do not fit
+    /// GPU memory capacity: the workload's weights, gradients, optimizer state and activations do not fit
     /// in GPU memory (memory_fit.hpp), so it cannot run and no link limits it
     Memory,
 };
@@ -79,11 +79,13 @@ struct StepBreakdown {
     double computeS = 0, tpExposedS = 0, ppBubbleS = 0, ppTransferS = 0, dpExposedS = 0, stepS = 0;
     double tokensPerSecond = 0;      ///< whole design
     double mfu = 0;                  ///< model FLOPs utilisation, 0..1
-    double memoryPerGpuGB = 0;       ///< weights + gradients + optimizer state per GPU, decimal GB
+    double memoryPerGpuGB = 0;       ///< stateGB + activationsGB: what one GPU must hold, decimal GB
+    double stateGB = 0;              ///< weights + gradients + optimizer state per GPU, decimal GB
+    double activationsGB = 0;        ///< activations per GPU of the first pipeline stage, decimal GB
     double memoryBoundS = 0;         ///< of computeS: activation traffic at HBM bandwidth
     double tpLatencyShare = 0;       ///< fraction of the tensor-parallel time that is latency, 0..1
     double dpLatencyShare = 0;       ///< fraction of the gradient reduction time that is latency, 0..1
-    /// False when memoryPerGpuGB is above the share of the GPU's memory the state may take
+    /// False when memoryPerGpuGB is above the share of the GPU's memory a run may take
     /// (memory_fit.hpp): the run cannot start, and the times above are what a step would take
     /// if it did (to show which lever matters), never a run.
     bool fitsInMemory = true;

@@ -98,6 +98,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
                 {"compute_s", s.computeS}, {"tp_exposed_s", s.tpExposedS}, {"pp_bubble_s", s.ppBubbleS},
                 {"pp_transfer_s", s.ppTransferS}, {"dp_exposed_s", s.dpExposedS}, {"step_s", s.stepS},
                 {"tokens_per_s", s.tokensPerSecond}, {"mfu", s.mfu}, {"memory_per_gpu_GB", s.memoryPerGpuGB},
+                {"state_per_gpu_GB", s.stateGB}, {"activations_per_gpu_GB", s.activationsGB},
                 {"memory_bound_s", s.memoryBoundS}, {"tp_latency_share", s.tpLatencyShare}, {"dp_latency_share", s.dpLatencyShare},
                 {"fits_in_memory", s.fitsInMemory},
             };

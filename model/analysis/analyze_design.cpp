@@ -58,6 +58,8 @@ StepBreakdown toBreakdown(const TrainingConfig& c, const TrainingStep& s)
     b.tokensPerSecond = s.tokensPerSecond;
     b.mfu = s.mfu;
     b.memoryPerGpuGB = s.memoryPerGpuGB;
+    b.stateGB = s.stateGB;
+    b.activationsGB = s.activationsGB;
     b.memoryBoundS = s.memoryBoundS;
     b.tpLatencyShare = s.tpLatencyShare;
     b.dpLatencyShare = s.dpLatencyShare;
@@ -72,9 +74,9 @@ std::string oneDecimal(double v)
     return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : std::string());
 }
 
-/// Weights, gradients and optimizer state per GPU (decimal GB) of `c` laid out on `total` GPUs
-/// (resolveLayout), or +inf when it cannot be laid out there.
-double memoryPerGpuGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu)
+/// Weights, gradients, optimizer state and activations per GPU (decimal GB) of `c` laid out on
+/// `total` GPUs (resolveLayout), or +inf when it cannot be laid out there.
+double laidOutMemoryGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu)
 {
     try {
         const TrainingConfig laid = resolveLayout(c, total, node, gpu.memoryGB.value_or(0.0));
@@ -92,7 +94,7 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
                                const GpuSpec& gpu, std::string& note)
 {
     const double limit = kMemoryLimitShare * gpu.memoryGB.value_or(1e30);
-    const double needed = memoryPerGpuGB(dflt, total, node, gpu);
+    const double needed = laidOutMemoryGB(dflt, total, node, gpu);
     if (needed <= limit) return dflt;
     std::vector<TrainingConfig> smaller;
     for (const auto& name : presetNames()) {
@@ -104,7 +106,7 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
     std::sort(smaller.begin(), smaller.end(),
               [](const TrainingConfig& a, const TrainingConfig& b) { return parameterCount(a.model) > parameterCount(b.model); });
     for (const TrainingConfig& c : smaller)
-        if (memoryPerGpuGB(c, total, node, gpu) <= limit) {
+        if (laidOutMemoryGB(c, total, node, gpu) <= limit) {
             const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
             // The need is that of the layout the engine finds for these GPUs (resolveLayout), so
             // it names them: 4 DGX H100 lay gpt3-175b out at 88 GB per GPU, 5 only at 140.
@@ -122,7 +124,7 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
            std::to_string(total) + " GPUs needs " + gb + ", more than the " + oneDecimal(limit) +
            " GB allowed of the " + gpu.name + "'s memory" +
            (smaller.empty() ? std::string()
-                            : "; the smallest preset, " + smaller.back().model.name + ", needs " + gbOf(memoryPerGpuGB(smaller.back(), total, node, gpu))) +
+                            : "; the smallest preset, " + smaller.back().model.name + ", needs " + gbOf(laidOutMemoryGB(smaller.back(), total, node, gpu))) +
            "); analysis.model trains a model of your own";
     return dflt;
 }
@@ -213,20 +215,19 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
-        if (const std::string idle = idleGpusNote(requested, c, total); !idle.empty()) a.warnings.push_back(idle);
+        if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0)); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
             const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0));
-            a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + formatFigure(s.memoryPerGpuGB) +
-                                 " GB per GPU of weights, gradients and optimizer state; " + waysOut);
+            const std::string need = memoryNeedWords(s.stateGB, s.activationsGB);
+            a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + need + "; " + waysOut);
             // No run, so nothing limits it but memory, and no curve of a run: the step stays
             // (its layout and memory per GPU, and what a step would take if it fit), marked.
             a.step.fitsInMemory = false;
             a.bottleneck = memoryBottleneck(a.step, gpu, waysOut);
             a.scaling.clear();
             a.scalingStrong.clear();
-            a.scalingNote = "no scaling curve: " + a.workload + " does not fit in GPU memory (" +
-                            formatFigure(s.memoryPerGpuGB) + " GB per GPU of weights, gradients and optimizer "
-                            "state), so it cannot run on the design or on fewer of its GPUs";
+            a.scalingNote = "no scaling curve: " + a.workload + " does not fit in GPU memory, needing " + need +
+                            ", so it cannot run on the design or on fewer of its GPUs";
         }
     } catch (const std::invalid_argument& e) {
         a.warnings.push_back(std::string("workload ") + requested.model.name + " cannot run on this design: " + e.what());

@@ -2,6 +2,8 @@
 // for the intra vs inter criterion).
 #include "model/analysis/bottleneck.hpp"
 
+#include "model/analysis/memory_advice.hpp"
+
 #include "model/analysis/memory_fit.hpp"
 #include "model/units/number_format.hpp"
 
@@ -113,8 +115,7 @@ Bottleneck memoryBottleneck(const StepBreakdown& s, const GpuSpec& gpu, const st
     Bottleneck b;
     b.scope = Scope::Memory;
     const double total = gpu.memoryGB.value_or(0.0);
-    b.explanation = s.workload + " needs " + formatFigure(s.memoryPerGpuGB) + " GB per GPU of weights, gradients and optimizer state "
-                    "with tensor " + std::to_string(s.tp) + ", pipeline " + std::to_string(s.pp) + ", data " + std::to_string(s.dp) +
+    b.explanation = s.workload + " needs " + memoryNeedWords(s.stateGB, s.activationsGB) + " with tensor " + std::to_string(s.tp) + ", pipeline " + std::to_string(s.pp) + ", data " + std::to_string(s.dp) +
                     " parallel, more than the " + gbCount(kMemoryLimitShare * total) + " GB (" + pct(kMemoryLimitShare) + ") of the " +
                     gpu.name + "'s " + gbCount(total) + " GB they may take: the run cannot start, so no link limits it; " + waysOut;
     return b;

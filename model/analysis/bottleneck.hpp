@@ -59,9 +59,10 @@ struct CheckFacts {
 [[nodiscard]] Bottleneck layerBottleneck(const std::vector<LayerBandwidth>& layers, const CheckFacts& facts,
                                          const std::string& whyNoRun);
 
-/// Bottleneck of a workload whose state does not fit in GPU memory (Scope::Memory): the run
-/// cannot start, so no link limits it. The explanation gives `step`'s memory per GPU and
-/// layout against the share of `gpu`'s memory the state may take (kMemoryLimitShare), and
+/// Bottleneck of a workload whose state and activations do not fit in GPU memory
+/// (Scope::Memory): the run cannot start, so no link limits it. The explanation gives `step`'s
+/// memory per GPU (memoryNeedWords) and layout against the share of `gpu`'s memory a run may
+/// take (kMemoryLimitShare), and
 /// the ways out, `waysOut` (memoryWaysOut, memory_advice.hpp); no checks, since nothing on the
 /// network would make it run.
 [[nodiscard]] Bottleneck memoryBottleneck(const StepBreakdown& step, const GpuSpec& gpu, const std::string& waysOut);

@@ -1,8 +1,9 @@
 #pragma once
 /// @file memory_advice.hpp
-/// What to change when a workload's weights, gradients and optimizer state do not fit in GPU
-/// memory: each way out is checked against the engine's own layout search (resolveLayout)
-/// and memory figure (stateMemoryPerGpuGB), so the advice names only what would make it fit.
+/// What to change when a workload's weights, gradients, optimizer state and activations do not
+/// fit in GPU memory: each way out is checked against the engine's own layout search
+/// (resolveLayout) and memory figure (memoryPerGpuGB), so the advice names only what would make
+/// it fit.
 
 #include "model/analysis/comm_group.hpp"
 #include "model/analysis/training.hpp"
@@ -15,16 +16,25 @@ namespace model::analysis {
 /// twice the largest cluster the simulator is specified for, issue 16 item 6).
 inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 
+/// "68.6 GB per GPU (58.3 of weights, gradients and optimizer state, 10.3 of activations)":
+/// what one GPU must hold and its two parts, decimal GB, as the memory warning and bottleneck
+/// say it.
+[[nodiscard]] std::string memoryNeedWords(double stateGB, double activationsGB);
+
 /// The ways out, in words, for `requested` (the design's settings, layout fields as set, 0 =
 /// chosen by the engine) laid out as `laid` on `gpus` GPUs of servers like `node` whose state
-/// does not fit in kMemoryLimitShare of `gpuMemoryGB` (decimal GB). In this order, each only
-/// where it makes the state fit:
+/// and activations do not fit in kMemoryLimitShare of `gpuMemoryGB` (decimal GB). In this
+/// order, each only where it makes them fit:
 ///  - the layout the engine would choose on these GPUs, where the design sets one by hand;
 ///  - sharding the optimizer, where it is not;
+///  - for the activations: micro-batch 1 (where it is larger), sequence parallelism (where tp
+///    is above 1 and it is off), full recompute (where it is not full);
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout (its
 ///    search: power-of-two tensor splits, pipeline depths that split the layers evenly,
 ///    resolveLayout), up to kMemoryAdviceMaxGpus;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;
+///    where no count holds it as set and it does not recompute every layer, the fewest that
+///    hold it with full recompute ("full recompute and add GPUs: ...");
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per

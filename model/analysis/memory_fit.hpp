@@ -1,8 +1,8 @@
 #pragma once
 /// @file memory_fit.hpp
-/// The words that mark a workload whose weights, gradients and optimizer state do not fit in
-/// GPU memory (above 90 % of the GPU's HBM, decimal GB, after the tensor/pipeline split and
-/// optimizer sharding of training.hpp). analyzeDesign() starts that warning with them; the
+/// The words that mark a workload whose weights, gradients, optimizer state and activations do
+/// not fit in GPU memory (above 90 % of the GPU's HBM, decimal GB, after the tensor/pipeline
+/// split, optimizer sharding and recompute of training.hpp). analyzeDesign() starts that warning with them; the
 /// cost model (cost_model.cpp) reads them to refuse a training run that cannot start.
 
 #include <algorithm>
@@ -24,13 +24,15 @@ inline constexpr const char* kWorkloadExceedsGpuMemory = "the workload does not 
     return it == warnings.end() ? nullptr : &*it;
 }
 
-/// Share of a GPU's memory that weights, gradients and optimizer state may take before
-/// analyzeDesign warns that the workload does not fit (the rest holds activations).
+/// Share of a GPU's memory that weights, gradients, optimizer state and activations may take
+/// before analyzeDesign warns that the workload does not fit (the rest: the CUDA context,
+/// communication buffers, allocator fragmentation; a rule of thumb of this project).
 inline constexpr double kMemoryLimitShare = 0.9;
 
-/// Share resolveLayout plans for when it picks the pipeline depth: the headroom a planner
-/// leaves for activations and fragmentation (a rule of thumb of this project, not a measured
-/// figure).
+/// Share resolveLayout plans for the weights, gradients and optimizer state alone when it picks
+/// the pipeline depth (activations must fit kMemoryLimitShare as well): headroom for
+/// temporaries such as the output logits and for a larger micro-batch (a rule of thumb of this
+/// project, not a measured figure).
 inline constexpr double kLayoutMemoryShare = 0.7;
 
 } // namespace model

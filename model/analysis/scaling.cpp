@@ -22,26 +22,42 @@ double peakTflops(const GpuSpec& gpu, Precision p) noexcept
     return bf16;
 }
 
+namespace {
+
+/// `c` split tp x pp on `gpus` GPUs (dp = floor(gpus / (tp x pp))) holds its weights,
+/// gradients and optimizer state within `share` of `gpuMemoryGB` (decimal GB), and with the
+/// activations of the first stage within kMemoryLimitShare. Always true without a memory size.
+bool splitFits(const TrainingConfig& c, int tp, int pp, int gpus, double gpuMemoryGB, double share)
+{
+    if (gpuMemoryGB <= 0) return true;
+    TrainingConfig laid = c;
+    laid.tp = tp;
+    laid.pp = pp;
+    laid.dp = std::max(1, gpus / (tp * pp));
+    const double state = stateMemoryPerGpuGB(laid);
+    return state <= share * gpuMemoryGB && state + activationMemoryPerGpuGB(laid) <= kMemoryLimitShare * gpuMemoryGB;
+}
+
+/// Largest tensor parallel resolveLayout tries for `m` on `gpus` GPUs of servers like `node`.
+int largestTp(const TransformerModel& m, int gpus, const CommGroup& node)
+{
+    int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
+    // Never a split Megatron refuses or one whose groups cross servers (tensorParallelProblem).
+    while (maxTp > 1 && !tensorParallelProblem(m, maxTp, node.g, gpus > node.g).empty()) maxTp /= 2;
+    return maxTp;
+}
+
+} // namespace
+
 TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB)
 {
     if (gpus < 1) throw std::invalid_argument("no GPUs to train on");
-    const double params = parameterCount(c.model);
-    const double wBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
-    const double optBytes = c.precision == Precision::FP32 ? 8.0 : 12.0;
-    int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
-    // Never a split Megatron refuses or one whose groups cross servers (tensorParallelProblem).
-    while (maxTp > 1 && !tensorParallelProblem(c.model, maxTp, node.g, gpus > node.g).empty()) maxTp /= 2;
-    // Weights, gradients and optimizer state per GPU (decimal GB) within `share` of the memory.
-    auto fits = [&](int tp, int pp, double share) {
-        const int dp = std::max(1, gpus / (tp * pp));
-        const double gb = params / (tp * pp) * (2.0 * wBytes + optBytes / (c.shardedOptimizer ? dp : 1)) / 1e9;
-        return gpuMemoryGB <= 0 || gb <= share * gpuMemoryGB;
-    };
+    const int maxTp = largestTp(c.model, gpus, node);
+    auto fits = [&](int tp, int pp, double share) { return splitFits(c, tp, pp, gpus, gpuMemoryGB, share); };
     if (c.tp == 0 || c.pp == 0) {
-        // Smallest model-parallel product tp x pp that fits; for equal products prefer tensor
-        // parallelism inside the NVLink domain (no bubble) over more pipeline stages. Pipeline
-        // depths are those Megatron accepts for the model (pipelineProblem: the divisors of its
-        // layers), not only powers of two: 105 layers split 35 ways, never 32.
+        // Every pipeline depth up to the layer count is tried, not only powers of two (105
+        // layers split 35 ways); an uneven one pays its imbalance in memory here and in time in
+        // predictStep.
         std::vector<std::pair<int, int>> splits; // (tp, pp)
         std::vector<int> pps;
         if (c.pp > 0) pps.push_back(c.pp);
@@ -56,38 +72,52 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             return pa != pb ? pa < pb : a.first > b.first;
         });
         int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1;
-        // `everyGpu`: only products that divide the GPU count, the first that fits; when none
-        // fits, the largest tp of the largest such product. Else the split that fits and keeps
-        // the most GPUs busy (dp = floor(gpus / (tp x pp)), the rest idle), fewest stages first.
-        auto search = [&](bool everyGpu) {
-            int lastProduct = 0, mostBusy = 0;
-            for (const auto& [tp, pp] : splits) {
-                const int prod = tp * pp;
-                if (everyGpu && gpus % prod != 0) continue;
-                const bool found = fits(tp, pp, kLayoutMemoryShare);
-                if (everyGpu) {
-                    if (found || prod != lastProduct) { bestTp = tp; bestPp = pp; }
-                    if (found) return true;
-                } else if (found && gpus / prod * prod > mostBusy) {
-                    mostBusy = gpus / prod * prod;
-                    bestTp = tp;
-                    bestPp = pp;
-                }
-                lastProduct = prod;
+        // A split that fits kMemoryLimitShare with its activations is scored by the GPUs it
+        // keeps usefully busy: tp x pp x floor(gpus / (tp x pp)) / pipelineImbalance / (1 +
+        // bubble), so idle GPUs, an uneven pipeline and a deep one's bubble cost alike. The most wins; at equal scores the one with
+        // fewer idle GPUs, then one whose state also fits kLayoutMemoryShare, the smallest
+        // product among those (least bubble, tensor parallel first), else the largest product
+        // (most headroom). When nothing fits, the
+        // largest split that uses every GPU (largest tp), for the warning to size.
+        double bestScore = -1.0;
+        bool bestHeadroom = false, anyFits = false;
+        long long bestProduct = 0, bestBusy = 0;
+        for (const auto& [tp, pp] : splits) {
+            const long long prod = static_cast<long long>(tp) * pp;
+            if (!fits(tp, pp, kMemoryLimitShare)) {
+                if (!anyFits && gpus % prod == 0 && prod > bestProduct) { bestTp = tp; bestPp = pp; bestProduct = prod; }
+                continue;
             }
-            return mostBusy > 0;
-        };
+            // Micro-batches per pipeline as the global batch below will give them, and the
+            // 1F1B bubble they leave, (pp - 1) / (v m) of the compute (Narayanan et al. 2021).
+            const int replicas = std::max(1, gpus / static_cast<int>(prod)) * std::max(1, c.microBatch);
+            const double m = c.globalBatch > 0      ? std::max(1, c.globalBatch / replicas)
+                             : c.gradAccumulation > 0 ? c.gradAccumulation
+                                                      : std::max<double>(pp, std::lround(static_cast<double>(defaultGlobalBatch(c.model)) / replicas));
+            const double bubble = (pp - 1.0) / (std::max(1, c.interleave) * m);
+            const double score = static_cast<double>(gpus / prod * prod) / pipelineImbalance(c.model, pp) / (1.0 + bubble);
+            const bool headroom = fits(tp, pp, kLayoutMemoryShare);
+            const bool tie = std::fabs(score - bestScore) <= 1e-9 * std::max(1.0, score);
+            const long long busy = gpus / prod * prod;
+            const bool better = !anyFits || (!tie && score > bestScore) ||
+                                (tie && (busy != bestBusy ? busy > bestBusy
+                                         : headroom != bestHeadroom ? headroom
+                                                                    : !headroom && prod > bestProduct));
+            if (better) {
+                bestTp = tp;
+                bestPp = pp;
+                bestScore = score;
+                bestHeadroom = headroom;
+                bestProduct = prod;
+                bestBusy = busy;
+                anyFits = true;
+            }
+        }
         const auto tpOf = [&] { return c.tp > 0 ? c.tp : std::min(bestTp, gpus); };
         const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
-        // GPUs go idle only when the largest split that uses them all (the choice when nothing
-        // fits kLayoutMemoryShare) would exceed even the share above which analyzeDesign warns.
-        if (!search(true) && !fits(tpOf(), ppOf(), kMemoryLimitShare)) search(false);
         c.tp = tpOf();
         c.pp = ppOf();
     }
-    if (c.model.layers > 0 && c.pp > c.model.layers)
-        throw std::invalid_argument("pipeline parallel " + std::to_string(c.pp) + " is more stages than the " +
-                                    std::to_string(c.model.layers) + " layers of " + c.model.name);
     if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
     const long long replica = static_cast<long long>(c.tp) * c.pp;
     if (replica > gpus) // said "x dp 0" for a data parallel left to the engine
@@ -113,16 +143,27 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     return c;
 }
 
-std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus)
+std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus, const CommGroup& node,
+                         double gpuMemoryGB)
 {
     const int replica = chosen.tp * chosen.pp;
     const int used = replica * chosen.dp;
     if (used >= gpus) return {};
+    // Whether some split the search tried uses every GPU and fits: then this one was chosen
+    // for keeping more of them usefully busy.
+    bool everyGpuFits = false;
+    for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && !everyGpuFits;
+         tp = requested.tp > 0 ? 0 : tp / 2)
+        for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1)
+            everyGpuFits = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty() &&
+                           splitFits(requested, tp, pp, gpus, gpuMemoryGB, kMemoryLimitShare);
     const std::string why =
         requested.dp > 0 ? "data parallel " + std::to_string(requested.dp) + " is set for this design"
         : requested.tp > 0 && requested.pp > 0
             ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
-            : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
+        : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
+                         "larger pipeline bubble cost more"
+                       : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
     return std::to_string(gpus - used) + " of the " + std::to_string(gpus) + " GPUs idle: tensor parallel " + std::to_string(chosen.tp) +
            " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + " GPUs a replica) x " +
            std::to_string(chosen.dp) + " data-parallel replicas uses " + std::to_string(used) + " GPUs, because " + why;
@@ -156,8 +197,8 @@ TrainingConfig shrink(const TrainingConfig& full, int n)
         // fewest stages from there up that divide the GPUs left after tensor parallelism. 72
         // GPUs of a tp 8 x pp 2 layout are pp 3 x dp 3, not pp 1 x dp 9 (a layout of no memory
         // fit, which made 72 GPUs as efficient as 8).
-        // The depth must also split the layers as Megatron does (pipelineProblem); where no
-        // depth from there up does, the deepest one below that does (1 always does).
+        // The depth must also be one the model takes (pipelineProblem: no more stages than
+        // layers); where no depth from there up is, the deepest one below that is (1 always is).
         const int groups = n / c.tp;
         const auto usable = [&](int pp) { return groups % pp == 0 && pipelineProblem(c.model, pp, 1).empty(); };
         c.pp = std::min(full.pp, groups);

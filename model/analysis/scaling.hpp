@@ -19,25 +19,31 @@ namespace model::analysis {
 using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
-/// inside the NVLink domain (powers of two up to 8), the fewest pipeline stages (a depth that
-/// splits the model's layers evenly, pipelineProblem) whose weights,
-/// gradients and optimizer state fit in 70 % of `gpuMemoryGB` (decimal GB), data parallel with
-/// the rest; global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
+/// inside the NVLink domain (powers of two up to 8) and any pipeline depth the model takes
+/// (pipelineProblem; an uneven one counted at its largest stage, pipelineImbalance), data
+/// parallel with the rest. Among the splits whose weights, gradients, optimizer state and
+/// first-stage activations (memoryPerGpuGB) fit the 90 % of `gpuMemoryGB` (decimal GB) above
+/// which analyzeDesign warns (memory_fit.hpp), the one that keeps the most GPUs usefully busy,
+/// tp x pp x floor(gpus / (tp x pp)) / pipelineImbalance / (1 + (pp - 1) / (v m)) with m the
+/// micro-batches per pipeline its global batch gives (the 1F1B bubble, Narayanan et al. 2021), wins (every GPU busy on an even split
+/// first; idle GPUs, which idleGpusNote names, only where no such split fits); at equal
+/// scores the one with fewer idle GPUs, then one whose state alone fits 70 %
+/// (kLayoutMemoryShare) and the smallest product
+/// among those (tensor parallel before pipeline stages), else the largest product. When
+/// nothing fits at all, the largest split that uses every GPU (and the warning).
+/// Global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
 /// defaultGlobalBatch(model) / (dp x micro-batch) rounded, at least 1 and at least pp.
-/// Layouts whose replicas (tp x pp GPUs each) use every GPU come first. When none of them fits
-/// the 70 %, the largest such split is kept if it stays within the 90 % above which
-/// analyzeDesign warns (memory_fit.hpp); otherwise the layout that fits the 70 % and uses the
-/// most GPUs: dp = floor(gpus / (tp x pp)) replicas, the remaining GPUs idle (idleGpusNote
-/// says so). When nothing fits at all, the largest split that uses every GPU (and the warning).
-/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs, or split the
-///         layers unevenly (pipelineProblem).
+/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs, or the model
+///         cannot take the pipeline depth (pipelineProblem).
 [[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB);
 
 /// Words for a layout that leaves some of `gpus` GPUs idle (`chosen`, resolved from
-/// `requested` by resolveLayout): how many, the tensor x pipeline x data-parallel split and
-/// why (no split that uses every GPU fits in memory, or the fields set by hand). Empty when
+/// `requested` by resolveLayout on servers like `node` with `gpuMemoryGB` each): how many, the
+/// tensor x pipeline x data-parallel split and why (the fields set by hand; no split that uses
+/// every GPU fits in memory; or one does, but keeps fewer of them usefully busy). Empty when
 /// tp x pp x dp of `chosen` uses every GPU.
-[[nodiscard]] std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus);
+[[nodiscard]] std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus,
+                                       const CommGroup& node, double gpuMemoryGB);
 
 /// Peak dense TFLOPS of `gpu` at `p` (BF16/FP16 as listed; FP8 as listed, else BF16; FP32
 /// as TF32 = BF16 / 2 per the NVIDIA spec sheets). 0 when unknown.

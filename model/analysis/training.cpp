@@ -75,24 +75,57 @@ std::string pipelineProblem(const TransformerModel& m, int pp, int interleave)
 {
     if (pp <= 1 || m.layers <= 0) return {};
     const std::string p = std::to_string(pp);
-    if (m.layers % pp != 0)
-        return "pipeline parallel " + p + " does not divide the " + std::to_string(m.layers) + " layers of " + m.name +
-               " (every stage holds the same number of layers)";
-    const int perStage = m.layers / pp;
-    if (interleave > 1 && perStage % interleave != 0)
-        return "interleave " + std::to_string(interleave) + " does not divide the " + std::to_string(perStage) +
-               " layers of each of the " + p + " pipeline stages of " + m.name;
+    if (pp > m.layers) return "pipeline parallel " + p + " is more stages than the " + std::to_string(m.layers) + " layers of " + m.name;
+    if (interleave > 1 && m.layers % (pp * interleave) != 0)
+        return "interleave " + std::to_string(interleave) + " x pipeline parallel " + p + " does not divide the " +
+               std::to_string(m.layers) + " layers of " + m.name + " (every virtual stage holds the same number of layers)";
     return {};
+}
+
+int stageLayers(const TransformerModel& m, int pp) noexcept
+{
+    if (m.layers <= 0) return 0;
+    const int p = std::max(1, pp);
+    return (m.layers + p - 1) / p;
+}
+
+double pipelineImbalance(const TransformerModel& m, int pp) noexcept
+{
+    if (m.layers <= 0) return 1.0;
+    return static_cast<double>(std::max(1, pp)) * stageLayers(m, pp) / m.layers;
 }
 
 double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept
 {
     const double weightBytes = c.precision == Precision::FP32 ? 4.0 : 2.0;
     const double optimizerBytes = c.precision == Precision::FP32 ? 8.0 : 12.0; // Adam m, v (+ fp32 master)
-    const double modelSplit = static_cast<double>(std::max(1, c.tp)) * std::max(1, c.pp);
+    const double modelSplit = static_cast<double>(std::max(1, c.tp)) * std::max(1, c.pp) / pipelineImbalance(c.model, c.pp);
     const double optimizerSplit = c.shardedOptimizer ? std::max(1, c.dp) : 1;
     return parameterCount(c.model) / modelSplit * (2.0 * weightBytes + optimizerBytes / optimizerSplit) / 1e9;
 }
+
+double activationMemoryPerGpuGB(const TrainingConfig& c) noexcept
+{
+    const TransformerModel& m = c.model;
+    const double t = std::max(1, c.tp), pp = std::max(1, c.pp), b = std::max(1, c.microBatch);
+    const double h = m.hidden, s = m.seqLen;
+    double perToken = 0; // bytes per token per layer
+    if (c.recompute == Recompute::Full) {
+        perToken = 2.0 * h / (c.sequenceParallel ? t : 1.0);
+    } else {
+        perToken = c.sequenceParallel ? 34.0 * h / t : h * (10.0 + 24.0 / t);
+        if (c.recompute == Recompute::None && !c.flashAttention) perToken += 5.0 * m.heads * s / t;
+    }
+    const int replicas = std::max(1, c.dp) * std::max(1, c.microBatch);
+    const double microBatches = c.globalBatch > 0 ? std::max(1, c.globalBatch / replicas) : pp;
+    const double inFlight = std::min(pp, microBatches);
+    double layersHeld = static_cast<double>(stageLayers(m, c.pp)) * inFlight;
+    if (c.interleave > 1 && pp > 1 && inFlight >= pp) layersHeld *= 1.0 + (pp - 1.0) / (pp * c.interleave);
+    const double bytesScale = c.precision == Precision::FP32 ? 2.0 : 1.0; // Table 2 counts 16-bit activations
+    return perToken * s * b * layersHeld * bytesScale / 1e9;
+}
+
+double memoryPerGpuGB(const TrainingConfig& c) noexcept { return stateMemoryPerGpuGB(c) + activationMemoryPerGpuGB(c); }
 
 TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double peakTflops)
 {
@@ -117,7 +150,9 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     const double peak = peakTflops * 1e12;
     const double hwFlops = stepFlops(m, c.globalBatch, c.recompute);
     s.modelFlopsPerStep = stepFlops(m, c.globalBatch, Recompute::None);
-    s.computeS = hwFlops / (s.gpus * peak * eff);
+    // The slowest (largest) pipeline stage sets the pace: an uneven split costs its imbalance.
+    const double imbalance = pipelineImbalance(m, c.pp);
+    s.computeS = hwFlops / (s.gpus * peak * eff) * imbalance;
     if (node.hbmGBps > 0) {
         // Memory-bound layer work (layer norms, softmax, dropout, activations): activation bytes
         // per token per layer per GPU (Korthikanti et al. 2022) x passes / HBM bandwidth.
@@ -126,14 +161,14 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
         const double perToken = (c.sequenceParallel ? 34.0 * h / t : h * (10.0 + 24.0 / t)) + scores;
         const double passes = c.recompute == Recompute::Full ? calibration::kActivationPassesFullRecompute : calibration::kActivationPasses;
         const double tokensPerGpu = static_cast<double>(c.globalBatch) * m.seqLen / c.dp;
-        s.memoryBoundS = tokensPerGpu * (static_cast<double>(m.layers) / c.pp) * passes * perToken / (node.hbmGBps * 1e9);
+        s.memoryBoundS = tokensPerGpu * (static_cast<double>(m.layers) / c.pp) * imbalance * passes * perToken / (node.hbmGBps * 1e9);
         s.computeS += s.memoryBoundS;
     }
     s.ppBubbleS = s.computeS * (c.pp - 1) / (static_cast<double>(c.interleave) * mb);
 
     const double actBytes = c.precision == Precision::FP32 ? 4.0 : 2.0; // FP8 GEMMs keep BF16 activations
     const double act = static_cast<double>(c.microBatch) * m.seqLen * m.hidden * actBytes;
-    const double layersPerStage = static_cast<double>(m.layers) / c.pp;
+    const double layersPerStage = static_cast<double>(m.layers) / c.pp * imbalance;
     if (c.tp > 1) {
         // 4 all-reduces of b s h per layer per micro-batch (2 forward, 2 backward), +2 when the
         // forward is recomputed; with sequence parallelism each is a reduce-scatter + all-gather.
@@ -185,7 +220,9 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     s.stepS = s.computeS + s.ppBubbleS + s.tpExposedS + s.ppTransferS + s.dpExposedS;
     s.tokensPerSecond = static_cast<double>(c.globalBatch) * m.seqLen / s.stepS;
     s.mfu = s.modelFlopsPerStep / (s.stepS * s.gpus * peak);
-    s.memoryPerGpuGB = stateMemoryPerGpuGB(c);
+    s.stateGB = stateMemoryPerGpuGB(c);
+    s.activationsGB = activationMemoryPerGpuGB(c);
+    s.memoryPerGpuGB = s.stateGB + s.activationsGB;
     return s;
 }
 

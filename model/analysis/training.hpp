@@ -84,7 +84,9 @@ struct TrainingStep {
     double tokensPerSecond = 0;
     double mfu = 0;                 ///< model FLOPs (6N + attention, no recompute) / (time x GPUs x peak)
     double modelFlopsPerStep = 0;   ///< FLOPs, no recompute
-    double memoryPerGpuGB = 0;      ///< weights + gradients + optimizer state, decimal GB (no activations)
+    double memoryPerGpuGB = 0;      ///< stateGB + activationsGB, decimal GB: what one GPU must hold
+    double stateGB = 0;             ///< weights + gradients + optimizer state per GPU, decimal GB
+    double activationsGB = 0;       ///< activations per GPU of the first stage, decimal GB (activationMemoryPerGpuGB)
     double tpLatencyShare = 0;      ///< latency part of one tensor-parallel collective, 0..1
     double dpLatencyShare = 0;      ///< latency part of the gradient reduction, 0..1
     std::vector<std::string> notes;
@@ -108,18 +110,49 @@ struct TrainingStep {
 [[nodiscard]] std::string tensorParallelProblem(const TransformerModel& m, int tp, int gpusPerServer, bool spansServers);
 
 /// Why pipeline parallel `pp` with `interleave` virtual stages per pipeline rank cannot split
-/// `m`'s layers, or empty: Megatron-LM gives every stage the same number of layers (arguments.py:
-/// num_layers % pipeline_model_parallel_size == 0; with the interleaved schedule the virtual
-/// stage size must divide the layers of a stage, so interleave divides num_layers / pp). A model
-/// with no layer count (0) is never refused; pp of 1 has no interleave to check.
+/// `m`'s layers, or empty: more stages than layers; or, with the interleaved schedule, layers
+/// that pp x interleave does not divide (every virtual stage holds the same number of layers:
+/// Megatron-LM arguments.py, num_layers_per_virtual_pipeline_stage). Without interleaving the
+/// stages may differ by a layer (Megatron-Core's decoder_first/last_pipeline_num_layers and
+/// pipeline_model_parallel_layout; Llama 3 405B's 126 layers ran on 16 stages, Dubey et al.
+/// 2024 section 3.3.2): pipelineImbalance prices it. A model with no layer count (0) is never
+/// refused; pp of 1 has no interleave to check.
 [[nodiscard]] std::string pipelineProblem(const TransformerModel& m, int pp, int interleave);
 
+/// Layers of the largest of `pp` pipeline stages of `m`: ceil(layers / pp) (layers / pp when
+/// it divides them). 0 when the model has no layer count; pp below 1 counts as 1.
+[[nodiscard]] int stageLayers(const TransformerModel& m, int pp) noexcept;
+
+/// How much the largest stage holds over an even split, >= 1: pp x stageLayers / layers (1
+/// when pp divides the layers or the model has no layer count). The slowest stage sets the
+/// pace of a pipeline, so compute, tensor-parallel time and the weights one GPU holds scale by
+/// it: gpt3-175b's 96 layers on 64 stages (2 on the largest) cost 64 x 2 / 96 = 1.33.
+[[nodiscard]] double pipelineImbalance(const TransformerModel& m, int pp) noexcept;
+
 /// Weights, gradients and optimizer state per GPU of `c`'s layout (tp, pp, dp as set),
-/// decimal GB, no activations: parameters / (tp x pp) x (2 x w + o / (dp if the optimizer is
+/// decimal GB, no activations: parameters / (tp x pp) x pipelineImbalance x (2 x w + o / (dp if the optimizer is
 /// sharded, else 1)), w = 2 bytes (bf16, fp16, fp8 runs keep bf16 weights) or 4 (fp32), o = 12
 /// bytes of Adam state (fp32 master, m, v; ZeRO-1, Rajbhandari et al. 2020 section 5) or 8 for
 /// fp32. Layout fields at 0 count as 1.
 [[nodiscard]] double stateMemoryPerGpuGB(const TrainingConfig& c) noexcept;
+
+/// Activations one GPU of the first pipeline stage holds at the peak of a step of `c`, decimal
+/// GB: bytes per layer per micro-batch after Korthikanti et al. 2022 ("Reducing Activation
+/// Recomputation in Large Transformer Models", Table 2, 16-bit activations; x2 for fp32) with
+/// s = seqLen, b = microBatch, h = hidden, a = heads, t = tp:
+///   s b h (10 + 24/t), or s b h 34/t with sequence parallelism; + 5 a s^2 b / t for the
+///   attention scores unless they are recomputed (selective recompute) or never stored (flash
+///   attention); full recompute keeps only each layer's input, 2 s b h (/ t with sequence
+///   parallelism).
+/// The first stage of a 1F1B schedule holds min(pp, m) micro-batches of stageLayers layers
+/// (m = globalBatch / (dp x microBatch), taken as pp when the batch is not set yet), and the
+/// interleaved schedule 1 + (pp - 1) / (pp x interleave) times that (section 4.2.3). Embedding
+/// and output-layer activations (under 1 % of a layer stack of 32 or more, section 4.2.2) are
+/// left out. Layout fields at 0 count as 1.
+[[nodiscard]] double activationMemoryPerGpuGB(const TrainingConfig& c) noexcept;
+
+/// stateMemoryPerGpuGB + activationMemoryPerGpuGB of `c`, decimal GB: what one GPU must hold.
+[[nodiscard]] double memoryPerGpuGB(const TrainingConfig& c) noexcept;
 
 /// Training FLOPs of one step of `globalBatch` sequences (Megatron-LM formula generalised to
 /// GQA and SwiGLU; Narayanan et al. 2021 appendix): 3 passes without recompute, 4 over the

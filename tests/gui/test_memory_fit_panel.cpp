@@ -39,11 +39,11 @@ TEST_CASE("the Analysis dock names memory and draws no scaling curve for a workl
     panel.showAnalysis(tooBig);
     CHECK(panel.scalingPoints().isEmpty());
     CHECK(panel.scalingChart()->emptyNote() ==
-          QStringLiteral("No scaling curve: gpt3-175b does not fit in GPU memory (700 GB per GPU of weights, gradients and optimizer "
-                         "state), so it cannot run on the design or on fewer of its GPUs"));
+          QStringLiteral("No scaling curve: gpt3-175b does not fit in GPU memory, needing 782 GB per GPU (700 of weights, gradients "
+                         "and optimizer state, 82.1 of activations), so it cannot run on the design or on fewer of its GPUs"));
     const QString text = panel.bottleneckText();
     CHECK(text.contains(QStringLiteral("GPU memory (the workload does not fit)")));
-    CHECK(text.contains(QStringLiteral("gpt3-175b needs 700 GB per GPU")));
+    CHECK(text.contains(QStringLiteral("gpt3-175b needs 782 GB per GPU (700 of weights")));
     CHECK_FALSE(text.contains(QStringLiteral("Pipeline bubble")));
 
     // A workload that fits: the curve is back and the note gone.
@@ -100,6 +100,6 @@ TEST_CASE("the Analysis dock gives the default-workload note's first clause, and
     CHECK_FALSE(text.contains(QStringLiteral("laid out on these 8 GPUs")));
     bool hover = false;
     for (const QLabel* l : panel.findChildren<QLabel*>())
-        hover = hover || l->toolTip().contains(QStringLiteral("gpt3-175b laid out on these 8 GPUs needs 350 GB per GPU"));
+        hover = hover || l->toolTip().contains(QStringLiteral("gpt3-175b laid out on these 8 GPUs needs 360 GB per GPU"));
     CHECK(hover);
 }

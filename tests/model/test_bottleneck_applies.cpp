@@ -42,25 +42,31 @@ bool anyCheck(const DesignAnalysis& a, const std::string& words)
 TEST_CASE("a workload that does not fit in GPU memory is limited by memory, with no scaling curve", "[analysis][bottleneck]")
 {
     // Before: 'Bottleneck: pipeline_bubble' and a weak-scaling curve of 94.1 % and 84.1 %, above
-    // the warning that 700 GB per GPU does not fit.
+    // the warning that 700 GB per GPU of state does not fit.
     const DesignAnalysis a = workstationGpt3();
     REQUIRE(a.hasStep);
     CHECK_FALSE(a.step.fitsInMemory);
-    CHECK(a.step.memoryPerGpuGB == Approx(700).epsilon(0.01));
+    // 700 GB of state (175e9 / 4 x 16 B) and 82.1 of activations (34 s h a layer x 96 layers,
+    // s 2048, h 12288: tensor parallel 1 splits nothing).
+    CHECK(a.step.stateGB == Approx(700).epsilon(0.01));
+    CHECK(a.step.activationsGB == Approx(34.0 * 2048 * 12288 * 96 / 1e9).epsilon(1e-6));
+    CHECK(a.step.memoryPerGpuGB == Approx(782.1).epsilon(0.001));
     CHECK(a.bottleneck.scope == Scope::Memory);
+    // No GPU count holds 82.1 GB of activations in 21.6 GB: full recompute (2 s h a layer) and
+    // more GPUs do.
     CHECK(a.bottleneck.explanation ==
-          "gpt3-175b needs 700 GB per GPU of weights, gradients and optimizer state with tensor 1, pipeline 4, data 1 parallel, "
-          "more than the 21.6 GB (90.0 %) of the GeForce RTX 4090's 24 GB they may take: the run cannot start, so no link limits it; "
-          "add GPUs: 192 GPUs (48 servers of 4) hold it at tensor 1 x pipeline 96 x data 2, 18.2 GB per GPU; or pick GPUs "
-          "with more memory");
+          "gpt3-175b needs 782 GB per GPU (700 of weights, gradients and optimizer state, 82.1 of activations) with tensor 1, "
+          "pipeline 4, data 1 parallel, more than the 21.6 GB (90.0 %) of the GeForce RTX 4090's 24 GB they may take: the run "
+          "cannot start, so no link limits it; full recompute and add GPUs: 288 GPUs (72 servers of 4) hold it at tensor 1 x "
+          "pipeline 96 x data 3, 19.4 GB per GPU; or pick GPUs with more memory");
     CHECK(a.bottleneck.checks.empty());
     CHECK(a.scaling.empty());
     CHECK(a.scalingStrong.empty());
-    CHECK(a.scalingNote == "no scaling curve: gpt3-175b does not fit in GPU memory (700 GB per GPU of weights, gradients and "
-                           "optimizer state), so it cannot run on the design or on fewer of its GPUs");
+    CHECK(a.scalingNote == "no scaling curve: gpt3-175b does not fit in GPU memory, needing 782 GB per GPU (700 of weights, "
+                           "gradients and optimizer state, 82.1 of activations), so it cannot run on the design or on fewer of its GPUs");
     // The warning the cost model and the reports read is still there.
     REQUIRE(memoryOverflowWarning(a.warnings) != nullptr);
-    CHECK(memoryOverflowWarning(a.warnings)->find("700 GB per GPU") != std::string::npos);
+    CHECK(memoryOverflowWarning(a.warnings)->find(": 782 GB per GPU (700 of weights") != std::string::npos);
 
     // analyze --json: scope "memory", an empty scaling list with its reason, the step marked.
     const nlohmann::json j = toJson(a, true);
@@ -71,7 +77,9 @@ TEST_CASE("a workload that does not fit in GPU memory is limited by memory, with
     CHECK(j["scaling_strong"].empty());
     CHECK(j["scaling_note"] == a.scalingNote);
     CHECK(j["step"]["fits_in_memory"] == false);
-    CHECK(j["step"]["memory_per_gpu_GB"].get<double>() == Approx(700).epsilon(0.01));
+    CHECK(j["step"]["memory_per_gpu_GB"].get<double>() == Approx(782.1).epsilon(0.001));
+    CHECK(j["step"]["state_per_gpu_GB"].get<double>() == Approx(700).epsilon(0.01));
+    CHECK(j["step"]["activations_per_gpu_GB"].get<double>() == Approx(82.1).epsilon(0.001));
 
     // The words people read.
     CHECK(std::string(compare::scopeTitle(Scope::Memory)) == "GPU memory (the workload does not fit)");
@@ -113,13 +121,13 @@ TEST_CASE("a workload that cannot run gets no run's bottleneck: the words say th
     o.nodes = 6;
     o.switchModel = "qm9700";
     const Design d = topology::generateFatTree(golden::catalog(), o);
-    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 5}});
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 97}});
     REQUIRE_FALSE(a.hasStep);
     CHECK(a.bottleneck.scope == Scope::NodeBoundary);
     CHECK(a.bottleneck.explanation ==
-          "no run to limit: gpt3-175b cannot run on this design: pipeline parallel 5 does not divide the 96 layers of gpt3-175b "
-          "(every stage holds the same number of layers). Of the design's links alone: each GPU leaves its server at 50 GB/s but "
-          "talks to its neighbours at 450 GB/s: multi-node collectives are bound by the NICs");
+          "no run to limit: gpt3-175b cannot run on this design: pipeline parallel 97 is more stages than the 96 layers of "
+          "gpt3-175b. Of the design's links alone: each GPU leaves its server at 50 GB/s but talks to its neighbours at "
+          "450 GB/s: multi-node collectives are bound by the NICs");
     // One server: the same opening, then its own links.
     const DesignAnalysis one = analyzeDesign(loadDesign(templatePath("workstation-4x-rtx4090")), golden::catalog(),
                                              {{"workload", "gpt3-175b"}, {"tp", 2}, {"pp", 3}, {"dp", 5}});
@@ -164,7 +172,7 @@ TEST_CASE("checks before blaming the network ask only about what the design has"
         // check speaks of the bytes the GPUs exchange inside the server.
         CHECK(a.bottleneck.scope == Scope::Compute);
         const DesignAnalysis b = analyzeDesign(loadDesign(templatePath("server-8x-l40s")), golden::catalog(),
-                                               {{"workload", "llama3-8b"}, {"grad_accumulation", 8}});
+                                               {{"workload", "llama3-8b"}, {"grad_accumulation", 8}, {"recompute", "full"}});
         CHECK(b.bottleneck.scope == Scope::PipelineBubble);
         CHECK(anyCheck(b, "every byte the GPUs exchange inside the server"));
         CHECK_FALSE(anyCheck(b, "NIC"));
@@ -217,8 +225,10 @@ TEST_CASE("checks before blaming the network ask only about what the design has"
         o.nicsPerNode = 1;
         o.nodes = 2;
         o.switchModel = "qm9700";
+        // Full recompute: llama3-8b's 8K-token activations (36.5 GB a GPU) do not fit 24 GB otherwise.
         const DesignAnalysis a = analyzeDesign(model::topology::generateFatTree(golden::catalog(), o), golden::catalog(),
-                                               {{"workload", "llama3-8b"}});
+                                               {{"workload", "llama3-8b"}, {"recompute", "full"}});
+        REQUIRE(a.step.fitsInMemory);
         CHECK(anyCheck(a, "each server's NIC"));
         CHECK_FALSE(anyCheck(a, "GPUDirect"));
         CHECK_FALSE(anyCheck(a, "RoCE"));

@@ -132,12 +132,14 @@ TEST_CASE("pipeline bubble is (p - 1) / (v m) of the compute", "[training]")
     CHECK(predictStep(c, two, 989).ppBubbleS == Approx(s.computeS * 1.0 / 8.0));
 }
 
-TEST_CASE("pipeline depth and interleave must split the layers evenly, as Megatron-LM requires", "[training]")
+TEST_CASE("an uneven pipeline split is timed at its largest stage - interleave must split the layers evenly", "[training]")
 {
     TrainingConfig c;
     c.model = tiny();
     c.model.layers = 12;
     c.globalBatch = 12;
+    c.recompute = Recompute::Selective;
+    c.sequenceParallel = true;
     const auto why = [&] {
         try {
             (void)predictStep(c, dgxH100(), 989);
@@ -146,18 +148,26 @@ TEST_CASE("pipeline depth and interleave must split the layers evenly, as Megatr
         }
         return std::string("timed");
     };
+    c.pp = 4; // 3 layers a stage
+    const TrainingStep even = predictStep(c, dgxH100(), 989);
+    // 5 stages of 12 layers: the largest holds 3, as with 4 stages: 5 x 3 / 12 = 1.25 the work
+    // of an even split, so the same compute per step as pp 4 and the same state per GPU; its
+    // first stage holds 5 micro-batches of 3 layers in flight, not 4.
+    c.pp = 5;
+    CHECK(stageLayers(c.model, 5) == 3);
+    CHECK(pipelineImbalance(c.model, 5) == Approx(1.25));
+    const TrainingStep five = predictStep(c, dgxH100(), 989);
+    CHECK(five.computeS == Approx(even.computeS));
+    CHECK(five.stateGB == Approx(even.stateGB));
+    CHECK(five.activationsGB == Approx(even.activationsGB * 15 / 12));
     for (int pp : {1, 2, 3, 4, 6, 12}) {
-        c.pp = pp;
         CAPTURE(pp);
-        CHECK(why() == "timed");
-        CHECK(pipelineProblem(c.model, pp, 1).empty());
+        CHECK(pipelineImbalance(c.model, pp) == 1.0);
     }
-    for (int pp : {5, 7, 8, 9, 10, 11, 13}) {
-        c.pp = pp;
-        CAPTURE(pp);
-        CHECK(why() == "pipeline parallel " + std::to_string(pp) +
-                           " does not divide the 12 layers of tiny (every stage holds the same number of layers)");
-    }
+    CHECK(pipelineImbalance(c.model, 7) == Approx(7.0 * 2 / 12)); // largest stage 2 layers
+    CHECK(pipelineImbalance(c.model, 11) == Approx(11.0 * 2 / 12));
+    c.pp = 13;
+    CHECK(why() == "pipeline parallel 13 is more stages than the 12 layers of tiny");
     c.pp = 2; // 6 layers a stage: 1, 2, 3 or 6 virtual stages
     for (int v : {1, 2, 3, 6}) {
         c.interleave = v;
@@ -166,15 +176,82 @@ TEST_CASE("pipeline depth and interleave must split the layers evenly, as Megatr
     for (int v : {4, 5, 7, 12}) {
         c.interleave = v;
         CAPTURE(v);
-        CHECK(why() == "interleave " + std::to_string(v) + " does not divide the 6 layers of each of the 2 pipeline stages of tiny");
+        CHECK(why() == "interleave " + std::to_string(v) + " x pipeline parallel 2 does not divide the 12 layers of tiny "
+                       "(every virtual stage holds the same number of layers)");
     }
     c.pp = 1; // no pipeline: nothing to interleave, nothing refused
     c.interleave = 5;
     CHECK(why() == "timed");
     c.model.layers = 0; // a model without a layer count is never refused
-    c.pp = 5;
-    c.interleave = 1;
     CHECK(pipelineProblem(c.model, 5, 3).empty());
+    CHECK(pipelineImbalance(c.model, 5) == 1.0);
+}
+
+TEST_CASE("activations per GPU follow Korthikanti et al. 2022 Table 2, held by the first 1F1B stage", "[training][memory]")
+{
+    // gpt3-175b: s 2048, h 12288, a 96, 96 layers, micro-batch 1, tp 8.
+    TrainingConfig c;
+    c.model = presetModel("gpt3-175b");
+    c.tp = 8;
+    c.pp = 2;
+    c.dp = 16;
+    c.globalBatch = 1536; // 96 micro-batches: the first stage holds pp = 2 of its 48 layers each
+    const double sbh = 2048.0 * 12288.0;
+    // Tensor parallel, sequence parallel, selective recompute: 34 s b h / t a layer.
+    c.sequenceParallel = true;
+    c.recompute = Recompute::Selective;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(34.0 * sbh / 8 * 96 / 1e9));
+    CHECK(activationMemoryPerGpuGB(c) == Approx(10.268).epsilon(0.001));
+    // No recompute, no flash attention: + 5 a s^2 b / t for the attention scores.
+    c.recompute = Recompute::None;
+    CHECK(activationMemoryPerGpuGB(c) == Approx((34.0 * sbh / 8 + 5.0 * 96 * 2048.0 * 2048.0 / 8) * 96 / 1e9));
+    c.flashAttention = true; // scores never stored
+    CHECK(activationMemoryPerGpuGB(c) == Approx(34.0 * sbh / 8 * 96 / 1e9));
+    c.flashAttention = false;
+    // Tensor parallel without sequence parallelism: s b h (10 + 24 / t).
+    c.sequenceParallel = false;
+    c.recompute = Recompute::Selective;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(sbh * (10.0 + 24.0 / 8) * 96 / 1e9));
+    // Full recompute: each layer's input only, 2 s b h (/ t with sequence parallelism).
+    c.recompute = Recompute::Full;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(2.0 * sbh * 96 / 1e9));
+    c.sequenceParallel = true;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(2.0 * sbh / 8 * 96 / 1e9));
+    // Linear in the micro-batch; a deeper pipeline keeps the same total on the first stage.
+    c.recompute = Recompute::Selective;
+    const double one = activationMemoryPerGpuGB(c);
+    c.microBatch = 4;
+    c.globalBatch = 1536;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(4 * one));
+    c.microBatch = 1;
+    for (int pp : {1, 2, 4, 8, 16, 32, 96}) {
+        c.pp = pp;
+        c.dp = 1;
+        CAPTURE(pp);
+        CHECK(activationMemoryPerGpuGB(c) == Approx(one));
+    }
+    // Fewer micro-batches than stages: only those are in flight (8 stages, 2 micro-batches).
+    c.pp = 8;
+    c.globalBatch = 2;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(one * 2 / 8));
+    // Interleaving (v = 2) holds 1 + (p - 1) / (p v) times as much (section 4.2.3).
+    c.globalBatch = 64;
+    c.interleave = 2;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(one * (1.0 + 7.0 / 16)));
+    c.interleave = 1;
+    // FP32 activations take twice the bytes.
+    c.precision = Precision::FP32;
+    CHECK(activationMemoryPerGpuGB(c) == Approx(2 * one));
+    c.precision = Precision::BF16;
+    // The step reports state, activations and their sum (one server: tp 8 x pp 1).
+    c.pp = 1;
+    c.dp = 1;
+    c.globalBatch = 16;
+    const TrainingStep s = predictStep(c, dgxH100(), 989);
+    CHECK(s.stateGB == Approx(stateMemoryPerGpuGB(c)));
+    CHECK(s.activationsGB == Approx(activationMemoryPerGpuGB(c)));
+    CHECK(s.memoryPerGpuGB == Approx(s.stateGB + s.activationsGB));
+    CHECK(memoryPerGpuGB(c) == Approx(s.memoryPerGpuGB));
 }
 
 TEST_CASE("workload settings are read strictly", "[training]")

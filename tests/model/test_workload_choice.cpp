@@ -142,26 +142,25 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
 {
     const Catalog cat = Catalog::loadBundled();
     const auto server = [&](const char* id) { return topology::generateSingleServer(cat, {id, ""}); };
-    SECTION("one DGX H100: GPT-3 175B needs 350 GB per GPU of its 72 GB; Megatron 22B fits")
+    SECTION("one DGX H100: GPT-3 175B needs 360 GB per GPU of its 72 GB; Megatron 22B fits")
     {
         const DesignAnalysis a = analyzeDesign(server("dgx-h100"), cat);
         CHECK(a.workload == "megatron-22b");
         CHECK(a.workloadNote ==
               "the design names no workload: megatron-22b, the largest preset that fits in GPU memory (gpt3-175b laid out on these 8 "
-              "GPUs needs 350 GB per GPU, more than the 72 GB allowed of the H100 SXM5 80GB's memory); analysis.workload chooses another");
+              "GPUs needs 360 GB per GPU, more than the 72 GB allowed of the H100 SXM5 80GB's memory); analysis.workload chooses another");
         CHECK(a.step.fitsInMemory);
         CHECK_FALSE(a.scaling.empty());
         CHECK(a.bottleneck.scope != Scope::Memory);
     }
     SECTION("the need named is that of the layout found for these GPUs, which says how many")
     {
-        // 4 DGX H100 lay GPT-3 175B out at 88 GB per GPU, 5 only at 140 (no replica whose
-        // pipeline depth divides the 96 layers divides 40 GPUs but tp 8 x pp 1), 7 at 125
-        // (tp 8 x pp 1 x dp 7): the note names the GPU count each figure is for. 6 hold it
-        // (tp 8 x pp 6, next section).
-        for (const auto& [nodes, words] : {std::pair{4, "gpt3-175b laid out on these 32 GPUs needs 88 GB per GPU"},
-                                           {5, "gpt3-175b laid out on these 40 GPUs needs 140 GB per GPU"},
-                                           {7, "gpt3-175b laid out on these 56 GPUs needs 125 GB per GPU"}}) {
+        // 4 DGX H100 lay GPT-3 175B out at 98 GB per GPU (87.5 of state at tp 8 x pp 4, 10.3 of
+        // activations), 5 at 84 (tp 8 x pp 5: 20 layers on the largest stage, 73 GB of
+        // state): the note names the GPU count each figure is for. 6 and 7 hold it (next
+        // section).
+        for (const auto& [nodes, words] : {std::pair{4, "gpt3-175b laid out on these 32 GPUs needs 98 GB per GPU"},
+                                           {5, "gpt3-175b laid out on these 40 GPUs needs 84 GB per GPU"}}) {
             topology::FatTreeOptions o;
             o.server = "dgx-h100";
             o.nodes = nodes;
@@ -171,7 +170,7 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
             CHECK(a.workloadNote.find(words) != std::string::npos);
         }
     }
-    SECTION("6 DGX H100 hold GPT-3 175B at a pipeline depth of 6, a divisor of its 96 layers")
+    SECTION("6 and 7 DGX H100 hold GPT-3 175B at pipeline depths of 6 and 7 (14 layers on the largest of 7 stages)")
     {
         topology::FatTreeOptions o;
         o.server = "dgx-h100";
@@ -183,14 +182,35 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         CHECK(a.step.tp == 8);
         CHECK(a.step.pp == 6);
         CHECK(a.step.idleGpus == 0);
-        CHECK(a.step.memoryPerGpuGB == Approx(58.3).epsilon(0.001));
+        CHECK(a.step.stateGB == Approx(58.3).epsilon(0.001));
+        CHECK(a.step.activationsGB == Approx(10.268).epsilon(0.001));
         CHECK(a.step.fitsInMemory);
+        o.nodes = 7;
+        const DesignAnalysis seven = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        CHECK(seven.workload == "gpt3-175b");
+        CHECK(seven.step.tp == 8);
+        CHECK(seven.step.pp == 7);
+        CHECK(seven.step.idleGpus == 0);
+        // 175e9 / 56 x (7 x 14 / 96) x (4 + 12) B of state; 14 layers x 7 micro-batches in flight.
+        CHECK(seven.step.stateGB == Approx(175e9 / 56 * (7.0 * 14 / 96) * 16 / 1e9).epsilon(0.01));
+        CHECK(seven.step.activationsGB == Approx(10.268 * 98 / 96).epsilon(0.001));
+        CHECK(seven.step.memoryPerGpuGB <= 72.0);
     }
-    SECTION("one DGX B200 (180 GB per GPU): Llama 3 70B")
+    SECTION("one DGX B200 (180 GB per GPU): Llama 3 70B needs 164 GB, over the 162 allowed; Megatron 22B fits")
     {
         const DesignAnalysis a = analyzeDesign(server("dgx-b200"), cat);
-        CHECK(a.workload == "llama3-70b");
+        CHECK(a.workload == "megatron-22b");
+        CHECK(a.workloadNote.find("(gpt3-175b laid out on these 8 GPUs needs") != std::string::npos);
         CHECK(a.step.fitsInMemory);
+        Design d = server("dgx-b200");
+        d.analysis["workload"] = "llama3-70b";
+        const DesignAnalysis seventy = analyzeDesign(d, cat);
+        CHECK(seventy.step.stateGB == Approx(141).epsilon(0.01));       // 70.6e9 / 8 x 16 B
+        CHECK(seventy.step.activationsGB == Approx(22.8).epsilon(0.01)); // 34 s h / 8 x 80 layers, s = h = 8192
+        CHECK_FALSE(seventy.step.fitsInMemory);
+        // Full recompute keeps 2 s h / 8 a layer: it fits.
+        d.analysis["recompute"] = "full";
+        CHECK(analyzeDesign(d, cat).step.fitsInMemory);
     }
     SECTION("32 DGX H100 hold GPT-3 175B: the default stays, with no note")
     {
@@ -217,8 +237,8 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         CHECK(a.workload == "gpt3-175b");
         // Before: no note, so nothing said why a 4-GPU box was asked to train GPT-3 175B.
         CHECK(a.workloadNote ==
-              "the design names no workload and no preset fits in GPU memory (gpt3-175b laid out on these 4 GPUs needs 700 GB per GPU, "
-              "more than the 21.6 GB allowed of the GeForce RTX 4090's memory; the smallest preset, llama3-8b, needs 32 GB); "
+              "the design names no workload and no preset fits in GPU memory (gpt3-175b laid out on these 4 GPUs needs 782 GB per GPU, "
+              "more than the 21.6 GB allowed of the GeForce RTX 4090's memory; the smallest preset, llama3-8b, needs 69 GB); "
               "analysis.model trains a model of your own");
         CHECK(a.bottleneck.scope == Scope::Memory);
     }

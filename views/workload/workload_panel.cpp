@@ -1,5 +1,6 @@
 #include "views/workload/workload_panel.hpp"
 
+#include "model/analysis/memory_advice.hpp"
 #include "model/analysis/memory_fit.hpp"
 #include "model/analysis/training.hpp"
 #include "model/units/number_format.hpp"
@@ -311,12 +312,13 @@ void WorkloadPanel::refreshChosen()
         // The ways out the engine checked, from the warning the analysis gives (memory_fit.hpp).
         const std::string* overflow = model::memoryOverflowWarning(a->warnings);
         const QString ways = overflow && overflow->find("; ") != std::string::npos ? text(overflow->substr(overflow->find("; ") + 2)) : QString();
-        line += tr("; it does not fit in GPU memory (%1 GB per GPU)%2. If it did: %3, %4.")
-                    .arg(text(model::formatFigure(st.memoryPerGpuGB)), ways.isEmpty() ? QString() : QStringLiteral(": ") + ways,
+        line += tr("; it does not fit in GPU memory, needing %1%2. If it did: %3, %4.")
+                    .arg(text(model::analysis::memoryNeedWords(st.stateGB, st.activationsGB)), ways.isEmpty() ? QString() : QStringLiteral(": ") + ways,
                          stepSummary(st), stepParts(st));
     } else {
-        line += tr(".\n\n%1: %2; %3 GB per GPU of weights, gradients and optimizer state.")
-                    .arg(stepSummary(st).replace(0, 1, QLatin1Char('S')), stepParts(st), text(model::formatFigure(st.memoryPerGpuGB)));
+        line += tr(".\n\n%1: %2; %3.")
+                    .arg(stepSummary(st).replace(0, 1, QLatin1Char('S')), stepParts(st),
+                         text(model::analysis::memoryNeedWords(st.stateGB, st.activationsGB)));
     }
     chosen_->setText(line);
 }
