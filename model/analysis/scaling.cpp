@@ -2,6 +2,7 @@
 #include "model/analysis/scaling.hpp"
 
 #include "model/analysis/memory_fit.hpp"
+#include "model/units/number_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -38,6 +39,17 @@ bool splitFits(const TrainingConfig& c, int tp, int pp, int gpus, double gpuMemo
     return state <= share * gpuMemoryGB && state + activationMemoryPerGpuGB(laid) <= kMemoryLimitShare * gpuMemoryGB;
 }
 
+/// True when no shallower pipeline than `pp` has a largest stage as small as pp's
+/// (stageLayers): 7 stages of 96 layers (14 on the largest) is one, 17 (6, as 16 have) is not.
+/// The others hold as much a GPU with more stages and a larger bubble, and trying them made the
+/// search, and the memory advice's over GPU counts, scale with the layer count.
+bool fewestStagesFor(const TransformerModel& m, int pp)
+{
+    if (m.layers <= 0 || pp <= 1) return true;
+    const int largest = stageLayers(m, pp);
+    return (m.layers + largest - 1) / largest == pp;
+}
+
 /// Largest tensor parallel resolveLayout tries for `m` on `gpus` GPUs of servers like `node`.
 int largestTp(const TransformerModel& m, int gpus, const CommGroup& node)
 {
@@ -55,15 +67,15 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
     const int maxTp = largestTp(c.model, gpus, node);
     auto fits = [&](int tp, int pp, double share) { return splitFits(c, tp, pp, gpus, gpuMemoryGB, share); };
     if (c.tp == 0 || c.pp == 0) {
-        // Every pipeline depth up to the layer count is tried, not only powers of two (105
-        // layers split 35 ways); an uneven one pays its imbalance in memory here and in time in
-        // predictStep.
+        // Every pipeline depth up to the layer count that is the fewest stages for its largest
+        // stage is tried, not only powers of two (105 layers split 35 ways); an uneven one pays
+        // its imbalance in memory here and in time in predictStep.
         std::vector<std::pair<int, int>> splits; // (tp, pp)
         std::vector<int> pps;
         if (c.pp > 0) pps.push_back(c.pp);
         else
             for (int pp = 1; pp <= gpus && (c.model.layers <= 0 || pp <= c.model.layers); pp = c.model.layers > 0 ? pp + 1 : pp * 2)
-                if (pipelineProblem(c.model, pp, c.interleave).empty()) pps.push_back(pp);
+                if (pipelineProblem(c.model, pp, c.interleave).empty() && fewestStagesFor(c.model, pp)) pps.push_back(pp);
         for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
             for (int pp : pps)
                 if (static_cast<long long>(tp) * pp <= gpus) splits.emplace_back(tp, pp);
@@ -90,10 +102,10 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             }
             // Micro-batches per pipeline as the global batch below will give them, and the
             // 1F1B bubble they leave, (pp - 1) / (v m) of the compute (Narayanan et al. 2021).
-            const int replicas = std::max(1, gpus / static_cast<int>(prod)) * std::max(1, c.microBatch);
-            const double m = c.globalBatch > 0      ? std::max(1, c.globalBatch / replicas)
+            const double replicas = static_cast<double>(std::max(1, gpus / static_cast<int>(prod))) * std::max(1, c.microBatch);
+            const double m = c.globalBatch > 0      ? std::max(1.0, std::floor(c.globalBatch / replicas))
                              : c.gradAccumulation > 0 ? c.gradAccumulation
-                                                      : std::max<double>(pp, std::lround(static_cast<double>(defaultGlobalBatch(c.model)) / replicas));
+                                                      : std::max<double>(pp, std::round(defaultGlobalBatch(c.model) / replicas));
             const double bubble = (pp - 1.0) / (std::max(1, c.interleave) * m);
             const double score = static_cast<double>(gpus / prod * prod) / pipelineImbalance(c.model, pp) / (1.0 + bubble);
             const bool headroom = fits(tp, pp, kLayoutMemoryShare);
@@ -132,13 +144,19 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         // The model's published batch (or 4M tokens) in whole micro-batches per replica, and
         // never fewer micro-batches than pipeline stages: with m < pp the pipeline never fills
         // (bubble (pp - 1) / m, Narayanan et al. 2021 section 2.2).
-        const int perMicroStep = c.dp * c.microBatch;
-        int m = c.gradAccumulation;
+        const long long perMicroStep = static_cast<long long>(c.dp) * c.microBatch;
+        long long m = c.gradAccumulation;
         if (m <= 0) {
-            m = std::max(1, static_cast<int>(std::lround(static_cast<double>(defaultGlobalBatch(c.model)) / perMicroStep)));
-            m = std::max(m, c.pp);
+            m = std::max(1LL, std::llround(static_cast<double>(defaultGlobalBatch(c.model)) / static_cast<double>(perMicroStep)));
+            m = std::max<long long>(m, c.pp);
         }
-        c.globalBatch = perMicroStep * m;
+        if (perMicroStep * m > kMaxGlobalBatch)
+            throw std::invalid_argument("a global batch of data parallel " + formatCount(c.dp) + " x micro-batch " +
+                                        formatCount(c.microBatch) + " x " + formatCount(static_cast<double>(m)) +
+                                        (m == 1 ? " micro-batch" : " micro-batches") + " = " +
+                                        formatCount(static_cast<double>(perMicroStep * m)) + " sequences, more than the " +
+                                        formatCount(kMaxGlobalBatch) + " one may hold");
+        c.globalBatch = static_cast<int>(perMicroStep * m);
     }
     return c;
 }
@@ -151,22 +169,29 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
     if (used >= gpus) return {};
     // Whether some split the search tried uses every GPU and fits: then this one was chosen
     // for keeping more of them usefully busy.
-    bool everyGpuFits = false;
+    bool everyGpuFits = false, everyGpuSplit = false;
     for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && !everyGpuFits;
          tp = requested.tp > 0 ? 0 : tp / 2)
-        for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1)
-            everyGpuFits = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty() &&
-                           splitFits(requested, tp, pp, gpus, gpuMemoryGB, kMemoryLimitShare);
+        for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
+            const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty();
+            everyGpuSplit = everyGpuSplit || split;
+            everyGpuFits = split && splitFits(requested, tp, pp, gpus, gpuMemoryGB, kMemoryLimitShare);
+        }
+    const std::string setField = requested.pp > 0 ? "pipeline parallel " + std::to_string(requested.pp)
+                                                  : "tensor parallel " + std::to_string(requested.tp);
     const std::string why =
         requested.dp > 0 ? "data parallel " + std::to_string(requested.dp) + " is set for this design"
         : requested.tp > 0 && requested.pp > 0
             ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
+        : (requested.tp > 0 || requested.pp > 0) && !everyGpuSplit
+            ? "no replica with the " + setField + " set for this design divides the " + std::to_string(gpus) + " GPUs"
         : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
                          "larger pipeline bubble cost more"
                        : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
     return std::to_string(gpus - used) + " of the " + std::to_string(gpus) + " GPUs idle: tensor parallel " + std::to_string(chosen.tp) +
            " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + " GPUs a replica) x " +
-           std::to_string(chosen.dp) + " data-parallel replicas uses " + std::to_string(used) + " GPUs, because " + why;
+           std::to_string(chosen.dp) + (chosen.dp == 1 ? " data-parallel replica uses " : " data-parallel replicas uses ") +
+           std::to_string(used) + " GPUs, because " + why;
 }
 
 std::vector<int> scalingCounts(int serverGpus, int total)
@@ -230,7 +255,9 @@ std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGrou
     const double basePerGpu = base.tokensPerSecond;
     for (int n : scalingCounts(node.g, total)) {
         TrainingConfig c = shrink(full, n);
-        c.globalBatch = c.dp * c.microBatch * m;
+        const long long batch = static_cast<long long>(c.dp) * c.microBatch * m;
+        if (batch > kMaxGlobalBatch) continue; // no batch that large: a count the layout cannot use
+        c.globalBatch = static_cast<int>(batch);
         try {
             const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             out.push_back({n, std::clamp(s.tokensPerSecond / n / basePerGpu, 0.0, 1.0)});
@@ -249,9 +276,9 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
     for (int n = replica; n <= total; n *= 2) {
         TrainingConfig c = full;
         c.dp = n / replica;
-        const int perMicroStep = c.dp * c.microBatch;
+        const long long perMicroStep = static_cast<long long>(c.dp) * c.microBatch;
         if (perMicroStep > full.globalBatch) break;
-        c.globalBatch = perMicroStep * static_cast<int>(std::lround(static_cast<double>(full.globalBatch) / perMicroStep));
+        c.globalBatch = static_cast<int>(perMicroStep * std::llround(static_cast<double>(full.globalBatch) / static_cast<double>(perMicroStep)));
         try {
             const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             const double perGpu = s.tokensPerSecond / n;

@@ -75,7 +75,9 @@ std::string pipelineProblem(const TransformerModel& m, int pp, int interleave)
 {
     if (pp <= 1 || m.layers <= 0) return {};
     const std::string p = std::to_string(pp);
-    if (pp > m.layers) return "pipeline parallel " + p + " is more stages than the " + std::to_string(m.layers) + " layers of " + m.name;
+    if (pp > m.layers)
+        return "pipeline parallel " + p + " is more stages than the " + std::to_string(m.layers) + (m.layers == 1 ? " layer of " : " layers of ") +
+               m.name;
     if (interleave > 1 && m.layers % (pp * interleave) != 0)
         return "interleave " + std::to_string(interleave) + " x pipeline parallel " + p + " does not divide the " +
                std::to_string(m.layers) + " layers of " + m.name + " (every virtual stage holds the same number of layers)";
@@ -116,8 +118,8 @@ double activationMemoryPerGpuGB(const TrainingConfig& c) noexcept
         perToken = c.sequenceParallel ? 34.0 * h / t : h * (10.0 + 24.0 / t);
         if (c.recompute == Recompute::None && !c.flashAttention) perToken += 5.0 * m.heads * s / t;
     }
-    const int replicas = std::max(1, c.dp) * std::max(1, c.microBatch);
-    const double microBatches = c.globalBatch > 0 ? std::max(1, c.globalBatch / replicas) : pp;
+    const double replicas = static_cast<double>(std::max(1, c.dp)) * std::max(1, c.microBatch);
+    const double microBatches = c.globalBatch > 0 ? std::max(1.0, std::floor(c.globalBatch / replicas)) : pp;
     const double inFlight = std::min(pp, microBatches);
     double layersHeld = static_cast<double>(stageLayers(m, c.pp)) * inFlight;
     if (c.interleave > 1 && pp > 1 && inFlight >= pp) layersHeld *= 1.0 + (pp - 1.0) / (pp * c.interleave);
@@ -131,9 +133,9 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
 {
     if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.interleave < 1 || c.microBatch < 1 || c.globalBatch < 1)
         throw std::invalid_argument("tp, pp, dp, interleave, micro-batch and global batch must all be >= 1");
-    if (c.globalBatch % (c.dp * c.microBatch) != 0)
+    if (c.globalBatch % (static_cast<long long>(c.dp) * c.microBatch) != 0)
         throw std::invalid_argument("global batch " + std::to_string(c.globalBatch) + " is not a multiple of dp x micro-batch = " +
-                                    std::to_string(c.dp * c.microBatch));
+                                    std::to_string(static_cast<long long>(c.dp) * c.microBatch));
     if (c.tp > node.g)
         throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " exceeds the " + std::to_string(node.g) +
                                     " GPUs of one server");

@@ -36,6 +36,11 @@ struct TransformerModel {
     int publishedGlobalBatch = 0;
 };
 
+/// Largest global batch, sequences, a training configuration may hold (the JSON field's own
+/// bound): resolveLayout refuses a layout whose data parallel x micro-batch x micro-batches
+/// would exceed it.
+inline constexpr int kMaxGlobalBatch = 1 << 30;
+
 /// Tokens per optimizer step assumed for a model without a published global batch: 4M
 /// (4,194,304 = 1,024 sequences of 4,096), the batch every Llama 2 size was trained with
 /// (Touvron et al. 2023, "Llama 2", section 2.2: "a global batch-size of 4M tokens").

@@ -47,7 +47,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     c.dp = static_cast<int>(optionalInt(j, "dp", ctx, 0, 1 << 24, 0));
     c.interleave = static_cast<int>(optionalInt(j, "interleave", ctx, 1, 1024, 1));
     c.microBatch = static_cast<int>(optionalInt(j, "micro_batch", ctx, 1, 1 << 20, 1));
-    c.globalBatch = static_cast<int>(optionalInt(j, "global_batch", ctx, 0, 1 << 30, 0));
+    c.globalBatch = static_cast<int>(optionalInt(j, "global_batch", ctx, 0, kMaxGlobalBatch, 0));
     c.gradAccumulation = static_cast<int>(optionalInt(j, "grad_accumulation", ctx, 0, 1 << 16, 0));
     const std::string prec = optionalEnum(j, "precision", ctx, {"fp32", "bf16", "fp16", "fp8"}, "bf16");
     c.precision = prec == "fp32" ? Precision::FP32 : prec == "fp8" ? Precision::FP8 : Precision::BF16;

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
+#include <string>
 
 using namespace model;
 using namespace model::analysis;
@@ -158,4 +160,61 @@ TEST_CASE("scaling of 31 servers matches 30 and 32 (SuperPOD template less serve
     // (82.6 % against 83.5 %).
     REQUIRE(s31.scalingStrong.size() >= 4);
     for (const auto& p : s31.scalingStrong) CHECK(p.efficiency == Approx(pointAt(s32.scalingStrong, p.gpus)).epsilon(0.02));
+}
+
+TEST_CASE("a hand-set pipeline depth that no replica fits in the GPUs says so, not that memory is short", "[scaling][layout]")
+{
+    // 6 DGX H100, gpt3-175b, pp 5 by hand: tp 8 x pp 5 = 40 GPUs a replica, 8 of 48 idle. Before:
+    // "because no layout whose replicas use every GPU fits gpt3-175b in GPU memory", beside
+    // advice naming tp 8 x pp 6, which uses all 48 and fits.
+    const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 5}});
+    REQUIRE(a.hasStep);
+    CHECK(a.step.idleGpus == 8);
+    CHECK(anyWarningStarts(a, "8 of the 48 GPUs idle: tensor parallel 8 x pipeline parallel 5 (40 GPUs a replica) x 1 "
+                              "data-parallel replica uses 40 GPUs, because no replica with the pipeline parallel 5 set for this "
+                              "design divides the 48 GPUs"));
+}
+
+TEST_CASE("a global batch past the largest one a run may hold is refused in words, never overflowed", "[scaling][layout]")
+{
+    // 32 GB200 NVL72 racks (2,304 GPUs), llama3-8b, micro-batch 1,048,576 at tp 1 x pp 1: dp
+    // 2,304 x 1,048,576 sequences overflowed an int. Before: "tp, pp, dp, interleave,
+    // micro-batch and global batch must all be >= 1".
+    TrainingConfig c;
+    c.model = presetModel("llama3-8b");
+    c.tp = 1;
+    c.pp = 1;
+    c.dp = 0;
+    c.globalBatch = 0;
+    c.microBatch = 1 << 20;
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    try {
+        (void)resolveLayout(c, 2304, node, 0.0);
+        FAIL("accepted");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()) == "a global batch of data parallel 2,304 x micro-batch 1,048,576 x 1 micro-batch = 2,415,919,104 "
+                                       "sequences, more than the 1,073,741,824 one may hold");
+    }
+    // At the largest batch that fits it is accepted.
+    c.microBatch = (1 << 30) / 2304;
+    CHECK(resolveLayout(c, 2304, node, 0.0).globalBatch == 2304 * ((1 << 30) / 2304));
+}
+
+TEST_CASE("the layout search tries the fewest stages for each largest-stage size - not every depth", "[scaling][layout]")
+{
+    // gpt3-175b's 96 layers: 17 stages hold 6 on the largest, as 16 do; the search never picks
+    // 17 (nor any depth a shallower one matches), however many GPUs there are.
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    TrainingConfig c;
+    c.model = presetModel("gpt3-175b");
+    c.recompute = Recompute::Selective;
+    c.sequenceParallel = true;
+    c.shardedOptimizer = true;
+    for (int servers = 6; servers <= 80; ++servers) {
+        CAPTURE(servers);
+        c.tp = c.pp = c.dp = c.globalBatch = 0;
+        const TrainingConfig laid = resolveLayout(c, 8 * servers, node, 80.0);
+        const int largest = stageLayers(c.model, laid.pp);
+        CHECK((96 + largest - 1) / largest == laid.pp);
+    }
 }
