@@ -68,9 +68,14 @@ void printText(const model::DesignAnalysis& a, bool withWorkload)
             out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
         if (a.scalingStrong.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
         out << (s.fitsInMemory ? "Levers:\n" : "Levers (not runs either: the workload does not fit in GPU memory):\n");
-        for (const auto& l : a.levers)
-            out << "  " << q(l.lever).leftJustified(26) << " step " << q(formatSeconds(l.stepS)) << ", "
-                << q(formatCount(l.tokensPerSecond)) << " tokens/s, MFU " << q(formatPercent(l.mfu)) << "\n";
+        for (const auto& l : a.levers) {
+            out << "  " << q(l.lever).leftJustified(26);
+            if (l.stepS > 0) // a lever that cannot run has no step: its description says why
+                out << " step " << q(formatSeconds(l.stepS)) << ", " << q(formatCount(l.tokensPerSecond)) << " tokens/s, MFU "
+                    << q(formatPercent(l.mfu)) << "\n";
+            else
+                out << " " << q(l.description) << "\n";
+        }
     }
     for (const auto& w : a.warnings) out << "warning: " << q(w) << "\n";
 }

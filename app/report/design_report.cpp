@@ -95,10 +95,14 @@ void summarySection(ReportDoc& doc, const DesignResults& r)
                           .arg(count(ar->gpus), gbps(ar->busbw.inGBps()), QString::fromLatin1(model::toString(ar->algorithm)), duration(ar->time.inSeconds()), gbps(ar->algbw.inGBps())),
                       QStringLiteral("Collectives."));
     if (const std::string* overflow = a.hasStep ? model::memoryOverflowWarning(a.warnings) : nullptr) {
-        doc.paragraph(QStringLiteral("%1 does not fit in GPU memory on this design with tensor %2, pipeline %3, data %4 parallel (%5), so "
-                                     "the run cannot start: no step time, tokens/s, MFU or scaling figure is given.")
+        // The ways out the engine checked follow the warning's first "; " (memory_fit.hpp).
+        const std::size_t cut = overflow->find("; ");
+        const QString ways = cut == std::string::npos ? QString() : q(overflow->substr(cut + 2));
+        doc.paragraph(QStringLiteral("%1 does not fit in GPU memory on this design with tensor %2, pipeline %3, data %4 parallel: it "
+                                     "needs %5, so the run cannot start: no step time, tokens/s, MFU or scaling figure is given.%6")
                           .arg(q(a.step.workload), QString::number(a.step.tp), QString::number(a.step.pp), QString::number(a.step.dp),
-                               q(*overflow)),
+                               q(model::analysis::memoryNeedWords(a.step.stateGB, a.step.activationsGB)),
+                               ways.isEmpty() ? QString() : QStringLiteral(" Ways out: ") + ways + QLatin1Char('.')),
                       QStringLiteral("Training."));
     } else if (a.hasStep) {
         const auto& s = a.step;
@@ -258,7 +262,12 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
     Table l;
     l.header = {QStringLiteral("Lever"), QStringLiteral("Step"), QStringLiteral("Tokens/s"), QStringLiteral("MFU")};
     l.numeric = {false, true, true, true};
-    for (const auto& e : a.levers) l.rows.push_back({cell(q(e.description)), cell(duration(e.stepS)), cell(count(e.tokensPerSecond)), cell(percent(e.mfu))});
+    for (const auto& e : a.levers) {
+        // A lever that cannot run has no step: its description says why, the figures stay empty.
+        const bool runs = e.stepS > 0;
+        l.rows.push_back({cell(q(e.description)), cell(runs ? duration(e.stepS) : QString()),
+                          cell(runs ? count(e.tokensPerSecond) : QString()), cell(runs ? percent(e.mfu) : QString())});
+    }
     doc.heading(QStringLiteral("What each lever would change"), 2);
     doc.table(std::move(l));
 }

@@ -52,29 +52,28 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
     if (setByHand)
         if (const auto own = fittingLayout(requested, gpus, node, gpuMemoryGB, limit))
             ways.push_back("let the engine choose the layout: " + layoutWords(*own, gpus));
-    if (!requested.shardedOptimizer) {
-        TrainingConfig sharded = laid;
-        sharded.shardedOptimizer = true;
-        if (memoryPerGpuGB(sharded) <= limit)
-            ways.push_back("shard the optimizer: " + layoutWords(sharded, gpus));
-    }
+    // One setting changed: a layout set by hand stays; one left to the engine is the one it
+    // would choose with the change (micro-batch 1 on 48 GPUs is dp 48 for llama3-8b, not the
+    // tp 8 x pp 6 that a micro-batch of 64 forced).
+    const auto offer = [&](const std::string& words, const auto& change) {
+        TrainingConfig changed = setByHand ? laid : requested;
+        change(changed);
+        if (!setByHand) {
+            try {
+                changed = resolveLayout(changed, gpus, node, gpuMemoryGB);
+            } catch (const std::invalid_argument&) {
+                return; // no layout with the change
+            }
+        }
+        if (memoryPerGpuGB(changed) <= limit) ways.push_back(words + ": " + layoutWords(changed, gpus));
+    };
+    if (!requested.shardedOptimizer) offer("shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; });
     // Activations: a smaller micro-batch (the same global batch), sequence parallelism, then
-    // recomputing them.
-    if (laid.microBatch > 1) {
-        TrainingConfig one = laid;
-        one.microBatch = 1;
-        if (memoryPerGpuGB(one) <= limit) ways.push_back("micro-batch 1: " + layoutWords(one, gpus));
-    }
-    if (laid.tp > 1 && !laid.sequenceParallel) {
-        TrainingConfig sp = laid;
-        sp.sequenceParallel = true;
-        if (memoryPerGpuGB(sp) <= limit) ways.push_back("sequence parallelism: " + layoutWords(sp, gpus));
-    }
-    if (laid.recompute != Recompute::Full) {
-        TrainingConfig full = laid;
-        full.recompute = Recompute::Full;
-        if (memoryPerGpuGB(full) <= limit) ways.push_back("full recompute: " + layoutWords(full, gpus));
-    }
+    // recomputing them; an interleave that leaves no pipeline depth, dropped.
+    if (laid.microBatch > 1) offer("micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; });
+    if (laid.tp > 1 && !laid.sequenceParallel) offer("sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; });
+    if (laid.recompute != Recompute::Full) offer("full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; });
+    if (requested.interleave > 1) offer("no interleaving", [](TrainingConfig& c) { c.interleave = 1; });
     if (ways.empty()) {
         // The fewest whole servers whose engine layout holds it as set; else, where the
         // activations alone are too large for any count, with full recompute as well.

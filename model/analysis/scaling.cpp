@@ -25,16 +25,29 @@ double peakTflops(const GpuSpec& gpu, Precision p) noexcept
 
 namespace {
 
-/// `c` split tp x pp on `gpus` GPUs (dp = floor(gpus / (tp x pp))) holds its weights,
-/// gradients and optimizer state within `share` of `gpuMemoryGB` (decimal GB), and with the
-/// activations of the first stage within kMemoryLimitShare. Always true without a memory size.
-bool splitFits(const TrainingConfig& c, int tp, int pp, int gpus, double gpuMemoryGB, double share)
+/// Data-parallel replicas of `c` split into replicas of `replica` GPUs on `gpus` GPUs: dp as
+/// set, else as many as the GPUs hold, fewer where a global batch set for the design must be a
+/// multiple of dp x micro-batch (Megatron-LM's rule; predictStep refuses others). 0 when no
+/// count of replicas divides that batch.
+int replicasFor(const TrainingConfig& c, long long replica, int gpus)
+{
+    if (c.dp > 0) return c.dp;
+    int dp = static_cast<int>(gpus / replica);
+    if (c.globalBatch > 0)
+        while (dp > 0 && c.globalBatch % (static_cast<long long>(dp) * std::max(1, c.microBatch)) != 0) --dp;
+    return dp;
+}
+
+/// `c` split tp x pp x dp holds its weights, gradients and optimizer state within `share` of
+/// `gpuMemoryGB` (decimal GB), and with the activations of the first stage within
+/// kMemoryLimitShare. Always true without a memory size.
+bool splitFits(const TrainingConfig& c, int tp, int pp, int dp, double gpuMemoryGB, double share)
 {
     if (gpuMemoryGB <= 0) return true;
     TrainingConfig laid = c;
     laid.tp = tp;
     laid.pp = pp;
-    laid.dp = std::max(1, gpus / (tp * pp));
+    laid.dp = std::max(1, dp);
     const double state = stateMemoryPerGpuGB(laid);
     return state <= share * gpuMemoryGB && state + activationMemoryPerGpuGB(laid) <= kMemoryLimitShare * gpuMemoryGB;
 }
@@ -65,7 +78,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
 {
     if (gpus < 1) throw std::invalid_argument("no GPUs to train on");
     const int maxTp = largestTp(c.model, gpus, node);
-    auto fits = [&](int tp, int pp, double share) { return splitFits(c, tp, pp, gpus, gpuMemoryGB, share); };
+    auto fits = [&](int tp, int pp, int dp, double share) { return splitFits(c, tp, pp, dp, gpuMemoryGB, share); };
     if (c.tp == 0 || c.pp == 0) {
         // Every pipeline depth up to the layer count that is the fewest stages for its largest
         // stage is tried, not only powers of two (105 layers split 35 ways); an uneven one pays
@@ -83,7 +96,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             const long long pa = static_cast<long long>(a.first) * a.second, pb = static_cast<long long>(b.first) * b.second;
             return pa != pb ? pa < pb : a.first > b.first;
         });
-        int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1;
+        int bestTp = c.tp > 0 ? c.tp : maxTp, bestPp = c.pp > 0 ? c.pp : 1, bestDp = 0;
         // A split that fits kMemoryLimitShare with its activations is scored by the GPUs it
         // keeps usefully busy: tp x pp x floor(gpus / (tp x pp)) / pipelineImbalance / (1 +
         // bubble), so idle GPUs, an uneven pipeline and a deep one's bubble cost alike. The most wins; at equal scores the one with
@@ -96,21 +109,22 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         long long bestProduct = 0, bestBusy = 0;
         for (const auto& [tp, pp] : splits) {
             const long long prod = static_cast<long long>(tp) * pp;
-            if (!fits(tp, pp, kMemoryLimitShare)) {
+            const int dp = replicasFor(c, prod, gpus);
+            if (dp < 1 || static_cast<long long>(dp) * prod > gpus || !fits(tp, pp, dp, kMemoryLimitShare)) {
                 if (!anyFits && gpus % prod == 0 && prod > bestProduct) { bestTp = tp; bestPp = pp; bestProduct = prod; }
                 continue;
             }
             // Micro-batches per pipeline as the global batch below will give them, and the
             // 1F1B bubble they leave, (pp - 1) / (v m) of the compute (Narayanan et al. 2021).
-            const double replicas = static_cast<double>(std::max(1, gpus / static_cast<int>(prod))) * std::max(1, c.microBatch);
+            const double replicas = static_cast<double>(dp) * std::max(1, c.microBatch);
             const double m = c.globalBatch > 0      ? std::max(1.0, std::floor(c.globalBatch / replicas))
                              : c.gradAccumulation > 0 ? c.gradAccumulation
                                                       : std::max<double>(pp, std::round(defaultGlobalBatch(c.model) / replicas));
             const double bubble = (pp - 1.0) / (std::max(1, c.interleave) * m);
-            const double score = static_cast<double>(gpus / prod * prod) / pipelineImbalance(c.model, pp) / (1.0 + bubble);
-            const bool headroom = fits(tp, pp, kLayoutMemoryShare);
+            const long long busy = dp * prod;
+            const double score = static_cast<double>(busy) / pipelineImbalance(c.model, pp) / (1.0 + bubble);
+            const bool headroom = fits(tp, pp, dp, kLayoutMemoryShare);
             const bool tie = std::fabs(score - bestScore) <= 1e-9 * std::max(1.0, score);
-            const long long busy = gpus / prod * prod;
             const bool better = !anyFits || (!tie && score > bestScore) ||
                                 (tie && (busy != bestBusy ? busy > bestBusy
                                          : headroom != bestHeadroom ? headroom
@@ -122,6 +136,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
                 bestHeadroom = headroom;
                 bestProduct = prod;
                 bestBusy = busy;
+                bestDp = dp;
                 anyFits = true;
             }
         }
@@ -129,6 +144,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
         c.tp = tpOf();
         c.pp = ppOf();
+        if (anyFits && c.dp == 0) c.dp = bestDp;
     }
     if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
     const long long replica = static_cast<long long>(c.tp) * c.pp;
@@ -136,7 +152,12 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " x pipeline parallel " + std::to_string(c.pp) +
                                     " needs " + std::to_string(replica) + " GPUs a replica, more than the " + std::to_string(gpus) +
                                     " GPUs available");
-    if (c.dp == 0) c.dp = gpus / (c.tp * c.pp);
+    if (c.dp == 0) {
+        c.dp = replicasFor(c, replica, gpus);
+        if (c.dp < 1)
+            throw std::invalid_argument("global batch " + std::to_string(c.globalBatch) + " is not a multiple of the micro-batch " +
+                                        std::to_string(c.microBatch));
+    }
     if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
         throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +
                                     std::to_string(c.dp) + " needs more than the " + std::to_string(gpus) + " GPUs available");
@@ -169,13 +190,19 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
     if (used >= gpus) return {};
     // Whether some split the search tried uses every GPU and fits: then this one was chosen
     // for keeping more of them usefully busy.
-    bool everyGpuFits = false, everyGpuSplit = false;
+    bool everyGpuFits = false, everyGpuSplit = false, batchBlocks = false;
     for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && !everyGpuFits;
          tp = requested.tp > 0 ? 0 : tp / 2)
         for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
-            const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty();
+            const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty() &&
+                               (requested.pp > 0 || fewestStagesFor(requested.model, pp));
             everyGpuSplit = everyGpuSplit || split;
-            everyGpuFits = split && splitFits(requested, tp, pp, gpus, gpuMemoryGB, kMemoryLimitShare);
+            const int every = gpus / (tp * pp);
+            const bool held = split && splitFits(requested, tp, pp, every, gpuMemoryGB, kMemoryLimitShare);
+            const bool batchTakes = requested.globalBatch <= 0 ||
+                                    requested.globalBatch % (static_cast<long long>(every) * std::max(1, requested.microBatch)) == 0;
+            everyGpuFits = held && batchTakes;
+            batchBlocks = batchBlocks || (held && !batchTakes);
         }
     const std::string setField = requested.pp > 0 ? "pipeline parallel " + std::to_string(requested.pp)
                                                   : "tensor parallel " + std::to_string(requested.tp);
@@ -185,6 +212,9 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
             ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
         : (requested.tp > 0 || requested.pp > 0) && !everyGpuSplit
             ? "no replica with the " + setField + " set for this design divides the " + std::to_string(gpus) + " GPUs"
+        : batchBlocks && !everyGpuFits
+            ? "the global batch of " + std::to_string(requested.globalBatch) + " sequences set for this design is not a multiple "
+              "of data parallel x micro-batch for any layout that uses every GPU and fits in memory"
         : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
                          "larger pipeline bubble cost more"
                        : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
@@ -294,7 +324,17 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
 std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node, const GpuSpec& gpu, const FabricPlacer& fabric)
 {
     std::vector<LeverEffect> out;
+    // Where the baseline fits, a lever whose run would not is no lever; where it does not, every
+    // lever is a what-if of a run that cannot start, and is shown as such.
+    const double limitGB = kMemoryLimitShare * gpu.memoryGB.value_or(0.0);
+    const bool baselineFits = limitGB <= 0 || memoryPerGpuGB(full) <= limitGB;
     auto add = [&](const std::string& id, const std::string& what, const TrainingConfig& c, const CommGroup& g) {
+        if (baselineFits && id != "baseline" && limitGB > 0 && memoryPerGpuGB(c) > limitGB) {
+            out.push_back({id, what + " (not possible: " + formatFigure(memoryPerGpuGB(c)) + " GB per GPU, more than the " +
+                                   formatFigure(limitGB) + " GB that fit)",
+                           0, 0, 0});
+            return;
+        }
         try {
             const TrainingStep s = predictStep(c, g, peakTflops(gpu, c.precision));
             out.push_back({id, what, s.stepS, s.tokensPerSecond, s.mfu});

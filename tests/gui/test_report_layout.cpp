@@ -139,10 +139,19 @@ TEST_CASE("Report tables give every figure of a column the same precision", "[gu
     const app::report::Table& levers = tableWith(doc, 3, QStringLiteral("MFU"));
     REQUIRE(levers.rows.size() >= 2);
     static const QRegularExpression percent(QStringLiteral(R"(^\d{1,3}\.\d %$)"));
+    int notPossible = 0;
     for (const auto& row : levers.rows) {
         INFO(row.at(0).text.toStdString() << ": " << row.at(3).text.toStdString());
+        // A lever that would not fit in GPU memory (no recompute: 86.4 GB a GPU) has no figures.
+        if (row.at(0).text.contains(QStringLiteral("(not possible: "))) {
+            ++notPossible;
+            CHECK(row.at(1).text.isEmpty());
+            CHECK(row.at(3).text.isEmpty());
+            continue;
+        }
         CHECK(percent.match(row.at(3).text).hasMatch());
     }
+    CHECK(notPossible == 1);
     CHECK(levers.rows.at(0).at(3).text == QStringLiteral("44.0 %"));
 }
 

@@ -259,6 +259,12 @@ TEST_CASE("A workload that does not fit in GPU memory: the report gives no step,
     const QString html = app::report::toHtml(app::report::designReport(r, guitest::catalog()));
     CHECK(html.contains(QStringLiteral("does not fit in GPU memory on this design")));
     CHECK(html.contains(QStringLiteral("the run cannot start")));
+    // One level of parentheses: the need, then the ways out in a sentence of their own. Before:
+    // "... parallel (the workload does not fit in GPU memory: 185 GB per GPU (...); ...), so".
+    CHECK(html.contains(QStringLiteral("parallel: it needs 185 GB per GPU (175 of weights, gradients and optimizer state, 10.3 of "
+                                       "activations), so the run cannot start")));
+    CHECK(html.contains(QStringLiteral("is given. Ways out: ")));
+    CHECK_FALSE(html.contains(QStringLiteral("parallel (the workload does not fit")));
     CHECK_FALSE(html.contains(QStringLiteral("a step takes")));
     CHECK_FALSE(html.contains(QStringLiteral("model FLOPs utilisation")));
     // The step breakdown further down (what each lever would change) is marked as not a run.

@@ -9,6 +9,7 @@
 #include "model/analysis/scaling.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <regex>
@@ -215,4 +216,54 @@ TEST_CASE("a hand-set layout the GPUs or the layers cannot take says which - nev
     c.interleave = 1;
     c.pp = 32;
     CHECK(why(c) == "accepted");
+}
+
+TEST_CASE("ways out for the activations name the layout the engine would choose with the change", "[analysis][memory]")
+{
+    // 6 DGX H100, llama3-8b at micro-batch 64: 329 GB of activations a GPU. Before: "micro-batch
+    // 1: tensor 8 x pipeline 6 x data 1", the split the overflow forced, at 33.5 % MFU; with
+    // micro-batch 1 the engine runs plain data parallel.
+    const DesignAnalysis a =
+        analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), {{"workload", "llama3-8b"}, {"micro_batch", 64}});
+    REQUIRE(a.hasStep);
+    CHECK_FALSE(a.step.fitsInMemory);
+    REQUIRE(memoryOverflowWarning(a.warnings) != nullptr);
+    const std::string& w = *memoryOverflowWarning(a.warnings);
+    CHECK(w.find("; micro-batch 1: tensor 1 x pipeline 1 x data 48, 70.6 GB per GPU; or full recompute: ") != std::string::npos);
+    // Followed, each way fits.
+    for (const nlohmann::json& change : {nlohmann::json{{"micro_batch", 1}}, nlohmann::json{{"micro_batch", 64}, {"recompute", "full"}}}) {
+        nlohmann::json s = {{"workload", "llama3-8b"}};
+        s.update(change);
+        const DesignAnalysis fixed = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), s);
+        CHECK(fixed.step.fitsInMemory);
+    }
+    // An interleave that leaves no pipeline depth for gpt3-175b's 96 layers: dropping it is the
+    // way out, not "pick GPUs with more memory" alone.
+    const DesignAnalysis v = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), {{"workload", "gpt3-175b"}, {"interleave", 1024}});
+    REQUIRE(memoryOverflowWarning(v.warnings) != nullptr);
+    CHECK(memoryOverflowWarning(v.warnings)->ends_with("; no interleaving: tensor 8 x pipeline 6 x data 1, 68.6 GB per GPU; or pick GPUs "
+                                                       "with more memory"));
+}
+
+TEST_CASE("a lever whose run would not fit in GPU memory is listed as not possible, with no step", "[analysis][memory]")
+{
+    // The 8x L40S template trains llama3-8b with full recompute (30.3 GB a GPU). Before, its
+    // no_recompute lever read "step 147 s, 28,461 tokens/s, MFU 56.9 %", a run of 64.6 GB on
+    // 48 GB cards.
+    const DesignAnalysis a = analyzeDesign(loadDesign(adviceTemplate("server-8x-l40s")), golden::catalog());
+    REQUIRE(a.hasStep);
+    REQUIRE(a.step.fitsInMemory);
+    bool seen = false;
+    for (const LeverEffect& l : a.levers) {
+        if (l.lever != "no_recompute") continue;
+        seen = true;
+        CHECK(l.stepS == 0);
+        CHECK(l.tokensPerSecond == 0);
+        CHECK(l.description == "keep activations instead of recomputing them (needs the memory) (not possible: 64.6 GB per GPU, more "
+                               "than the 43.2 GB that fit)");
+    }
+    CHECK(seen);
+    // The levers that fit keep their figures.
+    for (const LeverEffect& l : a.levers)
+        if (l.lever != "no_recompute") CHECK(l.stepS > 0);
 }

@@ -55,10 +55,10 @@ double pointAt(const std::vector<ScalingPoint>& curve, int gpus)
 TEST_CASE("layout: the fitting split that uses the most GPUs, the rest idle and said so", "[scaling][layout]")
 {
     // 248 GPUs (31 DGX H100), GPT-3 175B: tp 8 x pp 1 x dp 31 does not fit (175e9/8 x (4 +
-    // 12/31) = 96 GB of state); the replicas that divide 248 and fit need 31 stages (4 layers on
-    // the largest: 31 x 4 / 96 = 1.29 times the work), so tp 8 x pp 2 x dp 15 = 240 GPUs
-    // (175e9/16 x (4 + 12/15) = 52.5 GB of state, 10.3 of activations), 8 idle, keeps more of
-    // them usefully busy.
+    // 12/31) = 96 GB of state); the other replicas that divide 248 need 31 stages, whose largest
+    // holds 4 of the 96 layers as 24 stages' do (the search tries the fewest stages for each
+    // largest-stage size), so tp 8 x pp 2 x dp 15 = 240 GPUs (175e9/16 x (4 + 12/15) = 52.5 GB
+    // of state, 10.3 of activations), 8 idle.
     const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 31), golden::catalog(), {{"workload", "gpt3-175b"}});
     REQUIRE(a.hasStep);
     CHECK(a.step.tp == 8);
@@ -72,8 +72,7 @@ TEST_CASE("layout: the fitting split that uses the most GPUs, the rest idle and 
     REQUIRE(anyWarningStarts(a, "8 of the 248 GPUs idle"));
     const auto note = std::find_if(a.warnings.begin(), a.warnings.end(), [](const std::string& w) { return w.rfind("8 of", 0) == 0; });
     CHECK(*note == "8 of the 248 GPUs idle: tensor parallel 8 x pipeline parallel 2 (16 GPUs a replica) x 15 data-parallel "
-                   "replicas uses 240 GPUs, because that keeps more GPUs usefully busy than any layout that uses every GPU, whose "
-                   "uneven pipeline stages or larger pipeline bubble cost more");
+                   "replicas uses 240 GPUs, because no layout whose replicas use every GPU fits gpt3-175b in GPU memory");
     // The JSON the CLI prints carries the count.
     CHECK(toJson(a, true)["step"]["idle_gpus"] == 8);
 
@@ -217,4 +216,25 @@ TEST_CASE("the layout search tries the fewest stages for each largest-stage size
         const int largest = stageLayers(c.model, laid.pp);
         CHECK((96 + largest - 1) / largest == laid.pp);
     }
+}
+
+TEST_CASE("a global batch set for the design takes a layout whose data parallel divides it - never one the engine refuses",
+          "[scaling][layout]")
+{
+    // 6 DGX H100, llama3-70b, global batch 47 (prime): before, the engine chose dp 3 and then
+    // refused it ("global batch 47 is not a multiple of dp x micro-batch = 3").
+    for (int batch : {1, 2, 3, 47, 48, 1536, 1 << 30}) {
+        CAPTURE(batch);
+        const DesignAnalysis a =
+            analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), {{"workload", "llama3-70b"}, {"global_batch", batch}});
+        REQUIRE(a.hasStep);
+        CHECK(a.step.globalBatch == batch);
+        CHECK(batch % (a.step.dp * a.step.microBatch) == 0);
+        CHECK(a.step.fitsInMemory);
+    }
+    // A batch no micro-batch count divides is refused in words.
+    const DesignAnalysis odd = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(),
+                                             {{"workload", "llama3-70b"}, {"global_batch", 47}, {"micro_batch", 2}});
+    CHECK_FALSE(odd.hasStep);
+    CHECK(anyWarningStarts(odd, "workload llama3-70b cannot run on this design: global batch 47 is not a multiple of the micro-batch 2"));
 }
