@@ -30,8 +30,7 @@ std::string layoutWords(const TrainingConfig& c, int gpus)
 std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB,
                                             double limitGB)
 {
-    c.tp = c.pp = c.dp = 0;
-    c.globalBatch = 0;
+    c.tp = c.pp = c.dp = 0; // a global batch set by hand stays: the layout must divide it
     try {
         const TrainingConfig laid = resolveLayout(c, gpus, node, gpuMemoryGB);
         if (memoryPerGpuGB(laid) <= limitGB) return laid;
@@ -52,18 +51,16 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
     if (setByHand)
         if (const auto own = fittingLayout(requested, gpus, node, gpuMemoryGB, limit))
             ways.push_back("let the engine choose the layout: " + layoutWords(*own, gpus));
-    // One setting changed: a layout set by hand stays; one left to the engine is the one it
-    // would choose with the change (micro-batch 1 on 48 GPUs is dp 48 for llama3-8b, not the
-    // tp 8 x pp 6 that a micro-batch of 64 forced).
+    // One setting changed, the layout as the design would then get it: fields set by hand
+    // stay, the engine chooses the rest with the change (micro-batch 1 on 48 GPUs is dp 48 for
+    // llama3-8b, not the tp 8 x pp 6 that a micro-batch of 64 forced).
     const auto offer = [&](const std::string& words, const auto& change) {
-        TrainingConfig changed = setByHand ? laid : requested;
+        TrainingConfig changed = requested;
         change(changed);
-        if (!setByHand) {
-            try {
-                changed = resolveLayout(changed, gpus, node, gpuMemoryGB);
-            } catch (const std::invalid_argument&) {
-                return; // no layout with the change
-            }
+        try {
+            changed = resolveLayout(changed, gpus, node, gpuMemoryGB);
+        } catch (const std::invalid_argument&) {
+            return; // no layout with the change
         }
         if (memoryPerGpuGB(changed) <= limit) ways.push_back(words + ": " + layoutWords(changed, gpus));
     };

@@ -29,8 +29,8 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///  - sharding the optimizer, where it is not;
 ///  - for the activations: micro-batch 1 (where it is larger), sequence parallelism (where tp
 ///    is above 1 and it is off), full recompute (where it is not full); no interleaving (where
-///    it is set); each with the layout set by hand, else the one the engine chooses with the
-///    change;
+///    it is set); each with the layout the design would then get (fields set by hand kept, the
+///    rest as the engine chooses them with the change);
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout (its
 ///    search: power-of-two tensor splits, pipeline depths that split the layers evenly,
 ///    resolveLayout), up to kMemoryAdviceMaxGpus;

@@ -52,15 +52,23 @@ bool splitFits(const TrainingConfig& c, int tp, int pp, int dp, double gpuMemory
     return state <= share * gpuMemoryGB && state + activationMemoryPerGpuGB(laid) <= kMemoryLimitShare * gpuMemoryGB;
 }
 
-/// True when no shallower pipeline than `pp` has a largest stage as small as pp's
-/// (stageLayers): 7 stages of 96 layers (14 on the largest) is one, 17 (6, as 16 have) is not.
-/// The others hold as much a GPU with more stages and a larger bubble, and trying them made the
-/// search, and the memory advice's over GPU counts, scale with the layer count.
-bool fewestStagesFor(const TransformerModel& m, int pp)
+/// The pipeline depths resolveLayout tries for `layers` layers, ascending: each the fewest
+/// stages for its largest stage, the values of ceil(layers / k) for k = 1..layers (7 stages of
+/// 96 layers, 14 on the largest, is one; 17, whose largest holds 6 as 16 stages' do, is not: it
+/// holds as much a GPU with more stages and a larger bubble). Found in O(sqrt(layers)) steps by
+/// jumping from each to the next k whose ceiling is smaller, so neither the search nor the
+/// memory advice's over GPU counts scales with the layer count.
+std::vector<int> fewestStageDepths(int layers)
 {
-    if (m.layers <= 0 || pp <= 1) return true;
-    const int largest = stageLayers(m, pp);
-    return (m.layers + largest - 1) / largest == pp;
+    std::vector<int> out;
+    for (int k = 1; k <= layers;) {
+        const int pp = (layers + k - 1) / k;
+        out.push_back(pp);
+        if (pp == 1) break;
+        k = (layers + pp - 2) / (pp - 1); // smallest k with ceil(layers / k) <= pp - 1
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
 }
 
 /// Largest tensor parallel resolveLayout tries for `m` on `gpus` GPUs of servers like `node`.
@@ -86,9 +94,11 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         std::vector<std::pair<int, int>> splits; // (tp, pp)
         std::vector<int> pps;
         if (c.pp > 0) pps.push_back(c.pp);
+        else if (c.model.layers <= 0)
+            for (int pp = 1; pp <= gpus; pp *= 2) pps.push_back(pp);
         else
-            for (int pp = 1; pp <= gpus && (c.model.layers <= 0 || pp <= c.model.layers); pp = c.model.layers > 0 ? pp + 1 : pp * 2)
-                if (pipelineProblem(c.model, pp, c.interleave).empty() && fewestStagesFor(c.model, pp)) pps.push_back(pp);
+            for (int pp : fewestStageDepths(c.model.layers))
+                if (pp <= gpus && pipelineProblem(c.model, pp, c.interleave).empty()) pps.push_back(pp);
         for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
             for (int pp : pps)
                 if (static_cast<long long>(tp) * pp <= gpus) splits.emplace_back(tp, pp);
@@ -111,7 +121,10 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             const long long prod = static_cast<long long>(tp) * pp;
             const int dp = replicasFor(c, prod, gpus);
             if (dp < 1 || static_cast<long long>(dp) * prod > gpus || !fits(tp, pp, dp, kMemoryLimitShare)) {
-                if (!anyFits && gpus % prod == 0 && prod > bestProduct) { bestTp = tp; bestPp = pp; bestProduct = prod; }
+                // Nothing fits yet: remember the largest split that uses every GPU (with a data
+                // parallel set by hand, the largest its replicas leave room for).
+                const bool room = c.dp > 0 ? prod * c.dp <= gpus : gpus % prod == 0;
+                if (!anyFits && room && prod > bestProduct) { bestTp = tp; bestPp = pp; bestProduct = prod; }
                 continue;
             }
             // Micro-batches per pipeline as the global batch below will give them, and the
@@ -194,8 +207,7 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
     for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && !everyGpuFits;
          tp = requested.tp > 0 ? 0 : tp / 2)
         for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
-            const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty() &&
-                               (requested.pp > 0 || fewestStagesFor(requested.model, pp));
+            const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty();
             everyGpuSplit = everyGpuSplit || split;
             const int every = gpus / (tp * pp);
             const bool held = split && splitFits(requested, tp, pp, every, gpuMemoryGB, kMemoryLimitShare);
@@ -206,18 +218,25 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
         }
     const std::string setField = requested.pp > 0 ? "pipeline parallel " + std::to_string(requested.pp)
                                                   : "tensor parallel " + std::to_string(requested.tp);
+    // The chosen split's replicas, had they filled the GPUs, would not divide the batch set.
+    const bool batchLimits = requested.globalBatch > 0 &&
+                             requested.globalBatch % (static_cast<long long>(gpus / replica) * std::max(1, chosen.microBatch)) != 0;
+    const bool layoutSet = requested.tp > 0 || requested.pp > 0;
     const std::string why =
         requested.dp > 0 ? "data parallel " + std::to_string(requested.dp) + " is set for this design"
-        : requested.tp > 0 && requested.pp > 0
+        : requested.tp > 0 && requested.pp > 0 && gpus % replica != 0
             ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
-        : (requested.tp > 0 || requested.pp > 0) && !everyGpuSplit
+        : layoutSet && !everyGpuSplit
             ? "no replica with the " + setField + " set for this design divides the " + std::to_string(gpus) + " GPUs"
+        : batchLimits ? "data parallel x micro-batch must divide the global batch of " + std::to_string(requested.globalBatch) +
+                            " sequences set for this design"
         : batchBlocks && !everyGpuFits
             ? "the global batch of " + std::to_string(requested.globalBatch) + " sequences set for this design is not a multiple "
               "of data parallel x micro-batch for any layout that uses every GPU and fits in memory"
         : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
                          "larger pipeline bubble cost more"
-                       : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory";
+                       : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory" +
+                             (layoutSet ? " with the " + setField + " set for this design" : std::string());
     return std::to_string(gpus - used) + " of the " + std::to_string(gpus) + " GPUs idle: tensor parallel " + std::to_string(chosen.tp) +
            " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + " GPUs a replica) x " +
            std::to_string(chosen.dp) + (chosen.dp == 1 ? " data-parallel replica uses " : " data-parallel replicas uses ") +
@@ -330,8 +349,8 @@ std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& nod
     const bool baselineFits = limitGB <= 0 || memoryPerGpuGB(full) <= limitGB;
     auto add = [&](const std::string& id, const std::string& what, const TrainingConfig& c, const CommGroup& g) {
         if (baselineFits && id != "baseline" && limitGB > 0 && memoryPerGpuGB(c) > limitGB) {
-            out.push_back({id, what + " (not possible: " + formatFigure(memoryPerGpuGB(c)) + " GB per GPU, more than the " +
-                                   formatFigure(limitGB) + " GB that fit)",
+            out.push_back({id, what + " (not possible in this layout: " + formatFigure(memoryPerGpuGB(c)) +
+                                   " GB per GPU, more than the " + formatFigure(limitGB) + " GB that fit)",
                            0, 0, 0});
             return;
         }

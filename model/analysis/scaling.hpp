@@ -66,8 +66,8 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 /// The levers: 4x gradient accumulation, FP8 instead of BF16 (where the GPU has FP8), no
 /// activation recompute, and one larger NVLink domain holding every GPU instead of a cluster.
 /// Where the baseline fits, a lever whose run would not fit in kMemoryLimitShare of the GPU's
-/// memory (memoryPerGpuGB) is listed "not possible" with its figure and no step, as one the
-/// layout refuses.
+/// memory (memoryPerGpuGB) in the same layout is listed "not possible in this layout" with its
+/// figure and no step (another layout may hold it), as one the layout refuses.
 [[nodiscard]] std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& node,
                                               const GpuSpec& gpu, const FabricPlacer& fabric = {});
 

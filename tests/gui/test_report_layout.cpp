@@ -143,7 +143,7 @@ TEST_CASE("Report tables give every figure of a column the same precision", "[gu
     for (const auto& row : levers.rows) {
         INFO(row.at(0).text.toStdString() << ": " << row.at(3).text.toStdString());
         // A lever that would not fit in GPU memory (no recompute: 86.4 GB a GPU) has no figures.
-        if (row.at(0).text.contains(QStringLiteral("(not possible: "))) {
+        if (row.at(0).text.contains(QStringLiteral("(not possible in this layout: "))) {
             ++notPossible;
             CHECK(row.at(1).text.isEmpty());
             CHECK(row.at(3).text.isEmpty());

@@ -259,8 +259,8 @@ TEST_CASE("a lever whose run would not fit in GPU memory is listed as not possib
         seen = true;
         CHECK(l.stepS == 0);
         CHECK(l.tokensPerSecond == 0);
-        CHECK(l.description == "keep activations instead of recomputing them (needs the memory) (not possible: 64.6 GB per GPU, more "
-                               "than the 43.2 GB that fit)");
+        CHECK(l.description == "keep activations instead of recomputing them (needs the memory) (not possible in this layout: 64.6 GB "
+                               "per GPU, more than the 43.2 GB that fit)");
     }
     CHECK(seen);
     // The levers that fit keep their figures.
