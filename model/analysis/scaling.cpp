@@ -364,9 +364,17 @@ std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& nod
     // The design's fabric as the whole job's GPUs meet it (the larger-server lever has none).
     const CommGroup placed = nodeFor(node, full.tp * full.pp * full.dp, fabric);
     add("baseline", "the workload as configured", full, placed);
-    TrainingConfig ga = full;
-    ga.globalBatch *= 4;
-    add("gradient_accumulation_x4", "4x more micro-batches per step: bubble and gradient reduction amortised", ga, placed);
+    const std::string gaWhat = "4x more micro-batches per step: bubble and gradient reduction amortised";
+    if (static_cast<long long>(full.globalBatch) * 4 > kMaxGlobalBatch) {
+        out.push_back({"gradient_accumulation_x4", gaWhat + " (not possible: a global batch of " +
+                                                       formatCount(4.0 * full.globalBatch) + " sequences, more than the " +
+                                                       formatCount(kMaxGlobalBatch) + " one may hold)",
+                       0, 0, 0});
+    } else {
+        TrainingConfig ga = full;
+        ga.globalBatch *= 4;
+        add("gradient_accumulation_x4", gaWhat, ga, placed);
+    }
     if (full.precision != Precision::FP8 && gpu.fp8DenseTflops) {
         TrainingConfig f8 = full;
         f8.precision = Precision::FP8;

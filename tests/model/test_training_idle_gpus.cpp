@@ -232,6 +232,10 @@ TEST_CASE("a global batch set for the design takes a layout whose data parallel 
         CHECK(a.step.globalBatch == batch);
         CHECK(batch % (a.step.dp * a.step.microBatch) == 0);
         CHECK(a.step.fitsInMemory);
+        // The 4x gradient-accumulation lever of a 2^30 batch would pass the largest batch one
+        // may hold: it is not possible, never an overflowed int (the sanitizer build caught it).
+        for (const LeverEffect& l : a.levers)
+            if (l.lever == "gradient_accumulation_x4") CHECK((l.stepS > 0) == (batch <= (1 << 30) / 4));
     }
     // A batch no micro-batch count divides is refused in words.
     const DesignAnalysis odd = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(),
