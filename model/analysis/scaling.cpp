@@ -321,8 +321,15 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
 {
     std::vector<ScalingPoint> out;
     const int replica = full.tp * full.pp;
+    // Doubling from one replica, and the design's own count of busy GPUs where doubling
+    // passes it (3 replicas of 16 on 48 GPUs: 16, 32 and 48).
+    std::vector<int> counts;
+    for (int n = replica; n <= total; n *= 2) counts.push_back(n);
+    const int own = replica * full.dp;
+    if (own <= total && std::find(counts.begin(), counts.end(), own) == counts.end()) counts.push_back(own);
+    std::sort(counts.begin(), counts.end());
     double ref = 0;
-    for (int n = replica; n <= total; n *= 2) {
+    for (int n : counts) {
         TrainingConfig c = full;
         c.dp = n / replica;
         const long long perMicroStep = static_cast<long long>(c.dp) * c.microBatch;

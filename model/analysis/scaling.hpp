@@ -58,7 +58,8 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 [[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
                                                     double peak, int total, const FabricPlacer& fabric = {});
 /// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
-/// smallest count that holds one model replica (tp x pp GPUs). Where the batch is not a
+/// smallest count that holds one model replica (tp x pp GPUs), at counts doubling from there
+/// and at the design's own (tp x pp x dp of `full`). Where the batch is not a
 /// multiple of dp x micro-batch at a count, the nearest multiple (at least one micro-batch
 /// per replica) is used; the curve ends where there are more replicas than sequences.
 [[nodiscard]] std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node,

@@ -158,8 +158,11 @@ TEST_CASE("scaling of 31 servers matches 30 and 32 (SuperPOD template less serve
     // sequences against 128 (15 replicas x 8 micro-batches against 16 x 8), so at 128 GPUs each
     // pipeline spreads its bubble and gradient reduction over 15 micro-batches, not 16
     // (82.6 % against 83.5 %).
+    // The 31-server curve ends on its own 240 busy GPUs, a count the 32-server one (256) has not.
     REQUIRE(s31.scalingStrong.size() >= 4);
-    for (const auto& p : s31.scalingStrong) CHECK(p.efficiency == Approx(pointAt(s32.scalingStrong, p.gpus)).epsilon(0.02));
+    CHECK(s31.scalingStrong.back().gpus == 240);
+    for (const auto& p : s31.scalingStrong)
+        if (p.gpus != 240) CHECK(p.efficiency == Approx(pointAt(s32.scalingStrong, p.gpus)).epsilon(0.02));
 }
 
 TEST_CASE("a hand-set pipeline depth that no replica fits in the GPUs says so, not that memory is short", "[scaling][layout]")

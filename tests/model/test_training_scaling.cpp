@@ -7,7 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 using namespace model;
 using namespace model::analysis;
@@ -238,4 +240,24 @@ TEST_CASE("the training step pays for gradient traffic that crosses an oversubsc
         if (a.scaling[i].gpus <= 16) CHECK(a.scaling[i].efficiency == Approx(b.scaling[i].efficiency));
         else CHECK(a.scaling[i].efficiency < b.scaling[i].efficiency - 0.05);
     }
+}
+
+TEST_CASE("strong scaling ends on the design's own GPU count, not only where doubling lands", "[scaling]")
+{
+    // 6 DGX H100, llama3-70b: tp 8 x pp 2 x dp 3 = 48 GPUs. Before, the curve listed 16 and 32.
+    const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 6), golden::catalog(), {{"workload", "llama3-70b"}});
+    REQUIRE(a.hasStep);
+    REQUIRE(a.step.gpus == 48);
+    std::vector<int> counts;
+    for (const auto& p : a.scalingStrong) counts.push_back(p.gpus);
+    CHECK(counts == std::vector<int>{16, 32, 48});
+    CHECK(a.scalingStrong.front().efficiency == 1.0);
+    for (const auto& p : a.scalingStrong) CHECK(p.efficiency <= 1.0 + 1e-9);
+    // A design whose count is on the doubling chain gets no second point there.
+    const DesignAnalysis b = analyzeDesign(golden::rail("dgx-h100", 4), golden::catalog(), {{"workload", "llama3-70b"}});
+    REQUIRE(b.hasStep);
+    std::vector<int> bc;
+    for (const auto& p : b.scalingStrong) bc.push_back(p.gpus);
+    CHECK(std::adjacent_find(bc.begin(), bc.end()) == bc.end());
+    CHECK(bc.back() == b.step.gpus);
 }

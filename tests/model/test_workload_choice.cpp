@@ -142,6 +142,14 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
 {
     const Catalog cat = Catalog::loadBundled();
     const auto server = [&](const char* id) { return topology::generateSingleServer(cat, {id, ""}); };
+    // `nodes` DGX H100 on a QM9700 fat tree, as `generate fat-tree --nodes N` builds them.
+    const auto dgxFatTree = [&](int nodes) {
+        topology::FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        return topology::generateFatTree(cat, o);
+    };
     SECTION("one DGX H100: GPT-3 175B needs 360 GB per GPU of its 72 GB; Megatron 22B fits")
     {
         const DesignAnalysis a = analyzeDesign(server("dgx-h100"), cat);
@@ -161,22 +169,14 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         // section).
         for (const auto& [nodes, words] : {std::pair{4, "gpt3-175b laid out on these 32 GPUs needs 98 GB per GPU"},
                                            {5, "gpt3-175b laid out on these 40 GPUs needs 84 GB per GPU"}}) {
-            topology::FatTreeOptions o;
-            o.server = "dgx-h100";
-            o.nodes = nodes;
-            o.switchModel = "qm9700";
-            const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+            const DesignAnalysis a = analyzeDesign(dgxFatTree(nodes), cat);
             INFO(nodes << " DGX H100: " << a.workloadNote);
             CHECK(a.workloadNote.find(words) != std::string::npos);
         }
     }
     SECTION("6 and 7 DGX H100 hold GPT-3 175B at pipeline depths of 6 and 7 (14 layers on the largest of 7 stages)")
     {
-        topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = 6;
-        o.switchModel = "qm9700";
-        const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        const DesignAnalysis a = analyzeDesign(dgxFatTree(6), cat);
         CHECK(a.workload == "gpt3-175b");
         CHECK(a.workloadNote.empty());
         CHECK(a.step.tp == 8);
@@ -185,8 +185,7 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         CHECK(a.step.stateGB == Approx(58.3).epsilon(0.001));
         CHECK(a.step.activationsGB == Approx(10.268).epsilon(0.001));
         CHECK(a.step.fitsInMemory);
-        o.nodes = 7;
-        const DesignAnalysis seven = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        const DesignAnalysis seven = analyzeDesign(dgxFatTree(7), cat);
         CHECK(seven.workload == "gpt3-175b");
         CHECK(seven.step.tp == 8);
         CHECK(seven.step.pp == 7);
@@ -214,11 +213,7 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
     }
     SECTION("32 DGX H100 hold GPT-3 175B: the default stays, with no note")
     {
-        topology::FatTreeOptions o;
-        o.server = "dgx-h100";
-        o.nodes = 32;
-        o.switchModel = "qm9700";
-        const DesignAnalysis a = analyzeDesign(topology::generateFatTree(cat, o), cat);
+        const DesignAnalysis a = analyzeDesign(dgxFatTree(32), cat);
         CHECK(a.workload == "gpt3-175b");
         CHECK(a.workloadNote.empty());
     }
