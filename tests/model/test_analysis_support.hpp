@@ -4,6 +4,7 @@
 #include "test_validation_support.hpp"
 
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/training.hpp"
 #include "model/topology/fat_tree.hpp"
 
 namespace golden {
@@ -77,6 +78,20 @@ inline model::Design oversubscribed()
         d.addLink(l);
     }
     return d;
+}
+
+/// A training run of preset `name` (training.hpp) split tp x pp x dp with `globalBatch`
+/// sequences a step; a field at 0 is left to the engine (resolveLayout). The other settings are
+/// TrainingConfig's own defaults (bf16, no recompute, no sequence parallelism).
+inline model::analysis::TrainingConfig presetRun(const std::string& name, int tp, int pp, int dp, int globalBatch)
+{
+    model::analysis::TrainingConfig c;
+    c.model = model::analysis::presetModel(name);
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    c.globalBatch = globalBatch;
+    return c;
 }
 
 } // namespace golden

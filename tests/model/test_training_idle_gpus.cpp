@@ -183,12 +183,7 @@ TEST_CASE("a global batch past the largest one a run may hold is refused in word
     // 32 GB200 NVL72 racks (2,304 GPUs), llama3-8b, micro-batch 1,048,576 at tp 1 x pp 1: dp
     // 2,304 x 1,048,576 sequences overflowed an int. Before: "tp, pp, dp, interleave,
     // micro-batch and global batch must all be >= 1".
-    TrainingConfig c;
-    c.model = presetModel("llama3-8b");
-    c.tp = 1;
-    c.pp = 1;
-    c.dp = 0;
-    c.globalBatch = 0;
+    TrainingConfig c = golden::presetRun("llama3-8b", 1, 1, 0, 0);
     c.microBatch = 1 << 20;
     const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
     try {

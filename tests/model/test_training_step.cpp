@@ -190,12 +190,8 @@ TEST_CASE("an uneven pipeline split is timed at its largest stage - interleave m
 TEST_CASE("activations per GPU follow Korthikanti et al. 2022 Table 2, held by the first 1F1B stage", "[training][memory]")
 {
     // gpt3-175b: s 2048, h 12288, a 96, 96 layers, micro-batch 1, tp 8.
-    TrainingConfig c;
-    c.model = presetModel("gpt3-175b");
-    c.tp = 8;
-    c.pp = 2;
-    c.dp = 16;
-    c.globalBatch = 1536; // 96 micro-batches: the first stage holds pp = 2 of its 48 layers each
+    // 96 micro-batches of tp 8 x pp 2 x dp 16: the first stage holds pp = 2 of its 48 layers each.
+    TrainingConfig c = golden::presetRun("gpt3-175b", 8, 2, 16, 1536);
     const double sbh = 2048.0 * 12288.0;
     // Tensor parallel, sequence parallel, selective recompute: 34 s b h / t a layer.
     c.sequenceParallel = true;
