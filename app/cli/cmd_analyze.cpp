@@ -123,6 +123,9 @@ int cmdAnalyze(const QStringList& args)
     try {
         const nlohmann::json settings = withWorkload ? model::analysis::settingsWithWorkload(design->analysis, workload)
                                         : design->analysis.is_object() ? design->analysis : nlohmann::json::object();
+        // Unreadable workload settings are bad input here, refused naming the file; the GUI
+        // analyses the links without them (DesignAnalysis::workloadError).
+        (void)model::analysis::trainingConfigFromJson(settings, p.positionalArguments().front().toStdString());
         const model::DesignAnalysis a = model::analyzeDesign(*design, *catalog, settings);
         // The rules say what is wrong with the wiring itself (a port used twice, a port the
         // server does not have), which the figures above cannot show.

@@ -119,6 +119,11 @@ struct DesignAnalysis {
     /// "" when gpt3-175b, the default, fits; else which smaller preset was taken because it
     /// does not (analyzeDesign).
     std::string workloadNote;
+    /// Why the design's workload settings (analysis.workload, analysis.model and the layout
+    /// fields) could not be read, as the InputError that refused them says it, naming the entry
+    /// and field; "" when they could. The layers, bisection, bottleneck of the links and the
+    /// collective charts do not depend on them and are still computed; no step is timed.
+    std::string workloadError;
     std::vector<std::string> warnings;
     bool hasStep = false;            ///< false when the workload cannot run on the design (see warnings)
     StepBreakdown step;              ///< the workload's step on the whole design (see StepBreakdown::fitsInMemory)

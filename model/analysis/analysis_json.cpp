@@ -88,6 +88,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         {"bisection_GBps", a.bisectionGBps},
         {"oversubscription", a.oversubscription},
     };
+    if (!a.workloadError.empty()) j["workload_error"] = a.workloadError;
     if (withWorkload) {
         if (a.hasStep) {
             const StepBreakdown& s = a.step;

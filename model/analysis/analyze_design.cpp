@@ -11,6 +11,7 @@
 #include "model/analysis/memory_fit.hpp"
 #include "model/analysis/scaling.hpp"
 #include "model/analysis/training.hpp"
+#include "model/io/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -152,8 +153,20 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     a.warnings = f.warnings;
     a.bisectionGBps = f.bisectionGBps;
     a.oversubscription = f.worstOversubscription;
-    TrainingConfig requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
-    a.workload = requested.model.name;
+    TrainingConfig requested;
+    try {
+        requested = trainingConfigFromJson(settings.is_null() ? nlohmann::json::object() : settings, "<design>");
+        a.workload = requested.model.name;
+    } catch (const InputError& e) {
+        // A workload the engine does not know ("gpt5") leaves the links to analyse: the layer
+        // chart, the bottleneck of the links and the collective charts stay, the step says why not.
+        // 'entry "analysis": field "workload": unknown workload "gpt5"; expected one of ...', as
+        // InputError words it, without the "<design>" placeholder a file name would take.
+        const std::string what = e.what(), placeholder = "<design>: ";
+        a.workloadError = what.rfind(placeholder, 0) == 0 ? what.substr(placeholder.size()) : what;
+        if (settings.is_object())
+            if (const auto w = settings.find("workload"); w != settings.end() && w->is_string()) a.workload = w->get<std::string>();
+    }
     if (f.servers.empty()) {
         const bool appliancesOnly = f.appliances > 0;
         // No GPU, no bottleneck: "compute" here read as if GPU math limited an empty canvas.
@@ -172,7 +185,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     const int total = f.connectedGpus;
     const GpuSpec& gpu = *first->gpu;
     CheckFacts checkFacts = checkFactsOf(*first, node, a.islands.empty() ? a.nodes : a.islands.front().servers);
-    if (!settings.is_object() || (!settings.contains("workload") && !settings.contains("model"))) {
+    if (a.workloadError.empty() && (!settings.is_object() || (!settings.contains("workload") && !settings.contains("model")))) {
         requested = defaultWorkload(requested, settings, total, node, gpu, a.workloadNote);
         a.workload = requested.model.name;
     }
@@ -186,6 +199,13 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.warnings.push_back("Ethernet without PFC/ECN: the bandwidth, collective and scaling figures assume no packet loss, but "
                              "under incast the switches drop packets and RDMA senders stall on retransmission timeouts (the "
                              "flow-level simulation prices it; design rule roce-without-pfc)");
+    if (!a.workloadError.empty()) {
+        const std::string why = "the design's workload settings cannot be read: " + a.workloadError;
+        a.warnings.push_back(why);
+        a.bottleneck = layerBottleneck(a.layers, checkFacts, why);
+        a.scalingNote = "no scaling curve: " + why;
+        return a;
+    }
     try {
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
         const double peak = peakTflops(gpu, c.precision);

@@ -64,3 +64,23 @@ TEST_CASE("analyze lists the design rules' errors - a NIC port used twice and a 
     const clitest::Outcome ok = clitest::cli({QStringLiteral("analyze"), fine});
     CHECK_FALSE(ok.out.contains(QStringLiteral("Design rules")));
 }
+
+TEST_CASE("analyze refuses a design whose workload it does not know - naming the file and field - while the GUI analyses its links",
+          "[cli][workload]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    nlohmann::json d = model::toJson(model::loadDesign(guitest::templatePath().toStdString()));
+    d["analysis"]["workload"] = "gpt5";
+    const QString path = dir.filePath(QStringLiteral("gpt5.json"));
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(d.dump()));
+    f.close();
+    const clitest::Outcome out = clitest::cli({QStringLiteral("analyze"), path});
+    INFO(out.out.toStdString() << out.err.toStdString());
+    CHECK(out.code != 0);
+    CHECK(out.out.isEmpty());
+    CHECK(out.err.contains(QStringLiteral("gpt5.json")));
+    CHECK(out.err.contains(QStringLiteral("unknown workload \"gpt5\"; expected one of gpt3-175b")));
+}

@@ -231,9 +231,19 @@ TEST_CASE("Workload dock: an unknown workload in the file is shown as it is - an
     QComboBox* models = panel->workloadBox();
     CHECK(models->currentText() == QStringLiteral("gpt5 (unknown: not timed)"));
     REQUIRE(guitest::waitForAnalysis(w.worker()));
-    CHECK_FALSE(w.worker()->latest()->analysis);
-    CHECK(panel->chosenText().startsWith(QStringLiteral("Not timed: ")));
-    CHECK(panel->chosenText().contains(QStringLiteral("unknown workload \"gpt5\"")));
+    // The links are analysed without it: the layer chart and the collective charts stay (they
+    // were emptied, the whole analysis refused for a workload name).
+    const auto snapshot = w.worker()->latest();
+    REQUIRE(snapshot->analysis);
+    CHECK(snapshot->analysis->workloadError.rfind("entry \"analysis\": field \"workload\": unknown workload \"gpt5\"; expected one of gpt3-175b", 0) == 0);
+    CHECK_FALSE(snapshot->analysis->hasStep);
+    CHECK(snapshot->analysis->layers.size() >= 3);
+    REQUIRE(snapshot->sweeps);
+    CHECK(snapshot->sweeps->size() == 8); // one server and the whole design, 4 collectives each
+    CHECK(snapshot->sweepsError.empty());
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Not timed: the design's workload settings cannot be read: entry \"analysis\": "
+                                                        "field \"workload\": unknown workload \"gpt5\"")));
+    CHECK(models->itemText(models->findData(QString())) == QStringLiteral("Default workload"));
     // Choosing a preset mends it.
     const int llama = models->findData(QStringLiteral("llama3-8b"));
     models->setCurrentIndex(llama);

@@ -302,3 +302,39 @@ TEST_CASE("a share larger than the math is not called the largest after it", "[a
     const DesignAnalysis small = analyzeDesign(loadDesign(templatePath("superpod-h100-1su")), golden::catalog());
     CHECK(small.bottleneck.explanation.find("the largest share after the math (") != std::string::npos);
 }
+
+TEST_CASE("unreadable workload settings leave the links to analyse: layers and the bottleneck of the links stay",
+          "[analysis][bottleneck]")
+{
+    // Before: "workload": "gpt5" in a design refused the whole analysis, and the GUI's layer and
+    // collective charts went blank beside it.
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 6;
+    o.switchModel = "qm9700";
+    const Design d = topology::generateFatTree(golden::catalog(), o);
+    const DesignAnalysis ok = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}});
+    for (const nlohmann::json& bad : {nlohmann::json{{"workload", "gpt5"}}, nlohmann::json{{"workload", "gpt3-175b"}, {"tp", "eight"}}}) {
+        const DesignAnalysis a = analyzeDesign(d, golden::catalog(), bad);
+        REQUIRE_FALSE(a.workloadError.empty());
+        CHECK_FALSE(a.hasStep);
+        CHECK(a.scaling.empty());
+        CHECK(a.levers.empty());
+        // The links are the same design's, figure for figure.
+        REQUIRE(a.layers.size() == ok.layers.size());
+        for (std::size_t i = 0; i < a.layers.size(); ++i) CHECK(a.layers[i].perGpu.inGBps() == ok.layers[i].perGpu.inGBps());
+        CHECK(a.bisectionGBps == ok.bisectionGBps);
+        CHECK(a.bottleneck.scope == Scope::NodeBoundary);
+        CHECK(a.bottleneck.explanation.rfind("no run to limit: the design's workload settings cannot be read: entry \"analysis\": field \"", 0) == 0);
+        CHECK(a.bottleneck.explanation.find(". Of the design's links alone: each GPU leaves its server at 50 GB/s") != std::string::npos);
+        CHECK(a.scalingNote == "no scaling curve: the design's workload settings cannot be read: " + a.workloadError);
+        CHECK(std::find(a.warnings.begin(), a.warnings.end(), "the design's workload settings cannot be read: " + a.workloadError) !=
+              a.warnings.end());
+        CHECK(toJson(a, true)["workload_error"] == a.workloadError);
+    }
+    const DesignAnalysis unknown = analyzeDesign(d, golden::catalog(), {{"workload", "gpt5"}});
+    CHECK(unknown.workload == "gpt5");
+    CHECK(unknown.workloadError.rfind("entry \"analysis\": field \"workload\": unknown workload \"gpt5\"; expected one of gpt3-175b, ", 0) == 0);
+    CHECK(ok.workloadError.empty());
+    CHECK_FALSE(toJson(ok, true).contains("workload_error"));
+}

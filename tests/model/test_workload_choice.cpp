@@ -266,9 +266,11 @@ TEST_CASE("a design whose own model name is refused is named by its file in the 
     d.analysis["model"]["name"] = "two\nlines";
     const compare::DesignResults r = compare::computeDesignResults(std::make_shared<const Design>(d), cat,
                                                                    cost::loadPriceTable(cost::bundledPricesPath()), {}, "/tmp/two-lines.json");
-    REQUIRE_FALSE(r.analysis);
-    CHECK(r.analysisError.rfind("/tmp/two-lines.json: entry \"analysis.model\": field \"name\": expected a name on one line", 0) == 0);
-    CHECK(r.analysisError.find("<design>") == std::string::npos);
+    // The links are still analysed; the step is not, and says why without a placeholder.
+    REQUIRE(r.analysis);
+    CHECK_FALSE(r.analysis->hasStep);
+    CHECK(r.analysis->workloadError.rfind("entry \"analysis.model\": field \"name\": expected a name on one line", 0) == 0);
+    CHECK(r.analysis->bottleneck.explanation.find("<design>") == std::string::npos);
     REQUIRE(r.cost);
     CHECK(r.cost->run.whyNot.find("/tmp/two-lines.json") != std::string::npos);
     CHECK(r.cost->run.whyNot.find("<design>") == std::string::npos);

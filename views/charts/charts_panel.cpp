@@ -223,7 +223,7 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
     const std::shared_ptr<const model::DesignAnalysis> previous = std::exchange(shown_, std::move(analysis));
     const bool again = previous == shown_ || !previous;
     if (again || !sameLayers(previous->layers, shown_->layers)) layers_->setLayers(shown_->layers);
-    if (again || !sameScaling(*previous, *shown_)) scaling_->setScaling(shown_->scaling, QString::fromStdString(shown_->workload),
+    if (again || !sameScaling(*previous, *shown_)) scaling_->setScaling(shown_->scaling, shown_->workloadError.empty() ? QString::fromStdString(shown_->workload) : QString(),
                                                                              sentenceCase(QString::fromStdString(shown_->scalingNote)));
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><p>%2</p>")
                        .arg(bottleneckTitle(shown_->bottleneck.scope).toHtmlEscaped(),
@@ -242,7 +242,10 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
                               : QString();
     html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
                 .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
-                .arg(QString::fromStdString(shown_->workload).toHtmlEscaped(), subtle, split);
+                .arg((shown_->workloadError.empty() ? QString::fromStdString(shown_->workload)
+                                                    : tr("%1 (its settings cannot be read)").arg(QString::fromStdString(shown_->workload)))
+                         .toHtmlEscaped(),
+                     subtle, split);
     // The step the bottleneck speaks of, in figures (never for a run that cannot start).
     if (shown_->hasStep && shown_->step.fitsInMemory) {
         QString step = stepSummary(shown_->step);

@@ -281,7 +281,7 @@ void WorkloadPanel::refreshChosen()
             chosen = key == "tp" ? a->step.tp : key == "pp" ? a->step.pp : key == "dp" ? a->step.dp : a->step.globalBatch;
         numbers_[i].second->setSpecialValueText(chosen > 0 ? tr("auto (%1)").arg(text(model::formatCount(chosen))) : tr("auto"));
     }
-    if (a) {
+    if (a && a->workloadError.empty()) {
         const int i = workload_->findData(QString());
         if (i >= 0) workload_->setItemText(i, tr("Default workload (%1)").arg(text(a->workload)));
     }
