@@ -207,8 +207,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         return a;
     }
     try {
-        const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0));
-        const double peak = peakTflops(gpu, c.precision);
+        const double peak = peakTflops(gpu, requested.precision);
         // Groups that span servers meet the fabric where they are placed: gradient traffic
         // crossing an oversubscribed tier pays for it (engine_formulas.md §8).
         const bool sharp = sharpEnabled(settings);
@@ -224,6 +223,12 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
             }
             return g;
         };
+        // The layout the engine's own step time prefers, on the fabric as its GPUs meet it.
+        const LayoutTimer timer = [&](const TrainingConfig& laid) {
+            const int gpus = laid.tp * laid.pp * laid.dp;
+            return predictStep(laid, gpus > node.n ? fabric(node, gpus) : node, peak).tokensPerSecond;
+        };
+        const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0), timer);
         const int busy = c.tp * c.pp * c.dp;
         const TrainingStep s = predictStep(c, busy > node.n ? fabric(node, busy) : node, peak);
         a.hasStep = true;
@@ -235,9 +240,9 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
-        if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0)); !idle.empty()) a.warnings.push_back(idle);
+        if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
-            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0));
+            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer);
             const std::string need = memoryNeedWords(s.stateGB, s.activationsGB);
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + need + "; " + waysOut);
             // No run, so nothing limits it but memory, and no curve of a run: the step stays

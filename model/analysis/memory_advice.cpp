@@ -28,11 +28,11 @@ std::string layoutWords(const TrainingConfig& c, int gpus)
 /// `c` with the engine's layout on `gpus` GPUs, where it fits `limitGB` with its activations;
 /// else nothing.
 std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB,
-                                            double limitGB)
+                                            double limitGB, const LayoutTimer& timer = {})
 {
     c.tp = c.pp = c.dp = 0; // a global batch set by hand stays: the layout must divide it
     try {
-        const TrainingConfig laid = resolveLayout(c, gpus, node, gpuMemoryGB);
+        const TrainingConfig laid = resolveLayout(c, gpus, node, gpuMemoryGB, timer);
         if (memoryPerGpuGB(laid) <= limitGB) return laid;
     } catch (const std::invalid_argument&) {
         // no layout on this many GPUs
@@ -43,13 +43,13 @@ std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const Co
 } // namespace
 
 std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus, const CommGroup& node,
-                          double gpuMemoryGB)
+                          double gpuMemoryGB, const LayoutTimer& timer)
 {
     const double limit = kMemoryLimitShare * gpuMemoryGB;
     std::vector<std::string> ways;
     const bool setByHand = requested.tp > 0 || requested.pp > 0 || requested.dp > 0;
     if (setByHand)
-        if (const auto own = fittingLayout(requested, gpus, node, gpuMemoryGB, limit))
+        if (const auto own = fittingLayout(requested, gpus, node, gpuMemoryGB, limit, timer))
             ways.push_back("let the engine choose the layout: " + layoutWords(*own, gpus));
     // One setting changed, the layout as the design would then get it: fields set by hand
     // stay, the engine chooses the rest with the change (micro-batch 1 on 48 GPUs is dp 48 for
@@ -58,7 +58,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
         TrainingConfig changed = requested;
         change(changed);
         try {
-            changed = resolveLayout(changed, gpus, node, gpuMemoryGB);
+            changed = resolveLayout(changed, gpus, node, gpuMemoryGB, timer);
         } catch (const std::invalid_argument&) {
             return; // no layout with the change
         }

@@ -30,9 +30,10 @@ inline constexpr const char* kWorkloadExceedsGpuMemory = "the workload does not 
 inline constexpr double kMemoryLimitShare = 0.9;
 
 /// Share resolveLayout plans for the weights, gradients and optimizer state alone when it picks
-/// the pipeline depth (activations must fit kMemoryLimitShare as well): headroom for
-/// temporaries such as the output logits and for a larger micro-batch (a rule of thumb of this
-/// project, not a measured figure).
+/// the pipeline depth by its score (activations must fit kMemoryLimitShare as well), and for
+/// all of it, activations included, when it picks between splits of nearly the same speed by
+/// the engine's step time (kLayoutSpeedTolerance): headroom for temporaries such as the output
+/// logits and for a larger micro-batch (a rule of thumb of this project, not a measured figure).
 inline constexpr double kLayoutMemoryShare = 0.7;
 
 } // namespace model

@@ -80,9 +80,83 @@ int largestTp(const TransformerModel& m, int gpus, const CommGroup& node)
     return maxTp;
 }
 
+/// `c` with tp and pp set (dp and the global batch may be 0) checked and completed on `gpus`
+/// GPUs: dp as replicasFor gives it, the global batch as resolveLayout documents (with
+/// `stagesFloor` false, the published batch in whole micro-batches per replica even where that
+/// leaves fewer micro-batches than stages).
+/// @throws std::invalid_argument as resolveLayout.
+TrainingConfig completeLayout(TrainingConfig c, int gpus, bool stagesFloor = true)
+{
+    if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
+    const long long replica = static_cast<long long>(c.tp) * c.pp;
+    if (replica > gpus) // said "x dp 0" for a data parallel left to the engine
+        throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " x pipeline parallel " + std::to_string(c.pp) +
+                                    " needs " + std::to_string(replica) + " GPUs a replica, more than the " + std::to_string(gpus) +
+                                    " GPUs available");
+    if (c.dp == 0) {
+        c.dp = replicasFor(c, replica, gpus);
+        if (c.dp < 1)
+            throw std::invalid_argument("global batch " + std::to_string(c.globalBatch) + " is not a multiple of the micro-batch " +
+                                        std::to_string(c.microBatch));
+    }
+    if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
+        throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +
+                                    std::to_string(c.dp) + " needs more than the " + std::to_string(gpus) + " GPUs available");
+    if (c.globalBatch == 0) {
+        // The model's published batch (or 4M tokens) in whole micro-batches per replica, and
+        // never fewer micro-batches than pipeline stages: with m < pp the pipeline never fills
+        // (bubble (pp - 1) / m, Narayanan et al. 2021 section 2.2).
+        const long long perMicroStep = static_cast<long long>(c.dp) * c.microBatch;
+        long long m = c.gradAccumulation;
+        if (m <= 0) {
+            m = std::max(1LL, std::llround(static_cast<double>(defaultGlobalBatch(c.model)) / static_cast<double>(perMicroStep)));
+            if (stagesFloor) m = std::max<long long>(m, c.pp);
+        }
+        if (perMicroStep * m > kMaxGlobalBatch)
+            throw std::invalid_argument("a global batch of data parallel " + formatCount(c.dp) + " x micro-batch " +
+                                        formatCount(c.microBatch) + " x " + formatCount(static_cast<double>(m)) +
+                                        (m == 1 ? " micro-batch" : " micro-batches") + " = " +
+                                        formatCount(static_cast<double>(perMicroStep * m)) + " sequences, more than the " +
+                                        formatCount(kMaxGlobalBatch) + " one may hold");
+        c.globalBatch = static_cast<int>(perMicroStep * m);
+    }
+    return c;
+}
+
+/// Whether `memoryGB` per GPU leaves headroom on a GPU of `gpuMemoryGB`: at most
+/// kLayoutMemoryShare of it (always, with no memory size).
+bool leavesHeadroom(double memoryGB, double gpuMemoryGB) noexcept
+{
+    return gpuMemoryGB <= 0 || memoryGB <= kLayoutMemoryShare * gpuMemoryGB;
+}
+
+/// What `timer` gives `c` split tp x pp x dp on `gpus` GPUs, completed as resolveLayout
+/// completes it: tokens per second (-1 when the split cannot run), memory per GPU (GB) and
+/// whether its global batch is the one asked for: not raised to give its pipeline as many
+/// micro-batches as stages (gpt3-175b's published 1,536 sequences at tp 8 x pp 48 x dp 42 on
+/// 16,384 GPUs would be 2,016).
+struct TimedSplit {
+    double tokensPerSecond = -1.0;
+    double memoryPerGpuGB = 0.0;
+    bool keepsBatch = true;
+};
+
+TimedSplit timedSplit(const LayoutTimer& timer, TrainingConfig c, int tp, int pp, int dp, int gpus)
+{
+    c.tp = tp;
+    c.pp = pp;
+    c.dp = dp;
+    try {
+        const TrainingConfig laid = completeLayout(c, gpus);
+        return {timer(laid), memoryPerGpuGB(laid), laid.globalBatch == completeLayout(c, gpus, false).globalBatch};
+    } catch (const std::invalid_argument&) {
+        return {};
+    }
+}
+
 } // namespace
 
-TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB)
+TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer)
 {
     if (gpus < 1) throw std::invalid_argument("no GPUs to train on");
     const int maxTp = largestTp(c.model, gpus, node);
@@ -116,6 +190,10 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         // largest split that uses every GPU (largest tp), for the warning to size.
         double bestScore = -1.0;
         bool bestHeadroom = false, anyFits = false;
+        struct Fitting {
+            int tp, pp, dp;
+        };
+        std::vector<Fitting> fitting; // every split that fits, for the timer
         long long bestProduct = 0, bestBusy = 0;
         for (const auto& [tp, pp] : splits) {
             const long long prod = static_cast<long long>(tp) * pp;
@@ -133,6 +211,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             const double m = c.globalBatch > 0      ? std::max(1.0, std::floor(c.globalBatch / replicas))
                              : c.gradAccumulation > 0 ? c.gradAccumulation
                                                       : std::max<double>(pp, std::round(defaultGlobalBatch(c.model) / replicas));
+            fitting.push_back({tp, pp, dp});
             const double bubble = (pp - 1.0) / (std::max(1, c.interleave) * m);
             const long long busy = dp * prod;
             const double score = static_cast<double>(busy) / pipelineImbalance(c.model, pp) / (1.0 + bubble);
@@ -153,69 +232,104 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
                 anyFits = true;
             }
         }
+        if (timer && fitting.size() > 1) {
+            // The engine's own step decides; within kLayoutSpeedTolerance of the fastest, a
+            // split that leaves memory headroom goes first. The score's choice, first, stands
+            // at equal speed.
+            fitting.insert(fitting.begin(), Fitting{bestTp, bestPp, bestDp});
+            // Splits that keep the global batch asked for compete first: no split wins by
+            // training a larger batch than the model's published one.
+            std::vector<TimedSplit> timed;
+            bool anyKeeps = false;
+            for (const Fitting& f : fitting) {
+                timed.push_back(timedSplit(timer, c, f.tp, f.pp, f.dp, gpus));
+                anyKeeps = anyKeeps || (timed.back().tokensPerSecond > 0 && timed.back().keepsBatch);
+            }
+            const auto competes = [&](const TimedSplit& t) { return t.tokensPerSecond > 0 && (t.keepsBatch || !anyKeeps); };
+            double fastest = 0.0;
+            for (const TimedSplit& t : timed)
+                if (competes(t)) fastest = std::max(fastest, t.tokensPerSecond);
+            const auto roomy = [&](const TimedSplit& t) { return leavesHeadroom(t.memoryPerGpuGB, gpuMemoryGB); };
+            std::size_t pick = fitting.size();
+            for (std::size_t i = 0; i < fitting.size(); ++i) {
+                if (!competes(timed[i]) || timed[i].tokensPerSecond < (1.0 - kLayoutSpeedTolerance) * fastest) continue;
+                const bool better = pick == fitting.size() ||
+                                    (roomy(timed[i]) != roomy(timed[pick]) ? roomy(timed[i])
+                                                                           : timed[i].tokensPerSecond > timed[pick].tokensPerSecond * (1.0 + 1e-9));
+                if (better) pick = i;
+            }
+            if (pick < fitting.size()) {
+                bestTp = fitting[pick].tp;
+                bestPp = fitting[pick].pp;
+                bestDp = fitting[pick].dp;
+            }
+        }
         const auto tpOf = [&] { return c.tp > 0 ? c.tp : std::min(bestTp, gpus); };
         const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
         c.tp = tpOf();
         c.pp = ppOf();
         if (anyFits && c.dp == 0) c.dp = bestDp;
     }
-    if (const std::string why = pipelineProblem(c.model, c.pp, c.interleave); !why.empty()) throw std::invalid_argument(why);
-    const long long replica = static_cast<long long>(c.tp) * c.pp;
-    if (replica > gpus) // said "x dp 0" for a data parallel left to the engine
-        throw std::invalid_argument("tensor parallel " + std::to_string(c.tp) + " x pipeline parallel " + std::to_string(c.pp) +
-                                    " needs " + std::to_string(replica) + " GPUs a replica, more than the " + std::to_string(gpus) +
-                                    " GPUs available");
-    if (c.dp == 0) {
-        c.dp = replicasFor(c, replica, gpus);
-        if (c.dp < 1)
-            throw std::invalid_argument("global batch " + std::to_string(c.globalBatch) + " is not a multiple of the micro-batch " +
-                                        std::to_string(c.microBatch));
-    }
-    if (c.dp < 1 || c.tp * c.pp * c.dp > gpus)
-        throw std::invalid_argument("tp " + std::to_string(c.tp) + " x pp " + std::to_string(c.pp) + " x dp " +
-                                    std::to_string(c.dp) + " needs more than the " + std::to_string(gpus) + " GPUs available");
-    if (c.globalBatch == 0) {
-        // The model's published batch (or 4M tokens) in whole micro-batches per replica, and
-        // never fewer micro-batches than pipeline stages: with m < pp the pipeline never fills
-        // (bubble (pp - 1) / m, Narayanan et al. 2021 section 2.2).
-        const long long perMicroStep = static_cast<long long>(c.dp) * c.microBatch;
-        long long m = c.gradAccumulation;
-        if (m <= 0) {
-            m = std::max(1LL, std::llround(static_cast<double>(defaultGlobalBatch(c.model)) / static_cast<double>(perMicroStep)));
-            m = std::max<long long>(m, c.pp);
-        }
-        if (perMicroStep * m > kMaxGlobalBatch)
-            throw std::invalid_argument("a global batch of data parallel " + formatCount(c.dp) + " x micro-batch " +
-                                        formatCount(c.microBatch) + " x " + formatCount(static_cast<double>(m)) +
-                                        (m == 1 ? " micro-batch" : " micro-batches") + " = " +
-                                        formatCount(static_cast<double>(perMicroStep * m)) + " sequences, more than the " +
-                                        formatCount(kMaxGlobalBatch) + " one may hold");
-        c.globalBatch = static_cast<int>(perMicroStep * m);
-    }
-    return c;
+    return completeLayout(c, gpus);
 }
 
 std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus, const CommGroup& node,
-                         double gpuMemoryGB)
+                         double gpuMemoryGB, const LayoutTimer& timer)
 {
     const int replica = chosen.tp * chosen.pp;
     const int used = replica * chosen.dp;
     if (used >= gpus) return {};
     // Whether some split the search tried uses every GPU and fits: then this one was chosen
     // for keeping more of them usefully busy.
+    // With a timer, every such split is timed and the fastest named, of those that keep the
+    // global batch asked for where the chosen one does.
     bool everyGpuFits = false, everyGpuSplit = false, batchBlocks = false;
-    for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && !everyGpuFits;
+    const bool chosenKeepsBatch = !timer || timedSplit(timer, requested, chosen.tp, chosen.pp, chosen.dp, gpus).keepsBatch;
+    TimedSplit fastestEvery;
+    std::string fastestEveryWords;
+    for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && (timer || !everyGpuFits);
          tp = requested.tp > 0 ? 0 : tp / 2)
-        for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && !everyGpuFits; pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
+        for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && (timer || !everyGpuFits);
+             pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
             const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty();
             everyGpuSplit = everyGpuSplit || split;
             const int every = gpus / (tp * pp);
             const bool held = split && splitFits(requested, tp, pp, every, gpuMemoryGB, kMemoryLimitShare);
             const bool batchTakes = requested.globalBatch <= 0 ||
                                     requested.globalBatch % (static_cast<long long>(every) * std::max(1, requested.microBatch)) == 0;
-            everyGpuFits = held && batchTakes;
+            everyGpuFits = everyGpuFits || (held && batchTakes);
             batchBlocks = batchBlocks || (held && !batchTakes);
+            if (timer && held && batchTakes && requested.dp <= 0)
+                if (const TimedSplit t = timedSplit(timer, requested, tp, pp, every, gpus);
+                    t.tokensPerSecond > fastestEvery.tokensPerSecond && (t.keepsBatch || !chosenKeepsBatch)) {
+                    fastestEvery = t;
+                    fastestEveryWords = "tensor parallel " + std::to_string(tp) + " x pipeline parallel " + std::to_string(pp) +
+                                        " x data parallel " + std::to_string(every);
+                }
         }
+    double chosenTokens = -1.0;
+    if (fastestEvery.tokensPerSecond > 0) try {
+            chosenTokens = timer(chosen);
+        } catch (const std::invalid_argument&) {
+            // the chosen layout cannot run: the reasons below say why it was chosen
+        }
+    const auto tokens = [](double t) { return formatCount(std::round(t)); };
+    const bool publishedBatch = requested.globalBatch <= 0 && requested.gradAccumulation <= 0;
+    const std::string timedWhy =
+        chosenTokens <= 0
+            ? (timer && chosenKeepsBatch && publishedBatch && everyGpuFits && fastestEvery.tokensPerSecond <= 0
+                   ? "every layout that uses every GPU and fits would need a global batch above the published " +
+                         formatCount(defaultGlobalBatch(requested.model)) +
+                         " sequences to give its pipeline as many micro-batches as stages"
+                   : std::string())
+        : chosenTokens >= fastestEvery.tokensPerSecond
+            ? "that trains faster than any layout that uses every GPU: " + tokens(chosenTokens) + " tokens/s against " +
+                  tokens(fastestEvery.tokensPerSecond) + " for the fastest of them, " + fastestEveryWords
+            : "that trains within " + formatFigure(100.0 * kLayoutSpeedTolerance) + " % of the fastest layout that uses every GPU, " +
+                  fastestEveryWords + " (" + tokens(chosenTokens) + " against " + tokens(fastestEvery.tokensPerSecond) +
+                  " tokens/s), and leaves memory headroom: " + formatFigure(memoryPerGpuGB(chosen)) + " against " +
+                  formatFigure(fastestEvery.memoryPerGpuGB) + " GB per GPU, where " + formatFigure(kLayoutMemoryShare * gpuMemoryGB) +
+                  " GB is " + formatFigure(100.0 * kLayoutMemoryShare) + " % of the GPU's memory";
     const std::string setField = requested.pp > 0 ? "pipeline parallel " + std::to_string(requested.pp)
                                                   : "tensor parallel " + std::to_string(requested.tp);
     // The chosen split's replicas, had they filled the GPUs, would not divide the batch set.
@@ -233,6 +347,7 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
         : batchBlocks && !everyGpuFits
             ? "the global batch of " + std::to_string(requested.globalBatch) + " sequences set for this design is not a multiple "
               "of data parallel x micro-batch for any layout that uses every GPU and fits in memory"
+        : !timedWhy.empty() ? timedWhy
         : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
                          "larger pipeline bubble cost more"
                        : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory" +

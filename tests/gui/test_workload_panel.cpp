@@ -65,10 +65,10 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     REQUIRE(panel);
     const model::DesignAnalysis& before = timed(w);
     REQUIRE(before.hasStep);
-    CHECK(before.step.tp == 8);
-    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (8)"));
+    CHECK(before.step.tp == 4); // the engine's fastest: tp 4 x pp 8 x dp 8
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (4)"));
     CHECK(panel->layoutBox("pp")->text() == QStringLiteral("auto (%1)").arg(before.step.pp));
-    CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: gpt3-175b, tensor 8 x pipeline %1 x data %2 (256 GPUs)")
+    CHECK(panel->chosenText().startsWith(QStringLiteral("Timed: gpt3-175b, tensor 4 x pipeline %1 x data %2 (256 GPUs)")
                                              .arg(before.step.pp)
                                              .arg(before.step.dp)));
     // The step itself, as analyze prints it.
@@ -81,22 +81,22 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     shoot(w, QSize(1600, 1000), QStringLiteral("workload-superpod.png"));
     const int undoBefore = w.document()->undoStack()->count();
 
-    typeInto(panel, "tp", 4);
-    CHECK(settings(w).at("tp") == 4);
+    typeInto(panel, "tp", 8);
+    CHECK(settings(w).at("tp") == 8);
     CHECK(w.document()->undoStack()->count() == undoBefore + 1);
-    const model::DesignAnalysis& four = timed(w);
-    CHECK(four.step.tp == 4);
-    CHECK(panel->chosenText().contains(QStringLiteral("tensor 4 x pipeline")));
-    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("4"));
+    const model::DesignAnalysis& eight = timed(w);
+    CHECK(eight.step.tp == 8);
+    CHECK(panel->chosenText().contains(QStringLiteral("tensor 8 x pipeline")));
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("8"));
 
     // A split the engine refuses says why where it was typed.
     typeInto(panel, "tp", 3);
     CHECK_FALSE(timed(w).hasStep);
     CHECK(panel->chosenText() == QStringLiteral("Not timed: gpt3-175b cannot run on this design: tensor parallel 3 does not divide "
                                                 "the 8 GPUs of a server, so its groups would cross servers."));
-    typeInto(panel, "tp", 4);
+    typeInto(panel, "tp", 8);
 
-    // The engine's layout again: the keys go, the engine picks tp 8.
+    // The engine's layout again: the keys go, the engine picks tp 4.
     typeInto(panel, "pp", 2);
     CHECK(settings(w).at("pp") == 2);
     auto* reset = panel->findChild<QPushButton*>(QStringLiteral("workloadAutoLayout"));
@@ -105,18 +105,18 @@ TEST_CASE("Workload dock: a layout typed in is timed and undone - auto shows the
     reset->click();
     CHECK_FALSE(settings(w).contains("tp"));
     CHECK_FALSE(settings(w).contains("pp"));
-    CHECK(timed(w).step.tp == 8);
+    CHECK(timed(w).step.tp == 4);
     CHECK_FALSE(reset->isEnabled());
 
     // Undo brings the typed layout back, field by field.
     w.document()->undoStack()->undo();
-    CHECK(settings(w).at("tp") == 4);
+    CHECK(settings(w).at("tp") == 8);
     CHECK(settings(w).at("pp") == 2);
     CHECK(panel->layoutBox("pp")->value() == 2);
-    for (int i = 0; i < 4; ++i) w.document()->undoStack()->undo(); // pp 2, tp 4, tp 3, tp 4
+    for (int i = 0; i < 4; ++i) w.document()->undoStack()->undo(); // pp 2, tp 8, tp 3, tp 8
     CHECK_FALSE(settings(w).contains("tp"));
-    CHECK(timed(w).step.tp == 8);
-    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (8)"));
+    CHECK(timed(w).step.tp == 4);
+    CHECK(panel->layoutBox("tp")->text() == QStringLiteral("auto (4)"));
 }
 
 TEST_CASE("Workload dock: another model drops the old layout - and switches set only what differs from the default",

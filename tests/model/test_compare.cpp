@@ -236,11 +236,11 @@ TEST_CASE("Every cell of a compare row is written by the row's one rule", "[comp
         return out;
     };
     const std::string noFit = "does not fit in GPU memory";
-    CHECK(texts("step_time_s") == std::vector<std::string>{"30.4", "118", noFit, "5.27"});
-    CHECK(texts("run_time_days") == std::vector<std::string>{"391", "1,519", "n/a", "67.9"});
+    CHECK(texts("step_time_s") == std::vector<std::string>{"27.1", "105", noFit, "3.49"});
+    CHECK(texts("run_time_days") == std::vector<std::string>{"349", "1,350", "n/a", "44.9"});
     CHECK(texts("all_reduce_8GiB_busbw_GBps") == std::vector<std::string>{"366", "362", "22.0", "366"});
-    CHECK(texts("mfu") == std::vector<std::string>{"44.0 %", "45.4 %", noFit, "27.9 %"});
-    CHECK(texts("tokens_per_second") == std::vector<std::string>{"103,579", "26,669", noFit, "596,781"});
+    CHECK(texts("mfu") == std::vector<std::string>{"49.3 %", "51.0 %", noFit, "42.2 %"});
+    CHECK(texts("tokens_per_second") == std::vector<std::string>{"116,047", "30,016", noFit, "902,323"});
     CHECK(texts("layer_node_boundary_GBps") == std::vector<std::string>{"50.0", "50.0", "0", "50.0"});
     CHECK(texts("gpus") == std::vector<std::string>{"256", "64", "8", "1,024"});
     // And every figure of every row, whatever the engine computes: one rule per quantity.
