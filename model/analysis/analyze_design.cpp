@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 
 namespace model {
@@ -223,10 +224,15 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
             }
             return g;
         };
-        // The layout the engine's own step time prefers, on the fabric as its GPUs meet it.
+        // The layout the engine's own step time prefers, on the fabric as its GPUs meet it
+        // (placed once per GPU count: many splits share one, and placing walks the fabric).
+        std::map<int, CommGroup> placed;
         const LayoutTimer timer = [&](const TrainingConfig& laid) {
             const int gpus = laid.tp * laid.pp * laid.dp;
-            return predictStep(laid, gpus > node.n ? fabric(node, gpus) : node, peak).tokensPerSecond;
+            if (gpus <= node.n) return predictStep(laid, node, peak).tokensPerSecond;
+            auto at = placed.find(gpus);
+            if (at == placed.end()) at = placed.emplace(gpus, fabric(node, gpus)).first;
+            return predictStep(laid, at->second, peak).tokensPerSecond;
         };
         const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0), timer);
         const int busy = c.tp * c.pp * c.dp;

@@ -78,7 +78,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
         auto addGpus = [&](const TrainingConfig& asked, const std::string& lead) {
             for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus; ++servers) {
                 const int more = servers * perServer;
-                if (const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit)) {
+                if (const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit, timer)) {
                     ways.push_back(lead + formatCount(more) + " GPUs" +
                                    (perServer > 1 ? " (" + formatCount(servers) + " servers of " + std::to_string(perServer) + ")"
                                                   : std::string()) +

@@ -41,9 +41,9 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
-/// GPU; or pick GPUs with more memory". On the design's own `gpus`, layouts are chosen with
-/// `timer` as the analysis chose `laid` (resolveLayout), so a way names the layout the design
-/// would get; larger counts, which the design cannot place, by resolveLayout's score alone.
+/// GPU; or pick GPUs with more memory". Layouts are chosen with `timer` as the analysis chose
+/// `laid` (resolveLayout), so a way names the layout the design would get (at a larger count,
+/// one of more servers like these, each GPU count timed as the timer places it).
 /// Never throws (a layout that cannot be made is skipped).
 [[nodiscard]] std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus,
                                         const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {});
