@@ -126,7 +126,9 @@ int cmdCompare(const QStringList& args)
         if (!r) return kBadInput;
         results.push_back(std::move(*r));
         // Without --workload every design trains the first design's workload, so the runs compare.
-        if (options.workload.empty() && results.size() == 1 && results[0].analysis && !results[0].design->analysis.contains("model"))
+        // A first design whose workload cannot be read (its warning says so) sets none.
+        if (options.workload.empty() && results.size() == 1 && results[0].analysis && results[0].analysis->workloadError.empty() &&
+            !results[0].design->analysis.contains("model"))
             options.workload = results[0].analysis->workload;
     }
     std::vector<const model::compare::DesignResults*> ptrs;

@@ -79,7 +79,7 @@ std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& 
         printError(QStringLiteral("warning: ") + QString::fromStdString(results.analysisError) +
                    QStringLiteral(" (the engine could not analyse the design; the output says so where its figures would be)"));
     else if (results.analysis && !results.analysis->workloadError.empty())
-        printError(QStringLiteral("warning: ") + QString::fromStdString(results.analysis->workloadError) +
+        printError(QStringLiteral("warning: ") + path + QStringLiteral(": ") + QString::fromStdString(results.analysis->workloadError) +
                    QStringLiteral(" (no training step is timed; the output gives the links alone and says why)"));
     return results;
 }

@@ -32,10 +32,29 @@ namespace {
 int replicasFor(const TrainingConfig& c, long long replica, int gpus)
 {
     if (c.dp > 0) return c.dp;
-    int dp = static_cast<int>(gpus / replica);
-    if (c.globalBatch > 0)
-        while (dp > 0 && c.globalBatch % (static_cast<long long>(dp) * std::max(1, c.microBatch)) != 0) --dp;
-    return dp;
+    const int most = static_cast<int>(gpus / replica);
+    if (c.globalBatch <= 0 || most < 1) return most;
+    const int micro = std::max(1, c.microBatch);
+    if (c.globalBatch % micro != 0) return 0;
+    // The largest divisor of globalBatch / micro-batch not above `most`, from its divisors
+    // (O(sqrt) once per batch: the memory advice asks for thousands of GPU counts, and
+    // counting dp down one at a time took seconds).
+    const long long perMicro = c.globalBatch / micro;
+    if (most >= perMicro) return static_cast<int>(perMicro);
+    thread_local long long cachedFor = -1;
+    thread_local std::vector<long long> divisors;
+    if (cachedFor != perMicro) {
+        divisors.clear();
+        for (long long i = 1; i * i <= perMicro; ++i)
+            if (perMicro % i == 0) {
+                divisors.push_back(i);
+                if (i != perMicro / i) divisors.push_back(perMicro / i);
+            }
+        std::sort(divisors.begin(), divisors.end());
+        cachedFor = perMicro;
+    }
+    const auto above = std::upper_bound(divisors.begin(), divisors.end(), static_cast<long long>(most));
+    return above == divisors.begin() ? 0 : static_cast<int>(*(above - 1));
 }
 
 /// `c` split tp x pp x dp holds its weights, gradients and optimizer state within `share` of
@@ -48,6 +67,10 @@ bool splitFits(const TrainingConfig& c, int tp, int pp, int dp, double gpuMemory
     laid.tp = tp;
     laid.pp = pp;
     laid.dp = std::max(1, dp);
+    // A gradient accumulation set for the design holds that many micro-batches, not pp.
+    if (laid.globalBatch <= 0 && laid.gradAccumulation > 0)
+        laid.globalBatch = static_cast<int>(std::min<long long>(
+            kMaxGlobalBatch, static_cast<long long>(laid.dp) * std::max(1, laid.microBatch) * laid.gradAccumulation));
     const double state = stateMemoryPerGpuGB(laid);
     return state <= share * gpuMemoryGB && state + activationMemoryPerGpuGB(laid) <= kMemoryLimitShare * gpuMemoryGB;
 }
@@ -264,6 +287,20 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
                 bestDp = fitting[pick].dp;
             }
         }
+        if (!anyFits && c.pp == 0 && c.dp == 0 && c.model.layers > 0) {
+            // Nothing fits: the largest split that uses every GPU at any depth the model takes
+            // (17 stages of llama3-405b on 136 GPUs, not one stage x 17 replicas at 310 GB),
+            // for the warning to size and the ways out to start from.
+            for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
+                for (int pp = std::min(c.model.layers, gpus / tp); pp >= 1; --pp) {
+                    const long long prod = static_cast<long long>(tp) * pp;
+                    if (gpus % prod != 0 || prod <= bestProduct || !pipelineProblem(c.model, pp, c.interleave).empty()) continue;
+                    bestTp = tp;
+                    bestPp = pp;
+                    bestProduct = prod;
+                    break;
+                }
+        }
         const auto tpOf = [&] { return c.tp > 0 ? c.tp : std::min(bestTp, gpus); };
         const auto ppOf = [&] { return c.pp > 0 ? c.pp : std::max(1, std::min(bestPp, gpus / tpOf())); };
         c.tp = tpOf();
@@ -342,12 +379,12 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
             ? std::to_string(gpus) + " is not a multiple of the " + std::to_string(replica) + " GPUs of a replica set for this design"
         : layoutSet && !everyGpuSplit
             ? "no replica with the " + setField + " set for this design divides the " + std::to_string(gpus) + " GPUs"
+        : !timedWhy.empty() ? timedWhy // a split that uses every GPU fits and takes the batch: speed decided
         : batchLimits ? "data parallel x micro-batch must divide the global batch of " + std::to_string(requested.globalBatch) +
                             " sequences set for this design"
         : batchBlocks && !everyGpuFits
             ? "the global batch of " + std::to_string(requested.globalBatch) + " sequences set for this design is not a multiple "
               "of data parallel x micro-batch for any layout that uses every GPU and fits in memory"
-        : !timedWhy.empty() ? timedWhy
         : everyGpuFits ? "that keeps more GPUs usefully busy than any layout that uses every GPU, whose uneven pipeline stages or "
                          "larger pipeline bubble cost more"
                        : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory" +

@@ -15,6 +15,11 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     const JsonContext ctx{file, "analysis"};
     if (!j.is_object()) throw InputError(file, "analysis", "", "expected an object, got " + describe(j));
     TrainingConfig c;
+    if (const auto w = j.find("workload"); w != j.end() && !w->is_string()) {
+        std::string list;
+        for (const auto& n : presetNames()) list += (list.empty() ? "" : ", ") + n;
+        throw InputError(file, "analysis", "workload", "expected the name of a preset (" + list + "), got " + describe(*w));
+    }
     const std::string workload = optionalString(j, "workload", ctx, "gpt3-175b");
     if (j.contains("model")) {
         const JsonContext mctx{file, "analysis.model"};
@@ -143,7 +148,10 @@ nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::s
     const std::string own = ownModelName(s);
     const auto& presets = presetNames();
     if (std::find(presets.begin(), presets.end(), workload) != presets.end()) {
-        const bool ownWorkload = own.empty() && s.value("workload", std::string("gpt3-175b")) == workload;
+        // A "workload" that is no name (5, null) is not this one: replaced, never read as text.
+        const auto named = s.find("workload");
+        const bool ownWorkload = own.empty() && (named == s.end() ? workload == "gpt3-175b"
+                                                                   : named->is_string() && named->get<std::string>() == workload);
         if (!ownWorkload) // another model: the layout was chosen for it
             for (const char* k : {"model", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "seq_len"}) s.erase(k);
         s["workload"] = workload;

@@ -84,3 +84,36 @@ TEST_CASE("analyze refuses a design whose workload it does not know - naming the
     CHECK(out.err.contains(QStringLiteral("gpt5.json")));
     CHECK(out.err.contains(QStringLiteral("unknown workload \"gpt5\"; expected one of gpt3-175b")));
 }
+
+TEST_CASE("compare and analyze with a workload that is no name - or a first design whose workload is unknown", "[cli][workload]")
+{
+    // Before: "workload": 5 gave "[json.exception.type_error.302] ..." with no file or field
+    // (exit 3); "workload": null was read as gpt3-175b; compare stopped (exit 3) when its first
+    // design's workload was unknown, passing it to the others.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    nlohmann::json d = model::toJson(model::loadDesign(guitest::templatePath().toStdString()));
+    const auto write = [&](const char* name, const nlohmann::json& workload) {
+        nlohmann::json copy = d;
+        copy["analysis"]["workload"] = workload;
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(copy.dump()));
+        return path;
+    };
+    const QString five = write("five.json", 5), none = write("none.json", nullptr), gpt5 = write("gpt5.json", "gpt5");
+    for (const QString& bad : {five, none}) {
+        const clitest::Outcome a = clitest::cli({QStringLiteral("analyze"), bad});
+        INFO(a.err.toStdString());
+        CHECK(a.code == 1);
+        CHECK(a.err.contains(QStringLiteral("field \"workload\": expected the name of a preset (gpt3-175b, ")));
+    }
+    const clitest::Outcome withName = clitest::cli({QStringLiteral("compare"), five, guitest::templatePath(), QStringLiteral("--workload"),
+                                                    QStringLiteral("gpt3-175b")});
+    CHECK(withName.code == 0);
+    const clitest::Outcome first = clitest::cli({QStringLiteral("compare"), gpt5, guitest::templatePath()});
+    INFO(first.err.toStdString());
+    CHECK(first.code == 0);
+    CHECK(first.err.contains(QStringLiteral("warning: ") + gpt5 + QStringLiteral(": entry \"analysis\": field \"workload\": unknown workload")));
+}

@@ -356,3 +356,65 @@ TEST_CASE("idle GPUs under a layout or batch set by hand give the true reason - 
         CHECK(d.step.tp * d.step.pp * dp <= 48);
     }
 }
+
+TEST_CASE("a gradient accumulation set for the design holds that many micro-batches when the layout is checked for memory",
+          "[scaling][layout]")
+{
+    // 7 DGX H100, llama3-70b, grad_accumulation 4: the search counted pp micro-batches in
+    // flight, refused the shallow splits and took tp 8 x pp 7 x dp 1 (23,409 tokens/s); with 4
+    // in flight tp 8 x pp 2 x dp 3 fits and trains 36,627.
+    const DesignAnalysis a =
+        analyzeDesign(golden::rail("dgx-h100", 7), golden::catalog(), {{"workload", "llama3-70b"}, {"grad_accumulation", 4}});
+    REQUIRE(a.hasStep);
+    CHECK(a.step.gradAccumulation == 4);
+    CHECK(a.step.tp == 8);
+    CHECK(a.step.pp == 2);
+    CHECK(a.step.dp == 3);
+    CHECK(a.step.tokensPerSecond == Approx(36627).margin(1.0));
+    CHECK(a.step.memoryPerGpuGB <= 0.9 * 80.0);
+    // 17 DGX H100, llama3-405b, grad_accumulation 4: before "does not fit" at tp 8 x pp 1.
+    const DesignAnalysis b =
+        analyzeDesign(golden::rail("dgx-h100", 17), golden::catalog(), {{"workload", "llama3-405b"}, {"grad_accumulation", 4}});
+    REQUIRE(b.hasStep);
+    CHECK_FALSE(anyWarningStarts(b, kWorkloadExceedsGpuMemory));
+    CHECK(b.step.memoryPerGpuGB <= 0.9 * 80.0);
+    CHECK(b.step.pp >= 16);
+}
+
+TEST_CASE("an idle-GPU note says speed where a split that uses every GPU takes the batch - not the batch", "[scaling][layout]")
+{
+    // 13 DGX H100, llama3-8b, global batch 1,000: tp 1 x pp 13 x dp 8 uses all 104 GPUs and
+    // divides the batch, but tp 1 x dp 100 on 100 trains faster. The note blamed the batch.
+    const DesignAnalysis a =
+        analyzeDesign(golden::rail("dgx-h100", 13), golden::catalog(), {{"workload", "llama3-8b"}, {"global_batch", 1000}});
+    REQUIRE(a.hasStep);
+    REQUIRE(a.step.idleGpus == 4);
+    CHECK(anyWarningStarts(a, "4 of the 104 GPUs idle: tensor parallel 1 x pipeline parallel 1 (1 GPUs a replica) x 100 "
+                              "data-parallel replicas uses 100 GPUs, because that trains faster than any layout that uses every GPU: "));
+}
+
+TEST_CASE("when nothing fits the layout shown uses every GPU at any depth the model takes", "[scaling][layout]")
+{
+    // 17 DGX H100, llama3-405b: no split fits; the step shown was tp 8 x pp 1 x dp 17 at 310 GB a
+    // GPU (16 and 18 servers showed about 120): 17 stages use all 136 GPUs.
+    const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 17), golden::catalog(), {{"workload", "llama3-405b"}});
+    REQUIRE(a.hasStep);
+    CHECK(anyWarningStarts(a, kWorkloadExceedsGpuMemory));
+    CHECK(a.step.tp == 8);
+    CHECK(a.step.pp == 17);
+    CHECK(a.step.memoryPerGpuGB < 140.0);
+}
+
+TEST_CASE("data parallel for a global batch set by hand is its largest divisor the GPUs hold", "[scaling][layout]")
+{
+    const CommGroup node = placeGroup(extractFacts(golden::rail("dgx-h100", 4), golden::catalog()), 8, false);
+    for (int batch : {7, 1000, 1536, 65536, 1 << 30})
+        for (int gpus : {8, 24, 104, 1000, 4096, 131072}) {
+            CAPTURE(batch, gpus);
+            TrainingConfig c = golden::presetRun("llama3-8b", 8, 1, 0, batch);
+            int expected = 0;
+            for (int dp = gpus / 8; dp >= 1 && expected == 0; --dp)
+                if (batch % dp == 0) expected = dp;
+            CHECK(resolveLayout(c, gpus, node, 0.0).dp == expected);
+        }
+}
