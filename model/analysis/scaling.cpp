@@ -94,13 +94,19 @@ std::vector<int> fewestStageDepths(int layers)
     return out;
 }
 
-/// Largest tensor parallel resolveLayout tries for `m` on `gpus` GPUs of servers like `node`.
-int largestTp(const TransformerModel& m, int gpus, const CommGroup& node)
+/// Tensor parallel sizes resolveLayout tries for `m` on `gpus` GPUs of servers like `node`,
+/// largest first: `setTp` alone where the design sets it; else, inside an NVLink domain, every
+/// size up to 8 that divides the server's GPUs and that Megatron takes (tensorParallelProblem:
+/// the heads divide, groups never cross servers), 3 and 6 too (an NVL72 rack's 72 GPUs); 1
+/// over PCIe.
+std::vector<int> tensorSplits(const TransformerModel& m, int gpus, const CommGroup& node, int setTp)
 {
-    int maxTp = node.intraPath == IntraPath::NVLink ? std::min({8, node.g, gpus}) : 1;
-    // Never a split Megatron refuses or one whose groups cross servers (tensorParallelProblem).
-    while (maxTp > 1 && !tensorParallelProblem(m, maxTp, node.g, gpus > node.g).empty()) maxTp /= 2;
-    return maxTp;
+    if (setTp > 0) return {setTp};
+    std::vector<int> out;
+    const int largest = node.intraPath == IntraPath::NVLink ? std::min({8, std::max(1, node.g), gpus}) : 1;
+    for (int tp = largest; tp >= 1; --tp)
+        if (tp == 1 || (node.g % tp == 0 && tensorParallelProblem(m, tp, node.g, gpus > node.g).empty())) out.push_back(tp);
+    return out;
 }
 
 /// `c` with tp and pp set (dp and the global batch may be 0) checked and completed on `gpus`
@@ -182,7 +188,8 @@ TimedSplit timedSplit(const LayoutTimer& timer, TrainingConfig c, int tp, int pp
 TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer)
 {
     if (gpus < 1) throw std::invalid_argument("no GPUs to train on");
-    const int maxTp = largestTp(c.model, gpus, node);
+    const std::vector<int> tps = tensorSplits(c.model, gpus, node, c.tp);
+    const int maxTp = tps.front();
     auto fits = [&](int tp, int pp, int dp, double share) { return splitFits(c, tp, pp, dp, gpuMemoryGB, share); };
     if (c.tp == 0 || c.pp == 0) {
         // Every pipeline depth up to the layer count that is the fewest stages for its largest
@@ -196,7 +203,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
         else
             for (int pp : fewestStageDepths(c.model.layers))
                 if (pp <= gpus && pipelineProblem(c.model, pp, c.interleave).empty()) pps.push_back(pp);
-        for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
+        for (int tp : tps)
             for (int pp : pps)
                 if (static_cast<long long>(tp) * pp <= gpus) splits.emplace_back(tp, pp);
         std::sort(splits.begin(), splits.end(), [](const auto& a, const auto& b) {
@@ -291,7 +298,7 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
             // Nothing fits: the largest split that uses every GPU at any depth the model takes
             // (17 stages of llama3-405b on 136 GPUs, not one stage x 17 replicas at 310 GB),
             // for the warning to size and the ways out to start from.
-            for (int tp = c.tp > 0 ? c.tp : maxTp; tp >= 1; tp = c.tp > 0 ? 0 : tp / 2)
+            for (int tp : tps)
                 for (int pp = std::min(c.model.layers, gpus / tp); pp >= 1; --pp) {
                     const long long prod = static_cast<long long>(tp) * pp;
                     if (gpus % prod != 0 || prod <= bestProduct || !pipelineProblem(c.model, pp, c.interleave).empty()) continue;
@@ -324,8 +331,7 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
     const bool chosenKeepsBatch = !timer || timedSplit(timer, requested, chosen.tp, chosen.pp, chosen.dp, gpus).keepsBatch;
     TimedSplit fastestEvery;
     std::string fastestEveryWords;
-    for (int tp = requested.tp > 0 ? requested.tp : largestTp(requested.model, gpus, node); tp >= 1 && (timer || !everyGpuFits);
-         tp = requested.tp > 0 ? 0 : tp / 2)
+    for (int tp : tensorSplits(requested.model, gpus, node, requested.tp))
         for (int pp = requested.pp > 0 ? requested.pp : 1; tp * pp <= gpus && (timer || !everyGpuFits);
              pp = requested.pp > 0 ? gpus + 1 : pp + 1) {
             const bool split = gpus % (tp * pp) == 0 && pipelineProblem(requested.model, pp, requested.interleave).empty();

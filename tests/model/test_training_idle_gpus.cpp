@@ -418,3 +418,21 @@ TEST_CASE("data parallel for a global batch set by hand is its largest divisor t
             CHECK(resolveLayout(c, gpus, node, 0.0).dp == expected);
         }
 }
+
+TEST_CASE("an NVL72 rack's 72 GPUs take tensor parallel 3 - not only powers of two", "[scaling][layout]")
+{
+    // One GB200 NVL72 rack, gpt3-175b (96 heads) at pp 8 set by hand: the search tried tp 8, 4,
+    // 2 and 1 and took tp 2 x pp 8 x dp 4 with 8 GPUs idle (78,084 tokens/s), saying no layout
+    // that uses every GPU fits; tp 3 x pp 8 x dp 3 uses all 72 and trains 84,678.
+    const Design rack = loadDesign(templatePath("gb200-nvl72-1rack"));
+    const DesignAnalysis a = analyzeDesign(rack, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 8}});
+    REQUIRE(a.hasStep);
+    CHECK(a.step.tp == 3);
+    CHECK(a.step.dp == 3);
+    CHECK(a.step.idleGpus == 0);
+    CHECK(a.step.tokensPerSecond == Approx(84678).margin(1.0));
+    // A size that does not divide the heads is never tried: llama3-8b's 8 key/value heads.
+    const DesignAnalysis b = analyzeDesign(rack, golden::catalog(), {{"workload", "llama3-8b"}});
+    REQUIRE(b.hasStep);
+    CHECK(8 % b.step.tp == 0);
+}
