@@ -424,7 +424,7 @@ TEST_CASE("an NVL72 rack's 72 GPUs take tensor parallel 3 - not only powers of t
     // One GB200 NVL72 rack, gpt3-175b (96 heads) at pp 8 set by hand: the search tried tp 8, 4,
     // 2 and 1 and took tp 2 x pp 8 x dp 4 with 8 GPUs idle (78,084 tokens/s), saying no layout
     // that uses every GPU fits; tp 3 x pp 8 x dp 3 uses all 72 and trains 84,678.
-    const Design rack = loadDesign(templatePath("gb200-nvl72-1rack"));
+    const Design rack = loadDesign(bundledTemplateDirectory() + "/gb200-nvl72-1rack.json");
     const DesignAnalysis a = analyzeDesign(rack, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 8}});
     REQUIRE(a.hasStep);
     CHECK(a.step.tp == 3);
