@@ -368,7 +368,7 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
         : chosenTokens >= fastestEvery.tokensPerSecond
             ? "that trains faster than any layout that uses every GPU: " + tokens(chosenTokens) + " tokens/s against " +
                   tokens(fastestEvery.tokensPerSecond) + " for the fastest of them, " + fastestEveryWords
-            : "that trains within " + formatFigure(100.0 * kLayoutSpeedTolerance) + " % of the fastest layout that uses every GPU, " +
+            : "that trains within " + formatCount(100.0 * kLayoutSpeedTolerance) + " % of the fastest layout that uses every GPU, " +
                   fastestEveryWords + " (" + tokens(chosenTokens) + " against " + tokens(fastestEvery.tokensPerSecond) +
                   " tokens/s), and leaves memory headroom: " + formatFigure(memoryPerGpuGB(chosen)) + " against " +
                   formatFigure(fastestEvery.memoryPerGpuGB) + " GB per GPU, where " + formatFigure(kLayoutMemoryShare * gpuMemoryGB) +
@@ -396,7 +396,7 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
                        : "no layout whose replicas use every GPU fits " + requested.model.name + " in GPU memory" +
                              (layoutSet ? " with the " + setField + " set for this design" : std::string());
     return std::to_string(gpus - used) + " of the " + std::to_string(gpus) + " GPUs idle: tensor parallel " + std::to_string(chosen.tp) +
-           " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + " GPUs a replica) x " +
+           " x pipeline parallel " + std::to_string(chosen.pp) + " (" + std::to_string(replica) + (replica == 1 ? " GPU a replica) x " : " GPUs a replica) x ") +
            std::to_string(chosen.dp) + (chosen.dp == 1 ? " data-parallel replica uses " : " data-parallel replicas uses ") +
            std::to_string(used) + " GPUs, because " + why;
 }

@@ -116,11 +116,7 @@ TEST_CASE("a workload that cannot run gets no run's bottleneck: the words say th
 {
     // Before: "Bottleneck: node_boundary - multi-node collectives are bound by the NICs", beside
     // a warning that the run is refused, as if a run were limited by the NICs.
-    topology::FatTreeOptions o;
-    o.server = "dgx-h100";
-    o.nodes = 6;
-    o.switchModel = "qm9700";
-    const Design d = topology::generateFatTree(golden::catalog(), o);
+    const Design d = golden::fatTree("dgx-h100", 6);
     const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}, {"pp", 97}});
     REQUIRE_FALSE(a.hasStep);
     CHECK(a.bottleneck.scope == Scope::NodeBoundary);
@@ -311,11 +307,7 @@ TEST_CASE("unreadable workload settings leave the links to analyse: layers and t
 {
     // Before: "workload": "gpt5" in a design refused the whole analysis, and the GUI's layer and
     // collective charts went blank beside it.
-    topology::FatTreeOptions o;
-    o.server = "dgx-h100";
-    o.nodes = 6;
-    o.switchModel = "qm9700";
-    const Design d = topology::generateFatTree(golden::catalog(), o);
+    const Design d = golden::fatTree("dgx-h100", 6);
     const DesignAnalysis ok = analyzeDesign(d, golden::catalog(), {{"workload", "gpt3-175b"}});
     for (const nlohmann::json& bad : {nlohmann::json{{"workload", "gpt5"}}, nlohmann::json{{"workload", "gpt3-175b"}, {"tp", "eight"}}}) {
         const DesignAnalysis a = analyzeDesign(d, golden::catalog(), bad);

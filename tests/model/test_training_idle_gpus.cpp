@@ -389,7 +389,7 @@ TEST_CASE("an idle-GPU note says speed where a split that uses every GPU takes t
         analyzeDesign(golden::rail("dgx-h100", 13), golden::catalog(), {{"workload", "llama3-8b"}, {"global_batch", 1000}});
     REQUIRE(a.hasStep);
     REQUIRE(a.step.idleGpus == 4);
-    CHECK(anyWarningStarts(a, "4 of the 104 GPUs idle: tensor parallel 1 x pipeline parallel 1 (1 GPUs a replica) x 100 "
+    CHECK(anyWarningStarts(a, "4 of the 104 GPUs idle: tensor parallel 1 x pipeline parallel 1 (1 GPU a replica) x 100 "
                               "data-parallel replicas uses 100 GPUs, because that trains faster than any layout that uses every GPU: "));
 }
 
@@ -435,4 +435,17 @@ TEST_CASE("an NVL72 rack's 72 GPUs take tensor parallel 3 - not only powers of t
     const DesignAnalysis b = analyzeDesign(rack, golden::catalog(), {{"workload", "llama3-8b"}});
     REQUIRE(b.hasStep);
     CHECK(8 % b.step.tp == 0);
+}
+
+TEST_CASE("an idle-GPU note for a split chosen for its memory headroom gives both speeds and both memories", "[scaling][layout]")
+{
+    // 41 DGX H100, llama3-70b: tp 8 x dp 41 on all 328 GPUs trains 309,495 tokens/s at 60.7 GB
+    // a GPU, above 70 % of 80; tp 4 x pp 10 x dp 8 on 320 trains 307,733 (within 2 %) at 55.3.
+    const DesignAnalysis a = analyzeDesign(golden::rail("dgx-h100", 41), golden::catalog(), {{"workload", "llama3-70b"}});
+    REQUIRE(a.hasStep);
+    CHECK(a.step.idleGpus == 8);
+    CHECK(anyWarningStarts(a, "8 of the 328 GPUs idle: tensor parallel 4 x pipeline parallel 10 (40 GPUs a replica) x 8 data-parallel "
+                              "replicas uses 320 GPUs, because that trains within 2 % of the fastest layout that uses every GPU, tensor "
+                              "parallel 8 x pipeline parallel 1 x data parallel 41 (307,733 against 309,495 tokens/s), and leaves memory "
+                              "headroom: 55.3 against 60.7 GB per GPU, where 56.0 GB is 70.0 % of the GPU's memory"));
 }
