@@ -360,9 +360,19 @@ TEST_CASE("idle GPUs under a layout or batch set by hand give the true reason - 
 TEST_CASE("a gradient accumulation set for the design holds that many micro-batches when the layout is checked for memory",
           "[scaling][layout]")
 {
-    // 7 DGX H100, llama3-70b, grad_accumulation 4: the search counted pp micro-batches in
-    // flight, refused the shallow splits and took tp 8 x pp 7 x dp 1 (23,409 tokens/s); with 4
-    // in flight tp 8 x pp 2 x dp 3 fits and trains 36,627.
+    // The search counted pp micro-batches in flight, not the 4 set, and refused splits that fit.
+    // 64 DGX H100, llama3-405b: it took tp 8 x pp 32 x dp 2 (12,931 tokens/s); tp 8 x pp 8 x dp 8
+    // fits at 71.9 GB and trains 37,692.
+    const DesignAnalysis big =
+        analyzeDesign(golden::rail("dgx-h100", 64), golden::catalog(), {{"workload", "llama3-405b"}, {"grad_accumulation", 4}});
+    REQUIRE(big.hasStep);
+    CHECK(big.step.tp == 8);
+    CHECK(big.step.pp == 8);
+    CHECK(big.step.dp == 8);
+    CHECK(big.step.tokensPerSecond == Approx(37692).margin(1.0));
+    CHECK(big.step.memoryPerGpuGB <= 0.9 * 80.0);
+    // 7 DGX H100, llama3-70b: tp 8 x pp 2 x dp 3 on 48 GPUs, and the idle note named tp 8 x pp
+    // 7 (23,409 tokens/s) as the fastest split that uses every GPU; tp 4 x pp 7 x dp 2 fits.
     const DesignAnalysis a =
         analyzeDesign(golden::rail("dgx-h100", 7), golden::catalog(), {{"workload", "llama3-70b"}, {"grad_accumulation", 4}});
     REQUIRE(a.hasStep);
@@ -372,6 +382,9 @@ TEST_CASE("a gradient accumulation set for the design holds that many micro-batc
     CHECK(a.step.dp == 3);
     CHECK(a.step.tokensPerSecond == Approx(36627).margin(1.0));
     CHECK(a.step.memoryPerGpuGB <= 0.9 * 80.0);
+    CHECK(anyWarningStarts(a, "8 of the 56 GPUs idle: tensor parallel 8 x pipeline parallel 2 (16 GPUs a replica) x 3 data-parallel "
+                              "replicas uses 48 GPUs, because that trains faster than any layout that uses every GPU: 36,627 tokens/s "
+                              "against 24,796 for the fastest of them, tensor parallel 4 x pipeline parallel 7 x data parallel 2"));
     // 17 DGX H100, llama3-405b, grad_accumulation 4: before "does not fit" at tp 8 x pp 1.
     const DesignAnalysis b =
         analyzeDesign(golden::rail("dgx-h100", 17), golden::catalog(), {{"workload", "llama3-405b"}, {"grad_accumulation", 4}});
