@@ -6,7 +6,7 @@
 /// it fit.
 
 #include "model/analysis/comm_group.hpp"
-#include "model/analysis/scaling.hpp"
+#include "model/analysis/layout_search.hpp"
 #include "model/analysis/training.hpp"
 
 #include <string>

@@ -1,9 +1,10 @@
 #pragma once
 /// @file scaling.hpp
-/// Parallel layout choice, scaling curves (weak and strong) and levers for a training
-/// workload on a design (engine_formulas.md §10.5).
+/// Scaling curves (weak and strong) and levers for a training workload on a design
+/// (engine_formulas.md §10.5); the layout choice is layout_search.hpp.
 
 #include "model/analysis/analysis.hpp"
+#include "model/analysis/layout_search.hpp"
 #include "model/analysis/training.hpp"
 
 #include <functional>
@@ -17,54 +18,6 @@ namespace model::analysis {
 /// (placeGroup, engine_formulas.md §8), so gradient and expert traffic that crosses an
 /// oversubscribed tier pays for it. Empty: no fabric beyond the servers' NICs (factors 1).
 using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
-
-/// Tokens per second a complete layout trains at on the design (predictStep on the group its
-/// busy GPUs are placed on); throws std::invalid_argument for a layout that cannot run. Given
-/// to resolveLayout, it decides between the splits that fit by the engine's own step time.
-using LayoutTimer = std::function<double(const TrainingConfig& laid)>;
-
-/// How much slower than the fastest split a layout may train (a share of its tokens per
-/// second) and still be chosen for leaving memory headroom, its weights, gradients, optimizer
-/// state and activations within kLayoutMemoryShare of the GPU's memory where the fastest's
-/// are not (resolveLayout with a timer): differences this small are inside the engine's error
-/// (mean |error| 4.9 % against the Megatron step times of shared/validation/training_steps.csv),
-/// and headroom is what keeps a run from failing (a rule of this project, not a measured figure).
-inline constexpr double kLayoutSpeedTolerance = 0.02;
-
-/// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
-/// inside the NVLink domain (powers of two up to 8) and any pipeline depth the model takes
-/// (pipelineProblem; an uneven one counted at its largest stage, pipelineImbalance), data
-/// parallel with the rest. Among the splits whose weights, gradients, optimizer state and
-/// first-stage activations (memoryPerGpuGB) fit the 90 % of `gpuMemoryGB` (decimal GB) above
-/// which analyzeDesign warns (memory_fit.hpp), the one that keeps the most GPUs usefully busy,
-/// tp x pp x floor(gpus / (tp x pp)) / pipelineImbalance / (1 + (pp - 1) / (v m)) with m the
-/// micro-batches per pipeline its global batch gives (the 1F1B bubble, Narayanan et al. 2021), wins (every GPU busy on an even split
-/// first; idle GPUs, which idleGpusNote names, only where no such split fits); at equal
-/// scores the one with fewer idle GPUs, then one whose state alone fits 70 %
-/// (kLayoutMemoryShare) and the smallest product
-/// among those (tensor parallel before pipeline stages), else the largest product. When
-/// nothing fits at all, the largest split that uses every GPU (and the warning).
-/// With a `timer`, every split that fits is timed and the fastest wins, except that one within
-/// kLayoutSpeedTolerance of it that leaves memory headroom goes before one that does not (the
-/// score above breaks exact ties): the score leaves out tensor-parallel,
-/// pipeline and gradient traffic, which decide between splits on a slow network (llama3-70b
-/// on 8 DGX H100 with one 100G NIC each: tp 4 x pp 16 x dp 1 at 68,199 tokens/s, against
-/// 46,773 for the tp 8 x dp 8 the score alone picks).
-/// Global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
-/// defaultGlobalBatch(model) / (dp x micro-batch) rounded, at least 1 and at least pp.
-/// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs, or the model
-///         cannot take the pipeline depth (pipelineProblem).
-[[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB,
-                                           const LayoutTimer& timer = {});
-
-/// Words for a layout that leaves some of `gpus` GPUs idle (`chosen`, resolved from
-/// `requested` by resolveLayout on servers like `node` with `gpuMemoryGB` each): how many, the
-/// tensor x pipeline x data-parallel split and why (the fields set by hand; no split that uses
-/// every GPU fits in memory; or one does, but keeps fewer of them usefully busy, or, with the
-/// `timer` resolveLayout chose by, trains fewer tokens per second: then both figures and the
-/// fastest such split are named). Empty when tp x pp x dp of `chosen` uses every GPU.
-[[nodiscard]] std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus,
-                                       const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {});
 
 /// Peak dense TFLOPS of `gpu` at `p` (BF16/FP16 as listed; FP8 as listed, else BF16; FP32
 /// as TF32 = BF16 / 2 per the NVIDIA spec sheets). 0 when unknown.
