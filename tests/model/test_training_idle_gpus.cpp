@@ -357,6 +357,23 @@ TEST_CASE("idle GPUs under a layout or batch set by hand give the true reason - 
     }
 }
 
+namespace {
+
+/// `a` has a step, split tp x pp x dp, at `tokens` tokens/s (to the token), with 4 micro-batches
+/// a step and its memory within the 90 % of an 80 GB H100 a run may take.
+void checkFittingLayout(const DesignAnalysis& a, int tp, int pp, int dp, double tokens)
+{
+    REQUIRE(a.hasStep);
+    CHECK(a.step.gradAccumulation == 4);
+    CHECK(a.step.tp == tp);
+    CHECK(a.step.pp == pp);
+    CHECK(a.step.dp == dp);
+    CHECK(a.step.tokensPerSecond == Approx(tokens).margin(1.0));
+    CHECK(a.step.memoryPerGpuGB <= 0.9 * 80.0);
+}
+
+} // namespace
+
 TEST_CASE("a gradient accumulation set for the design holds that many micro-batches when the layout is checked for memory",
           "[scaling][layout]")
 {
@@ -365,23 +382,12 @@ TEST_CASE("a gradient accumulation set for the design holds that many micro-batc
     // fits at 71.9 GB and trains 37,692.
     const DesignAnalysis big =
         analyzeDesign(golden::rail("dgx-h100", 64), golden::catalog(), {{"workload", "llama3-405b"}, {"grad_accumulation", 4}});
-    REQUIRE(big.hasStep);
-    CHECK(big.step.tp == 8);
-    CHECK(big.step.pp == 8);
-    CHECK(big.step.dp == 8);
-    CHECK(big.step.tokensPerSecond == Approx(37692).margin(1.0));
-    CHECK(big.step.memoryPerGpuGB <= 0.9 * 80.0);
+    checkFittingLayout(big, 8, 8, 8, 37692);
     // 7 DGX H100, llama3-70b: tp 8 x pp 2 x dp 3 on 48 GPUs, and the idle note named tp 8 x pp
     // 7 (23,409 tokens/s) as the fastest split that uses every GPU; tp 4 x pp 7 x dp 2 fits.
     const DesignAnalysis a =
         analyzeDesign(golden::rail("dgx-h100", 7), golden::catalog(), {{"workload", "llama3-70b"}, {"grad_accumulation", 4}});
-    REQUIRE(a.hasStep);
-    CHECK(a.step.gradAccumulation == 4);
-    CHECK(a.step.tp == 8);
-    CHECK(a.step.pp == 2);
-    CHECK(a.step.dp == 3);
-    CHECK(a.step.tokensPerSecond == Approx(36627).margin(1.0));
-    CHECK(a.step.memoryPerGpuGB <= 0.9 * 80.0);
+    checkFittingLayout(a, 8, 2, 3, 36627);
     CHECK(anyWarningStarts(a, "8 of the 56 GPUs idle: tensor parallel 8 x pipeline parallel 2 (16 GPUs a replica) x 3 data-parallel "
                               "replicas uses 48 GPUs, because that trains faster than any layout that uses every GPU: 36,627 tokens/s "
                               "against 24,796 for the fastest of them, tensor parallel 4 x pipeline parallel 7 x data parallel 2"));
