@@ -87,13 +87,17 @@ std::vector<int> fewestStageDepths(int layers)
 /// Tensor parallel sizes resolveLayout tries for `m` on `gpus` GPUs of servers like `node`,
 /// largest first: `setTp` alone where the design sets it; else, inside an NVLink domain, every
 /// size up to 8 that divides the server's GPUs and that Megatron takes (tensorParallelProblem:
-/// the heads divide, groups never cross servers), 3 and 6 too (an NVL72 rack's 72 GPUs); 1
-/// over PCIe.
+/// the heads divide, groups never cross servers), 3 and 6 too (an NVL72 rack's 72 GPUs); the
+/// same sizes over PCIe peer-to-peer (one 8 x L40S server holds llama3-8b at tp 2 x pp 2 x dp 2,
+/// at no depth with tp 1), each timed like any other split; 1 over host-staged copies.
 std::vector<int> tensorSplits(const TransformerModel& m, int gpus, const CommGroup& node, int setTp)
 {
     if (setTp > 0) return {setTp};
     std::vector<int> out;
-    const int largest = node.intraPath == IntraPath::NVLink ? std::min({8, std::max(1, node.g), gpus}) : 1;
+    // Over host-staged copies (no PCIe peer-to-peer: RTX 4090, 5090) every tensor-parallel
+    // all-reduce, two a layer in the forward pass and two in the backward (Megatron-LM,
+    // Shoeybi et al. 2019 section 3), crosses host memory twice: tp stays 1 there.
+    const int largest = node.intraPath == IntraPath::HostStaged ? 1 : std::min({8, std::max(1, node.g), gpus});
     for (int tp = largest; tp >= 1; --tp)
         if (tp == 1 || (node.g % tp == 0 && tensorParallelProblem(m, tp, node.g, gpus > node.g).empty())) out.push_back(tp);
     return out;

@@ -26,8 +26,8 @@ using LayoutTimer = std::function<double(const TrainingConfig& laid)>;
 inline constexpr double kLayoutSpeedTolerance = 0.02;
 
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
-/// inside the NVLink domain (every size up to 8 that divides the server's GPUs and the model's
-/// heads; 1 over PCIe) and any pipeline depth the model takes
+/// inside a server or NVLink domain (every size up to 8 that divides the server's GPUs and the model's heads,
+/// over NVLink or PCIe peer-to-peer; 1 over host-staged copies) and any pipeline depth the model takes
 /// (pipelineProblem; an uneven one counted at its largest stage, pipelineImbalance), data
 /// parallel with the rest. Among the splits whose weights, gradients, optimizer state and
 /// first-stage activations (memoryPerGpuGB) fit the 90 % of `gpuMemoryGB` (decimal GB) above

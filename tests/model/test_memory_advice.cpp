@@ -143,7 +143,7 @@ TEST_CASE("the GPU count advised is the fewest whole servers whose engine layout
 
 TEST_CASE("a workload no cluster of these GPUs holds says so - and only that more memory helps", "[analysis][memory]")
 {
-    // megatron-1t on 24 GB RTX 4090s: tensor parallel stays at 1 without NVLink and 128 layers
+    // megatron-1t on 24 GB RTX 4090s: tensor parallel stays at 1 over host-staged copies and 128 layers
     // allow 128 stages, so the weights and gradients alone (4 bytes a parameter, the optimizer
     // sharded away) take 1e12 x 4 / 128 = 31.3 GB per GPU, more than 21.6 GB.
     const DesignAnalysis a =

@@ -2,6 +2,7 @@
 // those that leave GPUs idle only where that trains faster, said in words with both figures;
 // the scaling curves of a design with idle GPUs are those of the same layout without.
 #include "test_analysis_support.hpp"
+#include "test_layout_support.hpp"
 
 #include "model/analysis/analysis_json.hpp"
 #include "model/analysis/memory_fit.hpp"
@@ -100,24 +101,6 @@ TEST_CASE("layout: a split that leaves GPUs idle is chosen only where it trains 
                                  "data-parallel replicas uses 240 GPUs, because 256 is not a multiple of the 24 GPUs of a replica set"));
 }
 
-namespace {
-
-/// Tokens per second and memory per GPU of `c` split tp x pp as its dp GPUs allow on the
-/// rail design `d` of `gpus` GPUs, or nothing where the split cannot run: what the analysis
-/// would report were the layout set by hand.
-struct Timed {
-    int tp = 0, pp = 0, dp = 0;
-    double tokens = -1, memoryGB = 0;
-};
-
-Timed timedByHand(const Design& d, int tp, int pp, const std::string& workload = "gpt3-175b")
-{
-    const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", workload}, {"tp", tp}, {"pp", pp}});
-    if (!a.hasStep || !a.step.fitsInMemory) return {};
-    return {tp, pp, a.step.dp, a.step.tokensPerSecond, a.step.memoryPerGpuGB};
-}
-
-} // namespace
 
 TEST_CASE("layout sweep: 1 to 40 DGX H100 and a few odd counts, GPT-3 175B - no split that fits trains faster beyond the "
           "headroom rule",
@@ -154,11 +137,11 @@ TEST_CASE("layout sweep: 1 to 40 DGX H100 and a few odd counts, GPT-3 175B - no 
         CHECK(a.scaling.back().gpus == gpus);
         // Brute force over every split, on a sample of counts (the whole sweep times ~16,000).
         if (servers % 4 != 3 && servers != 6 && servers != 12) continue;
-        Timed fastest;
-        std::vector<Timed> all;
+        golden::Timed fastest;
+        std::vector<golden::Timed> all;
         for (int tp : {1, 2, 4, 8})
             for (int pp = 1; pp <= 96 && tp * pp <= gpus; ++pp) {
-                const Timed t = timedByHand(d, tp, pp);
+                const golden::Timed t = golden::timedByHand(d, tp, pp);
                 if (t.tokens <= 0) continue;
                 all.push_back(t);
                 if (t.tokens > fastest.tokens) fastest = t;
@@ -169,7 +152,7 @@ TEST_CASE("layout sweep: 1 to 40 DGX H100 and a few odd counts, GPT-3 175B - no 
                     fastest.memoryGB);
         CHECK(a.step.tokensPerSecond >= (1.0 - kLayoutSpeedTolerance) * fastest.tokens * (1 - 1e-9));
         const bool roomy = a.step.memoryPerGpuGB <= kLayoutMemoryShare * 80.0;
-        for (const Timed& t : all)
+        for (const golden::Timed& t : all)
             if (t.tokens > a.step.tokensPerSecond * (1 + 1e-9)) {
                 // Only a split without headroom may beat the choice, and only by the tolerance.
                 CAPTURE(t.tp, t.pp, t.dp, t.tokens, t.memoryGB);
@@ -199,13 +182,13 @@ TEST_CASE("on a slow network the engine's own step picks the layout: llama3-70b 
     CHECK(a.step.pp == 16);
     CHECK(a.step.dp == 1);
     CHECK(a.step.tokensPerSecond == Approx(68199).margin(1.0));
-    const Timed scoreChoice = timedByHand(d, 8, 1, "llama3-70b");
+    const golden::Timed scoreChoice = golden::timedByHand(d, 8, 1, "llama3-70b");
     CHECK(scoreChoice.dp == 8);
     CHECK(scoreChoice.tokens == Approx(46773).margin(1.0));
     // And no split a user could set trains faster beyond the headroom rule.
     for (int tp : {1, 2, 4, 8})
         for (int pp = 1; pp <= 80 && tp * pp <= 64; ++pp) {
-            const Timed t = timedByHand(d, tp, pp, "llama3-70b");
+            const golden::Timed t = golden::timedByHand(d, tp, pp, "llama3-70b");
             CAPTURE(tp, pp, t.dp, t.tokens, t.memoryGB);
             if (t.tokens > a.step.tokensPerSecond * (1 + 1e-9)) {
                 CHECK(t.tokens <= a.step.tokensPerSecond / (1.0 - kLayoutSpeedTolerance));
