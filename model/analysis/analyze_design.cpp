@@ -248,7 +248,8 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
-            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer);
+            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer,
+                                                            first->spec ? first->spec->kind : std::string("node"));
             const std::string need = memoryNeedWords(s.stateGB, s.activationsGB);
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + need + "; " + waysOut);
             // No run, so nothing limits it but memory, and no curve of a run: the step stays

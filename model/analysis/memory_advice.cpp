@@ -40,10 +40,18 @@ std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const Co
     return std::nullopt;
 }
 
+/// `count` servers of catalog kind `kind` in words: "racks" (an NVL72 rack is one server of
+/// 72 GPUs), "workstations", "instances", else "servers"; singular for 1.
+std::string unitsWord(const std::string& kind, int count)
+{
+    const std::string one = kind == "rack" ? "rack" : kind == "workstation" ? "workstation" : kind == "cloud_instance" ? "instance" : "server";
+    return count == 1 ? one : one + "s";
+}
+
 } // namespace
 
 std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus, const CommGroup& node,
-                          double gpuMemoryGB, const LayoutTimer& timer)
+                          double gpuMemoryGB, const LayoutTimer& timer, const std::string& serverKind)
 {
     const double limit = kMemoryLimitShare * gpuMemoryGB;
     std::vector<std::string> ways;
@@ -80,7 +88,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
                 const int more = servers * perServer;
                 if (const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit, timer)) {
                     ways.push_back(lead + formatCount(more) + " GPUs" +
-                                   (perServer > 1 ? " (" + formatCount(servers) + " servers of " + std::to_string(perServer) + ")"
+                                   (perServer > 1 ? " (" + formatCount(servers) + " " + unitsWord(serverKind, servers) + " of " + std::to_string(perServer) + ")"
                                                   : std::string()) +
                                    " hold it at " + layoutWords(*big, more));
                     return true;

@@ -33,19 +33,22 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///    it is set); each with the layout the design would then get (fields set by hand kept, the
 ///    rest as the engine chooses them with the change);
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout (its
-///    search: power-of-two tensor splits, pipeline depths that split the layers evenly,
-///    resolveLayout), up to kMemoryAdviceMaxGpus;
+///    search and timing, resolveLayout), up to kMemoryAdviceMaxGpus;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;
 ///    where no count holds it as set and it does not recompute every layer, the fewest that
 ///    hold it with full recompute ("full recompute and add GPUs: ...");
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
-/// E.g. "add GPUs: 144 (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
+/// E.g. "add GPUs: 144 GPUs (2 racks of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
 /// GPU; or pick GPUs with more memory". Layouts are chosen with `timer` as the analysis chose
 /// `laid` (resolveLayout), so a way names the layout the design would get (at a larger count,
 /// one of more servers like these, each GPU count timed as the timer places it).
 /// Never throws (a layout that cannot be made is skipped).
+/// `serverKind` is the catalog kind of the servers (ServerSpec::kind): the GPU count names them
+/// as it ("2 racks of 72" for "rack", "workstations", "instances" for "cloud_instance",
+/// "servers" for any other).
 [[nodiscard]] std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus,
-                                        const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {});
+                                        const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {},
+                                        const std::string& serverKind = "node");
 
 } // namespace model::analysis

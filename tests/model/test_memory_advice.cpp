@@ -57,7 +57,7 @@ TEST_CASE("an NVL72 rack asked for megatron-1t is told how many GPUs hold it - n
     // pp 16 (8 layers a stage) leaves 16 of the 144 GPUs idle; pp 18 would keep them all busy
     // but with 8 layers on its largest stage it does the same work on 18 x 8 / 128 = 1.125
     // times the GPUs, and a deeper bubble.
-    const std::string ways = "add GPUs: 144 GPUs (2 servers of 72) hold it at tensor 8 x pipeline 16 x data 1 (128 of them busy), "
+    const std::string ways = "add GPUs: 144 GPUs (2 racks of 72) hold it at tensor 8 x pipeline 16 x data 1 (128 of them busy), "
                              "154 GB per GPU; or pick GPUs with more memory";
     CHECK(a.bottleneck.explanation.ends_with("the run cannot start, so no link limits it; " + ways));
     REQUIRE(memoryOverflowWarning(a.warnings) != nullptr);
