@@ -71,6 +71,16 @@ std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& 
         printError(QString::fromStdString(e.what()));
         return std::nullopt;
     }
+    // With a workload given (--workload, or compare's first design), a design's own "workload"
+    // field is replaced: where it could not be read, say so rather than drop it unseen.
+    std::string ownWorkloadError;
+    if (!options.workload.empty() && design->analysis.is_object() && design->analysis.contains("workload")) {
+        try {
+            (void)model::analysis::trainingConfigFromJson(design->analysis, path.toStdString());
+        } catch (const std::exception& e) {
+            ownWorkloadError = e.what();
+        }
+    }
     auto results = model::compare::computeDesignResults(std::make_shared<const model::Design>(std::move(*design)), catalog, prices,
                                                         options, path.toStdString());
     // The report and the comparison still go out, saying what is missing; a script reading
@@ -81,6 +91,9 @@ std::optional<model::compare::DesignResults> loadResultsOrReport(const QString& 
     else if (results.analysis && !results.analysis->workloadError.empty())
         printError(QStringLiteral("warning: ") + path + QStringLiteral(": ") + QString::fromStdString(results.analysis->workloadError) +
                    QStringLiteral(" (no training step is timed; the output gives the links alone and says why)"));
+    else if (!ownWorkloadError.empty())
+        printError(QStringLiteral("warning: ") + QString::fromStdString(ownWorkloadError) + QStringLiteral(" (that field is not used: the design is analysed on ") +
+                   QString::fromStdString(options.workload) + QStringLiteral(" instead)"));
     return results;
 }
 

@@ -116,4 +116,20 @@ TEST_CASE("compare and analyze with a workload that is no name - or a first desi
     INFO(first.err.toStdString());
     CHECK(first.code == 0);
     CHECK(first.err.contains(QStringLiteral("warning: ") + gpt5 + QStringLiteral(": entry \"analysis\": field \"workload\": unknown workload")));
+    // A later design's own workload is replaced by the first's (or by --workload): where it
+    // could not be read, the warning says so and what the design is analysed on. Before, silence.
+    const clitest::Outcome second = clitest::cli({QStringLiteral("compare"), guitest::templatePath(), gpt5});
+    INFO(second.err.toStdString());
+    CHECK(second.code == 0);
+    CHECK(second.err.contains(QStringLiteral("warning: ") + gpt5 + QStringLiteral(": entry \"analysis\": field \"workload\": unknown workload \"gpt5\"")));
+    CHECK(second.err.contains(QStringLiteral(" (that field is not used: the design is analysed on gpt3-175b instead)")));
+    const clitest::Outcome given = clitest::cli({QStringLiteral("compare"), guitest::templatePath(), five, QStringLiteral("--workload"),
+                                                 QStringLiteral("llama3-8b")});
+    CHECK(given.code == 0);
+    CHECK(given.err.contains(QStringLiteral("warning: ") + five + QStringLiteral(": entry \"analysis\": field \"workload\": expected the name of a preset")));
+    CHECK(given.err.contains(QStringLiteral("(that field is not used: the design is analysed on llama3-8b instead)")));
+    // A readable own workload is replaced without a word: that is what compare documents.
+    const clitest::Outcome quiet = clitest::cli({QStringLiteral("compare"), guitest::templatePath(), guitest::templatePath()});
+    CHECK(quiet.code == 0);
+    CHECK_FALSE(quiet.err.contains(QStringLiteral("that field is not used")));
 }
