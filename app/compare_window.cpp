@@ -63,9 +63,10 @@ bool CompareWindow::addDesign(const model::Design& design, const QString& file)
         return false;
     }
     model::compare::ResultOptions options;
-    // Every design trains the first design's workload, so the training runs compare.
+    // Every design trains the first design's workload, so the training runs compare; a first
+    // design whose workload cannot be read (its column says why) sets none.
     if (!entries_.empty() && entries_.front().results && entries_.front().results->analysis &&
-        !entries_.front().results->design->analysis.contains("model"))
+        entries_.front().results->analysis->workloadError.empty() && !entries_.front().results->design->analysis.contains("model"))
         options.workload = entries_.front().results->analysis->workload;
     entries_.push_back({nextId_++, file.isEmpty() ? tr("open design") : file, nullptr, {}});
     auto shared = std::make_shared<const model::Design>(design);

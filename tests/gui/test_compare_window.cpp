@@ -84,6 +84,32 @@ TEST_CASE("Compare window: open design against the rented template", "[gui][comp
     CHECK(w.comparison() == nullptr);
 }
 
+TEST_CASE("Compare window: a first design whose workload cannot be read passes none to the others", "[gui][compare]")
+{
+    // Before: its "gpt5" went to every design added after it, so none timed a training step.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    nlohmann::json d = model::toJson(model::loadDesign(model::defaultDesignPath()));
+    d["analysis"]["workload"] = "gpt5";
+    const QString bad = dir.filePath(QStringLiteral("gpt5.json"));
+    QFile f(bad);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(d.dump()));
+    f.close();
+    app::CompareWindow w(guitest::catalog());
+    REQUIRE(w.addFile(bad));
+    REQUIRE(QTest::qWaitFor([&w] { return !w.isBusy(); }, 60000));
+    REQUIRE(w.addFile(QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/rented-8x-h100-3200g.json")));
+    REQUIRE(QTest::qWaitFor([&w] { return !w.isBusy(); }, 60000));
+    REQUIRE(w.comparison());
+    const model::compare::Row* tokens = w.comparison()->row("tokens_per_second");
+    REQUIRE(tokens);
+    REQUIRE(tokens->cells.size() == 2);
+    CHECK_FALSE(tokens->cells[0].value.has_value()); // A: no step, its workload unreadable
+    REQUIRE(tokens->cells[1].value.has_value());     // B: its own workload, timed
+    CHECK(*tokens->cells[1].value > 0);
+}
+
 namespace {
 /// Checks every column title of `view`'s table: whole in its item and tooltip ("A: name"),
 /// drawn whole or cut at its end with "…" (never at its start: it was drawn centred and clipped
