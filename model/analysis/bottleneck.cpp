@@ -158,7 +158,7 @@ Bottleneck findBottleneck(const StepBreakdown& s, const CommGroup& node, const s
     std::vector<Part> parts = {
         {s.tpExposedS, tpLatency ? Scope::Latency : Scope::IntraNode,
          tpLatency ? "per-step latency of many small tensor-parallel collectives (" + pct(s.tpLatencyShare) + " of their time is latency)"
-                   : "exposed tensor-parallel collectives over " + node.intraTechnology,
+                   : "exposed tensor-parallel collectives over " + socketLocal(node, s.tp, 1).intraTechnology,
          !tpLatency},
         {s.ppBubbleS, Scope::PipelineBubble, "the pipeline bubble ((pp-1)/(v m) of the compute with pp " + std::to_string(s.pp) +
                                                  ", " + std::to_string(s.gradAccumulation) + " micro-batches)"},

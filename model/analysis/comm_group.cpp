@@ -48,14 +48,23 @@ void intraOf(const ServerFacts& s, int ranks, CommGroup& g)
     // A ring over more GPUs than one socket holds crosses the CPU-to-CPU link (topo.h UPI).
     const bool crossesSockets = g.cpuSockets >= 2 && ranks > s.gpus / g.cpuSockets;
     if (crossesSockets) b = std::min(b, calibration::kInterSocketGBps);
+    const double socket = pcieUsableGBps(gpu);
     if (!gpu.peerToPeerOverPcie) {
         g.intraPath = IntraPath::HostStaged;
         g.intraGBps = b * calibration::kHostStagedBandwidthFactor;
         g.intraTechnology = pcieName(gpu) + ", host-staged copies (no peer-to-peer)";
+        g.socketGBps = socket * calibration::kHostStagedBandwidthFactor;
+        g.socketTechnology = g.intraTechnology;
     } else {
         g.intraPath = IntraPath::PciePeer;
         g.intraGBps = b;
         g.intraTechnology = pcieName(gpu) + " peer-to-peer" + (crossesSockets ? " across CPU sockets" : "");
+        g.socketGBps = socket;
+        g.socketTechnology = pcieName(gpu) + " peer-to-peer";
+    }
+    if (g.cpuSockets < 2) {
+        g.socketGBps = 0;
+        g.socketTechnology.clear();
     }
     g.nvlsCapable = false;
 }
@@ -150,6 +159,8 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             g.gpusPerPcieSwitch = local.gpusPerPcieSwitch;
             g.cpuSockets = local.cpuSockets;
             g.gpusPerSocket = local.gpusPerSocket;
+            g.socketGBps = local.socketGBps;
+            g.socketTechnology = local.socketTechnology;
             g.gpuName = s->gpu->name;
             g.hbmGBps = local.hbmGBps;
             g.generation = generationOf(*s->gpu);
@@ -252,6 +263,17 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
         }
     }
     g.sharpCapable = facts.sharpCapable;
+    return g;
+}
+
+CommGroup socketLocal(const CommGroup& node, int ranksPerNode, int stride) noexcept
+{
+    CommGroup g = node;
+    const long long span = (static_cast<long long>(std::max(1, ranksPerNode)) - 1) * std::max(1, stride) + 1;
+    if (node.intraPath != IntraPath::NVLink && node.cpuSockets >= 2 && node.socketGBps > 0 && span <= node.gpusPerSocket) {
+        g.intraGBps = node.socketGBps;
+        g.intraTechnology = node.socketTechnology;
+    }
     return g;
 }
 

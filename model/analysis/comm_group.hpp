@@ -72,6 +72,11 @@ struct CommGroup {
     double hostLinkGBps = 0;
     int cpuSockets = 1;           ///< of the chosen server
     int gpusPerSocket = 1;        ///< GPUs of the chosen server behind one CPU socket (its GPUs / sockets)
+    /// PCIe paths on a server of several CPU sockets: the per-GPU rate (GB/s, one direction)
+    /// and words among ranks behind one socket, which no CPU-to-CPU link limits (intraGBps
+    /// and intraTechnology are those of the group's own ranks); 0 and empty otherwise.
+    double socketGBps = 0;
+    std::string socketTechnology;
     /// Across nodes, some leaf the group's NICs attach to is Ethernet without PFC/ECN: a port
     /// offered more than it carries drops packets, which no formula here prices (the flow-level
     /// simulation does: fabric_behaviour.hpp); the collective's note says so.
@@ -81,6 +86,14 @@ struct CommGroup {
     std::string gpuName;
     double hbmGBps = 0;           ///< spec HBM bandwidth of the GPU (read + write), GB/s
 };
+
+/// `node` narrowed to `ranksPerNode` of each server's GPUs spaced `stride` apart (Megatron's
+/// rank order: a tensor-parallel group is adjacent GPUs, a data-parallel one tp apart). On a
+/// PCIe server of several CPU sockets a group whose span, (ranksPerNode - 1) x stride + 1
+/// GPUs, stays behind one socket gets that socket's rate and words (socketGBps): tensor
+/// parallel 4 on a 2 x 4-GPU L40S server runs at PCIe's 24 GB/s, not the 22 GB/s of the
+/// CPU-to-CPU link (NCCL topo.h). Every other field is `node`'s; n, g and k are the caller's.
+[[nodiscard]] CommGroup socketLocal(const CommGroup& node, int ranksPerNode, int stride) noexcept;
 
 /// Places `n` ranks on the design: the GPUs of one server when they fit, else whole servers of
 /// the largest island in id order (k = ceil(n / g)). Per-node figures are the minimum over the

@@ -36,11 +36,12 @@ const char* toString(Recompute r) noexcept
 
 namespace {
 
-/// A sub-group of `node`'s GPUs: n ranks, perNode of them per server, sharing the server's
-/// NICs with the other groups running at the same time (nicShare of the node's NICs).
-CommGroup subGroup(const CommGroup& node, int n, int perNode, double nicShare)
+/// A sub-group of `node`'s GPUs: n ranks, perNode of them per server spaced `stride` apart
+/// (socketLocal: behind one CPU socket, that socket's rate), sharing the server's NICs with the
+/// other groups running at the same time (nicShare of the node's NICs).
+CommGroup subGroup(const CommGroup& node, int n, int perNode, int stride, double nicShare)
 {
-    CommGroup g = node;
+    CommGroup g = socketLocal(node, std::max(1, std::min(perNode, n)), stride);
     g.n = n;
     g.g = std::max(1, std::min(perNode, n));
     g.k = (n + g.g - 1) / g.g;
@@ -174,7 +175,7 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     if (c.tp > 1) {
         // 4 all-reduces of b s h per layer per micro-batch (2 forward, 2 backward), +2 when the
         // forward is recomputed; with sequence parallelism each is a reduce-scatter + all-gather.
-        const CommGroup tpG = subGroup(node, c.tp, c.tp, 1.0);
+        const CommGroup tpG = subGroup(node, c.tp, c.tp, 1, 1.0);
         double latUs = 0;
         const double perColl = c.sequenceParallel
                                    ? collectiveUs(tpG, CollectiveOp::ReduceScatter, act, &latUs) + collectiveUs(tpG, CollectiveOp::AllGather, act, &latUs)
@@ -205,7 +206,7 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
         // Gradients of this rank's shard; DP peers sit tp apart (Megatron order tp, dp, pp).
         const double grads = params / (c.tp * c.pp) * weightBytes;
         const int perNode = std::max(1, std::min(c.dp, gpusPerNode / c.tp));
-        const CommGroup dpG = subGroup(node, c.dp, perNode, static_cast<double>(perNode * c.tp) / gpusPerNode / c.tp);
+        const CommGroup dpG = subGroup(node, c.dp, perNode, c.tp, static_cast<double>(perNode * c.tp) / gpusPerNode / c.tp);
         if (dpG.k > 1 && dpG.nicNodeGBps <= 0) throw std::invalid_argument("data parallelism spans servers but the server has no cabled NIC");
         double latUs = 0;
         const double tDp = collectiveUs(dpG, CollectiveOp::AllReduce, grads, &latUs) * 1e-6;

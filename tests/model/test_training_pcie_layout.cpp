@@ -42,9 +42,9 @@ TEST_CASE("over PCIe peer-to-peer tensor parallel is searched and timed: 8 x L40
         int layers;
     };
     const Case cases[] = {
-        {"llama3-8b", 1, 2, 2, 2, 20297, 38.3, 32},
-        {"llama3-8b", 2, 2, 2, 4, 40453, 32.3, 32},
-        {"llama3-8b", 3, 2, 2, 6, 60435, 30.3, 32},
+        {"llama3-8b", 1, 2, 2, 2, 20715, 38.3, 32},
+        {"llama3-8b", 2, 2, 2, 4, 41282, 32.3, 32},
+        {"llama3-8b", 3, 2, 2, 6, 61669, 30.3, 32},
         {"llama3-70b", 8, 8, 8, 1, 11227, 40.5, 80},
     };
     std::printf("\nworkload    servers  tp  pp  dp  tokens/s  GB/GPU  fastest split (tokens/s, GB/GPU)\n");
@@ -77,6 +77,35 @@ TEST_CASE("over PCIe peer-to-peer tensor parallel is searched and timed: 8 x L40
             CHECK(a.step.memoryPerGpuGB <= kLayoutMemoryShare * 48.0);
         }
     }
+}
+
+TEST_CASE("a tensor-parallel group behind one CPU socket runs at PCIe's rate - the step prices it as the collective does",
+          "[scaling][layout]")
+{
+    // The L40S server holds 4 GPUs behind each of its 2 sockets. Before, the step priced every
+    // tensor-parallel group at the whole server's path, which crosses the CPU-to-CPU link
+    // (22 GB/s): tp 2 and 4 lost 8 % of their collective rate against `collective --gpus 2|4`
+    // (24 GB/s, PCIe Gen4 x16 x 0.75).
+    const Design d = golden::fatTree("pcie-2-8-5-l40s", 1);
+    const double act = 8192.0 * 4096 * 2; // one micro-batch's b s h of llama3-8b in BF16, bytes
+    std::printf("\ntp  step per reduce-scatter + all-gather (us)  collective (us)\n");
+    for (int tp : {2, 4, 8}) {
+        CAPTURE(tp);
+        const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", tp}, {"pp", 1}});
+        REQUIRE(a.hasStep);
+        // 4 tensor-parallel collectives a layer and micro-batch, each a reduce-scatter and an
+        // all-gather with sequence parallelism (llama3-8b's preset), 32 layers on one stage.
+        const double perCollUs = a.step.tpExposedS * 1e6 / (a.step.gradAccumulation * 32.0 * 4.0);
+        const double alone = golden::run(d, CollectiveOp::ReduceScatter, act, tp).time.inMicroseconds() +
+                             golden::run(d, CollectiveOp::AllGather, act, tp).time.inMicroseconds();
+        std::printf("%2d %14.1f %28.1f\n", tp, perCollUs, alone);
+        CHECK(perCollUs == Approx(alone).epsilon(1e-9));
+    }
+    // The bottleneck's words follow the group: tp 4 stays behind one socket.
+    const DesignAnalysis four = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 4}, {"pp", 1}});
+    REQUIRE(four.hasStep);
+    CHECK(four.bottleneck.scope == Scope::IntraNode);
+    CHECK(four.bottleneck.explanation.starts_with("exposed tensor-parallel collectives over PCIe Gen4 x16 peer-to-peer cost 47.3 % of the step"));
 }
 
 TEST_CASE("tensor parallel over PCIe crosses the CPU sockets at their link's rate - and the bottleneck says so", "[scaling][layout]")
