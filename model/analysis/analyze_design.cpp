@@ -29,6 +29,19 @@ bool sharpEnabled(const nlohmann::json& settings)
     return settings.is_object() && settings.contains("sharp") && settings["sharp"].is_boolean() && settings["sharp"].get<bool>();
 }
 
+/// The memory advice's words for more servers like `server`: its catalog kind, and a rented
+/// design's provider limit (analysis.rental.max_gpus, a positive integer; else none).
+analysis::GrowthContext growthOf(const ServerFacts& server, const nlohmann::json& settings)
+{
+    analysis::GrowthContext g;
+    if (server.spec) g.serverKind = server.spec->kind;
+    if (settings.is_object())
+        if (const auto r = settings.find("rental"); r != settings.end() && r->is_object())
+            if (const auto m = r->find("max_gpus"); m != r->end() && m->is_number_integer() && m->get<long long>() > 0)
+                g.providerMaxGpus = static_cast<int>(std::min<long long>(m->get<long long>(), 1LL << 30));
+    return g;
+}
+
 int requestedGpus(const ClusterFacts& f, int gpus)
 {
     if (gpus < 0) throw std::invalid_argument("--gpus must be >= 1 (or 0 for every GPU), got " + std::to_string(gpus));
@@ -248,8 +261,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer); !idle.empty()) a.warnings.push_back(idle);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
-            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer,
-                                                            first->spec ? first->spec->kind : std::string("node"));
+            const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer, growthOf(*first, settings));
             const std::string need = memoryNeedWords(s.stateGB, s.activationsGB);
             a.warnings.push_back(kWorkloadExceedsGpuMemory + std::string(": ") + need + "; " + waysOut);
             // No run, so nothing limits it but memory, and no curve of a run: the step stays

@@ -51,7 +51,7 @@ std::string unitsWord(const std::string& kind, int count)
 } // namespace
 
 std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus, const CommGroup& node,
-                          double gpuMemoryGB, const LayoutTimer& timer, const std::string& serverKind)
+                          double gpuMemoryGB, const LayoutTimer& timer, const GrowthContext& growth)
 {
     const double limit = kMemoryLimitShare * gpuMemoryGB;
     std::vector<std::string> ways;
@@ -81,28 +81,48 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
     if (requested.interleave > 1) offer("no interleaving", [](TrainingConfig& c) { c.interleave = 1; });
     if (ways.empty()) {
         // The fewest whole servers whose engine layout holds it as set; else, where the
-        // activations alone are too large for any count, with full recompute as well.
+        // activations alone are too large for any count, with full recompute as well; else with
+        // every saving above at once (micro-batch 1 and full recompute may hold what neither
+        // holds alone).
         const int perServer = std::max(1, node.g);
-        auto addGpus = [&](const TrainingConfig& asked, const std::string& lead) {
+        // A layout set by hand stays as it is on more GPUs: the count holds with the engine's.
+        const std::string lead = setByHand ? "add GPUs and let the engine choose the layout: " : "add GPUs: ";
+        auto addGpus = [&](const TrainingConfig& asked, std::vector<std::string> changes) {
             for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus; ++servers) {
                 const int more = servers * perServer;
-                if (const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit, timer)) {
-                    ways.push_back(lead + formatCount(more) + " GPUs" +
-                                   (perServer > 1 ? " (" + formatCount(servers) + " " + unitsWord(serverKind, servers) + " of " + std::to_string(perServer) + ")"
-                                                  : std::string()) +
-                                   " hold it at " + layoutWords(*big, more));
-                    return true;
-                }
+                const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit, timer);
+                if (!big) continue;
+                if (asked.sequenceParallel && !requested.sequenceParallel && big->tp > 1) changes.push_back("sequence parallelism");
+                std::string words;
+                for (std::size_t i = 0; i < changes.size(); ++i)
+                    words += changes[i] + (i + 1 < changes.size() ? ", " : " and ");
+                words += lead + formatCount(more) + " GPUs";
+                if (perServer > 1)
+                    words += " (" + formatCount(servers) + " " + unitsWord(growth.serverKind, servers) + " of " + std::to_string(perServer) + ")";
+                words += " hold it at " + layoutWords(*big, more);
+                if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
+                    words += ", past the provider's limit of " + formatCount(growth.providerMaxGpus) + " GPUs";
+                ways.push_back(words);
+                return true;
             }
             return false;
         };
-        // A layout set by hand stays as it is on more GPUs: the count holds with the engine's.
-        const std::string lead = setByHand ? "add GPUs and let the engine choose the layout: " : "add GPUs: ";
-        bool found = addGpus(requested, lead);
+        bool found = addGpus(requested, {});
         if (!found && requested.recompute != Recompute::Full) {
             TrainingConfig full = requested;
             full.recompute = Recompute::Full;
-            found = addGpus(full, "full recompute and " + lead);
+            found = addGpus(full, {"full recompute"});
+        }
+        if (!found) {
+            TrainingConfig all = requested;
+            std::vector<std::string> changes;
+            if (!all.shardedOptimizer) { all.shardedOptimizer = true; changes.push_back("shard the optimizer"); }
+            if (laid.microBatch > 1) { all.microBatch = 1; changes.push_back("micro-batch 1"); }
+            all.sequenceParallel = true; // named where the layout found has tensor parallel
+            if (all.interleave > 1) { all.interleave = 1; changes.push_back("no interleaving"); }
+            const bool beyondRecompute = !changes.empty() || (!requested.sequenceParallel && node.g > 1);
+            if (all.recompute != Recompute::Full) { all.recompute = Recompute::Full; changes.push_back("full recompute"); }
+            if (beyondRecompute) found = addGpus(all, changes);
         }
         if (!found) return "no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it: pick GPUs with more memory";
     }

@@ -13,6 +13,13 @@
 
 namespace model::analysis {
 
+/// Where more GPUs would come from, for memoryWaysOut's "add GPUs".
+struct GrowthContext {
+    std::string serverKind = "node"; ///< catalog kind of the servers (ServerSpec::kind: "node", "rack", ...)
+    /// A rented design's provider limit, GPUs (analysis.rental.max_gpus); 0 where none is known.
+    int providerMaxGpus = 0;
+};
+
 /// Largest GPU count memoryWaysOut searches for a cluster that holds the workload (131,072:
 /// twice the largest cluster the simulator is specified for, issue 16 item 6).
 inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
@@ -36,7 +43,9 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///    search and timing, resolveLayout), up to kMemoryAdviceMaxGpus;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;
 ///    where no count holds it as set and it does not recompute every layer, the fewest that
-///    hold it with full recompute ("full recompute and add GPUs: ...");
+///    hold it with full recompute ("full recompute and add GPUs: ..."); where none does either,
+///    with every saving above at once ("shard the optimizer, micro-batch 1, full recompute and
+///    add GPUs: ...");
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 GPUs (2 racks of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per
@@ -44,11 +53,11 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 /// `laid` (resolveLayout), so a way names the layout the design would get (at a larger count,
 /// one of more servers like these, each GPU count timed as the timer places it).
 /// Never throws (a layout that cannot be made is skipped).
-/// `serverKind` is the catalog kind of the servers (ServerSpec::kind): the GPU count names them
-/// as it ("2 racks of 72" for "rack", "workstations", "instances" for "cloud_instance",
-/// "servers" for any other).
+/// `growth` words the GPUs added: the count names the servers by their catalog kind ("2 racks
+/// of 72", "workstations", "instances", else "servers"), and a count past a rented design's
+/// provider limit says so.
 [[nodiscard]] std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus,
                                         const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {},
-                                        const std::string& serverKind = "node");
+                                        const GrowthContext& growth = {});
 
 } // namespace model::analysis
