@@ -83,48 +83,71 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
         // The fewest whole servers whose engine layout holds it as set; else, where the
         // activations alone are too large for any count, with full recompute as well; else with
         // every saving above at once (micro-batch 1 and full recompute may hold what neither
-        // holds alone).
+        // holds alone), then each saving the count holds without dropped again.
         const int perServer = std::max(1, node.g);
         // A layout set by hand stays as it is on more GPUs: the count holds with the engine's.
         const std::string lead = setByHand ? "add GPUs and let the engine choose the layout: " : "add GPUs: ";
-        auto addGpus = [&](const TrainingConfig& asked, std::vector<std::string> changes) {
-            for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus; ++servers) {
-                const int more = servers * perServer;
-                const auto big = fittingLayout(asked, more, node, gpuMemoryGB, limit, timer);
-                if (!big) continue;
-                if (asked.sequenceParallel && !requested.sequenceParallel && big->tp > 1) changes.push_back("sequence parallelism");
-                std::string words;
-                for (std::size_t i = 0; i < changes.size(); ++i)
-                    words += changes[i] + (i + 1 < changes.size() ? ", " : " and ");
-                words += lead + formatCount(more) + " GPUs";
-                if (perServer > 1)
-                    words += " (" + formatCount(servers) + " " + unitsWord(growth.serverKind, servers) + " of " + std::to_string(perServer) + ")";
-                words += " hold it at " + layoutWords(*big, more);
-                if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
-                    words += ", past the provider's limit of " + formatCount(growth.providerMaxGpus) + " GPUs";
-                ways.push_back(words);
-                return true;
-            }
-            return false;
+        struct Grown {
+            int servers = 0;
+            TrainingConfig layout;
         };
-        bool found = addGpus(requested, {});
-        if (!found && requested.recompute != Recompute::Full) {
+        const auto fewestServers = [&](const TrainingConfig& asked) -> std::optional<Grown> {
+            for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus; ++servers)
+                if (const auto big = fittingLayout(asked, servers * perServer, node, gpuMemoryGB, limit, timer)) return Grown{servers, *big};
+            return std::nullopt;
+        };
+        const auto addWays = [&](const std::vector<std::string>& changes, const Grown& g) {
+            std::string words;
+            for (std::size_t i = 0; i < changes.size(); ++i) words += changes[i] + (i + 1 < changes.size() ? ", " : " and ");
+            const int more = g.servers * perServer;
+            words += lead + formatCount(more) + " GPUs";
+            if (perServer > 1) words += " (" + formatCount(g.servers) + " " + unitsWord(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
+            words += " hold it at " + layoutWords(g.layout, more);
+            if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
+                words += ", past the provider's limit of " + formatCount(growth.providerMaxGpus) + " GPUs";
+            ways.push_back(words);
+        };
+        std::optional<Grown> grown = fewestServers(requested);
+        if (grown) addWays({}, *grown);
+        if (!grown && requested.recompute != Recompute::Full) {
             TrainingConfig full = requested;
             full.recompute = Recompute::Full;
-            found = addGpus(full, {"full recompute"});
+            if ((grown = fewestServers(full))) addWays({"full recompute"}, *grown);
         }
-        if (!found) {
-            TrainingConfig all = requested;
-            std::vector<std::string> changes;
-            if (!all.shardedOptimizer) { all.shardedOptimizer = true; changes.push_back("shard the optimizer"); }
-            if (laid.microBatch > 1) { all.microBatch = 1; changes.push_back("micro-batch 1"); }
-            all.sequenceParallel = true; // named where the layout found has tensor parallel
-            if (all.interleave > 1) { all.interleave = 1; changes.push_back("no interleaving"); }
-            const bool beyondRecompute = !changes.empty() || (!requested.sequenceParallel && node.g > 1);
-            if (all.recompute != Recompute::Full) { all.recompute = Recompute::Full; changes.push_back("full recompute"); }
-            if (beyondRecompute) found = addGpus(all, changes);
+        if (!grown) {
+            struct Saving {
+                const char* words;
+                void (*apply)(TrainingConfig&);
+            };
+            std::vector<Saving> savings;
+            if (!requested.shardedOptimizer) savings.push_back({"shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; }});
+            if (laid.microBatch > 1) savings.push_back({"micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; }});
+            if (!requested.sequenceParallel) savings.push_back({"sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; }});
+            if (requested.interleave > 1) savings.push_back({"no interleaving", [](TrainingConfig& c) { c.interleave = 1; }});
+            if (requested.recompute != Recompute::Full) savings.push_back({"full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; }});
+            const auto with = [&](const std::vector<bool>& used) {
+                TrainingConfig c = requested;
+                for (std::size_t i = 0; i < savings.size(); ++i)
+                    if (used[i]) savings[i].apply(c);
+                return c;
+            };
+            std::vector<bool> used(savings.size(), true);
+            // Full recompute alone was tried above.
+            const bool onlyRecompute = savings.size() == 1 && requested.recompute != Recompute::Full;
+            if (!savings.empty() && !onlyRecompute && (grown = fewestServers(with(used)))) {
+                const int more = grown->servers * perServer;
+                for (std::size_t i = 0; i < savings.size(); ++i) {
+                    used[i] = false;
+                    if (const auto still = fittingLayout(with(used), more, node, gpuMemoryGB, limit, timer)) grown->layout = *still;
+                    else used[i] = true;
+                }
+                std::vector<std::string> changes;
+                for (std::size_t i = 0; i < savings.size(); ++i)
+                    if (used[i]) changes.emplace_back(savings[i].words);
+                addWays(changes, *grown);
+            }
         }
-        if (!found) return "no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it: pick GPUs with more memory";
+        if (!grown) return "no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it: pick GPUs with more memory";
     }
     std::string text;
     for (const std::string& w : ways) text += w + "; or ";

@@ -44,8 +44,9 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;
 ///    where no count holds it as set and it does not recompute every layer, the fewest that
 ///    hold it with full recompute ("full recompute and add GPUs: ..."); where none does either,
-///    with every saving above at once ("shard the optimizer, micro-batch 1, full recompute and
-///    add GPUs: ...");
+///    the fewest that hold it with every saving above at once, naming only those that count
+///    still needs (each dropped in turn where it holds without: "micro-batch 1, full recompute
+///    and add GPUs: ...");
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 GPUs (2 racks of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per

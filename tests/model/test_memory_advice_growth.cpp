@@ -72,6 +72,17 @@ TEST_CASE("where neither more GPUs nor full recompute alone hold a workload ever
     REQUIRE(one.bottleneck.scope == Scope::Memory);
     CHECK(one.bottleneck.explanation.ends_with("micro-batch 1, full recompute and add GPUs: 160 GPUs (40 workstations of 4) hold it "
                                                "at tensor 1 x pipeline 80 x data 2, 19.6 GB per GPU; or pick GPUs with more memory"));
+    // Only what the count needs is named: with full recompute already set, micro-batch 1 alone;
+    // sequence parallelism, which a tensor-parallel 1 layout does not use, never.
+    const DesignAnalysis recomputing =
+        analyzeDesign(workstations(1), golden::catalog(), {{"workload", "llama3-70b"}, {"micro_batch", 2}, {"recompute", "full"}});
+    CHECK(recomputing.bottleneck.explanation.ends_with("; micro-batch 1 and add GPUs: 160 GPUs (40 workstations of 4) hold it at tensor 1 x "
+                                                       "pipeline 80 x data 2, 19.6 GB per GPU; or pick GPUs with more memory"));
+    const DesignAnalysis noSequence =
+        analyzeDesign(workstations(1), golden::catalog(), {{"workload", "llama3-70b"}, {"micro_batch", 2}, {"sequence_parallel", false}});
+    CHECK(noSequence.bottleneck.explanation.find("; micro-batch 1, full recompute and add GPUs: 160 GPUs (40 workstations of 4)") !=
+          std::string::npos);
+    CHECK(noSequence.bottleneck.explanation.find("sequence parallelism") == std::string::npos);
     // Followed: 40 workstations with both changes report that layout and fit; 39 do not.
     const nlohmann::json followed = {{"workload", "llama3-70b"}, {"micro_batch", 1}, {"recompute", "full"}};
     const DesignAnalysis forty = analyzeDesign(workstations(40), golden::catalog(), followed);
