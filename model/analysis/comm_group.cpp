@@ -269,8 +269,11 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
 CommGroup socketLocal(const CommGroup& node, int ranksPerNode, int stride) noexcept
 {
     CommGroup g = node;
-    const long long span = (static_cast<long long>(std::max(1, ranksPerNode)) - 1) * std::max(1, stride) + 1;
-    if (node.intraPath != IntraPath::NVLink && node.cpuSockets >= 2 && node.socketGBps > 0 && span <= node.gpusPerSocket) {
+    // The group lies in a block of ranksPerNode x stride consecutive GPUs (Megatron's order),
+    // and the blocks tile the server from GPU 0: every block stays behind one socket exactly
+    // when its size divides the socket's GPUs (tp 1 x dp 3 puts GPUs 3, 4, 5 across sockets).
+    const long long block = static_cast<long long>(std::max(1, ranksPerNode)) * std::max(1, stride);
+    if (node.intraPath != IntraPath::NVLink && node.cpuSockets >= 2 && node.socketGBps > 0 && node.gpusPerSocket % block == 0) {
         g.intraGBps = node.socketGBps;
         g.intraTechnology = node.socketTechnology;
     }

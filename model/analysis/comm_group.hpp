@@ -89,8 +89,9 @@ struct CommGroup {
 
 /// `node` narrowed to `ranksPerNode` of each server's GPUs spaced `stride` apart (Megatron's
 /// rank order: a tensor-parallel group is adjacent GPUs, a data-parallel one tp apart). On a
-/// PCIe server of several CPU sockets a group whose span, (ranksPerNode - 1) x stride + 1
-/// GPUs, stays behind one socket gets that socket's rate and words (socketGBps): tensor
+/// PCIe server of several CPU sockets, groups whose blocks of ranksPerNode x stride
+/// consecutive GPUs each stay behind one socket (the block size divides the socket's GPUs)
+/// get that socket's rate and words (socketGBps): tensor
 /// parallel 4 on a 2 x 4-GPU L40S server runs at PCIe's 24 GB/s, not the 22 GB/s of the
 /// CPU-to-CPU link (NCCL topo.h). Every other field is `node`'s; n, g and k are the caller's.
 [[nodiscard]] CommGroup socketLocal(const CommGroup& node, int ranksPerNode, int stride) noexcept;

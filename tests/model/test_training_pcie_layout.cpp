@@ -101,6 +101,18 @@ TEST_CASE("a tensor-parallel group behind one CPU socket runs at PCIe's rate - t
         std::printf("%2d %14.1f %28.1f\n", tp, perCollUs, alone);
         CHECK(perCollUs == Approx(alone).epsilon(1e-9));
     }
+    // Data parallel: GPUs tp apart in blocks of tp x dp. pp 2 x dp 4 keeps each stage's block
+    // (0-3, 4-7) behind a socket; pp 2 x dp 3 puts the second stage on GPUs 3, 4, 5, across
+    // the CPU-to-CPU link (22 GB/s against 24: 1.091 x the time of an 8 GB all-reduce).
+    for (const auto& [dp, ratio] : {std::pair{4, 1.0}, std::pair{3, 24.0 / 22.0}}) {
+        CAPTURE(dp);
+        const DesignAnalysis a = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 2}, {"dp", dp},
+                                                                       {"recompute", "full"}, {"dp_overlap", false}});
+        REQUIRE(a.hasStep);
+        const double grads = parameterCount(presetModel("llama3-8b")) / 2 * 2.0; // BF16 gradients of one stage, bytes
+        const double inSocket = golden::run(d, CollectiveOp::AllReduce, grads, dp).time.inSeconds();
+        CHECK(a.step.dpExposedS / inSocket == Approx(ratio).epsilon(2e-3));
+    }
     // The bottleneck's words follow the group: tp 4 stays behind one socket.
     const DesignAnalysis four = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 4}, {"pp", 1}});
     REQUIRE(four.hasStep);
