@@ -30,15 +30,18 @@ bool sharpEnabled(const nlohmann::json& settings)
 }
 
 /// The memory advice's words for more servers like `server`: its catalog kind, and a rented
-/// design's provider limit (analysis.rental.max_gpus, a positive integer; else none).
+/// design's provider limit (analysis.rental.max_gpus, a whole number from 1, written 64 or
+/// 64.0; else none).
 analysis::GrowthContext growthOf(const ServerFacts& server, const nlohmann::json& settings)
 {
     analysis::GrowthContext g;
     if (server.spec) g.serverKind = server.spec->kind;
     if (settings.is_object())
         if (const auto r = settings.find("rental"); r != settings.end() && r->is_object())
-            if (const auto m = r->find("max_gpus"); m != r->end() && m->is_number_integer() && m->get<long long>() > 0)
-                g.providerMaxGpus = static_cast<int>(std::min<long long>(m->get<long long>(), 1LL << 30));
+            if (const auto m = r->find("max_gpus"); m != r->end() && m->is_number()) {
+                const double v = m->get<double>(); // 64 or 64.0 alike
+                if (v >= 1 && v == std::floor(v)) g.providerMaxGpus = static_cast<int>(std::min(v, 1073741824.0));
+            }
     return g;
 }
 

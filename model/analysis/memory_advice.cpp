@@ -6,6 +6,7 @@
 #include "model/units/number_format.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,12 +26,13 @@ std::string layoutWords(const TrainingConfig& c, int gpus)
            formatFigure(memoryPerGpuGB(c)) + " GB per GPU";
 }
 
-/// `c` with the engine's layout on `gpus` GPUs, where it fits `limitGB` with its activations;
-/// else nothing.
+/// `c` with the engine's layout on `gpus` GPUs (its tensor parallel kept where `keepTp`), where
+/// it fits `limitGB` with its activations; else nothing.
 std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB,
-                                            double limitGB, const LayoutTimer& timer = {})
+                                            double limitGB, const LayoutTimer& timer = {}, bool keepTp = false)
 {
-    c.tp = c.pp = c.dp = 0; // a global batch set by hand stays: the layout must divide it
+    c.pp = c.dp = 0; // a global batch set by hand stays: the layout must divide it
+    if (!keepTp) c.tp = 0;
     try {
         const TrainingConfig laid = resolveLayout(c, gpus, node, gpuMemoryGB, timer);
         if (memoryPerGpuGB(laid) <= limitGB) return laid;
@@ -86,21 +88,27 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
         // holds alone), then each saving the count holds without dropped again.
         const int perServer = std::max(1, node.g);
         // A layout set by hand stays as it is on more GPUs: the count holds with the engine's.
-        const std::string lead = setByHand ? "add GPUs and let the engine choose the layout: " : "add GPUs: ";
         struct Grown {
             int servers = 0;
             TrainingConfig layout;
         };
-        const auto fewestServers = [&](const TrainingConfig& asked) -> std::optional<Grown> {
+        const auto fewestServers = [&](const TrainingConfig& asked, bool keepTp = false) -> std::optional<Grown> {
             for (int servers = gpus / perServer + 1; servers * perServer <= kMemoryAdviceMaxGpus; ++servers)
-                if (const auto big = fittingLayout(asked, servers * perServer, node, gpuMemoryGB, limit, timer)) return Grown{servers, *big};
+                if (const auto big = fittingLayout(asked, servers * perServer, node, gpuMemoryGB, limit, timer, keepTp))
+                    return Grown{servers, *big};
             return std::nullopt;
         };
-        const auto addWays = [&](const std::vector<std::string>& changes, const Grown& g) {
+        const auto addWays = [&](const std::vector<std::string>& changes, const Grown& g, bool keptTp = false) {
             std::string words;
-            for (std::size_t i = 0; i < changes.size(); ++i) words += changes[i] + (i + 1 < changes.size() ? ", " : " and ");
+            // "a, b and add GPUs: ", with "and let the engine choose the layout" (its rest, where
+            // a tensor parallel is kept) where the design set one by hand: the count holds with
+            // the engine's.
+            std::vector<std::string> items = changes;
+            items.emplace_back("add GPUs");
+            if (setByHand) items.emplace_back(keptTp ? "let the engine choose the rest of the layout" : "let the engine choose the layout");
+            for (std::size_t i = 0; i < items.size(); ++i) words += items[i] + (i + 2 < items.size() ? ", " : i + 1 < items.size() ? " and " : ": ");
             const int more = g.servers * perServer;
-            words += lead + formatCount(more) + " GPUs";
+            words += formatCount(more) + " GPUs";
             if (perServer > 1) words += " (" + formatCount(g.servers) + " " + unitsWord(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
             words += " hold it at " + layoutWords(g.layout, more);
             if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
@@ -115,36 +123,62 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
             if ((grown = fewestServers(full))) addWays({"full recompute"}, *grown);
         }
         if (!grown) {
+            // Over host-staged copies the engine's search keeps tensor parallel at 1
+            // (layout_search.cpp); a tensor-parallel group over host memory still holds a
+            // shard of every layer, so it is a saving too, the last: the design's own tp where
+            // set, else the largest Megatron takes within a server.
+            std::vector<int> hostTps; // the design's own tp first, then the largest
+            if (node.intraPath == IntraPath::HostStaged) {
+                if (requested.tp > 1) hostTps.push_back(requested.tp);
+                for (int t = std::min(8, node.g); t >= 2; --t)
+                    if (node.g % t == 0 && tensorParallelProblem(requested.model, t, node.g, true).empty()) {
+                        if (hostTps.empty() || hostTps.front() != t) hostTps.push_back(t);
+                        break;
+                    }
+            }
+            int hostTp = 0;
             struct Saving {
-                const char* words;
-                void (*apply)(TrainingConfig&);
+                std::string words;
+                std::function<void(TrainingConfig&)> apply;
             };
-            std::vector<Saving> savings;
-            if (!requested.shardedOptimizer) savings.push_back({"shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; }});
-            if (laid.microBatch > 1) savings.push_back({"micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; }});
-            if (!requested.sequenceParallel) savings.push_back({"sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; }});
-            if (requested.interleave > 1) savings.push_back({"no interleaving", [](TrainingConfig& c) { c.interleave = 1; }});
-            if (requested.recompute != Recompute::Full) savings.push_back({"full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; }});
-            const auto with = [&](const std::vector<bool>& used) {
-                TrainingConfig c = requested;
-                for (std::size_t i = 0; i < savings.size(); ++i)
-                    if (used[i]) savings[i].apply(c);
-                return c;
-            };
-            std::vector<bool> used(savings.size(), true);
-            // Full recompute alone was tried above.
-            const bool onlyRecompute = savings.size() == 1 && requested.recompute != Recompute::Full;
-            if (!savings.empty() && !onlyRecompute && (grown = fewestServers(with(used)))) {
+            // Every saving at once, then each the count holds without dropped in turn; tensor
+            // parallel over host memory only where nothing else holds it (it is offered
+            // first, so dropped first).
+            const auto tryAll = [&](bool withHostTp) {
+                std::vector<Saving> savings;
+                if (withHostTp)
+                    savings.push_back({"tensor parallel " + std::to_string(hostTp) + " over host-staged copies", [hostTp](TrainingConfig& c) { c.tp = hostTp; }});
+                if (!requested.shardedOptimizer) savings.push_back({"shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; }});
+                if (laid.microBatch > 1) savings.push_back({"micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; }});
+                if (!requested.sequenceParallel) savings.push_back({"sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; }});
+                if (requested.interleave > 1) savings.push_back({"no interleaving", [](TrainingConfig& c) { c.interleave = 1; }});
+                if (requested.recompute != Recompute::Full) savings.push_back({"full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; }});
+                const auto with = [&](const std::vector<bool>& used) {
+                    TrainingConfig c = requested;
+                    for (std::size_t i = 0; i < savings.size(); ++i)
+                        if (used[i]) savings[i].apply(c);
+                    return c;
+                };
+                const auto keepsTp = [&](const std::vector<bool>& used) { return withHostTp && used[0]; };
+                std::vector<bool> used(savings.size(), true);
+                // Full recompute alone was tried above.
+                const bool onlyRecompute = savings.size() == 1 && requested.recompute != Recompute::Full;
+                if (savings.empty() || onlyRecompute || !(grown = fewestServers(with(used), keepsTp(used)))) return;
                 const int more = grown->servers * perServer;
                 for (std::size_t i = 0; i < savings.size(); ++i) {
                     used[i] = false;
-                    if (const auto still = fittingLayout(with(used), more, node, gpuMemoryGB, limit, timer)) grown->layout = *still;
+                    if (const auto still = fittingLayout(with(used), more, node, gpuMemoryGB, limit, timer, keepsTp(used))) grown->layout = *still;
                     else used[i] = true;
                 }
                 std::vector<std::string> changes;
                 for (std::size_t i = 0; i < savings.size(); ++i)
-                    if (used[i]) changes.emplace_back(savings[i].words);
-                addWays(changes, *grown);
+                    if (used[i]) changes.push_back(savings[i].words);
+                addWays(changes, *grown, keepsTp(used));
+            };
+            tryAll(false);
+            for (std::size_t i = 0; i < hostTps.size() && !grown; ++i) {
+                hostTp = hostTps[i];
+                tryAll(true);
             }
         }
         if (!grown) return "no cluster of up to " + formatCount(kMemoryAdviceMaxGpus) + " of these GPUs holds it: pick GPUs with more memory";

@@ -46,7 +46,10 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///    hold it with full recompute ("full recompute and add GPUs: ..."); where none does either,
 ///    the fewest that hold it with every saving above at once, naming only those that count
 ///    still needs (each dropped in turn where it holds without: "micro-batch 1, full recompute
-///    and add GPUs: ...");
+///    and add GPUs: ..."); on GPUs without peer-to-peer, where nothing else holds it, tensor
+///    parallel over host memory as well (the design's own tp, else the largest Megatron takes
+///    in a server: "tensor parallel 4 over host-staged copies, full recompute and add GPUs"),
+///    which the engine's own search never proposes;
 ///  - always: GPUs with more memory ("no cluster of up to 131,072 of these GPUs holds it: pick
 ///    GPUs with more memory" when nothing else does).
 /// E.g. "add GPUs: 144 GPUs (2 racks of 72) hold it at tensor 8 x pipeline 16 x data 1, 125 GB per

@@ -143,11 +143,12 @@ TEST_CASE("the GPU count advised is the fewest whole servers whose engine layout
 
 TEST_CASE("a workload no cluster of these GPUs holds says so - and only that more memory helps", "[analysis][memory]")
 {
-    // megatron-1t on 24 GB RTX 4090s: tensor parallel stays at 1 over host-staged copies and 128 layers
-    // allow 128 stages, so the weights and gradients alone (4 bytes a parameter, the optimizer
-    // sharded away) take 1e12 x 4 / 128 = 31.3 GB per GPU, more than 21.6 GB.
-    const DesignAnalysis a =
-        analyzeDesign(loadDesign(adviceTemplate("workstation-4x-rtx4090")), golden::catalog(), {{"workload", "megatron-1t"}});
+    // A model of 2 layers of hidden size 65,536 (107 B parameters) on 24 GB RTX 4090s: at most
+    // 2 stages and tensor parallel 4 (the workstation's GPUs), so the weights and gradients
+    // alone (4 bytes a parameter, the optimizer sharded away) take 1.07e11 x 4 / 8 = 54 GB per
+    // GPU, more than 21.6 GB, however many GPUs.
+    const nlohmann::json wide = {{"name", "wide"}, {"layers", 2}, {"hidden", 65536}, {"heads", 64}, {"seq_len", 2048}, {"vocab", 32000}};
+    const DesignAnalysis a = analyzeDesign(loadDesign(adviceTemplate("workstation-4x-rtx4090")), golden::catalog(), {{"model", wide}});
     REQUIRE(a.bottleneck.scope == Scope::Memory);
     CHECK(a.bottleneck.explanation.ends_with(
         "no link limits it; no cluster of up to 131,072 of these GPUs holds it: pick GPUs with more memory"));

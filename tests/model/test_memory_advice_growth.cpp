@@ -54,6 +54,11 @@ TEST_CASE("add GPUs past a rented design's provider limit says so - within the l
     const DesignAnalysis roomy = analyzeDesign(p5Roomy, golden::catalog(), settingsWithWorkload(p5Roomy.analysis, "megatron-1t"));
     REQUIRE(roomy.bottleneck.scope == Scope::Memory);
     CHECK(roomy.bottleneck.explanation.ends_with(ways + "; or pick GPUs with more memory"));
+    // 64.0 is 64 (a file written by hand or another tool).
+    nlohmann::json decimal = settingsWithWorkload(p5.analysis, "megatron-1t");
+    decimal["rental"]["max_gpus"] = 64.0;
+    CHECK(analyzeDesign(p5, golden::catalog(), decimal).bottleneck.explanation.ends_with(
+        ways + ", past the provider's limit of 64 GPUs; or pick GPUs with more memory"));
     // The limit comes from the design's rental block: a built design of the same servers has none.
     nlohmann::json noRental = settingsWithWorkload(p5.analysis, "megatron-1t");
     noRental.erase("rental");
@@ -100,4 +105,40 @@ TEST_CASE("where neither more GPUs nor full recompute alone hold a workload ever
         analyzeDesign(workstations(40), golden::catalog(), {{"workload", "llama3-70b"}, {"micro_batch", 2}, {"recompute", "full"}});
     REQUIRE(recomputeOnly.hasStep);
     CHECK_FALSE(recomputeOnly.step.fitsInMemory);
+}
+
+TEST_CASE("where only tensor parallel over host memory holds a workload the advice names it - and the layout holds", "[analysis][memory]")
+{
+    // RTX 4090s reach each other through host memory only, and the engine's own search keeps
+    // tensor parallel 1 there: 128 stages of megatron-1t leave 1e12 x 4 / 128 = 31.3 GB of
+    // weights and gradients per GPU. The advice read "no cluster of up to 131,072 of these GPUs
+    // holds it"; tensor parallel 4 over host memory does.
+    const Design one = loadDesign(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json");
+    const DesignAnalysis a = analyzeDesign(one, golden::catalog(), {{"workload", "megatron-1t"}});
+    REQUIRE(a.bottleneck.scope == Scope::Memory);
+    CHECK(a.bottleneck.explanation.ends_with("no link limits it; tensor parallel 4 over host-staged copies, full recompute and add GPUs: "
+                                             "1,536 GPUs (384 workstations of 4) hold it at tensor 4 x pipeline 128 x data 3, 19.0 GB per "
+                                             "GPU; or pick GPUs with more memory"));
+    // A tensor parallel set by hand is offered first where it holds (megatron-530b at tp 2), the
+    // largest where it does not (llama3-405b: tp 2 holds at no count, tp 4 does).
+    const DesignAnalysis keep = analyzeDesign(one, golden::catalog(), {{"workload", "megatron-530b"}, {"tp", 2}});
+    CHECK(keep.bottleneck.explanation.ends_with(
+        "; tensor parallel 2 over host-staged copies, full recompute, add GPUs and let the engine choose the rest of the layout: 1,052 "
+        "GPUs (263 workstations of 4) hold it at tensor 2 x pipeline 105 x data 5 (1,050 of them busy), 20.6 GB per GPU; or pick GPUs "
+        "with more memory"));
+    const DesignAnalysis larger = analyzeDesign(one, golden::catalog(), {{"workload", "llama3-405b"}, {"tp", 2}});
+    CHECK(larger.bottleneck.explanation.ends_with(
+        "; tensor parallel 4 over host-staged copies, full recompute, add GPUs and let the engine choose the rest of the layout: 504 "
+        "GPUs (126 workstations of 4) hold it at tensor 4 x pipeline 126 x data 1, 21.3 GB per GPU; or pick GPUs with more memory"));
+    // Followed: 126 workstations at tp 4 with full recompute report that layout and fit; 125 do not.
+    const nlohmann::json followed = {{"workload", "llama3-405b"}, {"tp", 4}, {"recompute", "full"}};
+    const DesignAnalysis held = analyzeDesign(workstations(126), golden::catalog(), followed);
+    REQUIRE(held.hasStep);
+    CHECK(held.step.fitsInMemory);
+    CHECK(held.step.pp == 126);
+    CHECK(held.step.dp == 1);
+    CHECK(held.step.memoryPerGpuGB == Approx(21.3).margin(0.05));
+    const DesignAnalysis short1 = analyzeDesign(workstations(125), golden::catalog(), followed);
+    REQUIRE(short1.hasStep);
+    CHECK_FALSE(short1.step.fitsInMemory);
 }
