@@ -103,7 +103,7 @@ int cmdAnalyze(const QStringList& args)
     p.setApplicationDescription(QStringLiteral("Per-layer bandwidth, bottleneck and scaling of a design."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("Design file (JSON)."));
-    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (") + QString::fromStdString(presetList()) + QStringLiteral("), or the name of the design's own model; adds the step breakdown."), QStringLiteral("NAME")});
+    p.addOption({QStringLiteral("workload"), QStringLiteral("Training preset (") + QString::fromStdString(presetList()) + QStringLiteral("), or the name of the design's own model; adds the step breakdown. A preset other than the design's own workload drops the layout settings chosen for it (tp, pp, dp, interleave, micro_batch, global_batch, seq_len)."), QStringLiteral("NAME")});
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object on stdout.")});
     if (const auto stop = parseOrStop(p, args)) return *stop;
     if (const auto stop = checkPositionals(p, 1, 1, QStringLiteral("analyze"), QStringLiteral("analyze DESIGN.json [--workload NAME] [--json]")))
