@@ -40,6 +40,23 @@ Design workstations(int n)
     return topology::generateFatTree(golden::catalog(), o);
 }
 
+/// A way out followed literally: `n` workstations with `followed` report tp x pp x dp at
+/// `memoryGB` per GPU and fit; n - 1 do not (the count was the fewest).
+void checkClaimHolds(const nlohmann::json& followed, int n, int tp, int pp, int dp, double memoryGB)
+{
+    CAPTURE(followed.dump(), n);
+    const DesignAnalysis held = analyzeDesign(workstations(n), golden::catalog(), followed);
+    REQUIRE(held.hasStep);
+    CHECK(held.step.fitsInMemory);
+    CHECK(held.step.tp == tp);
+    CHECK(held.step.pp == pp);
+    CHECK(held.step.dp == dp);
+    CHECK(held.step.memoryPerGpuGB == Approx(memoryGB).margin(0.05));
+    const DesignAnalysis fewer = analyzeDesign(workstations(n - 1), golden::catalog(), followed);
+    REQUIRE(fewer.hasStep);
+    CHECK_FALSE(fewer.step.fitsInMemory);
+}
+
 } // namespace
 
 TEST_CASE("add GPUs past a rented design's provider limit says so - within the limit it does not", "[analysis][memory]")
@@ -89,17 +106,7 @@ TEST_CASE("where neither more GPUs nor full recompute alone hold a workload ever
           std::string::npos);
     CHECK(noSequence.bottleneck.explanation.find("sequence parallelism") == std::string::npos);
     // Followed: 40 workstations with both changes report that layout and fit; 39 do not.
-    const nlohmann::json followed = {{"workload", "llama3-70b"}, {"micro_batch", 1}, {"recompute", "full"}};
-    const DesignAnalysis forty = analyzeDesign(workstations(40), golden::catalog(), followed);
-    REQUIRE(forty.hasStep);
-    CHECK(forty.step.fitsInMemory);
-    CHECK(forty.step.tp == 1);
-    CHECK(forty.step.pp == 80);
-    CHECK(forty.step.dp == 2);
-    CHECK(forty.step.memoryPerGpuGB == Approx(19.6).margin(0.05));
-    const DesignAnalysis fewer = analyzeDesign(workstations(39), golden::catalog(), followed);
-    REQUIRE(fewer.hasStep);
-    CHECK_FALSE(fewer.step.fitsInMemory);
+    checkClaimHolds({{"workload", "llama3-70b"}, {"micro_batch", 1}, {"recompute", "full"}}, 40, 1, 80, 2, 19.6);
     // Full recompute alone on 40 does not hold it: the micro-batch is needed too.
     const DesignAnalysis recomputeOnly =
         analyzeDesign(workstations(40), golden::catalog(), {{"workload", "llama3-70b"}, {"micro_batch", 2}, {"recompute", "full"}});
@@ -131,14 +138,5 @@ TEST_CASE("where only tensor parallel over host memory holds a workload the advi
         "; tensor parallel 4 over host-staged copies, full recompute, add GPUs and let the engine choose the rest of the layout: 504 "
         "GPUs (126 workstations of 4) hold it at tensor 4 x pipeline 126 x data 1, 21.3 GB per GPU; or pick GPUs with more memory"));
     // Followed: 126 workstations at tp 4 with full recompute report that layout and fit; 125 do not.
-    const nlohmann::json followed = {{"workload", "llama3-405b"}, {"tp", 4}, {"recompute", "full"}};
-    const DesignAnalysis held = analyzeDesign(workstations(126), golden::catalog(), followed);
-    REQUIRE(held.hasStep);
-    CHECK(held.step.fitsInMemory);
-    CHECK(held.step.pp == 126);
-    CHECK(held.step.dp == 1);
-    CHECK(held.step.memoryPerGpuGB == Approx(21.3).margin(0.05));
-    const DesignAnalysis short1 = analyzeDesign(workstations(125), golden::catalog(), followed);
-    REQUIRE(short1.hasStep);
-    CHECK_FALSE(short1.step.fitsInMemory);
+    checkClaimHolds({{"workload", "llama3-405b"}, {"tp", 4}, {"recompute", "full"}}, 126, 4, 126, 1, 21.3);
 }
