@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace model::analysis {
@@ -50,6 +51,61 @@ std::string unitsWord(const std::string& kind, int count)
     return count == 1 ? one : one + "s";
 }
 
+/// A saving of GPU memory the advice may name: its words and the change it makes.
+struct Saving {
+    std::string words;
+    std::function<void(TrainingConfig&)> apply;
+};
+
+/// The savings that apply to `requested` (laid out as `laid`), in the order they are named;
+/// `hostTp` > 1 puts tensor parallel `hostTp` over host memory first, so it is dropped first.
+std::vector<Saving> savingsFor(const TrainingConfig& requested, const TrainingConfig& laid, int hostTp)
+{
+    std::vector<Saving> savings;
+    if (hostTp > 1)
+        savings.push_back({"tensor parallel " + std::to_string(hostTp) + " over host-staged copies", [hostTp](TrainingConfig& c) { c.tp = hostTp; }});
+    if (!requested.shardedOptimizer) savings.push_back({"shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; }});
+    if (laid.microBatch > 1) savings.push_back({"micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; }});
+    if (!requested.sequenceParallel) savings.push_back({"sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; }});
+    if (requested.interleave > 1) savings.push_back({"no interleaving", [](TrainingConfig& c) { c.interleave = 1; }});
+    if (requested.recompute != Recompute::Full) savings.push_back({"full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; }});
+    return savings;
+}
+
+/// `requested` with the savings marked in `used` applied.
+TrainingConfig withSavings(TrainingConfig c, const std::vector<Saving>& savings, const std::vector<bool>& used)
+{
+    for (std::size_t i = 0; i < savings.size(); ++i)
+        if (used[i]) savings[i].apply(c);
+    return c;
+}
+
+/// Of every saving in `savings`, whose sum holds (`holds` returns the layout, else nothing),
+/// each dropped in turn where it holds without: the words of those left and their layout.
+template <class Holds>
+std::pair<std::vector<std::string>, TrainingConfig> neededSavings(const TrainingConfig& requested, const std::vector<Saving>& savings,
+                                                                  TrainingConfig layout, const Holds& holds)
+{
+    std::vector<bool> used(savings.size(), true);
+    for (std::size_t i = 0; i < savings.size(); ++i) {
+        used[i] = false;
+        if (const auto still = holds(withSavings(requested, savings, used), used)) layout = *still;
+        else used[i] = true;
+    }
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < savings.size(); ++i)
+        if (used[i]) words.push_back(savings[i].words);
+    return {words, layout};
+}
+
+/// "a", "a and b", "a, b and c".
+std::string listWords(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) out += items[i] + (i + 2 < items.size() ? ", " : i + 1 < items.size() ? " and " : "");
+    return out;
+}
+
 } // namespace
 
 std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig& laid, int gpus, const CommGroup& node,
@@ -64,15 +120,19 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
     // One setting changed, the layout as the design would then get it: fields set by hand
     // stay, the engine chooses the rest with the change (micro-batch 1 on 48 GPUs is dp 48 for
     // llama3-8b, not the tp 8 x pp 6 that a micro-batch of 64 forced).
-    const auto offer = [&](const std::string& words, const auto& change) {
-        TrainingConfig changed = requested;
-        change(changed);
+    const auto holdsHere = [&](TrainingConfig changed) -> std::optional<TrainingConfig> {
         try {
             changed = resolveLayout(changed, gpus, node, gpuMemoryGB, timer);
         } catch (const std::invalid_argument&) {
-            return; // no layout with the change
+            return std::nullopt; // no layout with the change
         }
-        if (memoryPerGpuGB(changed) <= limit) ways.push_back(words + ": " + layoutWords(changed, gpus));
+        if (memoryPerGpuGB(changed) <= limit) return changed;
+        return std::nullopt;
+    };
+    const auto offer = [&](const std::string& words, const auto& change) {
+        TrainingConfig changed = requested;
+        change(changed);
+        if (const auto held = holdsHere(changed)) ways.push_back(words + ": " + layoutWords(*held, gpus));
     };
     if (!requested.shardedOptimizer) offer("shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; });
     // Activations: a smaller micro-batch (the same global batch), sequence parallelism, then
@@ -81,6 +141,17 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
     if (laid.tp > 1 && !laid.sequenceParallel) offer("sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; });
     if (laid.recompute != Recompute::Full) offer("full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; });
     if (requested.interleave > 1) offer("no interleaving", [](TrainingConfig& c) { c.interleave = 1; });
+    // Several at once, on these GPUs, before any are added (sequence parallelism and full
+    // recompute together hold llama3-405b at micro-batch 8 on one NVL72 rack; neither alone).
+    if (ways.empty()) {
+        const std::vector<Saving> savings = savingsFor(requested, laid, 0);
+        if (savings.size() >= 2)
+            if (const auto all = holdsHere(withSavings(requested, savings, std::vector<bool>(savings.size(), true)))) {
+                const auto [changes, layout] =
+                    neededSavings(requested, savings, *all, [&](const TrainingConfig& c, const std::vector<bool>&) { return holdsHere(c); });
+                ways.push_back(listWords(changes) + ": " + layoutWords(layout, gpus));
+            }
+    }
     if (ways.empty()) {
         // The fewest whole servers whose engine layout holds it as set; else, where the
         // activations alone are too large for any count, with full recompute as well; else with
@@ -106,7 +177,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
             std::vector<std::string> items = changes;
             items.emplace_back("add GPUs");
             if (setByHand) items.emplace_back(keptTp ? "let the engine choose the rest of the layout" : "let the engine choose the layout");
-            for (std::size_t i = 0; i < items.size(); ++i) words += items[i] + (i + 2 < items.size() ? ", " : i + 1 < items.size() ? " and " : ": ");
+            words += listWords(items) + ": ";
             const int more = g.servers * perServer;
             words += formatCount(more) + " GPUs";
             if (perServer > 1) words += " (" + formatCount(g.servers) + " " + unitsWord(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
@@ -137,43 +208,22 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
                     }
             }
             int hostTp = 0;
-            struct Saving {
-                std::string words;
-                std::function<void(TrainingConfig&)> apply;
-            };
-            // Every saving at once, then each the count holds without dropped in turn; tensor
-            // parallel over host memory only where nothing else holds it (it is offered
-            // first, so dropped first).
+            // Every saving at once on the fewest servers that hold it, then those the count
+            // holds without dropped; tensor parallel over host memory only where nothing else
+            // holds it.
             const auto tryAll = [&](bool withHostTp) {
-                std::vector<Saving> savings;
-                if (withHostTp)
-                    savings.push_back({"tensor parallel " + std::to_string(hostTp) + " over host-staged copies", [hostTp](TrainingConfig& c) { c.tp = hostTp; }});
-                if (!requested.shardedOptimizer) savings.push_back({"shard the optimizer", [](TrainingConfig& c) { c.shardedOptimizer = true; }});
-                if (laid.microBatch > 1) savings.push_back({"micro-batch 1", [](TrainingConfig& c) { c.microBatch = 1; }});
-                if (!requested.sequenceParallel) savings.push_back({"sequence parallelism", [](TrainingConfig& c) { c.sequenceParallel = true; }});
-                if (requested.interleave > 1) savings.push_back({"no interleaving", [](TrainingConfig& c) { c.interleave = 1; }});
-                if (requested.recompute != Recompute::Full) savings.push_back({"full recompute", [](TrainingConfig& c) { c.recompute = Recompute::Full; }});
-                const auto with = [&](const std::vector<bool>& used) {
-                    TrainingConfig c = requested;
-                    for (std::size_t i = 0; i < savings.size(); ++i)
-                        if (used[i]) savings[i].apply(c);
-                    return c;
-                };
+                const std::vector<Saving> savings = savingsFor(requested, laid, withHostTp ? hostTp : 0);
                 const auto keepsTp = [&](const std::vector<bool>& used) { return withHostTp && used[0]; };
-                std::vector<bool> used(savings.size(), true);
+                const std::vector<bool> all(savings.size(), true);
                 // Full recompute alone was tried above.
                 const bool onlyRecompute = savings.size() == 1 && requested.recompute != Recompute::Full;
-                if (savings.empty() || onlyRecompute || !(grown = fewestServers(with(used), keepsTp(used)))) return;
+                if (savings.empty() || onlyRecompute || !(grown = fewestServers(withSavings(requested, savings, all), keepsTp(all)))) return;
                 const int more = grown->servers * perServer;
-                for (std::size_t i = 0; i < savings.size(); ++i) {
-                    used[i] = false;
-                    if (const auto still = fittingLayout(with(used), more, node, gpuMemoryGB, limit, timer, keepsTp(used))) grown->layout = *still;
-                    else used[i] = true;
-                }
-                std::vector<std::string> changes;
-                for (std::size_t i = 0; i < savings.size(); ++i)
-                    if (used[i]) changes.push_back(savings[i].words);
-                addWays(changes, *grown, keepsTp(used));
+                const auto [changes, layout] = neededSavings(requested, savings, grown->layout, [&](const TrainingConfig& c, const std::vector<bool>& used) {
+                    return fittingLayout(c, more, node, gpuMemoryGB, limit, timer, keepsTp(used));
+                });
+                grown->layout = layout;
+                addWays(changes, *grown, withHostTp && !changes.empty() && changes.front() == savings.front().words);
             };
             tryAll(false);
             for (std::size_t i = 0; i < hostTps.size() && !grown; ++i) {

@@ -38,7 +38,9 @@ inline constexpr int kMemoryAdviceMaxGpus = 1 << 17;
 ///  - for the activations: micro-batch 1 (where it is larger), sequence parallelism (where tp
 ///    is above 1 and it is off), full recompute (where it is not full); no interleaving (where
 ///    it is set); each with the layout the design would then get (fields set by hand kept, the
-///    rest as the engine chooses them with the change);
+///    rest as the engine chooses them with the change); where none holds it alone, the
+///    savings that hold it together on these GPUs, only those needed ("sequence parallelism
+///    and full recompute: ...");
 ///  - the fewest GPUs (whole servers of node.g) that hold it with the engine's layout (its
 ///    search and timing, resolveLayout), up to kMemoryAdviceMaxGpus;
 ///    where the design sets a layout by hand, the advice says to let the engine choose it too;

@@ -140,3 +140,29 @@ TEST_CASE("where only tensor parallel over host memory holds a workload the advi
     // Followed: 126 workstations at tp 4 with full recompute report that layout and fit; 125 do not.
     checkClaimHolds({{"workload", "llama3-405b"}, {"tp", 4}, {"recompute", "full"}}, 126, 4, 126, 1, 21.3);
 }
+
+TEST_CASE("savings that hold a workload only together are offered on the design's own GPUs - before adding any", "[analysis][memory]")
+{
+    // llama3-405b at micro-batch 8 on one NVL72 rack: neither sequence parallelism nor full
+    // recompute alone holds it, both together do on the rack as it is. The advice said "add
+    // GPUs: 144 GPUs (2 racks of 72)", one rack more than needed.
+    topology::RackScaleOptions o;
+    o.racks = 1;
+    const Design rack = topology::generateRackScale(golden::catalog(), o);
+    const nlohmann::json asked = {{"workload", "llama3-405b"}, {"micro_batch", 8}, {"recompute", "none"}, {"sequence_parallel", false},
+                                  {"sharded_optimizer", false}, {"interleave", 2}};
+    const DesignAnalysis a = analyzeDesign(rack, golden::catalog(), asked);
+    REQUIRE(a.bottleneck.scope == Scope::Memory);
+    CHECK(a.bottleneck.explanation.ends_with(
+        "no link limits it; sequence parallelism and full recompute: tensor 8 x pipeline 9 x data 1, 139 GB per GPU; or pick GPUs with "
+        "more memory"));
+    nlohmann::json followed = asked;
+    followed["sequence_parallel"] = true;
+    followed["recompute"] = "full";
+    const DesignAnalysis held = analyzeDesign(rack, golden::catalog(), followed);
+    REQUIRE(held.hasStep);
+    CHECK(held.step.fitsInMemory);
+    CHECK(held.step.tp == 8);
+    CHECK(held.step.pp == 9);
+    CHECK(held.step.dp == 1);
+}
