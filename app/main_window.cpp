@@ -7,6 +7,7 @@
 #include "app/file_controller.hpp"
 #include "app/import_controller.hpp"
 #include "app/theme.hpp"
+#include "model/design/part_counts.hpp"
 #include "model/units/number_format.hpp"
 #include "views/common/plural.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -123,7 +124,8 @@ void MainWindow::updateStatus()
         const model::PartCounts& c = s->counts;
         using views::countOf;
         QString text = QStringLiteral("%1, %2, %3, %4")
-                           .arg(countOf(c.servers, tr("server"), tr("servers")), countOf(c.gpus, tr("GPU"), tr("GPUs")),
+                           .arg(countOf(c.servers, QString::fromStdString(model::serverNoun(c.serverKind, 1)), QString::fromStdString(model::serverNoun(c.serverKind, 2))),
+                                countOf(c.gpus, tr("GPU"), tr("GPUs")),
                                 countOf(c.switches, tr("switch"), tr("switches")), countOf(static_cast<long long>(c.links), tr("link"), tr("links")));
         if (c.appliances > 0) text += QStringLiteral(", ") + countOf(c.appliances, tr("appliance"), tr("appliances"));
         statusDesign_->setFullText(text);

@@ -10,6 +10,7 @@
 #include "model/analysis/analysis_json.hpp"
 #include "model/analysis/memory_advice.hpp"
 #include "model/analysis/training.hpp"
+#include "model/design/part_counts.hpp"
 #include "model/topology/rules.hpp"
 #include "model/units/number_format.hpp"
 
@@ -26,12 +27,13 @@ using views::q;
 QString gpus(int n) { return QString::fromStdString(model::formatCount(n)).rightJustified(8) + (n == 1 ? QStringLiteral(" GPU ") : QStringLiteral(" GPUs")); }
 
 /// Human-readable report: three significant digits with units ("842 ms", "38.0 %"), figures
-/// and counts from 1,000 with thousands separators ("8,000 GB/s", "2,164 s", "1,024 GPUs").
-void printText(const model::DesignAnalysis& a, bool withWorkload)
+/// and counts from 1,000 with thousands separators ("8,000 GB/s", "2,164 s", "1,024 GPUs");
+/// the servers named by their catalog kind `serverKind` ("1 rack, 72 GPUs", model::serverNoun).
+void printText(const model::DesignAnalysis& a, bool withWorkload, const std::string& serverKind)
 {
     using model::formatCount, model::formatFigure, model::formatPercent, model::formatSeconds;
     QTextStream out(stdout);
-    out << q(formatCount(a.nodes)) << (a.nodes == 1 ? " server, " : " servers, ") << q(formatCount(a.gpus)) << (a.gpus == 1 ? " GPU" : " GPUs");
+    out << q(formatCount(a.nodes)) << " " << q(model::serverNoun(serverKind, a.nodes)) << ", " << q(formatCount(a.gpus)) << (a.gpus == 1 ? " GPU" : " GPUs");
     if (a.islands.size() > 1) {
         out << "; split into " << a.islands.size() << " islands (" << q(model::analysis::islandGpuList(a.islands))
             << " GPUs): one job reaches at most " << q(formatCount(a.reachableGpus)) << " GPUs";
@@ -135,7 +137,7 @@ int cmdAnalyze(const QStringList& args)
             j["rules"] = model::topology::toJson(rules);
             printJson(j);
         } else {
-            printText(a, withWorkload);
+            printText(a, withWorkload, model::countParts(*design, *catalog).serverKind);
             printRules(rules);
         }
         return kOk;

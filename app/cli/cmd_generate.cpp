@@ -245,7 +245,7 @@ int cmdGenerate(const QStringList& args)
             QTextStream o(stdout);
             const auto n = [](double v) { return QString::fromStdString(model::formatCount(v)); }; // "16,384"
             o << "wrote " << QString::fromStdString(out) << ": " << QString::fromStdString(d.name) << "\n  " << n(servers)
-              << (servers == 1 ? " server, " : " servers, ")
+              << " " << QString::fromStdString(model::serverNoun(parts.serverKind, servers)) << ", "
               << (appliances > 0 ? n(appliances) + (appliances == 1 ? " appliance, " : " appliances, ") : QString())
               << n(parts.gpus) << (parts.gpus == 1 ? " GPU, " : " GPUs, ") << n(parts.switches) << (parts.switches == 1 ? " switch, " : " switches, ")
               << n(static_cast<double>(d.links().size())) << (d.links().size() == 1 ? " link" : " links") << "; design rules: "

@@ -2,6 +2,7 @@
 #include "model/analysis/memory_advice.hpp"
 
 #include "model/analysis/memory_fit.hpp"
+#include "model/design/part_counts.hpp"
 #include "model/analysis/scaling.hpp"
 #include "model/units/number_format.hpp"
 
@@ -41,14 +42,6 @@ std::optional<TrainingConfig> fittingLayout(TrainingConfig c, int gpus, const Co
         // no layout on this many GPUs
     }
     return std::nullopt;
-}
-
-/// `count` servers of catalog kind `kind` in words: "racks" (an NVL72 rack is one server of
-/// 72 GPUs), "workstations", "instances", else "servers"; singular for 1.
-std::string unitsWord(const std::string& kind, int count)
-{
-    const std::string one = kind == "rack" ? "rack" : kind == "workstation" ? "workstation" : kind == "cloud_instance" ? "instance" : "server";
-    return count == 1 ? one : one + "s";
 }
 
 /// A saving of GPU memory the advice may name: its words and the change it makes.
@@ -180,7 +173,7 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
             words += listWords(items) + ": ";
             const int more = g.servers * perServer;
             words += formatCount(more) + " GPUs";
-            if (perServer > 1) words += " (" + formatCount(g.servers) + " " + unitsWord(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
+            if (perServer > 1) words += " (" + formatCount(g.servers) + " " + serverNoun(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
             words += " hold it at " + layoutWords(g.layout, more);
             if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
                 words += ", past the provider's limit of " + formatCount(growth.providerMaxGpus) + " GPUs";

@@ -7,6 +7,7 @@
 #include "model/design/design.hpp"
 
 #include <cstddef>
+#include <string>
 
 namespace model {
 
@@ -17,8 +18,16 @@ struct PartCounts {
     int switches = 0;
     int gpus = 0;           ///< Design::gpuCount: GPUs of the servers the catalog knows
     std::size_t links = 0;  ///< link entries (a bundle of parallel cables counts once)
+    /// The catalog kind (ServerSpec::kind) every counted server shares: "rack" for NVL72 racks,
+    /// "workstation", "cloud_instance", ...; "node" where they differ or none is known.
+    std::string serverKind = "node";
     bool operator==(const PartCounts&) const = default;
 };
+
+/// The noun for servers of catalog kind `kind`, singular or plural by `count`: "rack(s)" (an
+/// NVL72 rack is one server of 72 GPUs), "workstation(s)", "instance(s)" for "cloud_instance",
+/// else "server(s)". Never throws.
+[[nodiscard]] std::string serverNoun(const std::string& kind, long long count);
 
 /// Counts the parts of `d`. A server whose model the catalog lacks counts as a server with
 /// no GPUs. Never throws.

@@ -133,3 +133,20 @@ TEST_CASE("compare and analyze with a workload that is no name - or a first desi
     CHECK(quiet.code == 0);
     CHECK_FALSE(quiet.err.contains(QStringLiteral("that field is not used")));
 }
+
+TEST_CASE("analyze and generate count NVL72 racks and workstations by name - not as servers", "[cli]")
+{
+    const QString dir = QString::fromStdString(model::bundledTemplateDirectory());
+    const clitest::Outcome rack = clitest::cli({QStringLiteral("analyze"), dir + QStringLiteral("/gb200-nvl72-1rack.json")});
+    CHECK(rack.out.startsWith(QStringLiteral("1 rack, 72 GPUs\n")));
+    const clitest::Outcome ws = clitest::cli({QStringLiteral("analyze"), dir + QStringLiteral("/workstation-4x-rtx4090.json")});
+    CHECK(ws.out.startsWith(QStringLiteral("1 workstation, 4 GPUs\n")));
+    const clitest::Outcome pod = clitest::cli({QStringLiteral("analyze"), dir + QStringLiteral("/superpod-h100-1su.json")});
+    CHECK(pod.out.startsWith(QStringLiteral("32 servers, 256 GPUs\n")));
+    QTemporaryDir tmp;
+    REQUIRE(tmp.isValid());
+    const clitest::Outcome gen = clitest::cli({QStringLiteral("generate"), QStringLiteral("gb200-nvl72"), QStringLiteral("--racks"), QStringLiteral("2"),
+                                               QStringLiteral("-o"), tmp.filePath(QStringLiteral("r.json"))});
+    CHECK(gen.code == 0);
+    CHECK(gen.out.contains(QStringLiteral("\n  2 racks, 144 GPUs, ")));
+}
