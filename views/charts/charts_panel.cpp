@@ -15,6 +15,7 @@
 
 #include "model/analysis/analysis_json.hpp"
 #include "model/compare/scope_title.hpp"
+#include "model/design/part_counts.hpp"
 
 #include <QChartView>
 #include <QComboBox>
@@ -196,7 +197,9 @@ void ChartsPanel::showSnapshot(std::shared_ptr<const model::ResultsSnapshot> sna
     }
     // Most edits (a move, a rename) leave the figures as they were: then the charts are not
     // laid out and drawn again (that is most of an edit's cost on the UI thread).
-    if (errorShown_ || !shown_ || !sameFigures(*shown_, *snapshot->analysis))
+    const bool kindChanged = serverKind_ != snapshot->counts.serverKind;
+    serverKind_ = snapshot->counts.serverKind;
+    if (errorShown_ || !shown_ || kindChanged || !sameFigures(*shown_, *snapshot->analysis))
         showAnalysis(std::shared_ptr<const model::DesignAnalysis>(snapshot, &*snapshot->analysis)); // aliasing: lives with the snapshot
     const bool sameSweeps = snapshot->sweeps ? shownSweeps_ && sameCurves(*shownSweeps_, *snapshot->sweeps) : !shownSweeps_;
     if (!sameSweeps)
@@ -241,7 +244,8 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
                                     .arg(QString::fromStdString(model::analysis::islandGpuList(shown_->islands)))
                               : QString();
     html += tr("<p style='color:%4'>%1 in %2%5; workload %3.</p>")
-                .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")), countOf(shown_->nodes, tr("server"), tr("servers")))
+                .arg(countOf(shown_->gpus, tr("GPU"), tr("GPUs")),
+                     countOf(shown_->nodes, QString::fromStdString(model::serverNoun(serverKind_, 1)), QString::fromStdString(model::serverNoun(serverKind_, 2))))
                 .arg((shown_->workloadError.empty() ? QString::fromStdString(shown_->workload)
                                                     : tr("%1 (its settings cannot be read)").arg(QString::fromStdString(shown_->workload)))
                          .toHtmlEscaped(),

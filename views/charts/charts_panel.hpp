@@ -19,6 +19,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 
 class QComboBox;
 class QLabel;
@@ -80,6 +81,8 @@ private:
     QLabel* busy_;
     QComboBox* unit_;
     std::shared_ptr<const model::DesignAnalysis> shown_;
+    /// Catalog kind the design's servers share (model::PartCounts::serverKind), for their noun.
+    std::string serverKind_ = "node";
     std::shared_ptr<const std::vector<model::CollectiveSweep>> shownSweeps_;
     bool errorShown_ = false; ///< the bottleneck box says why the design cannot be analysed
     std::uint64_t generation_ = 0;
