@@ -22,9 +22,7 @@ void writeWithPorts(const QString& path, model::Id server, int port)
     for (auto& l : d["links"])
         for (const char* end : {"a", "b"})
             if (l[end]["node"] == server) l[end]["port"] = port >= 0 ? port : i++;
-    QFile f(path);
-    REQUIRE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(d.dump()));
+    guitest::writeJson(path, d);
 }
 
 } // namespace
@@ -70,13 +68,7 @@ TEST_CASE("analyze refuses a design whose workload it does not know - naming the
 {
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    nlohmann::json d = model::toJson(model::loadDesign(guitest::templatePath().toStdString()));
-    d["analysis"]["workload"] = "gpt5";
-    const QString path = dir.filePath(QStringLiteral("gpt5.json"));
-    QFile f(path);
-    REQUIRE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(d.dump()));
-    f.close();
+    const QString path = guitest::designWithWorkload(dir.path(), QStringLiteral("gpt5.json"), "gpt5");
     const clitest::Outcome out = clitest::cli({QStringLiteral("analyze"), path});
     INFO(out.out.toStdString() << out.err.toStdString());
     CHECK(out.code != 0);
@@ -92,15 +84,8 @@ TEST_CASE("compare and analyze with a workload that is no name - or a first desi
     // design's workload was unknown, passing it to the others.
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    nlohmann::json d = model::toJson(model::loadDesign(guitest::templatePath().toStdString()));
     const auto write = [&](const char* name, const nlohmann::json& workload) {
-        nlohmann::json copy = d;
-        copy["analysis"]["workload"] = workload;
-        const QString path = dir.filePath(QString::fromLatin1(name));
-        QFile f(path);
-        REQUIRE(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(copy.dump()));
-        return path;
+        return guitest::designWithWorkload(dir.path(), QString::fromLatin1(name), workload);
     };
     const QString five = write("five.json", 5), none = write("none.json", nullptr), gpt5 = write("gpt5.json", "gpt5");
     for (const QString& bad : {five, none}) {

@@ -9,6 +9,8 @@
 #include "model/design/design.hpp"
 #include "model/topology/fat_tree.hpp"
 
+#include <QDir>
+#include <QFile>
 #include <QString>
 #include <QTest>
 
@@ -82,5 +84,25 @@ bool showTemplateWindow(MainWindow& w)
 
 /// The whole design as its JSON document (ids included): the before/after comparison of undo.
 inline nlohmann::json snapshot(const app::Document& doc) { return model::toJson(doc.design()); }
+
+/// Writes `j` to `path` (compact JSON); fails the test when the file cannot be written.
+inline void writeJson(const QString& path, const nlohmann::json& j)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    const QByteArray bytes = QByteArray::fromStdString(j.dump());
+    REQUIRE(f.write(bytes) == bytes.size());
+}
+
+/// A copy of the default template (the SuperPOD unit) whose analysis.workload is `workload`
+/// (any JSON: "gpt5", 5 and null test the refusals), written as `name` in `dir`. @return its path.
+inline QString designWithWorkload(const QString& dir, const QString& name, const nlohmann::json& workload)
+{
+    nlohmann::json d = model::toJson(model::loadDesign(model::defaultDesignPath()));
+    d["analysis"]["workload"] = workload;
+    const QString path = QDir(dir).filePath(name);
+    writeJson(path, d);
+    return path;
+}
 
 } // namespace guitest

@@ -89,13 +89,7 @@ TEST_CASE("Compare window: a first design whose workload cannot be read passes n
     // Before: its "gpt5" went to every design added after it, so none timed a training step.
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    nlohmann::json d = model::toJson(model::loadDesign(model::defaultDesignPath()));
-    d["analysis"]["workload"] = "gpt5";
-    const QString bad = dir.filePath(QStringLiteral("gpt5.json"));
-    QFile f(bad);
-    REQUIRE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(d.dump()));
-    f.close();
+    const QString bad = guitest::designWithWorkload(dir.path(), QStringLiteral("gpt5.json"), "gpt5");
     app::CompareWindow w(guitest::catalog());
     REQUIRE(w.addFile(bad));
     REQUIRE(QTest::qWaitFor([&w] { return !w.isBusy(); }, 60000));
