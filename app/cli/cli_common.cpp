@@ -73,7 +73,7 @@ std::string presetList()
 
 std::string workloadOption(const QCommandLineParser& parser, const QStringList& designFiles)
 {
-    const std::string name = parser.value(QStringLiteral("workload")).toStdString();
+    const std::string name = parser.value(QStringLiteral("workload")).trimmed().toStdString(); // " llama3-8b " names llama3-8b
     const auto& names = model::analysis::presetNames();
     if (std::find(names.begin(), names.end(), name) != names.end()) return name;
     // Not a preset: the own model (analysis.model.name) of every design. A design that does not

@@ -175,7 +175,7 @@ struct TrainingStep {
 /// vocab, swiglu, params}, tp, pp, dp, interleave, micro_batch, global_batch, precision
 /// ("fp32"/"bf16"/"fp8"), recompute ("none"/"selective"/"full"), sequence_parallel,
 /// sharded_optimizer, dp_overlap, flash_attention, compute_efficiency. Missing keys take the preset's defaults.
-/// The own model's name is its ownModelLabel.
+/// The own model's name is its ownModelLabel; a preset name is read without surrounding blanks.
 /// @throws InputError naming the field and what was expected (a model name with a control
 ///         character such as a newline among them).
 [[nodiscard]] TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file);
@@ -205,7 +205,8 @@ inline constexpr std::size_t kMaxModelNameChars = 100;
 /// it replaces the design's own model and, where the design trained another model, the layout
 /// chosen for that model (tp, pp, dp, interleave, micro_batch, global_batch, seq_len), which
 /// the engine then picks for the preset. The name of the design's own model, when no preset has
-/// it (the workstation template's llama3.2-1b), keeps the settings as they are.
+/// it (the workstation template's llama3.2-1b), keeps the settings as they are. Blanks around
+/// `workload` (and around the design's own "workload" text) are ignored: " llama3-8b " is llama3-8b.
 /// @throws std::invalid_argument "--workload: expected one of gpt3-175b, ..., megatron-1t[, or
 ///         the design's own model "X"]; got "NAME"" for any other name.
 [[nodiscard]] nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload);

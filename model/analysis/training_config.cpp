@@ -9,6 +9,27 @@
 
 namespace model::analysis {
 
+namespace {
+
+/// `name` without leading and trailing blanks (ASCII white space and U+00A0 no-break space).
+std::string trimmed(const std::string& name)
+{
+    std::size_t b = 0, e = name.size();
+    for (;;) {
+        if (b < e && std::isspace(static_cast<unsigned char>(name[b]))) ++b;
+        else if (e - b >= 2 && name.compare(b, 2, "\xC2\xA0") == 0) b += 2;
+        else break;
+    }
+    for (;;) {
+        if (e > b && std::isspace(static_cast<unsigned char>(name[e - 1]))) --e;
+        else if (e - b >= 2 && name.compare(e - 2, 2, "\xC2\xA0") == 0) e -= 2;
+        else break;
+    }
+    return name.substr(b, e - b);
+}
+
+} // namespace
+
 TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string& file)
 {
     using namespace model::io;
@@ -20,7 +41,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         for (const auto& n : presetNames()) list += (list.empty() ? "" : ", ") + n;
         throw InputError(file, "analysis", "workload", "expected the name of a preset (" + list + "), got " + describe(*w));
     }
-    const std::string workload = optionalString(j, "workload", ctx, "gpt3-175b");
+    const std::string workload = trimmed(optionalString(j, "workload", ctx, "gpt3-175b")); // " llama3-8b " names llama3-8b
     if (j.contains("model")) {
         const JsonContext mctx{file, "analysis.model"};
         const auto& mj = j.at("model");
@@ -67,23 +88,6 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
 }
 
 namespace {
-
-/// `name` without leading and trailing blanks (ASCII white space and U+00A0 no-break space).
-std::string trimmed(const std::string& name)
-{
-    std::size_t b = 0, e = name.size();
-    for (;;) {
-        if (b < e && std::isspace(static_cast<unsigned char>(name[b]))) ++b;
-        else if (e - b >= 2 && name.compare(b, 2, "\xC2\xA0") == 0) b += 2;
-        else break;
-    }
-    for (;;) {
-        if (e > b && std::isspace(static_cast<unsigned char>(name[e - 1]))) --e;
-        else if (e - b >= 2 && name.compare(e - 2, 2, "\xC2\xA0") == 0) e -= 2;
-        else break;
-    }
-    return name.substr(b, e - b);
-}
 
 std::string asciiLower(std::string s)
 {
@@ -142,8 +146,9 @@ std::string ownModelName(const nlohmann::json& analysis)
     return ownModelLabel(m.contains("name") && m.at("name").is_string() ? m.at("name").get<std::string>() : ""); // as trainingConfigFromJson names it
 }
 
-nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& workload)
+nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& requested)
 {
+    const std::string workload = trimmed(requested);
     nlohmann::json s = analysis.is_object() ? analysis : nlohmann::json::object();
     const std::string own = ownModelName(s);
     const auto& presets = presetNames();
@@ -151,7 +156,7 @@ nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::s
         // A "workload" that is no name (5, null) is not this one: replaced, never read as text.
         const auto named = s.find("workload");
         const bool ownWorkload = own.empty() && (named == s.end() ? workload == "gpt3-175b"
-                                                                   : named->is_string() && named->get<std::string>() == workload);
+                                                                   : named->is_string() && trimmed(named->get<std::string>()) == workload);
         if (!ownWorkload) // another model: the layout was chosen for it
             for (const char* k : {"model", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "seq_len"}) s.erase(k);
         s["workload"] = workload;

@@ -1,9 +1,11 @@
 // The comparison table of two to four designs (comparison.hpp).
 #include "model/compare/comparison.hpp"
 #include "model/compare/scope_title.hpp"
+#include "model/design/part_counts.hpp"
 #include "model/units/number_format.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
 
@@ -65,12 +67,29 @@ const cost::CostResult* costOf(const DesignResults& d) { return d.cost ? &*d.cos
 
 bool buildLowerBound(const cost::CostResult& c) { return !c.build.complete() || !c.build.powerUnknown().empty(); }
 
+/// The label of the server-count row: the designs' noun ("Racks" where every design is built
+/// of NVL72 racks, "Instances" for rented instances), or each distinct noun in design order
+/// where they differ ("Servers / racks").
+std::string serversLabel(const std::vector<const DesignResults*>& ds)
+{
+    std::vector<std::string> nouns;
+    for (const DesignResults* d : ds) {
+        const std::string noun = serverNoun(d->serverKind, 2);
+        if (std::find(nouns.begin(), nouns.end(), noun) == nouns.end()) nouns.push_back(noun);
+    }
+    std::string label;
+    for (const std::string& n : nouns) label += (label.empty() ? "" : " / ") + n;
+    if (label.empty()) label = "servers";
+    label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
+    return label;
+}
+
 void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& ds)
 {
     addRow(rows, ds, "gpus", "GPUs", "", Better::None, [](const DesignResults& d) {
         return count(d.analysis ? std::optional<double>(d.analysis->gpus) : std::nullopt);
     });
-    addRow(rows, ds, "nodes", "Servers", "", Better::None, [](const DesignResults& d) {
+    addRow(rows, ds, "nodes", serversLabel(ds), "", Better::None, [](const DesignResults& d) {
         return count(d.analysis ? std::optional<double>(d.analysis->nodes) : std::nullopt);
     });
     const std::pair<Scope, const char*> layers[] = {{Scope::Hbm, "HBM per GPU"},

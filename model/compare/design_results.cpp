@@ -66,6 +66,7 @@ DesignResults resultsFromSnapshot(const ResultsSnapshot& s, std::shared_ptr<cons
     r.cost = s.cost;
     if (r.cost) r.cost->run.whyNot = namingFile(r.cost->run.whyNot, file);
     r.costError = namingFile(s.costError, file);
+    r.serverKind = s.counts.serverKind;
     return r;
 }
 

@@ -35,6 +35,9 @@ struct DesignResults {
     std::string bomError;
     std::optional<cost::CostResult> cost;
     std::string costError;
+    /// The catalog kind the design's servers share (PartCounts::serverKind): "rack" for NVL72
+    /// racks, "workstation", "cloud_instance", "node" where they differ or none is known.
+    std::string serverKind = "node";
 
     /// busbw of an 8 GiB all-reduce over every GPU (from the whole-design sweep, which
     /// doubles from 8 B through 8 GiB = 2^33 B); nullopt when there is no such curve.

@@ -251,3 +251,15 @@ TEST_CASE("Workload dock: an unknown workload in the file is shown as it is - an
     CHECK(timed(w).hasStep);
     CHECK(models->findData(QStringLiteral("gpt5")) < 0);
 }
+
+TEST_CASE("Workload dock: a preset written with blanks around it is that preset, timed", "[gui][workload]")
+{
+    model::Design d = guitest::fatTree("dgx-h100", 4);
+    d.analysis["workload"] = " llama3-8b ";
+    app::MainWindow w(guitest::catalog());
+    w.document()->newDesign(d);
+    QComboBox* models = w.workload()->workloadBox();
+    CHECK(models->currentData().toString() == QStringLiteral("llama3-8b"));
+    CHECK(models->findText(QStringLiteral("llama3-8b (unknown: not timed)")) < 0);
+    CHECK(timed(w).hasStep);
+}

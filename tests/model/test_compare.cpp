@@ -6,9 +6,12 @@
 #include "model/io/csv_text.hpp"
 #include "model/io/results_csv.hpp"
 #include "model/topology/fat_tree.hpp"
+#include "model/topology/generators.hpp"
 #include "model/units/number_format.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace model;
 using namespace model::compare;
@@ -268,4 +271,35 @@ TEST_CASE("The verdict separates thousands in GPU counts as the table does", "[c
     INFO(verdict);
     CHECK(verdict.find("1,024") != std::string::npos);
     CHECK(verdict.find("1024") == std::string::npos);
+}
+
+TEST_CASE("The server-count row is named by the designs' kind of server", "[compare]")
+{
+    topology::RentedOptions p5;
+    p5.server = "aws-p5-48xlarge";
+    p5.nodes = 2;
+    p5.perNodeGbps = 3200;
+    p5.pricePerGpuHourUsd = 3.0;
+    p5.provider = "test";
+    const DesignResults rented = computeDesignResults(std::make_shared<const Design>(topology::generateRented(testsupport::bundledCatalog(), p5)),
+                                                      testsupport::bundledCatalog(), testsupport::bundledPrices(), {}, "");
+    const DesignResults rack = resultsOf(bundledTemplateDirectory() + "/gb200-nvl72-1rack.json");
+    const DesignResults superpod = resultsOf(defaultDesignPath());
+    const auto nodesRow = [](const Comparison& c) -> Row {
+        const auto it = std::find_if(c.rows.begin(), c.rows.end(), [](const Row& r) { return r.key == "nodes"; });
+        return it == c.rows.end() ? Row{} : *it;
+    };
+    CHECK(rack.serverKind == "rack");
+    CHECK(rented.serverKind == "cloud_instance");
+    CHECK(superpod.serverKind == "node");
+    CHECK(nodesRow(compareDesigns({&rack, &rack})).label == "Racks");
+    CHECK(nodesRow(compareDesigns({&rented, &rented})).label == "Instances");
+    CHECK(nodesRow(compareDesigns({&superpod, &superpod})).label == "Servers");
+    const Row mixed = nodesRow(compareDesigns({&superpod, &rack, &rented, &superpod}));
+    CHECK(mixed.label == "Servers / racks / instances");
+    // The cells stay counts: 32 servers, one rack, 2 instances.
+    REQUIRE(mixed.cells.size() == 4);
+    CHECK(mixed.cells[0].text == "32");
+    CHECK(mixed.cells[1].text == "1");
+    CHECK(mixed.cells[2].text == "2");
 }

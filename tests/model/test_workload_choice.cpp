@@ -275,3 +275,23 @@ TEST_CASE("a design whose own model name is refused is named by its file in the 
     CHECK(r.cost->run.whyNot.find("/tmp/two-lines.json") != std::string::npos);
     CHECK(r.cost->run.whyNot.find("<design>") == std::string::npos);
 }
+
+TEST_CASE("a preset named with blanks around it is that preset, in a design and in --workload", "[training][workload]")
+{
+    nlohmann::json a = {{"workload", " llama3-8b\t"}, {"tp", 2}, {"pp", 1}};
+    const TrainingConfig c = trainingConfigFromJson(a, "d.json");
+    CHECK(c.model.name == presetModel("llama3-8b").name);
+    CHECK(c.model.layers == presetModel("llama3-8b").layers);
+    CHECK(c.tp == 2);
+    // The design's own workload, asked for with other blanks: the layout chosen for it stays.
+    const nlohmann::json same = settingsWithWorkload(a, "llama3-8b ");
+    CHECK(same.at("workload") == "llama3-8b");
+    CHECK(same.at("tp") == 2);
+    // Another preset still drops it.
+    const nlohmann::json other = settingsWithWorkload(a, "\u00a0gpt3-175b");
+    CHECK(other.at("workload") == "gpt3-175b");
+    CHECK_FALSE(other.contains("tp"));
+    // Blanks inside a name are no preset.
+    a["workload"] = "llama3 -8b";
+    CHECK_THROWS_WITH(trainingConfigFromJson(a, "d.json"), Catch::Contains("field \"workload\": unknown workload \"llama3 -8b\""));
+}
