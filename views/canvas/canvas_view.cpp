@@ -8,6 +8,7 @@
 #include "views/canvas/mini_map.hpp"
 #include "views/canvas/node_item.hpp"
 #include "views/canvas/overview_cache.hpp"
+#include "views/canvas/overview_labels.hpp"
 #include "views/canvas/place_tool.hpp"
 #include "views/canvas/select_tool.hpp"
 #include "views/canvas/wire_tool.hpp"
@@ -66,6 +67,7 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     miniMap_ = new MiniMap(this);
     overview_ = std::make_unique<OverviewCache>(this);
+    labels_ = std::make_unique<OverviewLabels>();
     // An edit may move items (their old place is not in the view's repaint) or change the
     // design's bounds: the overview picture is drawn again.
     connect(scene_->document(), &DesignDocument::changed, this, [this] { overview_->invalidate(); });
@@ -384,10 +386,14 @@ void CanvasView::paintEvent(QPaintEvent* e)
         canvas_style::setPaintRegion(nullptr, nullptr);
         canvas_style::setDraft(false);
         canvas_style::setAliasPassingLines(false);
-        return;
+    } else {
+        QPainter p(viewport());
+        overview_->paint(p, e->region(), moved);
     }
+    // Names over the scene where the symbols' own text is too small to read; tags that moved
+    // or went are repainted where the scene was not.
     QPainter p(viewport());
-    overview_->paint(p, e->region(), moved);
+    if (const QRegion stale = labels_->paint(p, *this) - e->region(); !stale.isEmpty()) viewport()->update(stale);
 }
 
 void CanvasView::scrollContentsBy(int dx, int dy)

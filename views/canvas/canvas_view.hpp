@@ -33,6 +33,7 @@ class CanvasScene;
 class CanvasTool;
 class MiniMap;
 class OverviewCache;
+class OverviewLabels;
 class NodeItem;
 class PlaceTool;
 
@@ -145,6 +146,7 @@ private:
     QPointF contextPos_;
     MiniMap* miniMap_ = nullptr;
     std::unique_ptr<OverviewCache> overview_;
+    std::unique_ptr<OverviewLabels> labels_; ///< names at overview zoom (overview_labels.hpp)
     bool viewMoved_ = false; ///< scrolled, zoomed or resized since the last paint
     bool zoomDraft_ = false; ///< painting in draft quality until zoomSettle_ fires
     std::size_t zoomDraftMinElements_;

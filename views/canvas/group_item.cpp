@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsView>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -24,6 +25,23 @@ constexpr double kStack = 10.0;    ///< offset of each card drawn behind ("a sta
 double GroupItem::widthFor(std::size_t bundles, double span)
 {
     return std::clamp(std::max(kSlot * static_cast<double>(bundles), span / 2), 300.0, 2400.0);
+}
+
+namespace {
+/// Scale of the card's text at zoom `lod`: it grows as 0.8 / zoom below 80 % (the hint line
+/// is dropped once that passes 1.2), at most what fits the card.
+double textScale(double lod, bool hint)
+{
+    const double need = hint ? 22 + 18 + 16 : 22 + 18;
+    return std::min(std::max(1.0, 0.8 / lod), (kHeight - 8) / need);
+}
+bool hintShown(double lod) { return 0.8 / lod <= 1.2; }
+constexpr double kTitlePx = 16; ///< title text size at scale 1, scene units
+} // namespace
+
+bool GroupItem::titleReadableAt(double zoom)
+{
+    return zoom > 0 && kTitlePx * textScale(zoom, hintShown(zoom)) * zoom >= 9.0;
 }
 
 GroupItem::GroupItem(const model::topology::NodeGroup& group)
@@ -116,7 +134,7 @@ QPainterPath GroupItem::shape() const
     return path;
 }
 
-void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
+void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget)
 {
     const QRectF r = card();
     const bool selected = option->state & QStyle::State_Selected;
@@ -136,15 +154,15 @@ void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidg
 
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
     if (lod < 0.02) return;
-    // Text keeps a readable size on screen when zoomed out (at most what fits the card):
-    // scale k grows as 0.8 / zoom below 80 %, the hint line is dropped once k > 1.2.
-    const bool hint = 0.8 / lod <= 1.2;
-    const double need = hint ? 22 + 18 + 16 : 22 + 18;
-    const double k = std::min(std::max(1.0, 0.8 / lod), (kHeight - 8) / need);
+    // In a view, text too small to read is left to the view's overview tags.
+    if (!titleReadableAt(lod) && widget && qobject_cast<const QGraphicsView*>(widget->parentWidget())) return;
+    // Text keeps a readable size on screen when zoomed out (at most what fits the card).
+    const bool hint = hintShown(lod);
+    const double k = textScale(lod, hint);
     const QString sub = QStringLiteral("%1 · %2 GPUs").arg(QString::fromStdString(name_)).arg(gpus_);
     struct Line { QString text; double px; bool bold; bool italic; QColor color; double h; };
     const auto& pal = canvas_style::palette();
-    std::vector<Line> lines = {{label_, 16, true, false, pal.text, 22}, {sub, 12, false, false, pal.subtleText, 18}};
+    std::vector<Line> lines = {{label_, kTitlePx, true, false, pal.text, 22}, {sub, 12, false, false, pal.subtleText, 18}};
     if (hint) lines.push_back({QStringLiteral("double-click to expand"), 10, false, true, pal.subtleText, 16});
     double total = 0;
     for (const Line& l : lines) total += l.h * k;

@@ -41,6 +41,10 @@ public:
 
     explicit GroupItem(const model::topology::NodeGroup& group);
 
+    /// Whether the card's own title reads at `zoom` (1 = 100 %): 9 px or more on screen. Below
+    /// that zoom a view leaves the card's text to its overview tags (overview_labels.hpp).
+    [[nodiscard]] static bool titleReadableAt(double zoom);
+
     [[nodiscard]] int type() const override { return Type; }
     /// The Node::group value, e.g. "su-1".
     [[nodiscard]] const std::string& name() const { return name_; }

@@ -154,7 +154,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     }
 
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-    if (lod < 0.05) return; // a dot on screen: the shape alone
+    if (lod < kMinTextZoom) return; // a dot on screen: the shape alone
     QFont f = QApplication::font();
     const bool server = kind_ == model::NodeKind::Server;
     const double namePx = server ? 12 : 14;

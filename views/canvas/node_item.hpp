@@ -22,6 +22,10 @@ public:
 
     NodeItem(const model::Node& node, const model::Catalog& catalog);
 
+    /// Below this zoom (1 = 100 %) a symbol draws no text (a dot on screen): a view shows its
+    /// name in an overview tag instead (overview_labels.hpp).
+    static constexpr double kMinTextZoom = 0.05;
+
     [[nodiscard]] int type() const override { return Type; }
     [[nodiscard]] model::Id id() const { return id_; }
     [[nodiscard]] model::NodeKind kind() const { return kind_; }
