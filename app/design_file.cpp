@@ -1,4 +1,5 @@
 #include "app/design_file.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "model/design/design.hpp"
 
@@ -9,6 +10,7 @@ namespace app {
 
 std::optional<QString> writeDesignFile(const model::Design& design, const QString& path, const nlohmann::json& extra)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) return QString::fromStdString(why);
     nlohmann::json doc = model::toJson(design);
     if (extra.is_object()) doc.update(extra);
     const std::string text = doc.dump(1) + '\n';

@@ -1,4 +1,5 @@
 #include "app/file_controller.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "app/document.hpp"
 #include "app/error_text.hpp"
@@ -217,6 +218,10 @@ void FileController::exportCanvas()
 
 bool FileController::exportPng(const QString& path, double scale)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
+        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
+        return false;
+    }
     views::CanvasScene* scene = canvas_->canvasScene();
     const QRectF src = scene->designBounds();
     QImage image((src.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -238,6 +243,10 @@ bool FileController::exportPng(const QString& path, double scale)
 
 bool FileController::exportSvg(const QString& path)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
+        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
+        return false;
+    }
     views::CanvasScene* scene = canvas_->canvasScene();
     const QRectF src = scene->designBounds();
     QSvgGenerator svg;

@@ -1,5 +1,6 @@
 // Picture files in the format their extension names (picture_file.hpp).
 #include "app/cli/picture_file.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include <QFileInfo>
 #include <QImageWriter>
@@ -24,6 +25,7 @@ QString writablePictureExtensions()
 
 QString savePicture(const QPixmap& picture, const QString& path)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) return QString::fromStdString(why);
     const QByteArray format = pictureFormatFor(path);
     if (format.isEmpty())
         return QStringLiteral("cannot write %1: expected a file name ending in one of %2").arg(path, writablePictureExtensions());

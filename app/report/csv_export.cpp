@@ -1,5 +1,6 @@
 // CSV exports of results and comparisons (csv_export.hpp).
 #include "app/report/csv_export.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "model/io/results_csv.hpp"
 
@@ -12,6 +13,7 @@ namespace app::report {
 
 void writeTextFile(const QString& path, const std::string& text)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) throw std::runtime_error(why);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.data(), static_cast<qint64>(text.size())) < 0 || !f.commit())
         throw std::runtime_error(path.toStdString() + ": cannot write (" + f.errorString().toStdString() + ")");

@@ -2,6 +2,7 @@
 // QSvgGenerator and embedded as a data: URI (an <img>, so nothing in it can run), every text
 // escaped.
 #include "app/report/report_doc.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include <QBuffer>
 #include <QFile>
@@ -148,6 +149,7 @@ QString toHtml(const ReportDoc& doc)
 
 QString writeHtml(const ReportDoc& doc, const QString& path)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) return QString::fromStdString(why);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return path + QStringLiteral(": cannot open for writing (") + f.errorString() + QLatin1Char(')');
     f.write(toHtml(doc).toUtf8());

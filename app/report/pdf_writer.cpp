@@ -2,6 +2,7 @@
 // searchable text), every figure is a text object whose drawObject() paints straight into the
 // PDF painter (vector graphics), and each page gets a header and a footer.
 #include "app/report/pdf_pages.hpp"
+#include "model/catalog/data_dirs.hpp"
 #include "app/report/report_doc.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -214,6 +215,7 @@ void paintHeaderFooter(QPainter& p, const ReportDoc& doc, const QRectF& page, co
 
 QString writePdf(const ReportDoc& doc, const QString& path)
 {
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) return QString::fromStdString(why);
     {
         QFile probe(path);
         if (!probe.open(QIODevice::WriteOnly | QIODevice::Truncate))

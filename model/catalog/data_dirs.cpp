@@ -1,6 +1,9 @@
 #include "model/catalog/data_dirs.hpp"
 
+#include "model/design/templates.hpp"
+
 #include <cstdlib>
+#include <utility>
 #include <filesystem>
 #include <system_error>
 
@@ -62,6 +65,24 @@ std::string bundledCatalogDirectory()
 std::string bundledTemplatesDirectory()
 {
     return findDataDir({"design templates", "CLUSTER_DESIGNER_TEMPLATES", "templates", CD_SOURCE_TEMPLATE_DIR});
+}
+
+std::string bundledDataWriteProblem(const std::string& path)
+{
+    const std::pair<const char*, std::string (*)()> folders[] = {{"hardware catalogs", &bundledCatalogDirectory},
+                                                                 {"design templates", &bundledTemplatesDirectory}};
+    for (const auto& [what, find] : folders) {
+        std::string dir;
+        try {
+            dir = find();
+        } catch (const DataDirNotFound&) {
+            continue; // no folder holds no file
+        }
+        if (isInsideDirectory(path, dir))
+            return path + " is in the folder of the bundled " + what + " (" + dir +
+                   "), which Cluster Designer never changes";
+    }
+    return {};
 }
 
 } // namespace model

@@ -45,4 +45,12 @@ struct DataDirSpec {
 /// The bundled design templates folder. @throws DataDirNotFound.
 [[nodiscard]] std::string bundledTemplatesDirectory();
 
+/// Why the app must not write file `path`: "<path> is in the folder of the bundled hardware
+/// catalogs (<folder>), which Cluster Designer never changes" (or
+/// "... design templates ..."), where `path` lies inside either bundled folder (symlinks and
+/// ".." resolved); "" otherwise, and where a folder cannot be found. Every writer of the app
+/// (design saves, reports, exports, pictures, the command line's -o) asks it first: a design
+/// saved among the catalogs stopped the app from starting. Never throws.
+[[nodiscard]] std::string bundledDataWriteProblem(const std::string& path);
+
 } // namespace model

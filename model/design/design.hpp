@@ -206,7 +206,8 @@ private:
 /// Writes a design file atomically (io::writeFileAtomically: a temporary file beside `path`,
 /// fsync, rename(2) over `path`, fsync of the folder), so a crash or SIGKILL at any moment
 /// leaves the old or the new complete design, never a mix.
-/// @throws std::runtime_error naming the path when it cannot be written.
+/// @throws std::runtime_error naming the path when it cannot be written, or when it lies in a
+///         bundled data folder (bundledDataWriteProblem), which the app never writes.
 void saveDesign(const Design& d, const std::string& path);
 
 } // namespace model

@@ -1,5 +1,6 @@
 // JSON form of a design (format "cluster-designer-design", version 1) and atomic file I/O.
 #include "model/design/design.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "model/cost/cost_settings.hpp"
 #include "model/io/atomic_file.hpp"
@@ -224,6 +225,7 @@ Design loadDesign(const std::string& path)
 
 void saveDesign(const Design& d, const std::string& path)
 {
+    if (const std::string why = bundledDataWriteProblem(path); !why.empty()) throw std::runtime_error(why);
     io::writeFileAtomically(path, toJson(d).dump(1) + '\n');
 }
 

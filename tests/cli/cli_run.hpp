@@ -20,12 +20,13 @@ struct Outcome {
 
 /// Runs `cluster-designer ARGS...` to completion (at most 60 s, else the test fails) with a
 /// private XDG_RUNTIME_DIR: without one (root in CI) Qt warns on stderr, and these tests compare
-/// stderr exactly.
-inline Outcome cli(const QStringList& args)
+/// stderr exactly. `extraEnv` adds or replaces variables (CLUSTER_DESIGNER_CATALOGS, ...).
+inline Outcome cli(const QStringList& args, const QProcessEnvironment& extraEnv = {})
 {
     static QTemporaryDir runtimeDir;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtimeDir.path());
+    env.insert(extraEnv);
     QProcess p;
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(CD_APP_EXE), args);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gui_test_support.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
@@ -82,6 +83,14 @@ TEST_CASE("a template opens untitled and Save asks for a name instead of overwri
     CHECK(f.errors[0].contains(QStringLiteral("Choose another folder")));
     CHECK(digest(tmpl) == original);
     CHECK(f.w.document()->isModified());
+    // So is a file among the bundled catalogs, which every start reads (a design there stopped it).
+    const QString amongCatalogs = QString::fromStdString(model::bundledCatalogDirectory()) + QStringLiteral("/my-pod.json");
+    f.saveAnswer = amongCatalogs;
+    CHECK_FALSE(f.w.files()->save());
+    REQUIRE(f.errors.size() == 2);
+    CHECK(f.errors[1].contains(QStringLiteral("in the folder of the bundled hardware catalogs")));
+    CHECK_FALSE(QFile::exists(amongCatalogs));
+    CHECK(f.w.document()->filePath().isEmpty());
     // Saving elsewhere works, and the file goes to the top of Open Recent.
     QTemporaryDir dir;
     f.saveAnswer = dir.filePath(QStringLiteral("my-pod.json"));

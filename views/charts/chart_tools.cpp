@@ -1,4 +1,5 @@
 #include "views/charts/chart_tools.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include "views/common/dialog_folders.hpp"
 
@@ -168,6 +169,7 @@ void ChartTools::paintPicture(QPainter& p) const
 
 bool ChartTools::exportImage(const QString& path) const
 {
+    if (!model::bundledDataWriteProblem(path.toStdString()).empty()) return false; // the app never writes its bundled data
     const bool hadButton = unitButton_ && unitButton_->isVisible();
     if (hadButton) unitButton_->hide(); // the toggle is a control, not part of the chart
     bool ok = false;
@@ -200,6 +202,7 @@ bool ChartTools::exportImage(const QString& path) const
 
 bool ChartTools::exportCsv(const QString& path) const
 {
+    if (!model::bundledDataWriteProblem(path.toStdString()).empty()) return false;
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
     const QByteArray bytes = QByteArray::fromStdString(hooks_.csv());

@@ -1,5 +1,6 @@
 // Atomic writing of exported files.
 #include "model/io/export/export_files.hpp"
+#include "model/catalog/data_dirs.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -11,6 +12,8 @@ namespace model::io {
 void writeExportFiles(const std::string& dir, const std::vector<ExportFile>& files)
 {
     namespace fs = std::filesystem;
+    if (const std::string why = bundledDataWriteProblem((fs::path(dir) / "export").string()); !why.empty())
+        throw std::runtime_error(dir + ": the export folder would lie in " + why.substr(why.find(" is in the folder") + 7));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir)) throw std::runtime_error(dir + ": cannot create the export directory (" + ec.message() + ")");
