@@ -93,13 +93,15 @@ std::string oneDecimal(double v)
 }
 
 /// Weights, gradients, optimizer state and activations per GPU (decimal GB) of `c` laid out on
-/// `total` GPUs (resolveLayout), or +inf when it cannot be laid out there.
-double laidOutMemoryGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu)
+/// `total` GPUs (resolveLayout), or +inf when it cannot be laid out there, with `why` (when
+/// given) set to the reason ("tensor parallel 3 does not divide the 8 GPUs of a server").
+double laidOutMemoryGB(const TrainingConfig& c, int total, const CommGroup& node, const GpuSpec& gpu, std::string* why = nullptr)
 {
     try {
         const TrainingConfig laid = resolveLayout(c, total, node, gpu.memoryGB.value_or(0.0));
         return predictStep(laid, node, peakTflops(gpu, laid.precision)).memoryPerGpuGB;
-    } catch (const std::invalid_argument&) {
+    } catch (const std::invalid_argument& e) {
+        if (why) *why = e.what();
         return INFINITY;
     }
 }
@@ -112,7 +114,8 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
                                const GpuSpec& gpu, std::string& note)
 {
     const double limit = kMemoryLimitShare * gpu.memoryGB.value_or(1e30);
-    const double needed = laidOutMemoryGB(dflt, total, node, gpu);
+    std::string layoutProblem; // the default cannot be laid out at all: a setting or the GPU count, not memory
+    const double needed = laidOutMemoryGB(dflt, total, node, gpu, &layoutProblem);
     if (needed <= limit) return dflt;
     std::vector<TrainingConfig> smaller;
     for (const auto& name : presetNames()) {
@@ -125,18 +128,27 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
               [](const TrainingConfig& a, const TrainingConfig& b) { return parameterCount(a.model) > parameterCount(b.model); });
     for (const TrainingConfig& c : smaller)
         if (laidOutMemoryGB(c, total, node, gpu) <= limit) {
-            const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
             // The need is that of the layout the engine finds for these GPUs (resolveLayout), so
             // it names them: 4 DGX H100 lay gpt3-175b out at 88 GB per GPU, 5 only at 140.
+            const std::string why = std::isfinite(needed)
+                                        ? " laid out on these " + std::to_string(total) + " GPUs needs " +
+                                              std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU, more than the " +
+                                              oneDecimal(limit) + " GB allowed of the " + gpu.name + "'s memory"
+                                        : " cannot be laid out on these " + std::to_string(total) + " GPUs: " + layoutProblem;
             note = "the design names no workload: " + c.model.name + ", the largest preset that fits in GPU memory (" + dflt.model.name +
-                   " laid out on these " + std::to_string(total) + " GPUs needs " + gb + ", more than the " +
-                   oneDecimal(limit) + " GB allowed of the " + gpu.name +
-                   "'s memory); analysis.workload chooses another";
+                   why + "); analysis.workload chooses another";
             return c;
         }
+    if (!std::isfinite(needed)) {
+        // No preset can be laid out with these settings (tensor parallel 3 on servers of 8 GPUs):
+        // the analysis says why the default cannot run; memory is not the reason.
+        note = "the design names no workload, and no preset can be laid out with its settings on these " + std::to_string(total) +
+               " GPUs (" + dflt.model.name + ": " + layoutProblem + ")";
+        return dflt;
+    }
     // Nothing fits: the default stays (the memory bottleneck explains it), and the note says
     // that no preset was found to take its place.
-    const std::string gb = std::isfinite(needed) ? std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU" : "more GPUs";
+    const std::string gb = std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU";
     const auto gbOf = [](double v) { return std::isfinite(v) ? std::to_string(static_cast<long long>(std::lround(v))) + " GB" : std::string("more GPUs"); };
     note = "the design names no workload and no preset fits in GPU memory (" + dflt.model.name + " laid out on these " +
            std::to_string(total) + " GPUs needs " + gb + ", more than the " + oneDecimal(limit) +

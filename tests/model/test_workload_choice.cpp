@@ -237,6 +237,20 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
               "analysis.model trains a model of your own");
         CHECK(a.bottleneck.scope == Scope::Memory);
     }
+    SECTION("a layout setting no preset can follow is named as the reason, never GPU memory")
+    {
+        // tensor parallel 3 on DGX H100s: the note read "no preset fits in GPU memory ... llama3-8b
+        // needs more GPUs" on 256 H100s (helper-80).
+        Design d = dgxFatTree(32);
+        d.analysis["tp"] = 3;
+        const DesignAnalysis a = analyzeDesign(d, cat);
+        CHECK(a.workload == "gpt3-175b");
+        CHECK(a.workloadNote == "the design names no workload, and no preset can be laid out with its settings on these 256 GPUs "
+                                "(gpt3-175b: tensor parallel 3 does not divide the 8 GPUs of a server, so its groups would cross servers)");
+        CHECK(a.workloadNote.find("memory") == std::string::npos);
+        CHECK_FALSE(a.hasStep);
+        CHECK(a.bottleneck.explanation.find("gpt3-175b cannot run on this design: tensor parallel 3 does not divide the 8 GPUs") != std::string::npos);
+    }
 }
 
 TEST_CASE("the training run of a design that names no workload is sized for the preset the analysis picked", "[training][workload][cost]")
