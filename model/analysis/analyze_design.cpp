@@ -227,7 +227,9 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     if (checkFacts.lossyEthernet)
         a.warnings.push_back("Ethernet without PFC/ECN: the bandwidth, collective and scaling figures assume no packet loss, but "
                              "under incast the switches drop packets and RDMA senders stall on retransmission timeouts (the "
-                             "flow-level simulation prices it; design rule roce-without-pfc)");
+                             "flow-level simulation prices the loss where a switch port is offered more than it carries, in steady "
+                             "state; an all-to-all that fills each port exactly is not charged there, although its synchronized "
+                             "bursts drop packets too; design rule roce-without-pfc)");
     if (!a.workloadError.empty()) {
         const std::string why = "the design's workload settings cannot be read: " + a.workloadError;
         a.warnings.push_back(why);

@@ -3,11 +3,13 @@
 // when GPU and NIC share a PCIe switch), and the recurring problems of shared/real_inputs/LOG.md
 // with the maintainers' answers cited there.
 #include "model/io/import/advisor.hpp"
+#include "model/io/import/curve_steadiness.hpp"
 
 #include "model/analysis/host_issue.hpp"
 #include "model/io/import/gpu_identity.hpp"
 #include "model/units/number_format.hpp"
 
+#include <regex>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -316,6 +318,44 @@ void serverRules(Ctx& c, const ServerModel& s)
 
 bool truthy(const std::string& v) { return v == "1" || v == "true" || v == "TRUE" || v == "yes"; }
 
+/// The environment overrides that change what a run measures, from an NCCL log ("NCCL_ALGO
+/// set by environment to Ring") or a command line ("mpirun -x NCCL_NET_GDR_LEVEL=4 ...").
+void envRules(Ctx& c, const std::vector<EnvSetting>& env)
+{
+    for (const auto& e : env) {
+        std::string why;
+        Severity sev = Severity::Info;
+        if (e.name == "NCCL_P2P_DISABLE" && truthy(e.value)) why = "turns peer-to-peer off: GPU-to-GPU traffic goes through host memory", sev = Severity::Warning;
+        else if (e.name == "NCCL_SHM_DISABLE" && truthy(e.value)) why = "turns shared-memory transport off: without peer-to-peer traffic falls back to the network", sev = Severity::Warning;
+        else if (e.name == "NCCL_IB_DISABLE" && truthy(e.value)) why = "turns InfiniBand/RoCE off: inter-node traffic uses TCP sockets", sev = Severity::Warning;
+        else if (e.name == "NCCL_P2P_LEVEL" && (e.value == "LOC" || e.value == "0")) why = "forbids peer-to-peer between any two GPUs", sev = Severity::Warning;
+        else if (e.name == "NCCL_NET_GDR_LEVEL") {
+            // NCCL's environment-variable documentation: LOC, PIX, PXB, PHB, SYS (the retired
+            // integers 0, 1, 2, 3, 4-5 name the same levels); the default is PXB.
+            const std::string v = e.value;
+            if (v == "LOC" || v == "0")
+                why = "turns GPUDirect RDMA off: every network transfer is staged in host memory", sev = Severity::Warning;
+            else if (v == "PIX" || v == "1")
+                why = "allows GPUDirect RDMA only where GPU and NIC share one PCIe switch (PIX, stricter than the default PXB): any other "
+                      "pair stages its network traffic in host memory";
+            else if (v == "SYS" || v == "4" || v == "5")
+                why = "allows GPUDirect RDMA across CPU sockets (SYS, looser than the default PXB): a GPU reaching its NIC through the CPUs' "
+                      "interconnect may run slower that way than staged in host memory";
+            else
+                why = "sets how close GPU and NIC must be for GPUDirect RDMA (" + v + "; the default is PXB): a stricter level stages "
+                      "traffic in host memory";
+        }
+        else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer chooses one per size and may run it where another is faster, so busbw is not comparable with a default run";
+        else if (e.name == "NCCL_PROTO") why = "forces the protocol (" + e.value + ")";
+        else if (e.name == "NCCL_IGNORE_CPU_AFFINITY" && truthy(e.value)) why = "ignores the GPUs' CPU affinity: proxy threads may run on the far socket";
+        else if (e.name == "NCCL_TOPO_FILE") why = "replaces the detected topology with a file (" + e.value + "): the file must match the machine";
+        else if (e.name == "NCCL_IB_HCA") why = "restricts NCCL to the HCAs " + e.value + ": any HCA left out carries no traffic";
+        else continue;
+        // NCCL_IB_HCA's "=mlx5_0" (exact names) would print as "NCCL_IB_HCA==mlx5_0": quote such a value.
+        c.add("env-override", sev, e.name + "=" + (startsWith(e.value, "=") ? "\"" + e.value + "\"" : e.value) + " " + why, e.line);
+    }
+}
+
 void logRules(Ctx& c, const LogSummary& log)
 {
     const TransportUse* socket = nullptr;
@@ -367,24 +407,7 @@ void logRules(Ctx& c, const LogSummary& log)
                   (log.netDevices.size() > 1 ? "s" : "") + ": each GPU gets a " + std::to_string(*log.localRanks) +
                   "th of the NIC in a multi-node collective (more GPUs per node gave lower network busbw in CCI-MOC roce-testing)",
               log.netDevices.front().line);
-    // Environment overrides.
-    for (const auto& e : log.env) {
-        std::string why;
-        Severity sev = Severity::Info;
-        if (e.name == "NCCL_P2P_DISABLE" && truthy(e.value)) why = "turns peer-to-peer off: GPU-to-GPU traffic goes through host memory", sev = Severity::Warning;
-        else if (e.name == "NCCL_SHM_DISABLE" && truthy(e.value)) why = "turns shared-memory transport off: without peer-to-peer traffic falls back to the network", sev = Severity::Warning;
-        else if (e.name == "NCCL_IB_DISABLE" && truthy(e.value)) why = "turns InfiniBand/RoCE off: inter-node traffic uses TCP sockets", sev = Severity::Warning;
-        else if (e.name == "NCCL_P2P_LEVEL" && (e.value == "LOC" || e.value == "0")) why = "forbids peer-to-peer between any two GPUs", sev = Severity::Warning;
-        else if (e.name == "NCCL_NET_GDR_LEVEL") why = "sets how close GPU and NIC must be for GPUDirect RDMA (" + e.value + "); too strict a level stages traffic in host memory";
-        else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer chooses one per size and may run it where another is faster, so busbw is not comparable with a default run";
-        else if (e.name == "NCCL_PROTO") why = "forces the protocol (" + e.value + ")";
-        else if (e.name == "NCCL_IGNORE_CPU_AFFINITY" && truthy(e.value)) why = "ignores the GPUs' CPU affinity: proxy threads may run on the far socket";
-        else if (e.name == "NCCL_TOPO_FILE") why = "replaces the detected topology with a file (" + e.value + "): the file must match the machine";
-        else if (e.name == "NCCL_IB_HCA") why = "restricts NCCL to the HCAs " + e.value + ": any HCA left out carries no traffic";
-        else continue;
-        // NCCL_IB_HCA's "=mlx5_0" (exact names) would print as "NCCL_IB_HCA==mlx5_0": quote such a value.
-        c.add("env-override", sev, e.name + "=" + (startsWith(e.value, "=") ? "\"" + e.value + "\"" : e.value) + " " + why, e.line);
-    }
+    envRules(c, log.env);
     // NCCL's own topology dump and path search.
     std::vector<std::string> vm;
     Evidence vmEvidence;
@@ -437,8 +460,42 @@ void logRules(Ctx& c, const LogSummary& log)
 
 // ---------------------------------------------------------------------------------- curve
 
+/// NCCL_* settings a command line passes to the run: "mpirun -x NCCL_NET_GDR_LEVEL=4",
+/// "NCCL_ALGO=Ring ./all_reduce_perf", "srun --export=ALL,NCCL_PROTO=Simple" (quotes dropped).
+/// A bare "-x NCCL_X" (exported from the caller's environment) has no value here and is left out.
+std::vector<EnvSetting> commandEnv(const std::string& command, const Evidence& line)
+{
+    std::vector<EnvSetting> out;
+    static const std::regex setting(R"(^(NCCL_[A-Z0-9_]+)=(.*)$)");
+    std::istringstream words(command);
+    std::string word;
+    while (words >> word) {
+        if (startsWith(word, "--export=")) word = word.substr(9);
+        std::istringstream pieces(word);
+        std::string piece;
+        while (std::getline(pieces, piece, ',')) {
+            std::smatch m;
+            if (!std::regex_match(piece, m, setting)) continue;
+            std::string value = m[2].str();
+            value.erase(std::remove(value.begin(), value.end(), '"'), value.end());
+            value.erase(std::remove(value.begin(), value.end(), '\''), value.end());
+            out.push_back({m[1].str(), value, line});
+        }
+    }
+    return out;
+}
+
 void curveRules(Ctx& c, const MeasuredCurve& curve)
 {
+    if (!curve.command.empty()) envRules(c, commandEnv(curve.command, c.at(curve.commandLine)));
+    if (const auto u = unsteadyTimes(curve))
+        c.add("unsteady-times", Severity::Warning,
+              "the times are unsteady: " + u->words +
+                  ". A bandwidth limit (NICs, NVLink, the fabric) gives steady times, so something varies while the run goes: look "
+                  "at the hosts (a virtual machine without the host's PCIe and NUMA layout: give NCCL a topology file, NCCL_TOPO_FILE; "
+                  "PCIe ACS or the IOMMU routing peer-to-peer traffic through the root complex: lspci -vvv | grep ACSCtl; the ranks' CPU "
+                  "affinity) and at other jobs on the same servers or fabric, and repeat the run (nccl-tests #256)",
+              u->line);
     // GeForce GPUs named in the rank lines.
     if (!curve.gpuName.empty()) {
         const GpuIdentity id = identifyGpuName(curve.gpuName);

@@ -1,6 +1,7 @@
 // Advisor rules that set the import beside a design: measurement against the engine's
 // prediction, transports against the design's NICs, the imported server against the drawn one.
 #include "model/io/import/advisor.hpp"
+#include "model/io/import/curve_steadiness.hpp"
 
 #include "model/analysis/cluster_facts.hpp"
 #include "model/analysis/collective_predict.hpp"
@@ -97,8 +98,9 @@ bool multiNode(const ImportResult& r, const CurveComparison& cmp, const Design& 
 /// The below-prediction diagnosis: the one layer to look at first and the checks for that same
 /// layer. A multi-node run whose prediction is bound inside the server (NVLink) points at the
 /// network: at that size the design's NVLink, not its NICs, limits the prediction, so a
-/// shortfall of the whole run most likely comes from outside the server.
-std::string belowDiagnosis(const CurveComparison& cmp, bool multiNodeRun)
+/// shortfall of the whole run most likely comes from outside the server -- unless the run's
+/// times are `unsteady` (curve_steadiness.hpp), which points at the hosts first.
+std::string belowDiagnosis(const CurveComparison& cmp, bool multiNodeRun, bool unsteady)
 {
     const auto colon = cmp.boundLayer.find(": ");
     const std::string detail = colon == std::string::npos ? cmp.boundLayer : cmp.boundLayer.substr(colon + 2);
@@ -106,6 +108,13 @@ std::string belowDiagnosis(const CurveComparison& cmp, bool multiNodeRun)
     const std::string networkChecks = "per-NIC bandwidth with NCCL_ALGO=Ring, GPUDirect RDMA (NET/IB/GDRDMA "
                                       "in the NCCL_DEBUG=INFO log, not NET/Socket or plain NET/IB), and NIC placement (each GPU's nearest NIC "
                                       "on its own PCIe switch)";
+    if (cmp.boundScope == "intra_node" && multiNodeRun && unsteady)
+        // nccl-tests #256: KVM guests 10x below bare metal, mended in the hosts (NUMA exposed to
+        // the guest, a topology file, ACS off), not in the network.
+        return "the comparison is at a size where the prediction is " + std::string(nvlink ? "NVLink-bound" : "bound") + " inside the server, by " +
+               detail + ", but the run's times are unsteady (unsteady-times), which a limit in the network alone does not cause: look at "
+               "the hosts first (virtual machines without the host's PCIe and NUMA layout, PCIe ACS or the IOMMU, CPU affinity), then at the "
+               "network: " + networkChecks;
     if (cmp.boundScope == "intra_node" && multiNodeRun)
         return "the comparison is at a size where the prediction is " + std::string(nvlink ? "NVLink-bound" : "bound") + " inside the server, by " +
                detail + ", so the gap is most likely outside the server, in the network: check " + networkChecks;
@@ -301,7 +310,7 @@ std::vector<AdvisorFinding> adviseAgainstDesign(const ImportResult& r, const Cur
             out.push_back({"below-prediction", Severity::Warning,
                            "measured busbw " + significantDigits(p.measuredBusbwGBps, 3) + " GB/s is " + significantDigits((1 - ratio) * 100, 2) + " % below the " +
                                significantDigits(p.predictedBusbwGBps, 3) + " GB/s predicted for \"" + cmp.designName + "\" (" + where + ", " + p.algorithm +
-                               "); " + belowDiagnosis(cmp, multiNode(r, cmp, design, catalog)),
+                               "); " + belowDiagnosis(cmp, multiNode(r, cmp, design, catalog), r.curve && unsteadyTimes(*r.curve)),
                            at(p.line)});
         else if (ratio > kAboveFraction)
             out.push_back({"above-prediction", Severity::Info,

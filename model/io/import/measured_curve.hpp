@@ -50,6 +50,7 @@ struct MeasuredCurve {
     std::string tool = "nccl-tests";   ///< "nccl-tests" or "rccl-tests"
     std::string layout;                ///< "current (root, #wrong)" or "old (error column, no root)"
     std::string command;               ///< the command line when printed, else empty
+    int commandLine = 0;               ///< its line of the file (0 when none)
     /// nccl-tests collective name ("all_reduce", "all_gather", "reduce_scatter", "alltoall",
     /// "broadcast", "reduce", "sendrecv", "gather", "scatter", "hypercube"); empty when unknown.
     std::string collective;

@@ -196,6 +196,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             if (!coll.empty()) {
                 c.collective = coll;
                 c.command = cmd;
+                c.commandLine = l.number;
                 c.collectiveFrom = "command line (line " + std::to_string(l.number) + ")";
             }
         }
