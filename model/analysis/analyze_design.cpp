@@ -29,13 +29,15 @@ bool sharpEnabled(const nlohmann::json& settings)
     return settings.is_object() && settings.contains("sharp") && settings["sharp"].is_boolean() && settings["sharp"].get<bool>();
 }
 
-/// The memory advice's words for more servers like `server`: its catalog kind, and a rented
+/// The memory advice's words for more servers like `server`: its catalog kind, whether it has a
+/// compute NIC to join a cluster with, and a rented
 /// design's provider limit (analysis.rental.max_gpus, a whole number from 1, written 64 or
 /// 64.0; else none).
 analysis::GrowthContext growthOf(const ServerFacts& server, const nlohmann::json& settings)
 {
     analysis::GrowthContext g;
     if (server.spec) g.serverKind = server.spec->kind;
+    g.serversNetworked = server.nic != nullptr;
     if (settings.is_object())
         if (const auto r = settings.find("rental"); r != settings.end() && r->is_object())
             if (const auto m = r->find("max_gpus"); m != r->end() && m->is_number()) {

@@ -173,7 +173,9 @@ std::string memoryWaysOut(const TrainingConfig& requested, const TrainingConfig&
             words += listWords(items) + ": ";
             const int more = g.servers * perServer;
             words += formatCount(more) + " GPUs";
-            if (perServer > 1) words += " (" + formatCount(g.servers) + " " + serverNoun(growth.serverKind, g.servers) + " of " + std::to_string(perServer) + ")";
+            if (perServer > 1 || (!growth.serversNetworked && g.servers > 1))
+                words += " (" + formatCount(g.servers) + " " + serverNoun(growth.serverKind, g.servers) + " of " + std::to_string(perServer) +
+                         (!growth.serversNetworked && g.servers > 1 ? ", each given a compute NIC, which this " + serverNoun(growth.serverKind, 1) + " lacks" : "") + ")";
             words += " hold it at " + layoutWords(g.layout, more);
             if (growth.providerMaxGpus > 0 && more > growth.providerMaxGpus)
                 words += ", past the provider's limit of " + formatCount(growth.providerMaxGpus) + " GPUs";

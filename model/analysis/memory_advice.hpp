@@ -18,6 +18,9 @@ struct GrowthContext {
     std::string serverKind = "node"; ///< catalog kind of the servers (ServerSpec::kind: "node", "rack", ...)
     /// A rented design's provider limit, GPUs (analysis.rental.max_gpus); 0 where none is known.
     int providerMaxGpus = 0;
+    /// The servers have a compute (east-west) NIC; without one (the RTX 4090 workstation) more
+    /// of them only hold the workload once each is given one, and the advice says so.
+    bool serversNetworked = true;
 };
 
 /// Largest GPU count memoryWaysOut searches for a cluster that holds the workload (131,072:

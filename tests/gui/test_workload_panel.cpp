@@ -214,7 +214,7 @@ TEST_CASE("Workload dock: a workload that does not fit is no run - and the dock 
     INFO(text.toStdString());
     CHECK(text.startsWith(QStringLiteral("Not a run: gpt3-175b, tensor 1 x pipeline 4 x data 1 (4 GPUs)")));
     CHECK(text.contains(QStringLiteral("; it does not fit in GPU memory, needing 782 GB per GPU (700 of weights, gradients and optimizer state, "
-                                       "82.1 of activations): full recompute and add GPUs: 288 GPUs (72 workstations of 4) hold it at ")));
+                                       "82.1 of activations): full recompute and add GPUs: 288 GPUs (72 workstations of 4, each given a compute NIC, which this workstation lacks) hold it at ")));
     CHECK(text.contains(QStringLiteral(". If it did: step ")));
     CHECK_FALSE(text.contains(QStringLiteral("Timed")));
 }

@@ -57,7 +57,7 @@ TEST_CASE("a workload that does not fit in GPU memory is limited by memory, with
     CHECK(a.bottleneck.explanation ==
           "gpt3-175b needs 782 GB per GPU (700 of weights, gradients and optimizer state, 82.1 of activations) with tensor 1, "
           "pipeline 4, data 1 parallel, more than the 21.6 GB (90.0 %) of the GeForce RTX 4090's 24 GB they may take: the run "
-          "cannot start, so no link limits it; full recompute and add GPUs: 288 GPUs (72 workstations of 4) hold it at tensor 1 x "
+          "cannot start, so no link limits it; full recompute and add GPUs: 288 GPUs (72 workstations of 4, each given a compute NIC, which this workstation lacks) hold it at tensor 1 x "
           "pipeline 96 x data 3, 19.4 GB per GPU; or pick GPUs with more memory");
     CHECK(a.bottleneck.checks.empty());
     CHECK(a.scaling.empty());

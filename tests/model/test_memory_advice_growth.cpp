@@ -123,20 +123,22 @@ TEST_CASE("where only tensor parallel over host memory holds a workload the advi
     const Design one = loadDesign(bundledTemplateDirectory() + "/workstation-4x-rtx4090.json");
     const DesignAnalysis a = analyzeDesign(one, golden::catalog(), {{"workload", "megatron-1t"}});
     REQUIRE(a.bottleneck.scope == Scope::Memory);
+    // The template's workstation has no compute NIC: more of them hold the run once networked,
+    // and the advice says so (helper-81 read "72 workstations of 4" as if they could be cabled).
     CHECK(a.bottleneck.explanation.ends_with("no link limits it; tensor parallel 4 over host-staged copies, full recompute and add GPUs: "
-                                             "1,536 GPUs (384 workstations of 4) hold it at tensor 4 x pipeline 128 x data 3, 19.0 GB per "
+                                             "1,536 GPUs (384 workstations of 4, each given a compute NIC, which this workstation lacks) hold it at tensor 4 x pipeline 128 x data 3, 19.0 GB per "
                                              "GPU; or pick GPUs with more memory"));
     // A tensor parallel set by hand is offered first where it holds (megatron-530b at tp 2), the
     // largest where it does not (llama3-405b: tp 2 holds at no count, tp 4 does).
     const DesignAnalysis keep = analyzeDesign(one, golden::catalog(), {{"workload", "megatron-530b"}, {"tp", 2}});
     CHECK(keep.bottleneck.explanation.ends_with(
         "; tensor parallel 2 over host-staged copies, full recompute, add GPUs and let the engine choose the rest of the layout: 1,052 "
-        "GPUs (263 workstations of 4) hold it at tensor 2 x pipeline 105 x data 5 (1,050 of them busy), 20.6 GB per GPU; or pick GPUs "
+        "GPUs (263 workstations of 4, each given a compute NIC, which this workstation lacks) hold it at tensor 2 x pipeline 105 x data 5 (1,050 of them busy), 20.6 GB per GPU; or pick GPUs "
         "with more memory"));
     const DesignAnalysis larger = analyzeDesign(one, golden::catalog(), {{"workload", "llama3-405b"}, {"tp", 2}});
     CHECK(larger.bottleneck.explanation.ends_with(
         "; tensor parallel 4 over host-staged copies, full recompute, add GPUs and let the engine choose the rest of the layout: 504 "
-        "GPUs (126 workstations of 4) hold it at tensor 4 x pipeline 126 x data 1, 21.3 GB per GPU; or pick GPUs with more memory"));
+        "GPUs (126 workstations of 4, each given a compute NIC, which this workstation lacks) hold it at tensor 4 x pipeline 126 x data 1, 21.3 GB per GPU; or pick GPUs with more memory"));
     // Followed: 126 workstations at tp 4 with full recompute report that layout and fit; 125 do not.
     checkClaimHolds({{"workload", "llama3-405b"}, {"tp", 4}, {"recompute", "full"}}, 126, 4, 126, 1, 21.3);
 }
