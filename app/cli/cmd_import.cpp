@@ -61,8 +61,23 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
             o << " (" << roles.compute.size() << " compute, " << roles.other.size() << " nearest to no GPU)";
         o << ", NUMA nodes ";
         bool fromAffinity = false;
-        if (const auto numa = s.numaNodeCount(&fromAffinity)) o << *numa << (fromAffinity ? " (from the CPU-affinity sets)" : "");
-        else o << "unknown";
+        if (auto numa = s.numaNodeCount(&fromAffinity)) {
+            // Counted over the devices the file lists: a lower bound where rows are missing, and
+            // a SYS path crosses the link between two CPU sockets, so it names a second one.
+            const bool sys = std::any_of(s.gpuNic.begin(), s.gpuNic.end(), [](const auto& p) { return p.path == model::io::PathKind::Sys; }) ||
+                             std::any_of(s.gpuPairs.begin(), s.gpuPairs.end(), [](const auto& p) { return p.path == model::io::PathKind::Sys; });
+            const bool atLeast = !s.complete || (sys && *numa < 2);
+            if (sys) numa = std::max(*numa, 2);
+            std::vector<std::string> why;
+            if (fromAffinity) why.emplace_back("from the CPU-affinity sets");
+            if (atLeast && sys) why.emplace_back("SYS paths cross CPU sockets");
+            if (!s.complete) why.emplace_back("rows are missing");
+            std::string words;
+            for (const auto& w : why) words += (words.empty() ? " (" : "; ") + w;
+            o << (atLeast ? "at least " : "") << *numa << QString::fromStdString(words.empty() ? words : words + ")");
+        } else {
+            o << "unknown";
+        }
         // Every GPU's NVLinks, not the first one's: "8 to 12" where they differ.
         int least = -1, most = -1, unknown = 0;
         for (const auto& g : s.gpus) {
