@@ -88,6 +88,20 @@ TEST_CASE("topo -m: a header of glued labels and an asymmetric matrix are named,
     CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("not symmetric") != std::string::npos; }));
 }
 
+TEST_CASE("topo -m: a row the header does not name is reported, not dropped unseen", "[import][topo]")
+{
+    // helper-81: GPU1 renamed NIC9 in the header; the GPU1 row vanished without a word.
+    const std::string text = "\tGPU0\tNIC9\tGPU2\tCPU Affinity\n"
+                             "GPU0\t X \tNV4\tNV4\t0-7\n"
+                             "GPU1\tNV4\t X \tNV4\t0-7\n"
+                             "GPU2\tNV4\tNV4\t X \t0-7\n";
+    const ImportResult r = importText("renamed.txt", text, ImportKind::NvidiaSmiTopo);
+    REQUIRE(r.server);
+    CHECK(r.server->gpus.size() == 2);
+    CHECK(std::find(r.warnings.begin(), r.warnings.end(),
+                    "line 3: row GPU1 ignored: the header on line 1 has no GPU1 column, so its cells cannot be matched to devices") != r.warnings.end());
+}
+
 TEST_CASE("rocm-smi --showtopo: XGMI and PCIE link types, NUMA nodes", "[import][topo]")
 {
     const std::string text = "======================= ROCm System Management Interface =======================\n"
