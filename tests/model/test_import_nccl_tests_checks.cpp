@@ -1,8 +1,10 @@
 // nccl-tests rows whose figures contradict each other: a busbw that is not the collective's
 // factor x size / time, a time of 0. Each is warned about naming its line and kept out.
+#include "model/io/import/advisor.hpp"
 #include "model/io/import/import.hpp"
 #include "model/io/import/nccl_tests_checks.hpp"
 
+#include "test_catalog_support.hpp"
 #include "test_import_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -113,4 +115,25 @@ TEST_CASE("nccl-tests: an unreadable number names its half, field and the range 
         CHECK(anyWarning(r, "line 18: ", k.says));
         CHECK_FALSE(anyWarning(r, "line 18", "not a complete nccl-tests row"));
     }
+}
+
+TEST_CASE("nccl-tests: rank lines naming different GPUs say which, on which ranks - not that none is named", "[import][nccl-tests]")
+{
+    // helper-81: one damaged byte in rank 0's GPU name read "the ranks run on 2 different GPU
+    // models", then "the run does not name its GPU (no '# Rank ... device' lines)".
+    std::string text = realInput("nccl_tests_12.txt");
+    const std::string good = "[0x18] NVIDIA H100 80GB HBM3";
+    const auto at = text.find(good);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, good.size(), "[0x18] NVIDIA H1\xff" "0 80GB HBM3");
+    const ImportResult r = importText("damaged.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(r.curve->gpuName.empty());
+    const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [](const std::string& s) { return s.find("different GPU models") != std::string::npos; });
+    REQUIRE(w != r.warnings.end());
+    CHECK(w->find("\"NVIDIA H100 80GB HBM3\" on 7 ranks") != std::string::npos);
+    CHECK(w->find("on rank 0), so the run names no one GPU") != std::string::npos);
+    const ImportReview rev = reviewImport(r, nullptr, testsupport::bundledCatalog());
+    CHECK(rev.comparison.note.find("the run's \"# Rank\" lines name different GPU models") != std::string::npos);
+    CHECK(rev.comparison.note.find("no \"# Rank ... device\" lines") == std::string::npos);
 }

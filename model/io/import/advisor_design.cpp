@@ -248,6 +248,8 @@ std::optional<Design> designForCurve(const MeasuredCurve& curve, const Catalog& 
         if (whyNot) *whyNot = why + ": pass the design it ran on (--design DESIGN.json) to compare it";
         return std::nullopt;
     };
+    if (curve.gpuName.empty() && curve.ranksFrom == "\"# Rank\" lines")
+        return none("the run's \"# Rank\" lines name different GPU models (see the warnings), so no one catalog server stands for it");
     if (curve.gpuName.empty())
         return none("the run does not name its GPU (no \"# Rank ... device\" lines with a GPU name), so no catalog server stands for it");
     if (curve.ranks < 1) return none("the run does not print its rank count (no \"# Rank\" lines)");

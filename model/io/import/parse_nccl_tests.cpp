@@ -357,14 +357,24 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     if (!rankInfo.empty()) {
         c.ranks = static_cast<int>(rankInfo.size());
         c.ranksFrom = "\"# Rank\" lines";
-        std::set<std::string> names;
+        std::map<std::string, std::vector<int>> names; // GPU name -> its ranks
         for (const auto& [r, hg] : rankInfo) {
             if (std::find(c.hosts.begin(), c.hosts.end(), hg.first) == c.hosts.end()) c.hosts.push_back(hg.first);
-            names.insert(hg.second);
+            names[hg.second].push_back(r);
         }
         c.nodes = static_cast<int>(c.hosts.size());
-        if (names.size() == 1) c.gpuName = *names.begin();
-        else warnings.push_back("the ranks run on " + std::to_string(names.size()) + " different GPU models");
+        if (names.size() == 1) {
+            c.gpuName = names.begin()->first;
+        } else {
+            // Which names, on which ranks: one odd rank line (a damaged byte) reads differently from
+            // a mixed cluster.
+            std::string which;
+            for (const auto& [name, ranks] : names)
+                which += (which.empty() ? "" : ", ") + ("\"" + name + "\" on " +
+                         (ranks.size() == 1 ? "rank " + std::to_string(ranks.front()) : std::to_string(ranks.size()) + " ranks"));
+            warnings.push_back("the ranks run on " + std::to_string(names.size()) + " different GPU models (" + which +
+                               "), so the run names no one GPU");
+        }
         if (rankInfo.rbegin()->first + 1 != c.ranks)
             warnings.push_back("the \"# Rank\" lines list " + std::to_string(c.ranks) + " ranks but the highest is " +
                                std::to_string(rankInfo.rbegin()->first) + ": some rank lines are missing, so the rank count is a lower bound");
