@@ -5,6 +5,7 @@
 #include "model/io/input_error.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <sstream>
 
@@ -80,6 +81,22 @@ void unknownModels(const Design& d, const Catalog& c, std::vector<Finding>& out)
                        ""});
     }
 }
+
+void duplicateNames(const Design& d, std::vector<Finding>& out)
+{
+    std::map<std::string, std::vector<Id>> byName; // ids ascending within a name (nodes() is ordered)
+    for (const auto& [id, n] : d.nodes()) byName[n.name].push_back(id);
+    for (const auto& [name, ids] : byName) {
+        if (ids.size() < 2) continue;
+        out.push_back({"duplicate-name", Severity::Warning, ids, {},
+                       std::to_string(ids.size()) + " nodes are named \"" + name + "\" (ids " + [&] {
+                           std::string list;
+                           for (Id i : ids) list += (list.empty() ? "" : ", ") + std::to_string(i);
+                           return list;
+                       }() + "): every finding, report and export names nodes, so one about \"" + name + "\" could be either; rename all but one",
+                       ""});
+    }
+}
 } // namespace
 } // namespace rules
 
@@ -134,6 +151,7 @@ RuleReport checkDesign(const Design& d, const Catalog& c)
     const std::vector<Waiver> waivers = readWaivers(d);
     std::vector<Finding> all;
     rules::unknownModels(d, c, all);
+    rules::duplicateNames(d, all);
     rules::switchPortBudget(d, c, all);
     rules::switchPortNumbers(d, c, all);
     rules::serverNicBudget(d, c, all);

@@ -26,6 +26,8 @@
 ///   roce-without-pfc         warning  RDMA over Ethernet through a switch without PFC/ECN
 ///   unconnected              warning  an item with no link in a design of several items
 ///   unknown-model            error    a node whose model is not in the catalog
+///   duplicate-name           warning  two or more nodes with one name (every finding, report and
+///                                     export names nodes: it could be either)
 ///   (advisor rule ids)       any      findings on the file an imported design came from
 ///                                     (design.analysis["imported"], model/io/import/advisor.hpp)
 ///

@@ -195,6 +195,20 @@ TEST_CASE("inspector: an empty or blank server or switch name is refused with a 
     CHECK(refusals.messages.isEmpty());
     CHECK(w.document()->design().node(dgx)->name == "dgx-renamed");
     CHECK(w.document()->undoStack()->count() == steps + 1);
+
+    // Another node's name is refused too (helper-80: two "dgx-h100-02" made every warning about
+    // either one ambiguous).
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("dgx-06"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTest::qWait(10);
+    REQUIRE(refusals.messages.size() == 1);
+    CHECK(refusals.messages[0] == QStringLiteral("Name: \"dgx-06\" is already the name of another server; names tell the boxes apart in "
+                                                 "warnings and reports. The name stays \"dgx-renamed\"."));
+    CHECK(w.document()->design().node(dgx)->name == "dgx-renamed");
+    CHECK(name->text() == QStringLiteral("dgx-renamed"));
+    CHECK(w.document()->undoStack()->count() == steps + 1);
     w.document()->undoStack()->setClean();
 }
 

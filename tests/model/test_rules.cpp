@@ -538,3 +538,24 @@ TEST_CASE("no template raises a design rule", "[rules][templates]")
     }
     CHECK(templates >= 6);
 }
+
+TEST_CASE("duplicate-name: nodes sharing a name are named, with their ids", "[rules]")
+{
+    Design d;
+    const Id a = server(d, "dgx-h100", "dgx-01");
+    const Id b = server(d, "dgx-h100", "dgx-02");
+    const Id l = sw(d, "qm9700", "leaf");
+    wire(d, a, l, 400, 8);
+    wire(d, b, l, 400, 8);
+    CHECK_FALSE(find(checkDesign(d, catalog()), "duplicate-name"));
+    Node renamed = *d.node(b);
+    renamed.name = "dgx-01";
+    d.updateNode(renamed);
+    const RuleReport rep = checkDesign(d, catalog());
+    const Finding* f = find(rep, "duplicate-name");
+    REQUIRE(f);
+    CHECK(f->severity == Severity::Warning);
+    CHECK(f->nodes == std::vector<Id>{a, b});
+    CHECK(f->message == "2 nodes are named \"dgx-01\" (ids " + std::to_string(a) + ", " + std::to_string(b) +
+                            "): every finding, report and export names nodes, so one about \"dgx-01\" could be either; rename all but one");
+}

@@ -79,6 +79,22 @@ NodeEditor::NodeEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
             return;
         }
         if (name_->text().toStdString() == n->name) return;
+        // Names tell the boxes apart in every warning, report and export ("dgx-h100-02: only 1 of
+        // 8 ..."): a name another node has is refused, as an empty one is.
+        const std::string wanted = name_->text().trimmed().toStdString();
+        for (const auto& [otherId, other] : doc_->design().nodes())
+            if (otherId != id_ && other.name == wanted) {
+                const QString kept = QString::fromStdString(n->name);
+                {
+                    const QSignalBlocker b(name_);
+                    name_->setText(kept);
+                }
+                lastRefusal_ = tr("Name: \"%1\" is already the name of another %2; names tell the boxes apart in warnings and "
+                                  "reports. The name stays \"%3\".")
+                                   .arg(QString::fromStdString(wanted), other.kind == model::NodeKind::Server ? tr("server") : tr("switch"), kept);
+                reportRefusal(name_, lastRefusal_);
+                return;
+            }
         model::Node c = *n;
         c.name = name_->text().toStdString();
         commit(c, tr("Rename"));
