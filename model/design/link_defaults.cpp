@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <vector>
+#include <utility>
 
 namespace model {
 
@@ -67,6 +69,25 @@ int nextFreePort(const Design& d, Id node, int ports)
     for (int p = 0; p < ports; ++p)
         if (!used.count(p)) return p;
     return -1;
+}
+
+int portRunFor(const Design& d, Id node, int current, int ports, int width, Id except)
+{
+    if (current < 0) return current;
+    width = std::max(1, width);
+    std::vector<std::pair<int, int>> taken; // [first, end) of every other link's run at `node`
+    for (const Link* l : d.linksOf(node)) {
+        if (l->id == except) continue;
+        for (const Endpoint* e : {&l->a, &l->b})
+            if (e->node == node && e->port >= 0) taken.emplace_back(e->port, e->port + std::max(1, l->count));
+    }
+    const auto freeRun = [&](int first) {
+        return std::none_of(taken.begin(), taken.end(), [&](const auto& t) { return first < t.second && t.first < first + width; });
+    };
+    if (freeRun(current)) return current;
+    for (int p = 0; p + width <= ports; ++p)
+        if (freeRun(p)) return p;
+    return current;
 }
 
 std::optional<Link> defaultLink(const Design& d, const Catalog& catalog, Id a, Id b)

@@ -56,6 +56,14 @@ struct PortOffer {
 /// port") when every port is taken or `ports` is 0 (unknown).
 [[nodiscard]] int nextFreePort(const Design& d, Id node, int ports);
 
+/// The first port of a bundle of `width` cables at `node` (a bundle takes `width` consecutive
+/// ports from its first, as the port rules count them): `current` where ports current ..
+/// current + width - 1 are used by no link but `except`, else the lowest such free run below
+/// `ports`; `current` (unchanged, the rules then report the clash) where none fits or `ports`
+/// is 0 (unknown), and -1 ("any free port") stays -1. A link whose cable count grows keeps
+/// clear of its neighbours this way.
+[[nodiscard]] int portRunFor(const Design& d, Id node, int current, int ports, int width, Id except);
+
 /// The link the wire tool draws from node `a` to node `b` (id 0, to be assigned by the
 /// document): protocol, medium, rate and ports by the rules of this file.
 /// @return nullopt when either node is missing or a == b.

@@ -2,6 +2,7 @@
 // tool and the generators share. Catalog figures: catalogs/network.json (ConnectX-7 400 Gb/s
 // VPI, QM9700 64 x 400 Gb/s InfiniBand, SN5600 64 x 800 Gb/s Ethernet, EFA v4 400 Gb/s).
 #include "test_catalog_support.hpp"
+#include "model/topology/rules.hpp"
 
 #include "model/design/link_defaults.hpp"
 #include "model/topology/fat_tree.hpp"
@@ -116,6 +117,35 @@ TEST_CASE("default link: each new link takes the next free port, -1 once all are
         CHECK(nextFreePort(d, w, 64) == nics + 2);
         CHECK(nextFreePort(d, w, 0) == -1);
     }
+}
+
+TEST_CASE("a bundle that grows keeps clear of its neighbours' ports", "[design][defaults]")
+{
+    // helper-80: two DGX H100 wired to one leaf (leaf ports 0 and 1); link 1 set to 8 cables took
+    // leaf ports 0-7 and clashed with link 2 on port 1, a port the inspector could not change.
+    Design d;
+    const Id s1 = add(d, NodeKind::Server, "dgx-h100"), s2 = add(d, NodeKind::Server, "dgx-h100");
+    const Id leaf = add(d, NodeKind::Switch, "qm9700");
+    const Id l1 = d.addLink(*defaultLink(d, catalog(), s1, leaf));
+    const Id l2 = d.addLink(*defaultLink(d, catalog(), s2, leaf));
+    REQUIRE(d.link(l1)->b.port == 0);
+    REQUIRE(d.link(l2)->b.port == 1);
+    CHECK(portRunFor(d, leaf, 0, 64, 1, l1) == 0);   // one cable: its own port
+    CHECK(portRunFor(d, leaf, 0, 64, 8, l1) == 2);   // eight: the first free run, 2-9
+    CHECK(portRunFor(d, s1, 0, 8, 8, l1) == 0);      // the server's 8 NICs hold all eight
+    CHECK(portRunFor(d, leaf, 1, 64, 63, l2) == 1);  // 1-63 is free of link 1 (port 0)
+    CHECK(portRunFor(d, leaf, 0, 64, 64, l1) == 0);  // no free run of 64: unchanged, the rules say so
+    CHECK(portRunFor(d, leaf, -1, 64, 8, l1) == -1); // "any port" stays
+    CHECK(portRunFor(d, leaf, 0, 0, 8, l1) == 0);    // ports unknown: unchanged
+    Link grown = *d.link(l1);
+    grown.count = 8;
+    grown.b.port = portRunFor(d, leaf, grown.b.port, 64, 8, l1);
+    d.updateLink(grown);
+    CHECK_FALSE([&] {
+        for (const auto& f : topology::checkDesign(d, catalog()).findings)
+            if (f.rule == "switch-port-conflict") return true;
+        return false;
+    }());
 }
 
 TEST_CASE("generated fabrics follow the same link rules as the wire tool", "[design][defaults][generate]")

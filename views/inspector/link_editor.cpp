@@ -1,4 +1,5 @@
 #include "views/inspector/link_editor.hpp"
+#include "model/design/link_defaults.hpp"
 
 #include "views/common/checked_spin_box.hpp"
 #include "views/common/number_text.hpp"
@@ -67,6 +68,11 @@ LinkEditor::LinkEditor(DesignDocument* doc, QWidget* parent) : QWidget(parent), 
         if (const model::Link* l = doc_->design().link(id_)) {
             model::Link c = *l;
             c.count = v;
+            // More cables take more ports: where the run from the link's port would reach a
+            // neighbour's, it moves to the first free run at that end (one undo step with the count).
+            for (model::Endpoint* e : {&c.a, &c.b})
+                if (const model::Node* n = doc_->design().node(e->node))
+                    e->port = model::portRunFor(doc_->design(), e->node, e->port, model::offerOf(*n, doc_->catalog()).ports, v, c.id);
             commit(c, tr("Change cable count"));
         }
     });
