@@ -217,10 +217,21 @@ void paintAxisTitles(QPainter& p, const QRectF& plot, const QRectF& inner, const
     p.setPen(QColor(40, 40, 40));
     p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() * 1.5, plot.width(), fm.height()), Qt::AlignHCenter | Qt::AlignTop, s.xTitle);
     if (s.kind == ChartSpec::Kind::Lines && !s.yTitle.isEmpty()) {
+        // Along the plot's height: a title longer than that shrinks (to 70 %) before it is
+        // elided, so it never runs off both ends ("caling efficiency (%" in a short chart).
+        QFont font = f.small;
+        const double size = font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize();
+        for (double k = 1.0; k > 0.7 && QFontMetricsF(font).horizontalAdvance(s.yTitle) > plot.height(); k -= 0.05) {
+            if (font.pointSizeF() > 0) font.setPointSizeF(size * (k - 0.05));
+            else font.setPixelSize(std::max(1, static_cast<int>(size * (k - 0.05))));
+        }
+        const QFontMetricsF tm(font);
         p.save();
+        p.setFont(font);
         p.translate(inner.left() + fm.height() * 0.1, plot.center().y());
         p.rotate(-90);
-        p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), fm.height()), Qt::AlignHCenter | Qt::AlignTop, s.yTitle);
+        p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), tm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                   tm.elidedText(s.yTitle, Qt::ElideRight, plot.height()));
         p.restore();
     }
 }
@@ -341,23 +352,46 @@ void paintBars(QPainter& p, const QRectF& rect, const ChartSpec& s, double minFo
     const double band = plot.height() / s.categories.size();
     const int n = std::max<int>(1, static_cast<int>(s.series.size()));
     const double barH = band * 0.72 / n;
-    p.setFont(f.small);
+    // Value labels as tall as the bars at most (down to 60 % of the small font): three designs'
+    // bars are thinner than a line of text, and their labels ran into each other ("3,350" x 3).
+    QFont valueFont = f.small;
+    const double smallSize = valueFont.pointSizeF() > 0 ? valueFont.pointSizeF() : valueFont.pixelSize();
+    for (double k = 0.95; k >= 0.6 && QFontMetricsF(valueFont).height() > barH; k -= 0.05) {
+        if (valueFont.pointSizeF() > 0) valueFont.setPointSizeF(smallSize * k);
+        else valueFont.setPixelSize(std::max(1, static_cast<int>(smallSize * k)));
+    }
+    const bool valuesFit = QFontMetricsF(valueFont).height() <= barH * 1.1;
+    const bool plain = s.xLabels == AxisLabels::Bytes || s.xLabels == AxisLabels::Number;
+    const auto valueText = [&](double y) { return plain ? QString::fromStdString(model::formatFigure(y)) : axisLabel(y, s.xLabels); };
     for (int c = 0; c < s.categories.size(); ++c) {
         const double top = plot.top() + c * band;
+        p.setFont(f.small);
         p.setPen(QColor(40, 40, 40));
         p.drawText(QRectF(inner.left(), top, labelW, band), Qt::AlignRight | Qt::AlignVCenter, s.categories[c]);
+        std::vector<std::pair<QRectF, double>> bars; // each bar of this category and its value
         for (int i = 0; i < n && i < static_cast<int>(s.series.size()); ++i)
             for (const QPointF& pt : s.series[static_cast<std::size_t>(i)].points) {
                 if (static_cast<int>(std::lround(pt.x())) != c || (s.xScale != AxisScale::Linear && pt.y() <= 0)) continue;
                 const double w = std::clamp(v.t(pt.y()), 0.0, 1.0) * plot.width();
                 const QRectF bar(plot.left(), top + band * 0.14 + i * barH, w, barH * 0.92);
                 p.fillRect(bar, s.series[static_cast<std::size_t>(i)].color);
-                p.setPen(QColor(40, 40, 40));
-                // A bar's value as the tables beside the chart print it ("3,350", "50.0").
-                const bool plain = s.xLabels == AxisLabels::Bytes || s.xLabels == AxisLabels::Number;
-                p.drawText(QRectF(bar.right() + fm.height() * 0.25, bar.top(), fm.height() * 6, bar.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                           plain ? QString::fromStdString(model::formatFigure(pt.y())) : axisLabel(pt.y(), s.xLabels));
+                bars.emplace_back(bar, pt.y());
             }
+        // A bar's value as the tables beside the chart print it ("3,350", "50.0"); where the bars
+        // are too thin for their own labels and all read the same, one label for the group.
+        p.setPen(QColor(40, 40, 40));
+        const bool same = !bars.empty() && std::all_of(bars.begin(), bars.end(), [&](const auto& b) { return valueText(b.second) == valueText(bars.front().second); });
+        if (!valuesFit && same) {
+            double right = 0;
+            for (const auto& b : bars) right = std::max(right, b.first.right());
+            p.setFont(f.small);
+            p.drawText(QRectF(right + fm.height() * 0.25, bars.front().first.top(), fm.height() * 6, bars.back().first.bottom() - bars.front().first.top()),
+                       Qt::AlignLeft | Qt::AlignVCenter, valueText(bars.front().second));
+            continue;
+        }
+        p.setFont(valueFont);
+        for (const auto& [bar, y] : bars)
+            p.drawText(QRectF(bar.right() + fm.height() * 0.25, bar.top(), fm.height() * 6, bar.height()), Qt::AlignLeft | Qt::AlignVCenter, valueText(y));
     }
     p.setPen(QPen(QColor(150, 150, 150), std::max(0.6, plot.height() / 700.0)));
     p.drawLine(plot.topLeft(), plot.bottomLeft());

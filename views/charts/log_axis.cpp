@@ -37,7 +37,9 @@ void setPowerLabels(QCategoryAxis* axis, double lo, double hi, int base, double 
         double widest = 0;
         for (int p = first; p <= last; ++p) widest = std::max(widest, fm.horizontalAdvance(powerLabel(base, p)));
         const double pitch = axisPx / std::max(1e-9, hi - lo);
-        const int step = std::max(1, static_cast<int>(std::ceil((widest + 12.0) / std::max(1.0, pitch))));
+        // Qt elides a category label ("10...") well before it meets its neighbour (helper-80 saw
+        // "10..." and "40..." at 43 px for "1024" and "4096" of about 28 px): room for 1.6 labels.
+        const int step = std::max(1, static_cast<int>(std::ceil((1.6 * widest + 12.0) / std::max(1.0, pitch))));
         for (int p = first; p <= last; p += step) {
             labels << powerLabel(base, p);
             at.push_back(p);

@@ -42,7 +42,7 @@ ChartSpec scalingAxes(QString title)
     ChartSpec c;
     c.title = std::move(title);
     c.xTitle = QStringLiteral("GPUs");
-    c.yTitle = QStringLiteral("scaling efficiency (%)");
+    c.yTitle = QStringLiteral("efficiency (%)");
     c.xScale = AxisScale::Log2;
     c.yLabels = AxisLabels::Percent;
     c.yMin = 0.0;
@@ -223,7 +223,7 @@ ChartSpec costOverlay(const std::vector<const model::compare::DesignResults*>& d
     ChartSpec c;
     c.title = QStringLiteral("Money spent per GPU, month by month, as each design is paid for");
     c.xTitle = QStringLiteral("months");
-    c.yTitle = QStringLiteral("US$ per GPU in total");
+    c.yTitle = QStringLiteral("US$ per GPU");
     c.yLabels = AxisLabels::Usd;
     int months = 12;
     for (const auto* d : ds)
