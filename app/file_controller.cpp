@@ -155,6 +155,9 @@ void FileController::newDesign()
 {
     if (!maybeSave()) return;
     doc_->newDesign();
+    // An empty canvas at the last design's zoom (a 512-server fabric fitted at 1 %) drew the
+    // first servers dropped on it as specks: a new design starts at 100 %.
+    canvas_->setZoom(1.0);
 }
 
 void FileController::open()
@@ -207,7 +210,7 @@ void FileController::exportCanvas()
 {
     const QString path = prompts_.savePath(tr("Export canvas"), tr("PNG image (*.png);;SVG drawing (*.svg)"),
                                            views::dialog_folders::startPath(views::dialog_folders::Kind::Export, true,
-                                                                            suggestedBaseName() + QStringLiteral(".png")));
+                                                                            suggestedBaseName() + QStringLiteral(".png"), doc_->filePath()));
     if (path.isEmpty()) return;
     views::dialog_folders::remember(views::dialog_folders::Kind::Export, path);
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))

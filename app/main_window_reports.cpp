@@ -66,7 +66,7 @@ QString MainWindow::exportReportTo(const QString& path)
 QString MainWindow::reportStartPath() const
 {
     return views::dialog_folders::startPath(views::dialog_folders::Kind::Report, true,
-                                            files_->suggestedBaseName() + QStringLiteral("-report.pdf"));
+                                            files_->suggestedBaseName() + QStringLiteral("-report.pdf"), doc_->filePath());
 }
 
 void MainWindow::exportReport()

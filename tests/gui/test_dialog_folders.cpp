@@ -161,8 +161,10 @@ TEST_CASE("Import and Export Report start in the folder last used for their own 
     f.w.imports()->importFile();
     CHECK(QFileInfo(f.importStarts.back()) == QFileInfo(logs.path()));
 
-    // Export Report: its own folder, not the designs' (folder a), with the design's name.
-    CHECK(f.w.reportStartPath() == QDir(defaultFolder()).filePath(QStringLiteral("my-pod-report.pdf")));
+    // Export Report: a first report beside its design (folder a; it started in Documents, and
+    // helper-80 looked for it next to the design), then its own folder, with the design's name.
+    CHECK(QFileInfo(QFileInfo(f.w.reportStartPath()).absolutePath()) == QFileInfo(a.path()));
+    CHECK(QFileInfo(f.w.reportStartPath()).fileName() == QStringLiteral("my-pod-report.pdf"));
     QTemporaryDir reports;
     REQUIRE(f.w.exportReportTo(reports.filePath(QStringLiteral("first.html"))).isEmpty());
     folders::remember(folders::Kind::Report, reports.filePath(QStringLiteral("first.html")));

@@ -54,16 +54,20 @@ bool insideBundledData(const QString& path)
     return false;
 }
 
-QString startFolder(Kind kind, bool saving)
+QString startFolder(Kind kind, bool saving, const QString& besideFile)
 {
     const QString last = QSettings().value(key(kind)).toString();
     if (!last.isEmpty() && QFileInfo(last).isDir() && !(saving && insideBundledData(last))) return last;
+    if (!besideFile.isEmpty()) {
+        const QString folder = QFileInfo(besideFile).absolutePath();
+        if (QFileInfo(folder).isDir() && !insideBundledData(folder)) return folder;
+    }
     return defaultFolder();
 }
 
-QString startPath(Kind kind, bool saving, const QString& fileName)
+QString startPath(Kind kind, bool saving, const QString& fileName, const QString& besideFile)
 {
-    const QString folder = startFolder(kind, saving);
+    const QString folder = startFolder(kind, saving, besideFile);
     return fileName.isEmpty() ? folder : QDir(folder).filePath(fileName);
 }
 
