@@ -88,12 +88,11 @@ void duplicateNames(const Design& d, std::vector<Finding>& out)
     for (const auto& [id, n] : d.nodes()) byName[n.name].push_back(id);
     for (const auto& [name, ids] : byName) {
         if (ids.size() < 2) continue;
+        std::string list;
+        for (Id i : ids) list += (list.empty() ? "" : ", ") + std::to_string(i);
         out.push_back({"duplicate-name", Severity::Warning, ids, {},
-                       std::to_string(ids.size()) + " nodes are named \"" + name + "\" (ids " + [&] {
-                           std::string list;
-                           for (Id i : ids) list += (list.empty() ? "" : ", ") + std::to_string(i);
-                           return list;
-                       }() + "): every finding, report and export names nodes, so one about \"" + name + "\" could be either; rename all but one",
+                       std::to_string(ids.size()) + " nodes are named \"" + name + "\" (ids " + list +
+                           "): every finding, report and export names nodes, so one about \"" + name + "\" could be either; rename all but one",
                        ""});
     }
 }

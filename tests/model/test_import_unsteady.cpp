@@ -15,6 +15,7 @@
 
 using namespace model;
 using namespace model::io;
+using importtest::realInputPath;
 
 namespace {
 const AdvisorFinding* findRule(const std::vector<AdvisorFinding>& fs, const std::string& rule, const std::string& text = {})
@@ -32,8 +33,9 @@ std::string table(const std::string& command, const std::vector<std::tuple<doubl
         t += "#  Rank " + std::to_string(r) + " Group  0 Pid 1 on node0" + std::to_string(r / 8) + " device " + std::to_string(r % 8) +
              " [0x1" + std::to_string(r % 8) + "] NVIDIA H100 80GB HBM3\n";
     t += "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n";
-    for (const auto& [bytes, out, in] : rows) {
-        const auto bw = [&](double us) { return bytes / us / 1e3; };
+    for (const auto& [size, out, in] : rows) {
+        const double bytes = size; // a structured binding is not captured by clang's lambdas
+        const auto bw = [bytes](double us) { return bytes / us / 1e3; };
         char line[256];
         std::snprintf(line, sizeof line, "%12.0f %12.0f float sum -1 %8.1f %6.2f %6.2f 0 %8.1f %6.2f %6.2f 0\n", bytes, bytes / 4, out, bw(out),
                       bw(out) * 1.875, in, bw(in), bw(in) * 1.875);

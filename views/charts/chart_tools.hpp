@@ -16,6 +16,7 @@
 #include <string>
 
 class QChartView;
+class QPainter;
 class QMenu;
 class QToolButton;
 
