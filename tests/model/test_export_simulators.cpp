@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -461,4 +462,22 @@ TEST_CASE("InfraGraph export: a GB200 GPU reaches its Grace over NVLink-C2C and 
     CHECK(pcieLinkNamedIn("PCIe Gen4 x8")->inGBps() == Approx(16.0));
     CHECK_FALSE(pcieLinkNamedIn(""));
     CHECK_FALSE(pcieLinkNamedIn("OCP 3.0"));
+}
+
+TEST_CASE("astra-sim export of a lossy Ethernet fabric says its times are a lower bound", "[export][astra]")
+{
+    // helper-81: the export of a RoCE fabric without PFC/ECN had empty notes.
+    topology::FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.switchModel = "sn5600";
+    o.nodes = 16;
+    for (const bool lossless : {false, true}) {
+        o.lossless = lossless;
+        const auto e = exportAstraSim(topology::generateRoceFabric(catalog(), o), catalog());
+        const bool noted = std::any_of(e.notes.begin(), e.notes.end(), [](const std::string& n) {
+            return n.find("runs Ethernet without PFC/ECN: under incast it drops packets, which ASTRA-sim's analytical network backend "
+                          "does not model, so its times here are a lower bound") != std::string::npos;
+        });
+        CHECK(noted == !lossless);
+    }
 }

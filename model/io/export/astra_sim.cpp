@@ -240,6 +240,17 @@ AstraSimExport exportAstraSim(const Design& design, const Catalog& catalog)
         sys["roofline-enabled"] = 0;
     }
 
+    // An Ethernet fabric without PFC/ECN drops packets under incast (design rule
+    // roce-without-pfc); the analytical network backend these files drive has no loss in it.
+    for (const auto& [id, n] : design.nodes())
+        if (const SwitchSpec* sw = n.kind == NodeKind::Switch ? catalog.switchModel(n.model) : nullptr;
+            sw && sw->protocol == NetProtocol::Ethernet && !n.pfcEcn) {
+            out.notes.push_back("switch " + n.name + " runs Ethernet without PFC/ECN: under incast it drops packets, which "
+                                "ASTRA-sim's analytical network backend does not model, so its times here are a lower bound "
+                                "(design rule roce-without-pfc)");
+            break;
+        }
+
     // astra-sim.json: the figures and where they come from.
     json dims = json::array();
     for (const auto& d : out.dimensions)
