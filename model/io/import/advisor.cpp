@@ -331,19 +331,26 @@ void envRules(Ctx& c, const std::vector<EnvSetting>& env)
         else if (e.name == "NCCL_P2P_LEVEL" && (e.value == "LOC" || e.value == "0")) why = "forbids peer-to-peer between any two GPUs", sev = Severity::Warning;
         else if (e.name == "NCCL_NET_GDR_LEVEL") {
             // NCCL's environment-variable documentation: LOC, PIX, PXB, PHB, SYS (the retired
-            // integers 0, 1, 2, 3, 4-5 name the same levels); the default is PXB.
+            // integers 0, 1, 2, 3, 4 and up name the same levels); the default is PXB.
             const std::string v = e.value;
-            if (v == "LOC" || v == "0")
+            const bool number = !v.empty() && std::all_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+            const int level = number && v.size() < 4 ? std::stoi(v) : -1;
+            if (v == "LOC" || level == 0)
                 why = "turns GPUDirect RDMA off: every network transfer is staged in host memory", sev = Severity::Warning;
-            else if (v == "PIX" || v == "1")
+            else if (v == "PIX" || level == 1)
                 why = "allows GPUDirect RDMA only where GPU and NIC share one PCIe switch (PIX, stricter than the default PXB): any other "
                       "pair stages its network traffic in host memory";
-            else if (v == "SYS" || v == "4" || v == "5")
+            else if (v == "PXB" || level == 2)
+                why = "sets NCCL's default (PXB): GPUDirect RDMA where GPU and NIC sit under common PCIe switches";
+            else if (v == "PHB" || level == 3)
+                why = "allows GPUDirect RDMA through the CPU's PCIe host bridge too (PHB, looser than the default PXB): such a path may run "
+                      "slower that way than staged in host memory";
+            else if (v == "SYS" || level >= 4)
                 why = "allows GPUDirect RDMA across CPU sockets (SYS, looser than the default PXB): a GPU reaching its NIC through the CPUs' "
                       "interconnect may run slower that way than staged in host memory";
             else
-                why = "sets how close GPU and NIC must be for GPUDirect RDMA (" + v + "; the default is PXB): a stricter level stages "
-                      "traffic in host memory";
+                why = "sets how close GPU and NIC must be for GPUDirect RDMA (\"" + v + "\", not a level NCCL names: LOC, PIX, PXB, PHB "
+                      "or SYS)";
         }
         else if (e.name == "NCCL_ALGO") why = "forces the algorithm (" + e.value + "): NCCL no longer chooses one per size and may run it where another is faster, so busbw is not comparable with a default run";
         else if (e.name == "NCCL_PROTO") why = "forces the protocol (" + e.value + ")";
@@ -460,27 +467,75 @@ void logRules(Ctx& c, const LogSummary& log)
 
 // ---------------------------------------------------------------------------------- curve
 
+/// The words of a shell command line as the shell splits them: blanks separate words, quotes
+/// ('...', "...") and a backslash keep blanks and commas inside one, and a word starting with
+/// '#' ends the command (a comment).
+std::vector<std::string> shellWords(const std::string& command)
+{
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    char quote = 0;
+    for (std::size_t i = 0; i < command.size(); ++i) {
+        const char ch = command[i];
+        if (quote) {
+            if (ch == quote) quote = 0;
+            else word += ch;
+            continue;
+        }
+        if (ch == '\'' || ch == '"') {
+            quote = ch;
+            inWord = true;
+        } else if (ch == '\\' && i + 1 < command.size()) {
+            word += command[++i];
+            inWord = true;
+        } else if (ch == ' ' || ch == '\t') {
+            if (inWord) words.push_back(std::move(word));
+            word.clear();
+            inWord = false;
+        } else if (ch == '#' && !inWord) {
+            break;
+        } else {
+            word += ch;
+            inWord = true;
+        }
+    }
+    if (inWord) words.push_back(std::move(word));
+    return words;
+}
+
 /// NCCL_* settings a command line passes to the run: "mpirun -x NCCL_NET_GDR_LEVEL=4",
-/// "NCCL_ALGO=Ring ./all_reduce_perf", "srun --export=ALL,NCCL_PROTO=Simple" (quotes dropped).
-/// A bare "-x NCCL_X" (exported from the caller's environment) has no value here and is left out.
+/// "NCCL_ALGO=Ring ./all_reduce_perf", "srun --export=ALL,NCCL_PROTO=Simple", quoted values
+/// ("-x NCCL_IB_HCA=\"mlx5_0:1,mlx5_1:1\"") whole. A bare "-x NCCL_X" (exported from the
+/// caller's environment) has no value here and is left out; a setting given twice counts once,
+/// with its last value (the one the run sees).
 std::vector<EnvSetting> commandEnv(const std::string& command, const Evidence& line)
 {
     std::vector<EnvSetting> out;
     static const std::regex setting(R"(^(NCCL_[A-Z0-9_]+)=(.*)$)");
-    std::istringstream words(command);
-    std::string word;
-    while (words >> word) {
-        if (startsWith(word, "--export=")) word = word.substr(9);
-        std::istringstream pieces(word);
+    static const std::regex anyName(R"(^[A-Z_][A-Z0-9_]*(=.*)?$)"); // a variable's name, as environments spell them
+    const auto add = [&](const std::string& text) {
+        std::smatch m;
+        if (!std::regex_match(text, m, setting)) return;
+        const std::string name = m[1].str();
+        out.erase(std::remove_if(out.begin(), out.end(), [&](const EnvSetting& e) { return e.name == name; }), out.end());
+        out.push_back({name, m[2].str(), line});
+    };
+    for (const std::string& word : shellWords(command)) {
+        if (!startsWith(word, "--export=")) {
+            add(word);
+            continue;
+        }
+        // srun's list: NAME=VALUE items (and ALL, NONE) separated by commas; a piece that names
+        // nothing continues the value before it ("NCCL_IB_HCA=mlx5_0:1,mlx5_1:1").
+        std::vector<std::string> items;
+        std::istringstream pieces(word.substr(9));
         std::string piece;
         while (std::getline(pieces, piece, ',')) {
-            std::smatch m;
-            if (!std::regex_match(piece, m, setting)) continue;
-            std::string value = m[2].str();
-            value.erase(std::remove(value.begin(), value.end(), '"'), value.end());
-            value.erase(std::remove(value.begin(), value.end(), '\''), value.end());
-            out.push_back({m[1].str(), value, line});
+            if (!items.empty() && !std::regex_match(piece, anyName)) items.back() += "," + piece;
+            else items.push_back(piece);
         }
+        for (const std::string& item : items) add(item);
     }
     return out;
 }

@@ -19,8 +19,8 @@ namespace model::io {
 /// Evidence that a curve is unsteady.
 struct Unsteadiness {
     /// In words, with the figures: "in-place and out-of-place times differ by up to 1.63x
-    /// (54,434 against 33,360 us at 864 MiB); busbw falls from 2.95 GB/s at 32 MiB to 2.23
-    /// GB/s at 96 MiB".
+    /// (out-of-place 54,434 us against in-place 33,360 us at 864 MiB); busbw falls from 2.95
+    /// GB/s at 32 MiB to 2.23 GB/s at 96 MiB".
     std::string words;
     int line = 0; ///< the row of the largest in-place/out-of-place gap, else of the first fall
 };
@@ -31,12 +31,14 @@ inline constexpr double kSteadyMinBytes = 1024.0 * 1024.0;
 inline constexpr double kHalvesRatio = 1.3;
 /// A size whose out-of-place busbw is below this share of the previous size's is a fall.
 inline constexpr double kFallShare = 0.85;
-/// Unsteady rows and falls needed: one alone is a hiccup (nccl_tests_02 has one 2 MiB row at
-/// 1.45x in a steady run).
+/// Unsteady rows needed (a row is unsteady when its halves differ or its busbw falls; one row
+/// doing both counts once): one alone is a hiccup (nccl_tests_02 has one 2 MiB row at 1.45x
+/// in a steady run).
 inline constexpr int kUnsteadySignals = 2;
 
-/// The evidence when `curve` has at least kUnsteadySignals unsteady rows and falls at
-/// kSteadyMinBytes or more; nullopt for a steady curve. Never throws.
+/// The evidence when `curve` has at least kUnsteadySignals unsteady rows at kSteadyMinBytes or
+/// more, its rows read in size order (a table printed out of order is not a fall); nullopt for a
+/// steady curve. Never throws.
 [[nodiscard]] std::optional<Unsteadiness> unsteadyTimes(const MeasuredCurve& curve);
 
 } // namespace model::io

@@ -184,6 +184,8 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
     std::map<double, int> rowOfSize; // size (B) -> line of the row kept for it
+    std::string continued;           // the lines before this one that end in '\' (a split command)
+    int continuedFrom = 0;           // the first of them
     for (const SourceLine& l : text.lines()) {
         if (l.text.size() > kMaxLineChars) continue;
         const std::string t = trim(l.text);
@@ -195,9 +197,17 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             const std::string coll = collectiveFromBinary(t, cmd);
             if (!coll.empty()) {
                 c.collective = coll;
-                c.command = cmd;
-                c.commandLine = l.number;
+                // A command split over lines ending in '\' starts on the first of them: its
+                // settings ("mpirun -x NCCL_IB_HCA=... \") belong to it.
+                c.command = continued.empty() ? cmd : continued + " " + cmd;
+                c.commandLine = continued.empty() ? l.number : continuedFrom;
                 c.collectiveFrom = "command line (line " + std::to_string(l.number) + ")";
+            }
+            if (t.size() > 1 && t.back() == '\\') {
+                if (continued.empty()) continuedFrom = l.number;
+                continued += (continued.empty() ? "" : " ") + t.substr(0, t.size() - 1);
+            } else {
+                continued.clear();
             }
         }
         if (!l.cut && std::regex_search(t, m, testsVersionRe)) {
