@@ -29,6 +29,13 @@ QString gpus(int n) { return QString::fromStdString(model::formatCount(n)).right
 /// Human-readable report: three significant digits with units ("842 ms", "38.0 %"), figures
 /// and counts from 1,000 with thousands separators ("8,000 GB/s", "2,164 s", "1,024 GPUs");
 /// the servers named by their catalog kind `serverKind` ("1 rack, 72 GPUs", model::serverNoun).
+/// "  (would not fit in GPU memory)" after a scaling point whose layout
+/// does not fit (ScalingPoint::fitsInMemory), else nothing.
+QString notFitting(const model::ScalingPoint& p)
+{
+    return p.fitsInMemory ? QString() : QStringLiteral("  (would not fit in GPU memory)");
+}
+
 void printText(const model::DesignAnalysis& a, bool withWorkload, const std::string& serverKind)
 {
     using model::formatCount, model::formatFigure, model::formatPercent, model::formatSeconds;
@@ -50,7 +57,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload, const std::str
     out << "\nWeak scaling of " << q(a.workload) << " (efficiency per GPU vs one GPU):\n";
     if (!a.workloadNote.empty()) out << "  (" << q(a.workloadNote) << ")\n";
     for (const auto& p : a.scaling)
-        out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
+        out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << notFitting(p) << "\n";
     if (a.scaling.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
     if (withWorkload && a.hasStep) {
         const auto& s = a.step;
@@ -67,7 +74,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload, const std::str
             << q(formatPercent(s.mfu)) << ", " << q(model::analysis::memoryNeedWords(s.stateGB, s.activationsGB)) << "\n";
         out << "Strong scaling:\n";
         for (const auto& p : a.scalingStrong)
-            out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << "\n";
+            out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << notFitting(p) << "\n";
         if (a.scalingStrong.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
         out << (s.fitsInMemory ? "Levers:\n" : "Levers (not runs either: the workload does not fit in GPU memory):\n");
         for (const auto& l : a.levers) {

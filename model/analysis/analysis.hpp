@@ -56,6 +56,10 @@ struct LayerBandwidth {
 struct ScalingPoint {
     int gpus = 0;
     double efficiency = 0.0;         ///< throughput per GPU relative to one GPU, 0..1
+    /// The layout at this count holds its weights, optimizer state and activations in the
+    /// share of GPU memory the engine allows (kMemoryLimitShare): a point that does not is a
+    /// what-if of the communication alone (175 B parameters on one GPU), drawn hollow.
+    bool fitsInMemory = true;
 };
 
 /// The limiting layer and why, in words.

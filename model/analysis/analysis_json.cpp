@@ -57,7 +57,7 @@ namespace {
 nlohmann::json scalingJson(const std::vector<ScalingPoint>& pts)
 {
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& p : pts) arr.push_back({{"gpus", p.gpus}, {"efficiency", p.efficiency}});
+    for (const auto& p : pts) arr.push_back({{"gpus", p.gpus}, {"efficiency", p.efficiency}, {"fits_in_memory", p.fitsInMemory}});
     return arr;
 }
 nlohmann::json islandsJson(const std::vector<Island>& islands)

@@ -31,7 +31,7 @@ namespace model {
 /// `analyze --json`: gpus (every GPU), nodes, reachable_gpus (GPUs of the largest island:
 /// what one job can use), islands [{servers, gpus}] (largest first; more than one when the
 /// design is split), layers [{scope, technology, per_gpu_GBps, note}],
-/// bottleneck {scope, explanation, checks}, scaling [{gpus, efficiency}], scaling_note (why
+/// bottleneck {scope, explanation, checks}, scaling [{gpus, efficiency, fits_in_memory}], scaling_note (why
 /// scaling is empty: the workload does not fit in GPU memory or cannot run; "" otherwise),
 /// workload, warnings, bisection_GBps, oversubscription; with `withWorkload` also step {...,
 /// fits_in_memory} (false: no run, the times are what a step would take if it fit),

@@ -271,8 +271,9 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         const TrainingStep s = predictStep(c, busy > node.n ? fabric(node, busy) : node, peak);
         a.hasStep = true;
         a.step = toBreakdown(c, s);
-        a.scaling = weakScaling(c, node, peak, total, fabric);
-        a.scalingStrong = strongScaling(c, node, peak, total, fabric);
+        const double memoryLimitGB = kMemoryLimitShare * gpu.memoryGB.value_or(0.0); // 0: the GPU's memory is unknown
+        a.scaling = weakScaling(c, node, peak, total, fabric, memoryLimitGB);
+        a.scalingStrong = strongScaling(c, node, peak, total, fabric, memoryLimitGB);
         a.levers = levers(c, node, gpu, fabric);
         a.step.idleGpus = total - s.gpus;
         // The gradient reduction spans the busy GPUs: whether the fabric derates its ring/tree.

@@ -75,7 +75,8 @@ CommGroup nodeFor(const CommGroup& node, int n, const FabricPlacer& fabric)
 }
 } // namespace
 
-std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric)
+std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric,
+                                      double memoryLimitGB)
 {
     std::vector<ScalingPoint> out;
     const int m = std::max(1, full.globalBatch / (full.dp * full.microBatch));
@@ -91,7 +92,7 @@ std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGrou
         c.globalBatch = static_cast<int>(batch);
         try {
             const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
-            out.push_back({n, std::clamp(s.tokensPerSecond / n / basePerGpu, 0.0, 1.0)});
+            out.push_back({n, std::clamp(s.tokensPerSecond / n / basePerGpu, 0.0, 1.0), !(memoryLimitGB > 0) || s.memoryPerGpuGB <= memoryLimitGB});
         } catch (const std::invalid_argument&) {
             // a count the layout cannot use is skipped
         }
@@ -99,7 +100,8 @@ std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGrou
     return out;
 }
 
-std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric)
+std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node, double peak, int total, const FabricPlacer& fabric,
+                                        double memoryLimitGB)
 {
     std::vector<ScalingPoint> out;
     const int replica = full.tp * full.pp;
@@ -121,7 +123,7 @@ std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGr
             const TrainingStep s = predictStep(c, nodeFor(node, n, fabric), peak);
             const double perGpu = s.tokensPerSecond / n;
             if (ref == 0) ref = perGpu;
-            out.push_back({n, perGpu / ref});
+            out.push_back({n, perGpu / ref, !(memoryLimitGB > 0) || s.memoryPerGpuGB <= memoryLimitGB});
         } catch (const std::invalid_argument&) {
             break;
         }

@@ -28,16 +28,21 @@ using FabricPlacer = std::function<CommGroup(const CommGroup& node, int gpus)>;
 
 /// Weak scaling: per-GPU tokens/s at each count relative to one GPU computing alone
 /// (global batch grows with data parallelism; tp and pp capped by the count). At `total`
-/// the layout is `full` itself and its idle GPUs count in the per-GPU figure.
+/// the layout is `full` itself and its idle GPUs count in the per-GPU figure. A point whose
+/// layout needs more than `memoryLimitGB` per GPU (decimal GB; 0 = not judged) is marked
+/// fitsInMemory false.
 [[nodiscard]] std::vector<ScalingPoint> weakScaling(const TrainingConfig& full, const CommGroup& node,
-                                                    double peak, int total, const FabricPlacer& fabric = {});
+                                                    double peak, int total, const FabricPlacer& fabric = {},
+                                                    double memoryLimitGB = 0.0);
 /// Strong scaling: the global batch of `full` fixed; per-GPU throughput relative to the
 /// smallest count that holds one model replica (tp x pp GPUs), at counts doubling from there
 /// and at the design's own (tp x pp x dp of `full`). Where the batch is not a
 /// multiple of dp x micro-batch at a count, the nearest multiple (at least one micro-batch
 /// per replica) is used; the curve ends where there are more replicas than sequences.
+/// `memoryLimitGB` marks points as weakScaling does.
 [[nodiscard]] std::vector<ScalingPoint> strongScaling(const TrainingConfig& full, const CommGroup& node,
-                                                      double peak, int total, const FabricPlacer& fabric = {});
+                                                      double peak, int total, const FabricPlacer& fabric = {},
+                                                      double memoryLimitGB = 0.0);
 /// The levers: 4x gradient accumulation, FP8 instead of BF16 (where the GPU has FP8), no
 /// activation recompute, and one larger NVLink domain holding every GPU instead of a cluster.
 /// Where the baseline fits, a lever whose run would not fit in kMemoryLimitShare of the GPU's

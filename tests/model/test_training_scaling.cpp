@@ -1,6 +1,7 @@
 // Scaling curves, levers and the bottleneck scope on whole designs.
 #include "test_analysis_support.hpp"
 
+#include "model/analysis/analysis_json.hpp"
 #include "model/analysis/comm_group.hpp"
 #include "model/analysis/scaling.hpp"
 #include "model/topology/fat_tree.hpp"
@@ -268,4 +269,28 @@ TEST_CASE("strong scaling ends on the design's own GPU count, not only where dou
     for (const auto& p : b.scalingStrong) bc.push_back(p.gpus);
     CHECK(std::adjacent_find(bc.begin(), bc.end()) == bc.end());
     CHECK(bc.back() == b.step.gpus);
+}
+
+TEST_CASE("scaling points say whether their layout fits in GPU memory", "[scaling]")
+{
+    // helper-81: the weak-scaling curve of gpt3-175b charted 1, 2 and 8 GPUs (100, 97, 91 %) as
+    // if they could run, beside "360 GB per GPU" on 8.
+    const Design pod = loadDesign(defaultDesignPath());
+    const DesignAnalysis a = analyzeDesign(pod, golden::catalog(), {{"workload", "gpt3-175b"}});
+    REQUIRE(a.hasStep);
+    REQUIRE(a.step.fitsInMemory);
+    REQUIRE(a.scaling.size() >= 3);
+    CHECK_FALSE(a.scaling.front().fitsInMemory); // 175 B parameters on one GPU
+    CHECK(a.scaling.back().fitsInMemory);        // the design's own step
+    // Along the curve the flag follows the memory the layout at that count needs.
+    bool seenFit = false;
+    for (const auto& p : a.scaling) {
+        if (p.fitsInMemory) seenFit = true;
+        else CHECK_FALSE(seenFit); // once a count holds it, every larger one does
+    }
+    REQUIRE_FALSE(a.scalingStrong.empty());
+    CHECK(a.scalingStrong.back().fitsInMemory);
+    const nlohmann::json j = toJson(a, true);
+    CHECK(j.at("scaling").front().at("fits_in_memory") == false);
+    CHECK(j.at("scaling").back().at("fits_in_memory") == true);
 }

@@ -183,7 +183,7 @@ bool sameLayers(const std::vector<model::LayerBandwidth>& a, const std::vector<m
 bool sameScaling(const model::DesignAnalysis& a, const model::DesignAnalysis& b)
 {
     return a.workload == b.workload && a.scalingNote == b.scalingNote && std::equal(a.scaling.begin(), a.scaling.end(), b.scaling.begin(), b.scaling.end(),
-                                                  [](const auto& x, const auto& y) { return x.gpus == y.gpus && x.efficiency == y.efficiency; });
+                                                  [](const auto& x, const auto& y) { return x.gpus == y.gpus && x.efficiency == y.efficiency && x.fitsInMemory == y.fitsInMemory; });
 }
 } // namespace
 

@@ -4,6 +4,8 @@
 
 #include <QCategoryAxis>
 #include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
@@ -17,7 +19,6 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
 {
     auto* chart = new QChart;
     chart->setTitle(tr("Data-parallel scaling efficiency"));
-    chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
     line_ = new QLineSeries;
@@ -26,8 +27,15 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     dots_->setMarkerSize(7);
     dots_->setColor(QColor(0x2c, 0xa0, 0x2c));
     dots_->setBorderColor(Qt::white);
+    hollow_ = new QScatterSeries;
+    hollow_->setName(tr("hollow: would not fit in GPU memory"));
+    hollow_->setMarkerSize(7);
+    hollow_->setColor(Qt::white);
+    hollow_->setBorderColor(QColor(0x2c, 0xa0, 0x2c));
     chart->addSeries(line_);
     chart->addSeries(dots_);
+    chart->addSeries(hollow_);
+    chart->legend()->setAlignment(Qt::AlignBottom);
     xAxis_ = new QCategoryAxis;
     xAxis_->setTitleText(tr("GPUs (log2 scale)"));
     xAxis_->setGridLineVisible(true);
@@ -43,7 +51,7 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     yAxis_->setTitleText(tr("Efficiency (%)"));
     chart->addAxis(xAxis_, Qt::AlignBottom);
     chart->addAxis(yAxis_, Qt::AlignLeft);
-    for (QXYSeries* s : {static_cast<QXYSeries*>(line_), static_cast<QXYSeries*>(dots_)}) {
+    for (QXYSeries* s : {static_cast<QXYSeries*>(line_), static_cast<QXYSeries*>(dots_), static_cast<QXYSeries*>(hollow_)}) {
         s->attachAxis(xAxis_);
         s->attachAxis(yAxis_);
     }
@@ -67,14 +75,20 @@ void ScalingChart::setScaling(const std::vector<model::ScalingPoint>& points, co
     note_->setDefaultTextColor(chart()->titleBrush().color()); // follows the theme
     placeNote();
     scaling_ = points;
-    QList<QPointF> pts;
+    QList<QPointF> pts, fit, unfit;
     pts.reserve(static_cast<qsizetype>(points.size()));
     for (const auto& p : points) {
         if (p.gpus < 1) continue; // a log axis cannot show 0 GPUs
-        pts.append(QPointF(std::log2(static_cast<double>(p.gpus)), p.efficiency * 100.0));
+        const QPointF at(std::log2(static_cast<double>(p.gpus)), p.efficiency * 100.0);
+        pts.append(at);
+        (p.fitsInMemory ? fit : unfit).append(at);
     }
     line_->replace(pts);
-    dots_->replace(pts);
+    dots_->replace(fit);
+    hollow_->replace(unfit);
+    // The legend says what a hollow point is, only while one is shown.
+    chart()->legend()->setVisible(!unfit.isEmpty());
+    for (QLegendMarker* m : chart()->legend()->markers()) m->setVisible(m->series() == hollow_);
     applyAxis();
     const QString title = workload.isEmpty() ? tr("Data-parallel scaling efficiency") : tr("Data-parallel scaling, %1").arg(workload);
     if (title != chart()->title()) chart()->setTitle(title); // set again, the whole chart was repainted
@@ -116,5 +130,7 @@ QList<QPointF> ScalingChart::points() const
 }
 
 QStringList ScalingChart::axisLabels() const { return xAxis_->categoriesLabels(); }
+
+int ScalingChart::hollowPoints() const { return static_cast<int>(hollow_->count()); }
 
 } // namespace views

@@ -3,6 +3,8 @@
 /// Line chart of data-parallel scaling efficiency (DesignAnalysis::scaling): GPUs on a log2
 /// axis (a category axis over log2 of the count, labels "1" ... "16k" thinned to the width,
 /// views/charts/log_axis.hpp), efficiency in percent (throughput per GPU relative to one GPU).
+/// A point whose layout does not fit in GPU memory (ScalingPoint::fitsInMemory: 175 B
+/// parameters on one GPU) is drawn hollow, with a legend saying so while any is shown.
 /// Computes nothing.
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
@@ -40,6 +42,8 @@ public:
     [[nodiscard]] const std::vector<model::ScalingPoint>& scaling() const { return scaling_; }
     /// The GPU-count labels on the x axis, left to right.
     [[nodiscard]] QStringList axisLabels() const;
+    /// Points drawn hollow (their layout does not fit in GPU memory).
+    [[nodiscard]] int hollowPoints() const;
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -47,6 +51,7 @@ protected:
 private:
     QLineSeries* line_;
     QScatterSeries* dots_;
+    QScatterSeries* hollow_; ///< points whose layout does not fit in GPU memory
     void applyAxis();
     void placeNote();        ///< wraps the empty-plot note to the plot area and centres it there
     QGraphicsTextItem* note_; ///< why the plot is empty; hidden while a curve is shown
