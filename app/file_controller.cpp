@@ -131,6 +131,12 @@ QString FileController::saveTemplate(const QString& title)
     const QString stem = fileStem(title, QStringLiteral("template"));
     const QString dir = userTemplateDirectory();
     const QString path = QDir(dir).filePath(stem + QStringLiteral(".json"));
+    // The user's template folder is set by CLUSTER_DESIGNER_USER_TEMPLATES: one pointed at the
+    // bundled catalogs must not receive a design (every later start would refuse it).
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
+        prompts_.error(tr("Cannot save template"), saveErrorText(path, QString::fromStdString(why)));
+        return {};
+    }
     nlohmann::json j = model::toJson(doc_->design());
     const model::Design& d = doc_->design();
     j["template"] = {{"title", title.toStdString()},

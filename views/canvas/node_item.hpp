@@ -24,7 +24,9 @@ public:
 
     /// Below this zoom (1 = 100 %) a symbol draws no text (a dot on screen): a view shows its
     /// name in an overview tag instead (overview_labels.hpp).
-    static constexpr double kMinTextZoom = 0.05;
+    /// 10 %: from 5 % to 10 % a name shortened to fit the symbol was one or two digits
+    /// ("15", "16"), the same on leaves, spines and cores (helper-82).
+    static constexpr double kMinTextZoom = 0.10;
 
     [[nodiscard]] int type() const override { return Type; }
     [[nodiscard]] model::Id id() const { return id_; }

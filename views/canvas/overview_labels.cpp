@@ -34,9 +34,9 @@ QFont tagFont(bool bold)
 /// file comment (cards, switches, servers; then top to bottom, left to right).
 struct Candidate {
     int rank;
-    QPointF anchor; ///< centre of the card, or the middle of the symbol's bottom edge
-    bool below;     ///< the tag hangs below the anchor (symbols) or is centred on it (cards)
+    QPointF anchor; ///< the middle of the card's or symbol's bottom edge; the tag hangs below it
     QString title, subtitle;
+    bool selected;
 };
 
 std::vector<Candidate> candidates(const CanvasView& view)
@@ -45,16 +45,18 @@ std::vector<Candidate> candidates(const CanvasView& view)
     CanvasScene* scene = view.canvasScene();
     const double zoom = view.zoom();
     if (!GroupItem::titleReadableAt(zoom))
-        for (GroupItem* g : scene->groupItems())
-            out.push_back({0, view.mapFromScene(g->sceneBoundingRect().center()), false, g->label(),
-                           QStringLiteral("%1 · %2 GPUs").arg(QString::fromStdString(g->name())).arg(g->gpus())});
+        for (GroupItem* g : scene->groupItems()) {
+            const QRectF r = g->sceneBoundingRect();
+            out.push_back({0, view.mapFromScene(QPointF(r.center().x(), r.bottom())), g->label(),
+                           QStringLiteral("%1 · %2 GPUs").arg(QString::fromStdString(g->name())).arg(g->gpus()), g->isSelected()});
+        }
     if (zoom < NodeItem::kMinTextZoom)
         for (const auto& [id, node] : scene->document()->design().nodes()) {
             const NodeItem* item = scene->nodeItem(id);
             if (!item || !item->isVisible()) continue; // a member of a collapsed group
             const QRectF r = item->sceneBoundingRect();
-            out.push_back({item->kind() == model::NodeKind::Switch ? 1 : 2, view.mapFromScene(QPointF(r.center().x(), r.bottom())), true,
-                           item->name(), {}});
+            out.push_back({item->kind() == model::NodeKind::Switch ? 1 : 2, view.mapFromScene(QPointF(r.center().x(), r.bottom())),
+                           item->name(), {}, item->isSelected()});
         }
     std::stable_sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) {
         return std::tuple(a.rank, a.anchor.y(), a.anchor.x()) < std::tuple(b.rank, b.anchor.y(), b.anchor.x());
@@ -76,12 +78,12 @@ std::vector<OverviewLabels::Tag> OverviewLabels::place(const CanvasView& view)
         const int w = std::max(bold.horizontalAdvance(c.title), c.subtitle.isEmpty() ? 0 : plain.horizontalAdvance(c.subtitle)) + 2 * kPadX;
         const int h = bold.height() + (c.subtitle.isEmpty() ? 0 : plain.height()) + 2 * kPadY;
         const int left = static_cast<int>(std::lround(c.anchor.x() - w / 2.0));
-        const int top = c.below ? static_cast<int>(std::lround(c.anchor.y())) + 2 : static_cast<int>(std::lround(c.anchor.y() - h / 2.0));
+        const int top = static_cast<int>(std::lround(c.anchor.y())) + 2;
         const QRect box(left, top, w, h);
         const QRect kept = box.adjusted(-kGap, -kGap, kGap, kGap);
         if (std::any_of(taken.begin(), taken.end(), [&](const QRect& t) { return t.intersects(kept); })) continue;
         taken.push_back(box);
-        if (box.intersects(viewport)) placed.push_back({box, c.title, c.subtitle});
+        if (box.intersects(viewport)) placed.push_back({box, c.title, c.subtitle, c.selected});
     }
     return placed;
 }
@@ -95,7 +97,7 @@ QRegion OverviewLabels::paint(QPainter& p, const CanvasView& view)
     p.setRenderHint(QPainter::Antialiasing);
     for (const Tag& t : tags) {
         now.push_back(t.box);
-        p.setPen(QPen(pal.frame, 1.0));
+        p.setPen(t.selected ? QPen(canvas_style::selectionColor(), 2.0) : QPen(pal.frame, 1.0));
         QColor fill = pal.tagFill;
         fill.setAlpha(230);
         p.setBrush(fill);

@@ -5,8 +5,9 @@
 /// screen, a switch or server symbol below GroupItem/NodeItem's 5 % cut-off), the view paints
 /// that name over the scene in a tag of fixed size on screen (11 px text):
 /// - a collapsed group card: its title and "group · GPUs" line ("DGX H100 x32", "su-1 · 256
-///   GPUs"), centred on the card;
+///   GPUs"), under the card (the card itself stays in sight and under the mouse);
 /// - a switch: its name, under the symbol; a server outside any collapsed group: its name.
+/// A tag of a selected card or symbol is framed in the selection colour.
 /// Tags never overlap: they are placed cards first, then switches from the top tier down and
 /// left to right, then servers, and one that would touch a tag already placed is left out, so
 /// a row of 32 leaves at 5 % shows every few names rather than a smear. The placement is worked
@@ -34,6 +35,7 @@ public:
         QRect box;
         QString title;
         QString subtitle; ///< second line, empty for one-line tags
+        bool selected = false; ///< its card or symbol is selected
     };
 
     /// The tags `view` shows at its current zoom and scroll position, placed as the file

@@ -24,6 +24,13 @@ QString unitText(model::RateUnit u) { return u == model::RateUnit::Gbps ? QStrin
 
 void reportWriteError(QWidget* parent, const QString& path)
 {
+    // A folder of the app's bundled data says so (the reason is not the disk's).
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
+        QMessageBox::warning(parent, QObject::tr("Cannot export"),
+                             QObject::tr("“%1” was not written: %2. Export again to another folder.")
+                                 .arg(QFileInfo(path).fileName(), QString::fromStdString(why)));
+        return;
+    }
     QMessageBox::warning(parent, QObject::tr("Cannot export"),
                          QObject::tr("“%1” could not be written. Check that the folder exists and that you may write "
                                      "there, then export again to another place.")
