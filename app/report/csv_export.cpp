@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QSaveFile>
 
+#include <filesystem>
 #include <stdexcept>
 
 namespace app::report {
@@ -22,6 +23,10 @@ void writeTextFile(const QString& path, const std::string& text)
 namespace {
 QString ensureDir(const QString& dir)
 {
+    // Refused before any folder is made (a --csv folder inside the bundled catalogs was created,
+    // then its files refused).
+    if (const std::string why = model::bundledDataWriteProblem((std::filesystem::path(dir.toStdString()) / "data.csv").string()); !why.empty())
+        throw std::runtime_error(dir.toStdString() + ": the CSV folder would lie in " + why.substr(why.find("the folder of the bundled")));
     if (!QDir().mkpath(dir)) throw std::runtime_error(dir.toStdString() + ": cannot create the folder");
     return QDir(dir).absolutePath();
 }

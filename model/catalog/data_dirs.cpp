@@ -67,10 +67,39 @@ std::string bundledTemplatesDirectory()
     return findDataDir({"design templates", "CLUSTER_DESIGNER_TEMPLATES", "templates", CD_SOURCE_TEMPLATE_DIR});
 }
 
+namespace {
+/// `path` with every symbolic link on it followed, a dangling one too (a link "d.html" to
+/// "../catalogs/leak.html" that does not exist yet is where a write through it lands): at
+/// most 40 links, as the kernel's own limit.
+std::string followLinks(const std::string& path)
+{
+    std::error_code ec;
+    fs::path p = path;
+    for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
+        const fs::path target = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = target.is_absolute() ? target : p.parent_path() / target;
+    }
+    return p.string();
+}
+
+/// True when `path` names the folder `dir` itself ("../catalogs/", "catalogs/."): a write
+/// there puts its temporary file beside the catalogs.
+bool sameFolder(const std::string& path, const std::string& dir)
+{
+    std::error_code ec;
+    const fs::path a = fs::weakly_canonical(path, ec);
+    if (ec) return false;
+    const fs::path b = fs::weakly_canonical(dir, ec);
+    return !ec && !a.empty() && a == b;
+}
+} // namespace
+
 std::string bundledDataWriteProblem(const std::string& path)
 {
     const std::pair<const char*, std::string (*)()> folders[] = {{"hardware catalogs", &bundledCatalogDirectory},
                                                                  {"design templates", &bundledTemplatesDirectory}};
+    const std::string followed = followLinks(path);
     for (const auto& [what, find] : folders) {
         std::string dir;
         try {
@@ -78,8 +107,9 @@ std::string bundledDataWriteProblem(const std::string& path)
         } catch (const DataDirNotFound&) {
             continue; // no folder holds no file
         }
-        if (isInsideDirectory(path, dir))
-            return path + " is in the folder of the bundled " + what + " (" + dir +
+        const bool inside = isInsideDirectory(path, dir) || isInsideDirectory(followed, dir);
+        if (inside || sameFolder(path, dir) || sameFolder(followed, dir))
+            return path + (inside ? " is in the folder of the bundled " : " is the folder of the bundled ") + what + " (" + dir +
                    "), which Cluster Designer never changes";
     }
     return {};

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 
 namespace {
 
@@ -62,7 +63,24 @@ TEST_CASE("no command writes into the bundled catalogs or templates folder", "[c
         CHECK(o.err.contains(QStringLiteral("in the folder of the bundled ") + folder));
         CHECK(o.err.contains(QStringLiteral("which Cluster Designer never changes")));
     }
+    // helper-83's ways round it: a dangling link into the catalogs, a CSV folder inside them (made
+    // before its files were refused), the folder itself with a trailing slash or "/.".
+    const QString link = tmp.filePath(QStringLiteral("report.html"));
+    REQUIRE(QFile::link(catalogs + QStringLiteral("/leak.html"), link));
+    const std::vector<QStringList> more = {
+        {QStringLiteral("report"), design, QStringLiteral("-o"), link},
+        {QStringLiteral("report"), design, QStringLiteral("-o"), tmp.filePath(QStringLiteral("r.html")), QStringLiteral("--csv"), catalogs + QStringLiteral("/sub")},
+        {QStringLiteral("generate"), QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("-o"), catalogs + QStringLiteral("/")},
+        {QStringLiteral("generate"), QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("-o"), catalogs + QStringLiteral("/.")},
+    };
+    for (const QStringList& args : more) {
+        INFO(args.join(QLatin1Char(' ')).toStdString());
+        const clitest::Outcome o = clitest::cli(args, env);
+        CHECK(o.code != 0);
+        CHECK(o.err.contains(QStringLiteral("the folder of the bundled hardware catalogs")));
+    }
     CHECK(filesUnder(catalogs) + filesUnder(templates) == before);
+    CHECK_FALSE(QFileInfo::exists(catalogs + QStringLiteral("/sub")));
     // The app still starts on its data.
     CHECK(clitest::cli({QStringLiteral("catalog")}, env).code == 0);
 }

@@ -13,7 +13,7 @@ void writeExportFiles(const std::string& dir, const std::vector<ExportFile>& fil
 {
     namespace fs = std::filesystem;
     if (const std::string why = bundledDataWriteProblem((fs::path(dir) / "export").string()); !why.empty())
-        throw std::runtime_error(dir + ": the export folder would lie in " + why.substr(why.find(" is in the folder") + 7));
+        throw std::runtime_error(dir + ": the export folder would lie in " + why.substr(why.find("the folder of the bundled")));
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir)) throw std::runtime_error(dir + ": cannot create the export directory (" + ec.message() + ")");
