@@ -151,13 +151,19 @@ TrainingConfig defaultWorkload(const TrainingConfig& dflt, const nlohmann::json&
     // Nothing fits: the default stays (the memory bottleneck explains it), and the note says
     // that no preset was found to take its place.
     const std::string gb = std::to_string(static_cast<long long>(std::lround(needed))) + " GB per GPU";
-    const auto gbOf = [](double v) { return std::isfinite(v) ? std::to_string(static_cast<long long>(std::lround(v))) + " GB" : std::string("more GPUs"); };
+    // The smallest preset's need, or why it cannot be laid out at all here (tensor parallel 3
+    // does not divide llama3-8b's 32 heads: more GPUs would not help, so "needs more GPUs" misled).
+    std::string smallest;
+    if (!smaller.empty()) {
+        std::string why;
+        const double v = laidOutMemoryGB(smaller.back(), total, node, gpu, &why);
+        smallest = "; the smallest preset, " + smaller.back().model.name +
+                   (std::isfinite(v) ? ", needs " + std::to_string(static_cast<long long>(std::lround(v))) + " GB"
+                                     : ", cannot be laid out on these GPUs: " + why);
+    }
     note = "the design names no workload and no preset fits in GPU memory (" + dflt.model.name + " laid out on these " +
            std::to_string(total) + " GPUs needs " + gb + ", more than the " + oneDecimal(limit) +
-           " GB allowed of the " + gpu.name + "'s memory" +
-           (smaller.empty() ? std::string()
-                            : "; the smallest preset, " + smaller.back().model.name + ", needs " + gbOf(laidOutMemoryGB(smaller.back(), total, node, gpu))) +
-           "); analysis.model trains a model of your own";
+           " GB allowed of the " + gpu.name + "'s memory" + smallest + "); analysis.model trains a model of your own";
     return dflt;
 }
 

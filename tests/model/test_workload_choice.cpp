@@ -251,6 +251,16 @@ TEST_CASE("a design that names no workload trains gpt3-175b where it fits, else 
         CHECK_FALSE(a.hasStep);
         CHECK(a.bottleneck.explanation.find("gpt3-175b cannot run on this design: tensor parallel 3 does not divide the 8 GPUs") != std::string::npos);
     }
+    SECTION("on one server the smallest preset's reason is its layout, not 'more GPUs'")
+    {
+        // helper-83: one DGX H100 at tp 3 read "the smallest preset, llama3-8b, needs more GPUs".
+        Design d = server("dgx-h100");
+        d.analysis["tp"] = 3;
+        const DesignAnalysis a = analyzeDesign(d, cat);
+        CHECK(a.workloadNote.find("; the smallest preset, llama3-8b, cannot be laid out on these GPUs: tensor parallel 3 does not divide "
+                                  "the 32 attention heads of llama3-8b)") != std::string::npos);
+        CHECK(a.workloadNote.find("needs more GPUs") == std::string::npos);
+    }
 }
 
 TEST_CASE("the training run of a design that names no workload is sized for the preset the analysis picked", "[training][workload][cost]")
