@@ -131,9 +131,23 @@ TEST_CASE("nccl-tests: rank lines naming different GPUs say which, on which rank
     CHECK(r.curve->gpuName.empty());
     const auto w = std::find_if(r.warnings.begin(), r.warnings.end(), [](const std::string& s) { return s.find("different GPU models") != std::string::npos; });
     REQUIRE(w != r.warnings.end());
-    CHECK(w->find("\"NVIDIA H100 80GB HBM3\" on 7 ranks") != std::string::npos);
+    CHECK(w->find("\"NVIDIA H100 80GB HBM3\" on ranks 1-7") != std::string::npos);
     CHECK(w->find("on rank 0), so the run names no one GPU") != std::string::npos);
     const ImportReview rev = reviewImport(r, nullptr, testsupport::bundledCatalog());
     CHECK(rev.comparison.note.find("the run's \"# Rank\" lines name different GPU models") != std::string::npos);
     CHECK(rev.comparison.note.find("no \"# Rank ... device\" lines") == std::string::npos);
+}
+
+TEST_CASE("nccl-tests: rank lines naming one GPU with other blanks or case name one GPU", "[import][nccl-tests]")
+{
+    // helper-83: "NVIDIA  H100" (two blanks) on one rank read as a second GPU model.
+    std::string text = realInput("nccl_tests_12.txt");
+    const std::string good = "[0x18] NVIDIA H100 80GB HBM3";
+    const auto at = text.find(good);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, good.size(), "[0x18] nvidia  H100 80GB HBM3");
+    const ImportResult r = importText("spaced.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(r.curve->gpuName == "NVIDIA H100 80GB HBM3");
+    CHECK(std::none_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("different GPU models") != std::string::npos; }));
 }

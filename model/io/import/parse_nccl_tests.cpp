@@ -10,6 +10,7 @@
 #include "model/io/input_error.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -367,21 +368,46 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     if (!rankInfo.empty()) {
         c.ranks = static_cast<int>(rankInfo.size());
         c.ranksFrom = "\"# Rank\" lines";
-        std::map<std::string, std::vector<int>> names; // GPU name -> its ranks
+        // GPU name -> its ranks, names compared without case and runs of blanks ("NVIDIA  H200"
+        // is "NVIDIA H200"); each shown as most of its rank lines spell it.
+        std::map<std::string, std::pair<std::string, std::vector<int>>> names;
+        std::map<std::string, std::map<std::string, int>> spellings; // key -> spelling -> ranks
         for (const auto& [r, hg] : rankInfo) {
             if (std::find(c.hosts.begin(), c.hosts.end(), hg.first) == c.hosts.end()) c.hosts.push_back(hg.first);
-            names[hg.second].push_back(r);
+            std::string key;
+            for (const char ch : hg.second) {
+                if (ch == ' ' || ch == '\t') {
+                    if (!key.empty() && key.back() != ' ') key += ' ';
+                } else {
+                    key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                }
+            }
+            names[key].second.push_back(r);
+            ++spellings[key][hg.second];
+        }
+        for (auto& [key, entry] : names) {
+            int most = 0;
+            for (const auto& [spelled, n] : spellings[key])
+                if (n > most) most = n, entry.first = spelled;
         }
         c.nodes = static_cast<int>(c.hosts.size());
         if (names.size() == 1) {
-            c.gpuName = names.begin()->first;
+            c.gpuName = names.begin()->second.first;
         } else {
             // Which names, on which ranks: one odd rank line (a damaged byte) reads differently from
-            // a mixed cluster.
+            // a mixed cluster. Ranks in runs: "ranks 0-7, 9".
+            const auto rankWords = [](const std::vector<int>& ranks) {
+                std::string out;
+                for (std::size_t i = 0; i < ranks.size();) {
+                    std::size_t j = i;
+                    while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1) ++j;
+                    out += (out.empty() ? "" : ", ") + std::to_string(ranks[i]) + (j > i ? "-" + std::to_string(ranks[j]) : "");
+                    i = j + 1;
+                }
+                return (ranks.size() == 1 ? "rank " : "ranks ") + out;
+            };
             std::string which;
-            for (const auto& [name, ranks] : names)
-                which += (which.empty() ? "" : ", ") + ("\"" + name + "\" on " +
-                         (ranks.size() == 1 ? "rank " + std::to_string(ranks.front()) : std::to_string(ranks.size()) + " ranks"));
+            for (const auto& [key, entry] : names) which += (which.empty() ? "" : ", ") + ("\"" + entry.first + "\" on " + rankWords(entry.second));
             warnings.push_back("the ranks run on " + std::to_string(names.size()) + " different GPU models (" + which +
                                "), so the run names no one GPU");
         }
