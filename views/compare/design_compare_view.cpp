@@ -5,6 +5,7 @@
 #include "views/common/elided_header.hpp"
 
 #include <QGridLayout>
+#include <QScrollArea>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -71,12 +72,21 @@ DesignCompareView::DesignCompareView(QWidget* parent) : QWidget(parent)
     grid->setContentsMargins(0, 0, 0, 0);
     for (int i = 0; i < 4; ++i) {
         auto* c = new ChartWidget(chartsBox);
+        // Text never shrinks below the UI font on screen, so a chart squeezed under this size
+        // piled its tick labels and legend together (helper-82 at 900 x 720): the charts scroll
+        // instead.
+        c->setMinimumSize(kMinChartSize);
         charts_.push_back(c);
         grid->addWidget(c, i / 2, i % 2);
     }
+    auto* chartsScroll = new QScrollArea(this);
+    chartsScroll->setObjectName(QStringLiteral("compareChartsScroll"));
+    chartsScroll->setWidgetResizable(true);
+    chartsScroll->setFrameShape(QFrame::NoFrame);
+    chartsScroll->setWidget(chartsBox);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(table_);
-    split->addWidget(chartsBox);
+    split->addWidget(chartsScroll);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
 

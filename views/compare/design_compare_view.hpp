@@ -9,6 +9,7 @@
 /// Shows what it is given; computes nothing (app::CompareWindow computes off the UI thread).
 
 // Qt first: moc 6.4 fails on <compare> when it precedes every Qt header.
+#include <QSize>
 #include <QWidget>
 
 #include "model/compare/comparison.hpp"
@@ -29,6 +30,9 @@ class DesignCompareView final : public QWidget {
     Q_OBJECT
 public:
     explicit DesignCompareView(QWidget* parent = nullptr);
+
+    /// Least size of each of the four charts, pixels: below it they scroll in their pane.
+    static constexpr QSize kMinChartSize{420, 260};
 
     /// The designs being compared, as "A: name (file)" lines (before results arrive too).
     void setDesignList(const QStringList& lines);
