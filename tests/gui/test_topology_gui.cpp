@@ -71,6 +71,7 @@ TEST_CASE("BOM panel follows the document", "[bom]")
 
 #include "views/rules/rules_panel.hpp"
 
+#include <QLabel>
 #include <QSignalSpy>
 
 TEST_CASE("rules panel lists findings and asks to select their items", "[rules]")
@@ -90,6 +91,11 @@ TEST_CASE("rules panel lists findings and asks to select their items", "[rules]"
     REQUIRE(guitest::waitForAnalysis(&worker));
     REQUIRE(panel.report().findings.size() == 1);
     CHECK(panel.report().findings[0].rule == "unconnected");
+    // One warning reads "1 warning" (helper-82 saw "1 warnings").
+    panel.catchUp(); // off screen the rows wait for it
+    const auto* summary = panel.findChild<QLabel*>(QStringLiteral("rulesSummary"));
+    REQUIRE(summary);
+    CHECK(summary->text() == QStringLiteral("0 errors, 1 warning, 0 waived"));
     QSignalSpy spy(&panel, &views::RulesPanel::selectRequested);
     panel.activateRow(0);
     REQUIRE(spy.count() == 1);

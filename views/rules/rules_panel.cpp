@@ -1,4 +1,5 @@
 #include "views/rules/rules_panel.hpp"
+#include "views/common/plural.hpp"
 #include "views/common/qt_string.hpp"
 
 #include <QHeaderView>
@@ -94,9 +95,10 @@ void RulesPanel::catchUp()
     };
     for (const auto& f : report.findings) add(f, false);
     for (const auto& f : report.waived) add(f, true);
-    summary_->setText(tr("%1 errors, %2 warnings, %3 waived")
-                          .arg(report.count(model::topology::Severity::Error))
-                          .arg(report.count(model::topology::Severity::Warning))
+    // "1 warning", not "1 warnings" (helper-82).
+    summary_->setText(tr("%1, %2, %3 waived")
+                          .arg(countOf(report.count(model::topology::Severity::Error), tr("error"), tr("errors")),
+                               countOf(report.count(model::topology::Severity::Warning), tr("warning"), tr("warnings")))
                           .arg(report.waived.size()));
 }
 
