@@ -11,6 +11,8 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <filesystem>
+
 namespace app::cli {
 
 int cmdExport(const QStringList& args)
@@ -53,7 +55,7 @@ int cmdExport(const QStringList& args)
         }
         model::io::writeExportFiles(dir, files);
         QTextStream o(stdout);
-        for (const auto& f : files) o << "wrote " << QString::fromStdString(dir + "/" + f.name) << "\n";
+        for (const auto& f : files) o << "wrote " << QString::fromStdString((std::filesystem::path(dir) / f.name).lexically_normal().string()) << "\n";
         for (const auto& n : notes) o << "note: " << QString::fromStdString(n) << "\n";
         return kOk;
     } catch (const std::exception& e) {

@@ -63,14 +63,17 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         bool fromAffinity = false;
         if (auto numa = s.numaNodeCount(&fromAffinity)) {
             // Counted over the devices the file lists: a lower bound where rows are missing, and
-            // a SYS path crosses the link between two CPU sockets, so it names a second one.
-            const bool sys = std::any_of(s.gpuNic.begin(), s.gpuNic.end(), [](const auto& p) { return p.path == model::io::PathKind::Sys; }) ||
-                             std::any_of(s.gpuPairs.begin(), s.gpuPairs.end(), [](const auto& p) { return p.path == model::io::PathKind::Sys; });
-            const bool atLeast = !s.complete || (sys && *numa < 2);
-            if (sys) numa = std::max(*numa, 2);
+            // NUMA ids count from 0, so a device on node 3 means nodes 0 to 3 exist (topo_smi_11:
+            // both GPUs on node 1 of a two-socket EPYC). A SYS path alone proves nothing: EPYC
+            // reports SYS inside one NUMA node (topo_smi_04).
+            const auto ids = s.numaNodes();
+            const int highest = ids.empty() ? -1 : ids.back();
+            const bool gaps = !fromAffinity && highest + 1 > *numa;
+            if (gaps) numa = highest + 1;
+            const bool atLeast = !s.complete || gaps;
             std::vector<std::string> why;
             if (fromAffinity) why.emplace_back("from the CPU-affinity sets");
-            if (atLeast && sys) why.emplace_back("SYS paths cross CPU sockets");
+            if (gaps) why.emplace_back("a device on NUMA node " + std::to_string(highest) + ": nodes count from 0");
             if (!s.complete) why.emplace_back("rows are missing");
             std::string words;
             for (const auto& w : why) words += (words.empty() ? " (" : "; ") + w;

@@ -85,7 +85,11 @@ void unknownModels(const Design& d, const Catalog& c, std::vector<Finding>& out)
 void duplicateNames(const Design& d, std::vector<Finding>& out)
 {
     std::map<std::string, std::vector<Id>> byName; // ids ascending within a name (nodes() is ordered)
-    for (const auto& [id, n] : d.nodes()) byName[n.name].push_back(id);
+    for (const auto& [id, n] : d.nodes()) {
+        // "dgx-01 " is "dgx-01" to a reader: blanks at either end do not tell names apart.
+        const auto first = n.name.find_first_not_of(" \t"), last = n.name.find_last_not_of(" \t");
+        byName[first == std::string::npos ? std::string() : n.name.substr(first, last - first + 1)].push_back(id);
+    }
     for (const auto& [name, ids] : byName) {
         if (ids.size() < 2) continue;
         std::string list;

@@ -20,15 +20,18 @@ TEST_CASE("import names how many of the file's NICs are compute NICs", "[cli][im
     CHECK(five.out.contains(QStringLiteral("GPUs 8 (A100 SXM4 40GB), NICs 4, NUMA nodes 2")));
 }
 
-TEST_CASE("import's NUMA count is a lower bound where rows are missing or a SYS path names a second socket", "[cli][import]")
+TEST_CASE("import's NUMA count is a lower bound where rows are missing or a NUMA id names earlier nodes", "[cli][import]")
 {
-    // helper-81: topo_smi_23 read "NUMA nodes 1" though NIC4 and NIC5 are SYS to every GPU listed.
+    // helper-81: topo_smi_23 read "NUMA nodes 1" from a file cut after three rows.
     const QString dir = QStringLiteral(CD_SHARED_DIR "/real_inputs/");
     const auto summary = [&](const char* file) { return clitest::cli({QStringLiteral("import"), QStringLiteral("auto"), dir + QLatin1String(file)}).out; };
-    CHECK(summary("topo_smi_23.txt").contains(QStringLiteral(", NUMA nodes at least 2 (SYS paths cross CPU sockets; rows are missing), ")));
-    CHECK(summary("topo_smi_11.txt").contains(QStringLiteral(", NUMA nodes at least 2 (SYS paths cross CPU sockets), ")));
+    CHECK(summary("topo_smi_23.txt").contains(QStringLiteral(", NUMA nodes at least 1 (rows are missing), ")));
+    // Both GPUs on NUMA node 1 of a two-socket EPYC (NIC on the other): nodes 0 and 1 exist.
+    CHECK(summary("topo_smi_11.txt").contains(QStringLiteral(", NUMA nodes at least 2 (a device on NUMA node 1: nodes count from 0), ")));
+    // SYS inside one NUMA node (EPYC, every GPU on 0-63): one node, as the file says (helper-83).
+    CHECK(summary("topo_smi_04.txt").contains(QStringLiteral(", NUMA nodes 1 (from the CPU-affinity sets), ")));
     CHECK(summary("topo_smi_05.txt").contains(QStringLiteral(", NUMA nodes 2, ")));          // complete, both sockets listed
-    CHECK(summary("topo_smi_07.txt").contains(QStringLiteral(", NUMA nodes 1, ")));          // complete, no SYS path
+    CHECK(summary("topo_smi_07.txt").contains(QStringLiteral(", NUMA nodes 1, ")));          // complete, one node
 }
 
 TEST_CASE("import says why a curve is not compared with a prediction", "[cli][import]")

@@ -100,6 +100,12 @@ TEST_CASE("topo -m: a row the header does not name is reported, not dropped unse
     CHECK(r.server->gpus.size() == 2);
     CHECK(std::find(r.warnings.begin(), r.warnings.end(),
                     "line 3: row GPU1 ignored: the header on line 1 has no GPU1 column, so its cells cannot be matched to devices") != r.warnings.end());
+    // Whatever its label (helper-83: a row relabelled "NVSwitch0" went unreported).
+    std::string odd = text;
+    odd.replace(odd.find("GPU1\tNV4"), 4, "NVSwitch0");
+    const ImportResult o = importText("odd.txt", odd, ImportKind::NvidiaSmiTopo);
+    CHECK(std::find(o.warnings.begin(), o.warnings.end(),
+                    "line 3: row NVSwitch0 ignored: the header on line 1 has no NVSwitch0 column, so its cells cannot be matched to devices") != o.warnings.end());
 }
 
 TEST_CASE("rocm-smi --showtopo: XGMI and PCIE link types, NUMA nodes", "[import][topo]")

@@ -558,4 +558,9 @@ TEST_CASE("duplicate-name: nodes sharing a name are named, with their ids", "[ru
     CHECK(f->nodes == std::vector<Id>{a, b});
     CHECK(f->message == "2 nodes are named \"dgx-01\" (ids " + std::to_string(a) + ", " + std::to_string(b) +
                             "): every finding, report and export names nodes, so one about \"dgx-01\" could be either; rename all but one");
+    // Blanks at either end do not tell names apart (helper-82: "dgx-01 " beside "dgx-01").
+    renamed.name = "dgx-01 ";
+    d.updateNode(renamed);
+    REQUIRE(find(checkDesign(d, catalog()), "duplicate-name"));
+    CHECK(find(checkDesign(d, catalog()), "duplicate-name")->nodes == std::vector<Id>{a, b});
 }

@@ -267,7 +267,7 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
         if (cells.empty() || std::find(columns.begin(), columns.end(), cells[0]) == columns.end()) {
             if (l.cut && !cells.empty())
                 warnings.push_back("line " + std::to_string(l.number) + ": the last line is cut off before its row label was complete (\"" + t + "\"); ignored");
-            else if (cells.size() > 2 && isDeviceLabel(cells[0]) && isCellToken(cells[1], mode))
+            else if (cells.size() > 2 && isCellToken(cells[1], mode) && isCellToken(cells[2], mode))
                 // A device row the header does not name (a header edited or cut): said, not dropped unseen.
                 ignoreRow(l, cells[0], "the header on line " + std::to_string(header->line) + " has no " + cells[0] +
                                            " column, so its cells cannot be matched to devices");
