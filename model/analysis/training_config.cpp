@@ -4,6 +4,7 @@
 #include "model/io/json_fields.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <cctype>
 #include <stdexcept>
 
@@ -11,20 +12,39 @@ namespace model::analysis {
 
 namespace {
 
-/// `name` without leading and trailing blanks (ASCII white space and U+00A0 no-break space).
+/// Bytes of the UTF-8 blank that starts `name` at `at` (or ends it there when `backwards`):
+/// ASCII white space, U+00A0 no-break space, U+2000-U+200A (en quad to hair space), U+202F
+/// narrow no-break space, U+205F medium mathematical space and U+3000 ideographic space -- the
+/// blanks QString::trimmed removes from --workload. 0 where none is.
+std::size_t blankAt(const std::string& name, std::size_t at, bool backwards)
+{
+    const auto is = [&](std::size_t from, std::string_view seq) { return from + seq.size() <= name.size() && name.compare(from, seq.size(), seq) == 0; };
+    const auto match = [&](std::string_view seq) -> std::size_t {
+        const std::size_t from = backwards ? at - std::min(at, seq.size()) : at;
+        return (backwards ? at >= seq.size() : true) && is(from, seq) ? seq.size() : 0;
+    };
+    if (backwards ? at == 0 : at >= name.size()) return 0;
+    if (std::isspace(static_cast<unsigned char>(name[backwards ? at - 1 : at]))) return 1;
+    static const char* const blanks[] = {"\xC2\xA0", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80"};
+    for (const char* b : blanks)
+        if (const std::size_t n = match(b)) return n;
+    for (char last = '\x80'; last <= '\x8A'; ++last) {
+        const char seq[] = {'\xE2', '\x80', last, 0};
+        if (const std::size_t n = match(seq)) return n;
+    }
+    return 0;
+}
+
+/// `name` without the blanks (blankAt) at its start and end.
 std::string trimmed(const std::string& name)
 {
     std::size_t b = 0, e = name.size();
-    for (;;) {
-        if (b < e && std::isspace(static_cast<unsigned char>(name[b]))) ++b;
-        else if (e - b >= 2 && name.compare(b, 2, "\xC2\xA0") == 0) b += 2;
+    while (b < e)
+        if (const std::size_t n = blankAt(name, b, false)) b += n;
         else break;
-    }
-    for (;;) {
-        if (e > b && std::isspace(static_cast<unsigned char>(name[e - 1]))) --e;
-        else if (e - b >= 2 && name.compare(e - 2, 2, "\xC2\xA0") == 0) e -= 2;
+    while (e > b)
+        if (const std::size_t n = blankAt(name, e, true)) e -= n;
         else break;
-    }
     return name.substr(b, e - b);
 }
 

@@ -315,6 +315,12 @@ TEST_CASE("a preset named with blanks around it is that preset, in a design and 
     const nlohmann::json other = settingsWithWorkload(a, "\u00a0gpt3-175b");
     CHECK(other.at("workload") == "gpt3-175b");
     CHECK_FALSE(other.contains("tp"));
+    // Unicode blanks too, as --workload trims them (helper-83: U+202F, U+2007 and U+3000).
+    for (const char* blank : {"\u202f", "\u2007", "\u3000", "\u00a0", "\u2009"}) {
+        INFO("blank U+" << std::hex << static_cast<int>(static_cast<unsigned char>(blank[2])));
+        a["workload"] = std::string(blank) + "llama3-8b" + blank;
+        CHECK(trainingConfigFromJson(a, "d.json").model.layers == presetModel("llama3-8b").layers);
+    }
     // Blanks inside a name are no preset.
     a["workload"] = "llama3 -8b";
     CHECK_THROWS_WITH(trainingConfigFromJson(a, "d.json"), Catch::Contains("field \"workload\": unknown workload \"llama3 -8b\""));
