@@ -16,16 +16,11 @@
 
 TEST_CASE("inspector: more cables on a link take free ports, never a neighbour's", "[gui][inspector]")
 {
+    // Two servers and a leaf as the palette drops them, wired as the wire tool does.
     model::Design d;
-    const auto add = [&](model::NodeKind kind, const char* catalogId, const char* name) {
-        model::Node n;
-        n.kind = kind;
-        n.model = catalogId;
-        n.name = name;
-        return d.addNode(n);
-    };
-    const model::Id s1 = add(model::NodeKind::Server, "dgx-h100", "dgx-01"), s2 = add(model::NodeKind::Server, "dgx-h100", "dgx-02");
-    const model::Id leaf = add(model::NodeKind::Switch, "qm9700", "leaf-01");
+    const model::Id s1 = d.addNode(model::defaultNode(d, model::NodeKind::Server, "dgx-h100", {}));
+    const model::Id s2 = d.addNode(model::defaultNode(d, model::NodeKind::Server, "dgx-h100", {}));
+    const model::Id leaf = d.addNode(model::defaultNode(d, model::NodeKind::Switch, "qm9700", {}));
     const model::Id l1 = d.addLink(*model::defaultLink(d, *guitest::catalog(), s1, leaf));
     d.addLink(*model::defaultLink(d, *guitest::catalog(), s2, leaf));
     app::MainWindow w(guitest::catalog());
