@@ -25,6 +25,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QVariant>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
@@ -233,7 +234,10 @@ void ChartsPanel::showAnalysis(std::shared_ptr<const model::DesignAnalysis> anal
                             keepUnitsWithNumbers(QString::fromStdString(shown_->bottleneck.explanation)).toHtmlEscaped());
     // Secondary text and warnings in colours that read on the light and the dark theme (the
     // fixed #555 was dark grey on the dark panel).
-    const bool darkPanel = property("darkTheme").toBool() || bottleneck_->palette().color(QPalette::Window).lightness() < 128;
+    // The theme the window last set wins over the panel's palette, which follows it only after
+    // the palette change reaches the panel (back to light, the grey text stayed near-white).
+    const QVariant theme = property("darkTheme");
+    const bool darkPanel = theme.isValid() ? theme.toBool() : bottleneck_->palette().color(QPalette::Window).lightness() < 128;
     const QString subtle = darkPanel ? QStringLiteral("#b4bdc9") : QStringLiteral("#555");
     const QString warn = darkPanel ? QStringLiteral("#ff8a80") : QStringLiteral("#a33");
     // A split design says so here: how many islands and the GPUs of each (the warning below
