@@ -73,7 +73,8 @@ std::string presetList()
 
 std::string workloadOption(const QCommandLineParser& parser, const QStringList& designFiles)
 {
-    const std::string name = parser.value(QStringLiteral("workload")).trimmed().toStdString(); // " llama3-8b " names llama3-8b
+    // " LLAMA3-8B " names llama3-8b.
+    const std::string name = model::analysis::canonicalWorkload(parser.value(QStringLiteral("workload")).trimmed().toStdString());
     const auto& names = model::analysis::presetNames();
     if (std::find(names.begin(), names.end(), name) != names.end()) return name;
     // Not a preset: the own model (analysis.model.name) of every design. A design that does not

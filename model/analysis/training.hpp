@@ -102,6 +102,10 @@ struct TrainingStep {
 [[nodiscard]] const std::vector<std::string>& presetNames();
 /// A preset model. @throws std::invalid_argument listing the presets for an unknown name.
 [[nodiscard]] TransformerModel presetModel(const std::string& name);
+/// A workload name as a preset reads it: without blanks at its ends (ASCII and Unicode blanks)
+/// and, where it names a preset in other letter case ("LLAMA3-8B"), that preset's id; any
+/// other name trimmed. Never throws.
+[[nodiscard]] std::string canonicalWorkload(const std::string& name);
 /// Total parameters of `m` from its shape (embeddings included), or m.params when set.
 [[nodiscard]] double parameterCount(const TransformerModel& m) noexcept;
 

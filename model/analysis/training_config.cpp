@@ -61,7 +61,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
         for (const auto& n : presetNames()) list += (list.empty() ? "" : ", ") + n;
         throw InputError(file, "analysis", "workload", "expected the name of a preset (" + list + "), got " + describe(*w));
     }
-    const std::string workload = trimmed(optionalString(j, "workload", ctx, "gpt3-175b")); // " llama3-8b " names llama3-8b
+    const std::string workload = canonicalWorkload(optionalString(j, "workload", ctx, "gpt3-175b")); // " LLAMA3-8B " names llama3-8b
     if (j.contains("model")) {
         const JsonContext mctx{file, "analysis.model"};
         const auto& mj = j.at("model");
@@ -149,6 +149,14 @@ std::string modelNameProblem(const std::string& name)
     return {};
 }
 
+std::string canonicalWorkload(const std::string& name)
+{
+    const std::string t = trimmed(name);
+    const auto& presets = presetNames();
+    const std::string lower = asciiLower(t);
+    return std::find(presets.begin(), presets.end(), lower) != presets.end() ? lower : t;
+}
+
 std::string ownModelLabel(const std::string& name)
 {
     const std::string t = trimmed(name);
@@ -168,7 +176,7 @@ std::string ownModelName(const nlohmann::json& analysis)
 
 nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::string& requested)
 {
-    const std::string workload = trimmed(requested);
+    const std::string workload = canonicalWorkload(requested);
     nlohmann::json s = analysis.is_object() ? analysis : nlohmann::json::object();
     const std::string own = ownModelName(s);
     const auto& presets = presetNames();
@@ -176,7 +184,7 @@ nlohmann::json settingsWithWorkload(const nlohmann::json& analysis, const std::s
         // A "workload" that is no name (5, null) is not this one: replaced, never read as text.
         const auto named = s.find("workload");
         const bool ownWorkload = own.empty() && (named == s.end() ? workload == "gpt3-175b"
-                                                                   : named->is_string() && trimmed(named->get<std::string>()) == workload);
+                                                                   : named->is_string() && canonicalWorkload(named->get<std::string>()) == workload);
         if (!ownWorkload) // another model: the layout was chosen for it
             for (const char* k : {"model", "tp", "pp", "dp", "interleave", "micro_batch", "global_batch", "seq_len"}) s.erase(k);
         s["workload"] = workload;

@@ -252,10 +252,10 @@ TEST_CASE("Workload dock: an unknown workload in the file is shown as it is - an
     CHECK(models->findData(QStringLiteral("gpt5")) < 0);
 }
 
-TEST_CASE("Workload dock: a preset written with blanks around it is that preset, timed", "[gui][workload]")
+TEST_CASE("Workload dock: a preset written with blanks around it or in capitals is that preset, timed", "[gui][workload]")
 {
     model::Design d = guitest::fatTree("dgx-h100", 4);
-    d.analysis["workload"] = " llama3-8b ";
+    d.analysis["workload"] = " LLAMA3-8b ";
     app::MainWindow w(guitest::catalog());
     w.document()->newDesign(d);
     QComboBox* models = w.workload()->workloadBox();

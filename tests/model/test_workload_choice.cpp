@@ -321,6 +321,13 @@ TEST_CASE("a preset named with blanks around it is that preset, in a design and 
         a["workload"] = std::string(blank) + "llama3-8b" + blank;
         CHECK(trainingConfigFromJson(a, "d.json").model.layers == presetModel("llama3-8b").layers);
     }
+    // Letter case does not make another preset (helper-82: "\tLLAMA3-8B" was refused).
+    a["workload"] = "\tLLAMA3-8B";
+    CHECK(trainingConfigFromJson(a, "d.json").model.layers == presetModel("llama3-8b").layers);
+    CHECK(settingsWithWorkload(a, " Llama3-8B").at("workload") == "llama3-8b");
+    CHECK(settingsWithWorkload(a, " Llama3-8B").at("tp") == 2); // the design's own workload: its layout stays
+    CHECK(canonicalWorkload(" GPT3-175B ") == "gpt3-175b");
+    CHECK(canonicalWorkload(" my-model ") == "my-model");
     // Blanks inside a name are no preset.
     a["workload"] = "llama3 -8b";
     CHECK_THROWS_WITH(trainingConfigFromJson(a, "d.json"), Catch::Contains("field \"workload\": unknown workload \"llama3 -8b\""));

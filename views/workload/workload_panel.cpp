@@ -231,7 +231,7 @@ void WorkloadPanel::refreshFromDesign()
         const std::string own = model::analysis::ownModelName(s);
         if (!own.empty()) workload_->addItem(tr("%1 (this design's model)").arg(text(own)), text(own));
         const auto w = s.find("workload");
-        const QString current = !own.empty() ? text(own) : w != s.end() && w->is_string() ? text(w->get<std::string>()).trimmed() : QString(); // as the engine reads it
+        const QString current = !own.empty() ? text(own) : w != s.end() && w->is_string() ? text(model::analysis::canonicalWorkload(w->get<std::string>())) : QString(); // as the engine reads it
         int i = workload_->findData(current);
         if (i < 0 && !current.isEmpty()) { // a name the engine does not know ("gpt5"): shown as it is, never as the default
             workload_->addItem(tr("%1 (unknown: not timed)").arg(current), current);
