@@ -4,6 +4,7 @@
 
 #include "gui_test_support.hpp"
 
+#include "app/file_controller.hpp"
 #include "app/main_window.hpp"
 #include "views/charts/charts_panel.hpp"
 #include "views/common/reflow_label.hpp"
