@@ -44,6 +44,15 @@ void setPowerLabels(QCategoryAxis* axis, double lo, double hi, int base, double 
             labels << powerLabel(base, p);
             at.push_back(p);
         }
+        // The last power (a design's whole GPU count, the largest layer) is labelled: where the
+        // steps stop short of it, it takes the place of the label before it (1, 8, 64, 1,024
+        // GPUs, not 1, 8, 64, 512).
+        if (!at.empty() && at.back() < last) {
+            labels.removeLast(); // closer to `last` than a step: the two would run together
+            at.pop_back();
+            labels << powerLabel(base, last);
+            at.push_back(last);
+        }
     }
     // The axis shows them already (most edits, most resizes): setting them again re-laid out
     // and repainted the whole chart (issue 11 item 7).
