@@ -52,15 +52,21 @@ void printTable(const std::vector<model::CollectiveResult>& rows, const QString&
     for (const auto& r : rows) out << row(r) << "\n";
 }
 
+/// An option whose value the command refuses once the design is read (--bytes under one
+/// element on that many GPUs): a usage error, exit 2, as every other bad option value.
+struct OptionValueError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
 /// nccl-tests rounds a size down to whole float elements per rank (the count column); a size
 /// under one element moves nothing, so it is refused, naming the least size that moves one.
-/// @throws std::invalid_argument naming the size, the op and the GPU count.
+/// @throws OptionValueError naming the size, the op and the GPU count.
 void refuseUnderOneElement(model::CollectiveOp op, double bytes, int gpus)
 {
     if (model::ncclTestsCount(op, bytes, gpus) >= 1) return;
     const bool perRank = op != model::CollectiveOp::AllReduce && op != model::CollectiveOp::Broadcast;
     const int least = perRank ? 4 * std::max(1, gpus) : 4;
-    throw std::invalid_argument("--bytes " + std::to_string(static_cast<long long>(bytes)) + ": under one float (4 bytes)" +
+    throw OptionValueError("--bytes " + std::to_string(static_cast<long long>(bytes)) + ": under one float (4 bytes)" +
                                 (perRank ? " per GPU" : std::string()) + " for " + model::toString(op) + " on " +
                                 std::to_string(gpus) + " GPUs; nccl-tests rounds a size down to whole elements, so this run "
                                 "would move 0 elements. Give at least " + std::to_string(least) + " bytes");
@@ -189,6 +195,9 @@ int cmdCollective(const QStringList& args)
             QTextStream(stdout) << "# " << QString::fromStdString(r.note) << "\n";
         }
         return kOk;
+    } catch (const OptionValueError& e) {
+        printError(QStringLiteral("collective: ") + errorText(e, path));
+        return kUsage;
     } catch (const std::exception& e) {
         printError(QStringLiteral("collective: ") + errorText(e, path));
         return kBadInput;

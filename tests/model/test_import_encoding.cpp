@@ -81,3 +81,26 @@ TEST_CASE("topo -m: a matrix of NICs only is said to have no GPU columns", "[imp
         CHECK(e.problem().find("cut off") == std::string::npos);
     }
 }
+
+TEST_CASE("importers: a UTF-16 file is named as such, with how to save it as UTF-8", "[import][encoding]")
+{
+    // helper-81: it read "binary data (a NUL byte at offset 3)".
+    const std::string ascii = realInput("topo_smi_05.txt");
+    for (const bool little : {true, false}) {
+        std::string utf16 = little ? std::string("\xFF\xFE") : std::string("\xFE\xFF");
+        for (const char ch : ascii) {
+            if (little) utf16 += ch, utf16 += '\0';
+            else utf16 += '\0', utf16 += ch;
+        }
+        try {
+            (void)importText("utf16.txt", utf16, ImportKind::Auto);
+            FAIL("a UTF-16 file was imported");
+        } catch (const InputError& e) {
+            CHECK(e.file() == "utf16.txt");
+            CHECK(e.problem().rfind(std::string("expected UTF-8 or ASCII text, got UTF-16 (") + (little ? "little" : "big") + "-endian", 0) == 0);
+            CHECK(e.problem().find("iconv -f UTF-16 -t UTF-8") != std::string::npos);
+        }
+    }
+    // Other NUL bytes are still binary data.
+    CHECK_THROWS_WITH(importText("bin.txt", std::string("GPU0\0X", 6), ImportKind::Auto), Catch::Contains("binary data (a NUL byte at offset 4)"));
+}

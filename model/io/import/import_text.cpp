@@ -54,6 +54,14 @@ ImportText::ImportText(std::string name, std::string_view content) : name_(std::
     if (content.size() > kMaxImportBytes)
         throw InputError(name_, "", "", "expected a text file of at most " + std::to_string(kMaxImportBytes / (1024 * 1024)) +
                                             " MiB, got " + std::to_string(content.size()) + " bytes");
+    // UTF-16 (what Windows' PowerShell writes with '>'): every other byte of its ASCII is NUL.
+    const auto utf16 = [&](unsigned char a, unsigned char b) {
+        return content.size() >= 2 && static_cast<unsigned char>(content[0]) == a && static_cast<unsigned char>(content[1]) == b;
+    };
+    if (utf16(0xFF, 0xFE) || utf16(0xFE, 0xFF))
+        throw InputError(name_, "", "", std::string("expected UTF-8 or ASCII text, got UTF-16 (") + (utf16(0xFF, 0xFE) ? "little" : "big") +
+                                            "-endian byte-order mark): save the file as UTF-8 (PowerShell: Out-File -Encoding utf8, or "
+                                            "iconv -f UTF-16 -t UTF-8) and import it again");
     if (content.find('\0') != std::string_view::npos)
         throw InputError(name_, "", "", "expected a text file, got binary data (a NUL byte at offset " +
                                             std::to_string(content.find('\0')) + ")");
