@@ -256,10 +256,8 @@ int cmdGenerate(const QStringList& args)
                 o << "  " << model::topology::toString(f.severity) << " [" << QString::fromStdString(f.rule) << "] "
                   << QString::fromStdString(f.message) << "\n";
             const nlohmann::json gen = d.analysis.value("generator", nlohmann::json::object());
-            const double asked = gen.value("oversubscription", 1.0), built = gen.value("oversubscription_built", asked);
-            if (std::abs(built - asked) > 0.01 * asked)
-                o << "  note: asked for " << asked << ":1 oversubscription; with whole uplinks on every leaf the fabric is "
-                  << QString::number(built, 'g', 4) << ":1\n";
+            const std::string note = model::topology::builtOversubscriptionNote(gen);
+            if (!note.empty()) o << "  note: " << QString::fromStdString(note) << "\n";
         }
         return kOk;
     } catch (const model::InputError& e) {

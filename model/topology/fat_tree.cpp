@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace model::topology {
@@ -232,6 +233,8 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
         if (plan.partialLeafUplinks > 0)
             built = std::max(built, static_cast<double>(plan.partialLeafDownlinks) / plan.partialLeafUplinks);
         gen["oversubscription_built"] = built;
+    } else if (plan.tiers == 1) {
+        gen["oversubscription_built"] = 1.0; // one switch holds every server: no uplink to oversubscribe
     }
     if (o.ufm)
         gen["ufm"] = {{"slots", 1}, {"cables", in.ufmCables}, {"node", kUfmName}, {"model", kUfmModel},
@@ -239,6 +242,21 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
                                " of plane 0 of the last scalable unit"}};
     d.analysis["generator"] = gen;
     return d;
+}
+
+std::string builtOversubscriptionNote(const nlohmann::json& generator)
+{
+    if (!generator.is_object()) return {};
+    const double asked = generator.value("oversubscription", 1.0);
+    const double built = generator.value("oversubscription_built", asked);
+    if (!(asked > 0) || std::abs(built - asked) <= 0.01 * asked) return {};
+    std::ostringstream o;
+    o << "asked for " << asked << ":1 oversubscription; ";
+    if (generator.value("tiers", 0) == 1)
+        o << "one switch holds every server, so no uplink is oversubscribed: the fabric is non-blocking (1:1)";
+    else
+        o << "with whole uplinks on every leaf the fabric is " << std::setprecision(4) << built << ":1";
+    return o.str();
 }
 
 } // namespace model::topology

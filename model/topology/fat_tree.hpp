@@ -69,6 +69,14 @@ inline constexpr const char* kUfmName = "ufm";
 /// @throws InputError as fatTreeInputs, and when planFatTree rejects the inputs.
 [[nodiscard]] Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreePlan* planOut = nullptr);
 
+/// What a generated fat tree's down:up ratio is against the one asked for, in words, or ""
+/// when they agree (within 1 %). `generator` = the design's analysis.generator object
+/// (keys "oversubscription", "oversubscription_built", "tiers"). Two cases: one switch holds
+/// every server (tiers 1), so nothing is oversubscribed ("asked for 2:1 oversubscription; one
+/// switch holds every server, ... non-blocking (1:1)"); or whole uplinks per leaf round the
+/// ratio ("... with whole uplinks on every leaf the fabric is 3.818:1").
+[[nodiscard]] std::string builtOversubscriptionNote(const nlohmann::json& generator);
+
 /// Servers that fit one rack: min(floor(envelope / server power), floor(42 / server rack
 /// units)), at least 1; a server drawing more than the envelope (a GB200 NVL72 rack) is its
 /// own rack. Unknown power or rack units leave that limit out.

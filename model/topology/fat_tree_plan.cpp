@@ -268,6 +268,21 @@ void planUpperTiers(const FatTreeInputs& in, FatTreePlan& p)
 FatTreePlan planFatTree(const FatTreeInputs& in)
 {
     requireValidInputs(in);
+    // Every endpoint of a plane on one switch: one switch per plane, non-blocking whatever
+    // ratio was asked (there is no uplink to oversubscribe), and fewer switches than any two-tier
+    // plan (8 DGX H100 on a 64-port QM9700: 1 switch, not 2 leaves and a spine).
+    {
+        FatTreePlan single;
+        try {
+            planLeaves(in, in.switchPorts, 0, single);
+            if (single.leavesPerPlane == 1) {
+                single.tiers = 1;
+                return single;
+            }
+        } catch (const std::invalid_argument&) {
+            // not one switch: the ratio's plan below names the problem
+        }
+    }
     const int D = leafDownPorts(in.switchPorts, in.oversubscription);
     require(D >= 1, "a " + std::to_string(in.switchPorts) + "-port switch cannot keep a down port at " +
                         std::to_string(in.oversubscription) + ":1 oversubscription");

@@ -21,6 +21,9 @@
 ///
 /// Method (shared/reference/reference_architectures.md sec. 1 "[derived] port math" and
 /// shared/validation/reference_fabrics.csv note "spine count rounds up for cabling symmetry"):
+/// - where every endpoint of a plane (and the UFM's cables) fits one switch's P ports, that
+///   switch is the plane, one tier: non-blocking at any ratio asked, and the fewest switches
+///   (8 DGX H100 on 64-port leaves: 1 switch, not 2 leaves and a spine);
 /// - a leaf keeps D down ports and U = ceil(D / R) up ports, D + U <= P (R = oversubscription);
 /// - one leaf per rail per scalable unit (SU); an SU holds as many node slots as a leaf has
 ///   down ports; nodes are spread evenly over ceil(slots / slots-per-SU) SUs, or, in two

@@ -407,3 +407,56 @@ TEST_CASE("the built oversubscription is the worst leaf's, the smaller last leaf
     CHECK(plan.partialLeafUplinks == 7);
     CHECK(d.analysis["generator"]["oversubscription_built"].get<double>() == Approx(4.0));
 }
+
+TEST_CASE("a one-switch fat tree records that nothing is oversubscribed and says so", "[topology][fattree]")
+{
+    // 1 to 8 DGX H100 (64 ports) fit one QM9700: one switch, the fewest a fabric can have, at
+    // 1:1 as at any ratio (5 to 8 nodes at 1:1 built 2 leaves and a spine before). No uplink,
+    // so a 2:1 or 1000:1 request cannot apply: the design records 1:1 built and the note says
+    // why, for fat-tree and RoCE alike.
+    for (const int nodes : {1, 2, 4, 5, 7, 8}) {
+        for (const double ratio : {1.0, 2.0, 4.0, 1000.0}) {
+            FatTreeOptions o;
+            o.server = "dgx-h100";
+            o.nodes = nodes;
+            o.switchModel = "qm9700";
+            o.oversubscription = ratio;
+            INFO(nodes << " nodes at " << ratio << ":1");
+            const Design d = generateFatTree(catalog(), o);
+            const nlohmann::json& gen = d.analysis["generator"];
+            REQUIRE(gen["tiers"].get<int>() == 1);
+            CHECK(gen["leaves"].get<int>() == 1);
+            CHECK(gen["spines"].get<int>() == 0);
+            CHECK(d.links().size() == static_cast<std::size_t>(8 * nodes));
+            CHECK(gen["oversubscription_built"].get<double>() == 1.0);
+            const std::string note = builtOversubscriptionNote(gen);
+            if (ratio == 1.0) {
+                CHECK(note.empty());
+            } else {
+                CHECK(note.find("one switch holds every server") != std::string::npos);
+                CHECK(note.find("non-blocking (1:1)") != std::string::npos);
+            }
+            o.switchModel = "sn5600";
+            o.lossless = true;
+            const Design roce = generateRoceFabric(catalog(), o);
+            CHECK(roce.analysis["generator"]["oversubscription_built"].get<double>() == 1.0);
+        }
+    }
+    // 9 nodes (72 endpoints) no longer fit: two tiers. A two-tier ratio built as asked: no note.
+    FatTreeOptions one;
+    one.server = "dgx-h100";
+    one.nodes = 9;
+    one.switchModel = "qm9700";
+    CHECK(generateFatTree(catalog(), one).analysis["generator"]["tiers"].get<int>() == 2);
+    one.nodes = 14;
+    one.oversubscription = 4.0; // the 4:1 partial leaf (test above)
+    CHECK(builtOversubscriptionNote(generateFatTree(catalog(), one).analysis["generator"]).empty());
+    // Whole uplinks round the ratio: one GB200 NVL72 rack at 4:1 builds 51:13.
+    RackScaleOptions r;
+    r.racks = 1;
+    r.switchModel = "qm9700";
+    r.oversubscription = 4.0;
+    const nlohmann::json gen = generateRackScale(catalog(), r).analysis["generator"];
+    CHECK(gen["oversubscription_built"].get<double>() == Approx(51.0 / 13.0));
+    CHECK(builtOversubscriptionNote(gen) == "asked for 4:1 oversubscription; with whole uplinks on every leaf the fabric is 3.923:1");
+}

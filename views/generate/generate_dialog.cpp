@@ -212,6 +212,8 @@ void GenerateDialog::regenerate()
                            .arg(bom.switchCount(model::SwitchTier::Spine))
                            .arg(bom.switchCount(model::SwitchTier::Core));
         for (const auto& c : bom.cables) text += tr("\n%1 cables: %2").arg(q(c.between)).arg(c.count());
+        const std::string note = model::topology::builtOversubscriptionNote(design_.analysis.value("generator", nlohmann::json::object()));
+        if (!note.empty()) text += QStringLiteral("\nNote: ") + q(note);
         text += tr("\nDesign rules: %1 errors, %2 warnings")
                     .arg(rules.count(model::topology::Severity::Error))
                     .arg(rules.count(model::topology::Severity::Warning));
