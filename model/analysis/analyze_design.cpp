@@ -256,6 +256,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
                 const CommGroup placed = placeGroup(f, gpus, sharp);
                 g.fabricRingFactor = placed.fabricRingFactor;
                 g.fabricAllToAllFactor = placed.fabricAllToAllFactor;
+                g.fabricTreeFactor = placed.fabricTreeFactor;
                 g.ecmpAllToAllFactor = placed.ecmpAllToAllFactor;
             } catch (const std::invalid_argument&) {
                 // more GPUs than one island holds: the servers' own figures

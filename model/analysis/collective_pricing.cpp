@@ -59,7 +59,7 @@ NcclPricing treePricing(const CommGroup& g, CollectiveOp op, double bytes) noexc
     r.algorithm = Algorithm::Tree;
     if (op != CollectiveOp::AllReduce || g.k < 2) return r;
     const double intraCap = g.g > 1 ? g.intraGBps * g.g / (g.g - 1.0) : std::numeric_limits<double>::infinity();
-    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), intraCap);
+    const double base = std::min(g.nicNodeGBps * g.fabricTreeFactor * twoNodeTreeFactor(g.k), intraCap);
     const double simple = base * calibration::kTreeBandwidthFactor;
     const double volume = 2.0 * bytes; // NCCL: tree algbw = busBw x 0.5
     if (!(simple > 0)) return r;
@@ -104,7 +104,7 @@ NcclPricing nvlsTreePricing(const CommGroup& g, CollectiveOp op, double bytes) n
     // 8-GPU servers are 8 + 4, no NVLS tree.
     if (g.chainRanks != g.g || g.n % g.k != 0) return r;
     const double nvlsBus = g.intraGBps * nvlsEfficiency(g) * 2.0 * (g.g - 1) / (g.g + 1.0);
-    const double base = std::min(g.nicNodeGBps * g.fabricRingFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
+    const double base = std::min(g.nicNodeGBps * g.fabricTreeFactor * twoNodeTreeFactor(g.k), nvlsBus * g.g / (g.g - 1.0));
     if (!(base > 0)) return r;
     r.applicable = true;
     r.protocol = Protocol::Simple; // NVLSTree is Simple-only

@@ -2,6 +2,7 @@
 #include "model/analysis/comm_group.hpp"
 
 #include "model/analysis/calibration.hpp"
+#include "model/analysis/double_tree.hpp"
 #include "model/analysis/ecmp_imbalance.hpp"
 
 #include <algorithm>
@@ -256,6 +257,12 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
                 a2aUp *= ecmp;
             }
             if (ringUp > 0) g.fabricRingFactor = std::min(g.fabricRingFactor, sw.upGBps / ringUp);
+            // Tree: the double binary tree's edges that leave this leaf, in busiest servers' worth.
+            std::vector<char> inside(chosen.size(), 0);
+            for (std::size_t r = 0; r < chosen.size(); ++r)
+                inside[r] = std::find(onLeaf[w].begin(), onLeaf[w].end(), chosen[r]) != onLeaf[w].end() ? 1 : 0;
+            const double treeUp = ringUp * doubleTreeCrossingShare(inside);
+            if (treeUp > 0) g.fabricTreeFactor = std::min(g.fabricTreeFactor, sw.upGBps / treeUp);
             if (a2aUp > 0 && sw.upGBps / a2aUp < g.fabricAllToAllFactor) {
                 g.fabricAllToAllFactor = sw.upGBps / a2aUp;
                 g.ecmpAllToAllFactor = ecmp;

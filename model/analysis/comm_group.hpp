@@ -61,6 +61,12 @@ struct CommGroup {
     /// (few flows cross the leaf) and for all-to-all (most flows cross), engine_formulas.md §8.
     double fabricRingFactor = 1.0;
     double fabricAllToAllFactor = 1.0;
+    /// Fraction of NIC bandwidth left for NCCL's double binary tree (tree and NVLSTree
+    /// all-reduce): at each leaf, the tree edges that leave it (double_tree.hpp
+    /// doubleTreeCrossingShare over the group's servers in rank order) against its uplinks. A
+    /// tree crosses a leaf boundary more often than a ring: 6 busiest servers' worth leave the
+    /// middle unit of 128 DGX H100 in units of 43, 43 and 42, where a ring sends one.
+    double fabricTreeFactor = 1.0;
     /// At the leaf that sets fabricAllToAllFactor: its busiest hashed uplink's load over the
     /// mean (per-flow ECMP on Ethernet, ecmp_imbalance.hpp), already in that factor; 1 where
     /// the leaf does not hash (InfiniBand) or no leaf limits all-to-all.

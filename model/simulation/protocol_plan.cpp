@@ -30,6 +30,20 @@ void applyPricing(ProtocolPlan& plan, Algorithm algorithm, const Pricing& c)
     plan.baseLatency = Duration::microseconds(c.baseLatencyUs);
 }
 
+/// The group as its servers' NICs see it, without the analytical engine's estimate of what
+/// an oversubscribed tier leaves (CommGroup::fabricRingFactor, fabricTreeFactor): the simulator
+/// routes the traffic over the fabric itself, so its plan, and the measured-ramp floor
+/// (applyRampFloor) built from it, price the NICs alone; a floor from the derated rates would
+/// hand the simulator the analytical engine's answer on an oversubscribed fabric.
+analysis::CommGroup groupAtTheNics(const Design& design, const Catalog& catalog, int gpus)
+{
+    const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
+    analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+    g.fabricRingFactor = 1.0;
+    g.fabricTreeFactor = 1.0;
+    return g;
+}
+
 } // namespace
 
 ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, CollectiveOp op, double bytes, int gpus,
@@ -38,8 +52,7 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
     ProtocolPlan plan;
     if (op == CollectiveOp::AllToAll || gpus < 2 || !(bytes > 0)) return plan;
     try {
-        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
-        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        analysis::CommGroup g = groupAtTheNics(design, catalog, gpus);
         g.ncclRelease = release;
         const int n = g.n;
         double volume = (n - 1.0) / n * bytes;
@@ -74,8 +87,7 @@ ProtocolPlan algorithmProtocolPlan(const Design& design, const Catalog& catalog,
     ProtocolPlan plan;
     if (gpus < 2 || !(bytes > 0)) return plan;
     try {
-        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
-        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        analysis::CommGroup g = groupAtTheNics(design, catalog, gpus);
         g.ncclRelease = release;
         const analysis::NcclPricing c = analysis::ncclPricing(algorithm, g, op, bytes);
         if (!c.applicable || !(c.wireFactor > 0)) return plan;
@@ -118,8 +130,7 @@ ProtocolPlan hierarchicalProtocolPlan(const Design& design, const Catalog& catal
     ProtocolPlan plan;
     if (op != CollectiveOp::AllReduce || gpus < 2 || !(bytes > 0)) return plan;
     try {
-        const analysis::ClusterFacts facts = analysis::extractFacts(design, catalog);
-        analysis::CommGroup g = analysis::placeGroup(facts, gpus, false);
+        analysis::CommGroup g = groupAtTheNics(design, catalog, gpus);
         g.ncclRelease = release;
         const analysis::HierarchicalPricing c = analysis::hierarchicalPricing(g, op, bytes);
         if (!c.applicable || !(c.interEfficiency > 0)) return plan;

@@ -22,6 +22,7 @@
 /// (the flows through the NIC and the SHARP tree). A flow carrying b payload bytes moves
 /// b / factor bytes, so a link it saturates delivers payload at factor x its rate.
 
+#include "model/analysis/double_tree.hpp"
 #include "model/simulation/collective_schedule.hpp"
 
 #include <cstdint>
@@ -43,15 +44,8 @@ using Groups = std::vector<std::vector<int>>;
 [[nodiscard]] ScheduledPhase ringStep(const NetworkGraph& g, const Groups& groups, int channels,
                                       double bytesPerTransfer, std::string label, int repeats);
 
-/// Parent of every position 0..k-1 in one of NCCL's two complementary binary trees (tree 0 or
-/// 1), -1 for the root. Tree 0 is the in-order tree NCCL builds from the binary digits of the
-/// rank (trees.cc): the parent of r, whose lowest set bit is b, is r - b when bit 2b of r is
-/// set, else r + b, or r - b when r + b >= k; the root 0 has one child. Tree 1 is tree 0
-/// mirrored (k even: then no rank is an inner node of both trees) or with the ranks shifted by
-/// one (k odd), as NCCL does (trees.cc ncclGetDtree, v2.30.7); either way no rank has more than
-/// 4 tree edges in the two trees together. @throws std::invalid_argument for k < 1 or a tree
-/// other than 0 or 1.
-[[nodiscard]] std::vector<int> doubleTreeParents(int k, int tree);
+/// NCCL's double binary tree (double_tree.hpp), shared with the analytical engine.
+using analysis::doubleTreeParents;
 
 /// Hops from the deepest position to the root of a parent array (doubleTreeParents).
 [[nodiscard]] int treeDepth(const std::vector<int>& parents);

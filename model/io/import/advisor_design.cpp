@@ -61,9 +61,11 @@ void boundAt(const analysis::CommGroup& g, CollectiveOp op, double bytes, CurveC
         analysis::CommGroup f = g;
         f.fabricRingFactor = 1.0;
         f.fabricAllToAllFactor = 1.0;
-        if ((g.fabricRingFactor < 0.999 || g.fabricAllToAllFactor < 0.999) && lifted(f)) {
+        f.fabricTreeFactor = 1.0;
+        const double least = std::min({g.fabricRingFactor, g.fabricAllToAllFactor, g.fabricTreeFactor});
+        if (least < 0.999 && lifted(f)) {
             cmp.boundScope = "fabric";
-            cmp.boundLayer = "fabric: oversubscribed, " + significantDigits(std::min(g.fabricRingFactor, g.fabricAllToAllFactor) * 100, 3) +
+            cmp.boundLayer = "fabric: oversubscribed, " + significantDigits(least * 100, 3) +
                              " % of the servers' NIC bandwidth crosses it";
             return;
         }
