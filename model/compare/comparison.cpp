@@ -146,9 +146,11 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
         const auto* c = costOf(d);
         if (!c) return Cell{std::nullopt, "n/a", false};
         if (!c->rentedDesign) return Cell{std::nullopt, "building", false};
-        return Cell{std::nullopt,
-                    "renting (" + c->rent.offerText() + (c->rent.any() ? ", " + cost::formatUsd(c->rent.usdPerGpuHour) + " per GPU-hour" : "") + ")",
-                    false};
+        // "renting (Lambda 8x H100, US$ 2.99 per GPU-hour)"; an offer without a provider's name
+        // shows its price alone.
+        std::string offer = c->rent.offerText();
+        if (c->rent.any()) offer += (offer.empty() ? "" : ", ") + cost::formatUsd(c->rent.usdPerGpuHour) + " per GPU-hour";
+        return Cell{std::nullopt, offer.empty() ? "renting" : "renting (" + offer + ")", false};
     });
     addRow(rows, ds, "capital_USD", "Capital cost (to build)", "US$", Better::Lower, [](const DesignResults& d) {
         const auto* c = costOf(d);
@@ -192,7 +194,26 @@ void costRows(std::vector<Row>& rows, const std::vector<const DesignResults*>& d
     });
 }
 
-void markDifferences(Row& r)
+/// Marks the rows whose figures belong to each design's own workload (Row::perWorkload).
+void markPerWorkload(std::vector<Row>& rows)
+{
+    for (Row& r : rows)
+        r.perWorkload = r.key == "tokens_per_second" || r.key == "mfu" || r.key == "scaling_efficiency" || r.key == "run_time_days" ||
+                        r.key == "run_cost_USD";
+}
+
+/// What a design trains, as far as its figures depend on it: the preset (or "custom" and the
+/// design's own model) and the run's tokens.
+std::string workloadIdentity(const DesignResults& d)
+{
+    if (!d.analysis) return {};
+    std::string w = d.analysis->hasStep ? d.analysis->step.workload : d.analysis->workload;
+    if (d.settings.is_object() && d.settings.contains("model")) w += "|" + d.settings["model"].dump();
+    if (d.cost) w += "|" + std::to_string(d.cost->run.tokens);
+    return w;
+}
+
+void markDifferences(Row& r, bool sameWorkload)
 {
     std::optional<double> lo, hi;
     std::vector<std::string> texts;
@@ -204,7 +225,7 @@ void markDifferences(Row& r)
     }
     const bool textsDiffer = std::adjacent_find(texts.begin(), texts.end(), std::not_equal_to<>()) != texts.end();
     r.differs = lo ? (*hi - *lo) > 0.01 * std::max(std::abs(*hi), std::abs(*lo)) : textsDiffer;
-    if (r.better == Better::None || !r.differs) return;
+    if (r.better == Better::None || !r.differs || (r.perWorkload && !sameWorkload)) return;
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < r.cells.size(); ++i) {
         if (!r.cells[i].value) continue;
@@ -259,7 +280,10 @@ Comparison compareDesigns(const std::vector<const DesignResults*>& designs)
     }
     performanceRows(c.rows, designs);
     costRows(c.rows, designs);
-    for (Row& r : c.rows) markDifferences(r);
+    markPerWorkload(c.rows);
+    bool sameWorkload = true;
+    for (const DesignResults* d : designs) sameWorkload = sameWorkload && workloadIdentity(*d) == workloadIdentity(*designs.front());
+    for (Row& r : c.rows) markDifferences(r, sameWorkload);
     for (std::size_t b = 0; b < designs.size(); ++b)
         for (std::size_t r = 0; r < designs.size(); ++r) {
             const auto* cb = costOf(*designs[b]);

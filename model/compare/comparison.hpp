@@ -41,6 +41,10 @@ struct Row {
     std::vector<Cell> cells;       ///< one per design, in order
     bool differs = false;          ///< the designs differ here (numbers by more than 1%, or texts)
     std::optional<std::size_t> best; ///< the best design on this row, when `better` says which way
+    /// A figure of each design's own training workload (tokens/s, MFU, scaling efficiency, run
+    /// time and cost): where the designs train different workloads (model or run size) it
+    /// names no best, as the verdict says their times do not compare the designs.
+    bool perWorkload = false;
 };
 
 /// Building design `build` against renting design `rent`, compared per GPU.

@@ -157,6 +157,7 @@ std::string RentCost::offerText() const
     if (lines.empty()) return "no GPUs";
     if (lines.size() > 1) return "several offers";
     if (!lines[0].listUsdPerGpuHour) return "no offer";
+    if (lines[0].provider.empty() && lines[0].offer.empty()) return "an unnamed offer"; // the design names no provider
     return lines[0].provider + (lines[0].offer.empty() ? "" : " " + lines[0].offer);
 }
 

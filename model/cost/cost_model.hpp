@@ -150,7 +150,8 @@ struct RentCost {
     double monthlyUsd = 0.0;           ///< at the utilisation
     [[nodiscard]] bool complete() const noexcept;
     [[nodiscard]] bool any() const noexcept; ///< at least one line priced
-    /// "Lambda 8x H100 SXM node" or "several offers".
+    /// "Lambda 8x H100 SXM node", "several offers", or "an unnamed offer" where the design names
+    /// neither provider nor offer.
     [[nodiscard]] std::string offerText() const;
 };
 

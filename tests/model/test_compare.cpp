@@ -220,6 +220,28 @@ TEST_CASE("Designs that train different workloads: the verdict says so and compa
     CHECK(verdict.find("the work") == std::string::npos);
     // With one workload for both the times are compared: the golden SuperPOD-against-rented case
     // above ("Building A trains the gpt3-175b run ... than renting B").
+
+    // Nor does the table name a best run time, rate, MFU or run cost across the two workloads
+    // (it marked the workstation's 11.3-day llama3.2-1b run better than the rented llama3-70b).
+    const Comparison c = compareDesigns({&ws, &rented});
+    for (const char* key : {"tokens_per_second", "mfu", "scaling_efficiency", "run_time_days", "run_cost_USD"}) {
+        INFO(key);
+        const Row* r = c.row(key);
+        REQUIRE(r);
+        CHECK(r->perWorkload);
+        CHECK_FALSE(r->best);
+    }
+    // Figures that do not depend on the workload still name one.
+    REQUIRE(c.row("capital_USD"));
+    CHECK_FALSE(c.row("capital_USD")->perWorkload);
+    // One workload for both: the run rows name a best again.
+    ResultOptions same;
+    same.workload = "llama3-8b";
+    const DesignResults superpod8 = resultsOf(defaultDesignPath(), same);
+    const DesignResults rented8 = resultsOf(rentedPath(), same);
+    const Comparison one = compareDesigns({&superpod8, &rented8});
+    REQUIRE(one.row("tokens_per_second"));
+    CHECK(one.row("tokens_per_second")->best);
 }
 
 TEST_CASE("Every cell of a compare row is written by the row's one rule", "[compare][golden]")
