@@ -408,3 +408,28 @@ TEST_CASE("plain numbers group thousands and never turn scientific", "[gui][numb
     CHECK(views::plainNumber(999) == QStringLiteral("999"));
     CHECK(views::plainNumber(std::nan("")) == QStringLiteral("n/a"));
 }
+
+TEST_CASE("price dialog: an unpriced part is not made free by a stray Enter", "[gui][cost][ranges]")
+{
+    // A part without a price opens at US$ 0.00; OK (and so Enter) took it, and the part counted
+    // as free ("US$ 0.00 - set in this design: no source given"), against "a part without a
+    // price is never counted as zero". Now US$ 0 needs a source that says why.
+    views::PriceDialog dialog(QStringLiteral("Quantum-2 QM9700 (leaf)"), 0.0);
+    CHECK(dialog.priceBox()->value() == 0.0);
+    CHECK_FALSE(dialog.canAccept());
+    auto* hint = dialog.findChild<QLabel*>(QStringLiteral("priceHint"));
+    REQUIRE(hint);
+    CHECK(hint->text().contains(QStringLiteral("counts this part as free")));
+    QTest::keyClick(&dialog, Qt::Key_Return);
+    CHECK(dialog.result() != QDialog::Accepted);
+    dialog.sourceBox()->setText(QStringLiteral("bundled with the servers"));
+    CHECK(dialog.canAccept());
+    dialog.sourceBox()->setText(QStringLiteral("  "));
+    CHECK_FALSE(dialog.canAccept());
+    typeInto(dialog.priceBox(), QStringLiteral("32000"));
+    CHECK(dialog.canAccept());
+    CHECK(dialog.price() == 32000.0);
+    // A priced part opens with its price and OK as it was.
+    views::PriceDialog priced(QStringLiteral("DGX H100"), 199000.0);
+    CHECK(priced.canAccept());
+}

@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QFontMetrics>
 #include <QLegend>
+#include <QScatterSeries>
 
 namespace views::chart_style {
 
@@ -20,6 +21,11 @@ void apply(QChart* chart, bool dark)
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitleBrush(text);
     chart->legend()->setLabelColor(text);
+    // Hollow points (the scaling chart's layouts that do not fit in memory) are filled with the
+    // background, so they read hollow in either theme.
+    for (QAbstractSeries* s : chart->series())
+        if (auto* points = qobject_cast<QScatterSeries*>(s); points && points->objectName() == QLatin1String("hollowPoints"))
+            points->setColor(background);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsColor(subtle);
         axis->setTitleBrush(text);

@@ -357,6 +357,10 @@ void CollectiveChart::apply()
     // format set again re-laid the chart out once more, after every edit that kept the bound.
     if (bound == shownBound_ && busbwAxis_->min() == shownRange_.first && busbwAxis_->max() == shownRange_.second) return;
     busbwAxis_->setRange(0, bound);
+    // From the same tick count every time: applyNiceNumbers adjusts the count it starts from, so
+    // the range once shown would decide this one (0-1000 for the SuperPOD after an L40S
+    // design, 0-600 at start).
+    busbwAxis_->setTickCount(5);
     busbwAxis_->applyNiceNumbers(); // round tick values (0, 5, 10, ... not 6.25, 12.5)
     shownBound_ = bound;
     shownRange_ = {busbwAxis_->min(), busbwAxis_->max()};

@@ -30,6 +30,7 @@ ScalingChart::ScalingChart(QWidget* parent) : QChartView(parent)
     hollow_ = new QScatterSeries;
     hollow_->setName(tr("hollow: would not fit in GPU memory"));
     hollow_->setMarkerSize(7);
+    hollow_->setObjectName(QStringLiteral("hollowPoints")); // filled with the chart's background (chart_style::apply)
     hollow_->setColor(Qt::white);
     hollow_->setBorderColor(QColor(0x2c, 0xa0, 0x2c));
     chart->addSeries(line_);

@@ -4,6 +4,7 @@
 #include "views/charts/result_charts.hpp"
 #include "views/common/elided_header.hpp"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QScrollArea>
 #include <QHBoxLayout>
@@ -58,7 +59,7 @@ DesignCompareView::DesignCompareView(QWidget* parent) : QWidget(parent)
     verdict_->setObjectName(QStringLiteral("compareVerdict"));
     verdict_->setWordWrap(true);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    verdict_->setStyleSheet(QStringLiteral("QLabel { background: #eef5fc; border-left: 4px solid #0b5cad; padding: 8px; }"));
+    styleVerdict();
 
     table_ = new QTableWidget(this);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -171,26 +172,48 @@ void DesignCompareView::fillTable()
     for (const auto& r : c.rows)
         rows << QString::fromStdString(r.label) + (r.unit.empty() ? QString() : QStringLiteral(" (") + QString::fromStdString(r.unit) + QLatin1Char(')'));
     table_->setVerticalHeaderLabels(rows);
+    const bool dark = darkPalette();
     for (int row = 0; row < static_cast<int>(c.rows.size()); ++row) {
         const auto& r = c.rows[static_cast<std::size_t>(row)];
         for (std::size_t i = 0; i < r.cells.size(); ++i) {
             auto* item = new QTableWidgetItem(QString::fromStdString(r.cells[i].text));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (r.differs) item->setBackground(QColor(0xff, 0xf4, 0xcc));
+            if (r.differs) {
+                // Amber behind the figures that differ, with the theme's text on it.
+                item->setBackground(dark ? QColor(0x4a, 0x3f, 0x1c) : QColor(0xff, 0xf4, 0xcc));
+                item->setForeground(palette().color(QPalette::Text));
+            }
             if (r.cells[i].lowerBound) {
-                item->setForeground(QColor(0xb3, 0x26, 0x1e));
+                item->setForeground(dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x26, 0x1e));
                 item->setToolTip(tr("A lower bound: some price or power figure is unknown."));
             }
             if (r.best && *r.best == i) {
                 QFont f = item->font();
                 f.setBold(true);
                 item->setFont(f);
-                item->setForeground(QColor(0x0a, 0x6b, 0x3b));
+                item->setForeground(dark ? QColor(0x7e, 0xe2, 0xa8) : QColor(0x0a, 0x6b, 0x3b));
             }
             table_->setItem(row, static_cast<int>(i), item);
         }
     }
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+}
+
+bool DesignCompareView::darkPalette() const { return palette().color(QPalette::Window).lightness() < 128; }
+
+void DesignCompareView::styleVerdict()
+{
+    verdict_->setStyleSheet(darkPalette()
+                                ? QStringLiteral("QLabel { background: #1f2a38; color: #e8ecf1; border-left: 4px solid #5aa0e6; padding: 8px; }")
+                                : QStringLiteral("QLabel { background: #eef5fc; color: #20242b; border-left: 4px solid #0b5cad; padding: 8px; }"));
+}
+
+void DesignCompareView::changeEvent(QEvent* e)
+{
+    QWidget::changeEvent(e);
+    if (e->type() != QEvent::PaletteChange) return;
+    styleVerdict();
+    if (comparison_) fillTable();
 }
 
 } // namespace views

@@ -59,8 +59,16 @@ signals:
     void exportReportRequested();
     void exportCsvRequested();
 
+protected:
+    /// A theme switch (palette change) re-colours the verdict and the table.
+    void changeEvent(QEvent* e) override;
+
 private:
     void fillTable();
+    /// Verdict banner colours for the current palette (light or dark).
+    void styleVerdict();
+    /// Whether the window's palette is dark (its window colour's lightness below half).
+    [[nodiscard]] bool darkPalette() const;
 
     QListWidget* list_;
     QPushButton* remove_;

@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 
 #include <algorithm>
 
@@ -29,11 +30,30 @@ PriceDialog::PriceDialog(const QString& item, double usd, QWidget* parent) : QDi
     form->addRow(tr("Part"), what);
     form->addRow(tr("US$ per unit"), price_);
     form->addRow(tr("Source of this price"), source_);
+    auto* hint = new QLabel(this);
+    hint->setObjectName(QStringLiteral("priceHint"));
+    hint->setWordWrap(true);
+    form->addRow(hint);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    ok_ = buttons->button(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     form->addRow(buttons);
+    // A price of US$ 0 counts the part as free: it takes a source that says why, so a stray
+    // Enter on an unpriced part never makes it free.
+    const auto check = [this, hint] {
+        const bool free = !(price() > 0.0);
+        const bool ok = !free || !source_->text().trimmed().isEmpty();
+        ok_->setEnabled(ok);
+        hint->setText(ok ? QString() : tr("A price of US$ 0 counts this part as free: enter its price, or say in the source why it costs nothing."));
+        hint->setVisible(!ok);
+    };
+    connect(price_, &QDoubleSpinBox::valueChanged, this, check);
+    connect(source_, &QLineEdit::textChanged, this, check);
+    check();
 }
+
+bool PriceDialog::canAccept() const { return ok_->isEnabled(); }
 
 double PriceDialog::price() const { return price_->value() == shown_ ? initial_ : price_->value(); }
 

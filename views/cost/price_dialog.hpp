@@ -8,6 +8,7 @@
 #include <QDialog>
 
 class QLineEdit;
+class QPushButton;
 
 namespace views {
 
@@ -26,8 +27,13 @@ public:
     /// The source typed (quote, list, date); may be empty.
     [[nodiscard]] QString source() const;
     [[nodiscard]] CheckedDoubleSpinBox* priceBox() const { return price_; }
+    [[nodiscard]] QLineEdit* sourceBox() const { return source_; }
+    /// Whether OK is enabled: a price above US$ 0, or US$ 0 with a source saying why (a stray
+    /// Enter on an unpriced part, which starts at 0, must not make it free).
+    [[nodiscard]] bool canAccept() const;
 
 private:
+    QPushButton* ok_ = nullptr;
     CheckedDoubleSpinBox* price_;
     QLineEdit* source_;
     double initial_ = 0.0; ///< the starting price, as given
