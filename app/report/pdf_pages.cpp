@@ -93,18 +93,31 @@ bool plainParagraph(const QTextBlock& b)
     return b.isValid() && b.blockFormat().headingLevel() == 0 && !b.textList() && !holdsImage(b) && !QTextCursor(b).currentTable();
 }
 
+/// `b`, or the first of the headings right above it where `b` is a heading: a section's
+/// heading and its first subsection's move together ("Assumptions and sources" was left alone
+/// on a page when the table under "Cost assumptions" took only the subheading along).
+QTextBlock withHeadingsAbove(QTextBlock b)
+{
+    while (b.blockFormat().headingLevel() > 0) {
+        const QTextBlock above = b.previous();
+        if (!above.isValid() || above.blockFormat().headingLevel() == 0 || above.text().trimmed().isEmpty()) break;
+        b = above;
+    }
+    return b;
+}
+
 /// The first block a table's move to the next page takes along: the paragraph introducing it
-/// and the heading above that, or the heading right above it. Invalid when neither is there
-/// (the table itself moves then).
+/// and the heading above that, or the heading right above it, with the headings right above
+/// that heading. Invalid when neither is there (the table itself moves then).
 QTextBlock leadInto(QTextTable* table)
 {
     const QTextBlock before = table->document()->findBlock(table->firstPosition()).previous();
     // An empty block is the separator Qt keeps between two tables: nothing to take along.
     if (!before.isValid() || before.text().trimmed().isEmpty()) return {};
-    if (before.blockFormat().headingLevel() > 0) return before;
+    if (before.blockFormat().headingLevel() > 0) return withHeadingsAbove(before);
     if (!plainParagraph(before)) return {};
     const QTextBlock heading = before.previous();
-    return heading.isValid() && heading.blockFormat().headingLevel() > 0 ? heading : before;
+    return heading.isValid() && heading.blockFormat().headingLevel() > 0 ? withHeadingsAbove(heading) : before;
 }
 
 /// True when nothing lies above `b` on its page (its previous block ends on an earlier page):
