@@ -178,6 +178,9 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
                  " through one switch tier; bisection " + significantDigits(f.bisectionGBps) + " GB/s each way";
         if (f.islands > 1 && f.bisectionGBps <= 0) l.note = "no two servers reach each other through the switches";
     }
+    if (!f.switches.empty() && servers == 1) // one server (a GB200 NVL72 rack): it has no one to reach
+        l.note = (f.hasUpperTier ? "worst switch down:up ratio " + significantDigits(f.worstOversubscription) + "; " : std::string()) +
+                 "one server, so no traffic crosses the switches: no bisection to state";
     if (!f.switches.empty()) {
         const auto mismatched = std::count_if(f.servers.begin(), f.servers.end(), [&](const ServerFacts& s) { return nicMismatchesFabric(s, f); });
         if (mismatched > 0)

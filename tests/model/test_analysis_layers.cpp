@@ -119,6 +119,23 @@ TEST_CASE("GB200 NVL72 is one node with a 72-GPU NVLink domain", "[analysis][lay
     CHECK(a.layers[1].note.find("72 GPUs") != std::string::npos);
 }
 
+TEST_CASE("one server on a switch fabric states no bisection", "[analysis][layers]")
+{
+    // helper-86: the one-rack GB200 NVL72 template read "bisection 0 GB/s each way" under a
+    // 50 GB/s fabric, while its report said the design has no fabric between servers to state.
+    for (const char* t : {"/gb200-nvl72-1rack.json"}) {
+        const DesignAnalysis a = analyzeDesign(loadDesign(bundledTemplateDirectory() + t), golden::catalog());
+        REQUIRE(a.layers.size() == 4);
+        INFO(a.layers[3].note);
+        CHECK(a.layers[3].note.find("one server, so no traffic crosses the switches: no bisection to state") != std::string::npos);
+        CHECK(a.layers[3].note.find("bisection 0") == std::string::npos);
+    }
+    const DesignAnalysis one = analyzeDesign(golden::fatTree("dgx-h100", 1), golden::catalog());
+    CHECK(one.layers[3].note.find("no bisection to state") != std::string::npos);
+    const DesignAnalysis two = analyzeDesign(golden::fatTree("dgx-h100", 2), golden::catalog());
+    CHECK(two.layers[3].note.find("bisection 400 GB/s each way") != std::string::npos); // 8 ports x 50 GB/s
+}
+
 TEST_CASE("unconnected servers and NVLink cables between servers are reported", "[analysis][layers]")
 {
     Design d = golden::rail("dgx-h100", 1);
