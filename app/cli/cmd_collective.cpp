@@ -16,6 +16,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -61,12 +62,14 @@ struct OptionValueError : std::invalid_argument {
 /// nccl-tests rounds a size down to whole float elements per rank (the count column); a size
 /// under one element moves nothing, so it is refused, naming the least size that moves one.
 /// @throws OptionValueError naming the size, the op and the GPU count.
-void refuseUnderOneElement(model::CollectiveOp op, double bytes, int gpus)
+/// `what` names the option as given and starts the sentence ("--sweep 8:64: every size is";
+/// default "--bytes SIZE:").
+void refuseUnderOneElement(model::CollectiveOp op, double bytes, int gpus, const std::string& what = {})
 {
     if (model::ncclTestsCount(op, bytes, gpus) >= 1) return;
     const bool perRank = op != model::CollectiveOp::AllReduce && op != model::CollectiveOp::Broadcast;
     const int least = perRank ? 4 * std::max(1, gpus) : 4;
-    throw OptionValueError("--bytes " + std::to_string(static_cast<long long>(bytes)) + ": under one float (4 bytes)" +
+    throw OptionValueError((what.empty() ? "--bytes " + std::to_string(static_cast<long long>(bytes)) + ":" : what) + " under one float (4 bytes)" +
                                 (perRank ? " per GPU" : std::string()) + " for " + model::toString(op) + " on " +
                                 std::to_string(gpus) + " GPUs; nccl-tests rounds a size down to whole elements, so this run "
                                 "would move 0 elements. Give at least " + std::to_string(least) + " bytes");
@@ -159,11 +162,23 @@ int cmdCollective(const QStringList& args)
     };
     try {
         if (p.isSet(QStringLiteral("sweep"))) {
-            const auto rows = model::sweepCollective(*design, *catalog, req, sweepMin, sweepMax);
+            std::vector<model::CollectiveResult> rows = model::sweepCollective(*design, *catalog, req, sweepMin, sweepMax);
+            // Sizes under one element per rank move nothing (--bytes refuses them): no row, and
+            // the table says which sizes were left out, as the least size that moves one.
+            const auto empty = [](const model::CollectiveResult& r) { return model::ncclTestsCount(r.op, r.bytes, r.gpus) < 1; };
+            const std::size_t before = rows.size();
+            const int gpus = rows.empty() ? 1 : rows.front().gpus;
+            rows.erase(std::remove_if(rows.begin(), rows.end(), empty), rows.end());
+            if (rows.empty() && before > 0)
+                refuseUnderOneElement(req.op, sweepMax, gpus, "--sweep " + p.value(QStringLiteral("sweep")).toStdString() + ": every size is");
             if (p.isSet(QStringLiteral("json"))) {
                 printJson(model::sweepToJson(rows));
             } else {
                 printTable(rows, path);
+                if (rows.size() < before)
+                    QTextStream(stdout) << "# " << (before - rows.size()) << (before - rows.size() == 1 ? " size" : " sizes")
+                                        << " under one float per rank left out (nccl-tests would move 0 elements); the first row is "
+                                        << QString::fromStdString(model::formatCount(rows.front().bytes)) << " bytes\n";
                 printRelease();
             }
             return kOk;

@@ -93,6 +93,27 @@ TEST_CASE("collective refuses a size under one element and says what a 1-GPU fig
     CHECK(one.contains(QStringLiteral("launch overhead (microseconds on a real GPU) is not modelled")));
 }
 
+TEST_CASE("collective --sweep leaves out the sizes --bytes refuses and says so", "[gui][cli]")
+{
+    // helper-85: "--sweep 8:64" of all_gather on 256 GPUs printed rows of count 0 with a time,
+    // where "--bytes 8" exits 2.
+    const QStringList base{QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"), QStringLiteral("all_gather")};
+    const QString out = run(base + QStringList{QStringLiteral("--sweep"), QStringLiteral("8:4K")});
+    CHECK_FALSE(out.contains(QRegularExpression(QStringLiteral(R"(^\s+\d+\s+0\s+float)"), QRegularExpression::MultilineOption)));
+    CHECK(out.contains(QRegularExpression(QStringLiteral(R"(^\s+1024\s+1\s+float)"), QRegularExpression::MultilineOption)));
+    CHECK(out.contains(QStringLiteral("# 7 sizes under one float per rank left out (nccl-tests would move 0 elements); the first row is 1,024 bytes")));
+    // Every size under one element: refused as --bytes is, naming the sweep.
+    QProcess p;
+    p.start(QStringLiteral(CD_APP_EXE), base + QStringList{QStringLiteral("--sweep"), QStringLiteral("8:64")});
+    REQUIRE(p.waitForFinished(60000));
+    CHECK(p.exitCode() == 2);
+    CHECK(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("--sweep 8:64: every size is under one float (4 bytes) per GPU")));
+    // All-reduce counts elements over the whole buffer: 8 B is 2 floats, a row.
+    CHECK(run({QStringLiteral("collective"), guitest::templatePath(), QStringLiteral("--op"), QStringLiteral("all_reduce"),
+               QStringLiteral("--sweep"), QStringLiteral("8:64")})
+              .contains(QRegularExpression(QStringLiteral(R"(^\s+8\s+2\s+float)"), QRegularExpression::MultilineOption)));
+}
+
 TEST_CASE("collective refuses an explicit --gpus 0 instead of reading it as every GPU", "[gui][cli]")
 {
     QProcess p;
