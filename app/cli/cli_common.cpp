@@ -75,6 +75,8 @@ std::string workloadOption(const QCommandLineParser& parser, const QStringList& 
 {
     // " LLAMA3-8B " names llama3-8b.
     const std::string name = model::analysis::canonicalWorkload(parser.value(QStringLiteral("workload")).trimmed().toStdString());
+    // Blank is no name: not "the own model" of a design that has none (it exited 1, not 2).
+    if (name.empty()) throw std::invalid_argument("--workload: expected one of " + presetList() + "; got \"\"");
     const auto& names = model::analysis::presetNames();
     if (std::find(names.begin(), names.end(), name) != names.end()) return name;
     // Not a preset: the own model (analysis.model.name) of every design. A design that does not

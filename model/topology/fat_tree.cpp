@@ -94,6 +94,9 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
                   "a " + formatGbps(*o.rackPowerW / 1000.0) + " kW rack cannot hold one " + server->name + " (" +
                       formatGbps(*server->powerW / 1000.0) + " kW, catalog); expected at least " +
                       formatGbps(*server->powerW / 1000.0) + " kW");
+    if (!o.lossless && sw->protocol == NetProtocol::InfiniBand) // refused, never ignored
+        badOption(o.generatorName, "--lossless", "off applies to Ethernet switches (PFC/ECN); switch \"" + sw->id +
+                                                     "\" is InfiniBand, lossless by credit-based flow control");
     if (o.ufm && sw->protocol != NetProtocol::InfiniBand)
         badOption(o.generatorName, "--ufm", "the UFM appliance manages InfiniBand fabrics; switch \"" + sw->id + "\" is " + toString(sw->protocol));
     if (o.ufm && !catalog.server(kUfmModel))

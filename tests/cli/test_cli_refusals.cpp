@@ -55,6 +55,13 @@ TEST_CASE("an unknown --workload names the option, the value and the valid workl
         CHECK(o.code == 2);
         CHECK(o.err == QStringLiteral("cluster-designer: ") + args[0] + QStringLiteral(": ") + expected);
         CHECK_FALSE(o.err.contains(QStringLiteral("<design>")));
+        // A blank name is refused the same way (helper-85: it exited 1, the design having no own model).
+        for (const QString& blank : {QString(), QStringLiteral("   ")}) {
+            const Outcome b = cli(QStringList(args) << QStringLiteral("--workload") << blank);
+            CHECK(b.code == 2);
+            CHECK(b.err.contains(QStringLiteral("--workload: expected one of gpt3-175b")));
+            CHECK(b.err.contains(QStringLiteral("got \"\"")));
+        }
     }
 }
 

@@ -159,6 +159,34 @@ TEST_CASE("fat-tree generator at 2:1 and with a UFM slot", "[topology][generate]
     }
 }
 
+TEST_CASE("lossless off is refused on InfiniBand switches and taken on Ethernet", "[topology][generate]")
+{
+    // helper-85: generate fat-tree --lossless off on QM9700 was accepted and ignored.
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 16;
+    o.switchModel = "qm9700";
+    o.lossless = false;
+    try {
+        (void)generateFatTree(catalog(), o);
+        FAIL("no error for --lossless off on InfiniBand");
+    } catch (const InputError& e) {
+        CHECK(e.field() == "--lossless");
+        CHECK(std::string(e.what()).find("lossless by credit-based flow control") != std::string::npos);
+    }
+    o.switchModel = "sn5600";
+    const Design lossy = generateFatTree(catalog(), o);
+    bool anyPfc = false;
+    for (const auto& entry : lossy.nodes()) {
+        const Node& n = entry.second;
+        if (n.kind == NodeKind::Switch && n.pfcEcn) anyPfc = true;
+    }
+    CHECK_FALSE(anyPfc);
+    o.switchModel = "qm9700";
+    o.lossless = true;
+    CHECK_NOTHROW(generateFatTree(catalog(), o));
+}
+
 TEST_CASE("fat-tree generator rejects bad options with the option named", "[topology][generate]")
 {
     FatTreeOptions o;
