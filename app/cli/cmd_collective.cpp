@@ -158,7 +158,13 @@ int cmdCollective(const QStringList& args)
     const auto printRelease = [&req] {
         if (req.ncclRelease != model::NcclRelease::Current)
             QTextStream(stdout) << "# tuner constants of NCCL " << model::toString(req.ncclRelease)
-                                << (req.ncclRelease == model::NcclRelease::UpTo2_18 ? " and earlier" : " (2.19-2.20)") << "\n";
+                                << (req.ncclRelease == model::NcclRelease::From2_19 ? " (2.19-2.20)"
+                                    : req.ncclRelease == model::NcclRelease::UpTo2_18 ? ""
+                                                                                      : " (the 2.18 tables)")
+                                << (!model::ncclHasNvls(req.ncclRelease)       ? "; no NVLS or NVLS tree before NCCL 2.17"
+                                    : !model::ncclHasNvlsTree(req.ncclRelease) ? "; no NVLS tree before NCCL 2.18"
+                                                                               : "")
+                                << "\n";
     };
     try {
         if (p.isSet(QStringLiteral("sweep"))) {

@@ -35,6 +35,7 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     AlgoEstimate e;
     e.algorithm = Algorithm::Nvls;
     if (g.k != 1) { e.whyNot = "across nodes NVLS runs as nvls_tree (or with SHARP)"; return e; }
+    if (!ncclHasNvls(g.ncclRelease)) { e.whyNot = std::string("NVLS came in NCCL 2.17; this is NCCL ") + toString(g.ncclRelease); return e; }
     if (!nvlsUsable(g, op, g.n, e)) return e;
     const NcclPricing c = nvlsPricing(g, op, bytes);
     e.applicable = true;
@@ -50,6 +51,7 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     AlgoEstimate e;
     e.algorithm = Algorithm::NvlsTree;
     if (g.k < 2) { e.whyNot = "needs at least 2 nodes (one node uses nvls)"; return e; }
+    if (!ncclHasNvlsTree(g.ncclRelease)) { e.whyNot = std::string("NVLS tree came in NCCL 2.18; this is NCCL ") + toString(g.ncclRelease); return e; }
     if (g.chainRanks != g.g || g.n % g.k != 0) {
         e.whyNot = "needs the ranks spread evenly over the nodes (" + std::to_string(g.n) + " ranks on " + std::to_string(g.k) +
                    " nodes are " + std::to_string(g.chainRanks) + " on the first)";

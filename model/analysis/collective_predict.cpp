@@ -110,7 +110,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                               "prices it; design rule roce-without-pfc)"
                             : std::string()) +
              (g.ncclRelease != NcclRelease::Current
-                  ? std::string("; NCCL ") + (g.ncclRelease == NcclRelease::UpTo2_18 ? "2.18-and-earlier" : "2.19-2.20") +
+                  ? std::string("; NCCL ") + (usesTuner2_18(g.ncclRelease) ? std::string(toString(g.ncclRelease)) + (g.ncclRelease == NcclRelease::UpTo2_18 ? "" : " (2.18 tables)") : std::string("2.19-2.20")) +
                         " tuner constants (model/analysis/nccl_release.hpp)"
                   : std::string()) +
              "; latency term " + fixedDecimals(best.latencyUs, 1) + " us, bandwidth term " + fixedDecimals(best.bandwidthUs, 1) + " us" +

@@ -127,7 +127,7 @@ double ncclLatencyUs(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& 
     case Algorithm::CollNet: {
         // tuning.cc CollNetDirect: base + 2 (min(1, ppn - 1) intra + (ppn - 1) arity) + net.
         const int ppn = std::max(1, s.ranksPerNode);
-        const double arity = s.release == NcclRelease::UpTo2_18 ? calibration::kCollNetArityUpTo2_18Us : calibration::kCollNetArityUs;
+        const double arity = usesTuner2_18(s.release) ? calibration::kCollNetArityUpTo2_18Us : calibration::kCollNetArityUs;
         return base + 2.0 * (std::min(1, ppn - 1) * intra + (ppn - 1) * arity) + net;
     }
     default: break;
@@ -150,7 +150,7 @@ NvlsLatency ncclNvlsLatency(Algorithm a, const NcclShape& s) noexcept
     l.intraHopUs = calibration::kNvlsLatencyUpTo2_20Us;
     if (a == Algorithm::Nvls) {
         l.netHopUs = calibration::kNvlsHopNetUpTo2_20Us;
-    } else if (s.release == NcclRelease::UpTo2_18) {
+    } else if (usesTuner2_18(s.release)) {
         const double depth = treeDepthHops(s.nodes);
         l.netHopUs = depth > 0 ? calibration::kNvlsTreeHopNetUpTo2_18Us * (s.nodes - 1) / depth : 0.0;
     } else {

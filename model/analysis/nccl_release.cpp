@@ -9,12 +9,23 @@ namespace model {
 const char* toString(NcclRelease r) noexcept
 {
     switch (r) {
+    case NcclRelease::Before2_17: return "2.16";
+    case NcclRelease::Is2_17: return "2.17";
     case NcclRelease::UpTo2_18: return "2.18";
     case NcclRelease::From2_19: return "2.20";
     case NcclRelease::Current: return "current";
     }
     return "current";
 }
+
+bool usesTuner2_18(NcclRelease r) noexcept
+{
+    return r == NcclRelease::Before2_17 || r == NcclRelease::Is2_17 || r == NcclRelease::UpTo2_18;
+}
+
+bool ncclHasNvls(NcclRelease r) noexcept { return r != NcclRelease::Before2_17; }
+
+bool ncclHasNvlsTree(NcclRelease r) noexcept { return r != NcclRelease::Before2_17 && r != NcclRelease::Is2_17; }
 
 namespace {
 /// Reads a decimal number at the front of `s`, advancing it; false when there is none.
@@ -48,7 +59,9 @@ NcclRelease parseNcclRelease(std::string_view version)
     }
     if (!s.empty() && s.front() != '+') throw bad("unexpected text \"" + std::string(s) + "\"");
     if (major != 2) throw bad("only NCCL 2.x is modelled");
-    if (minor <= 18) return NcclRelease::UpTo2_18;
+    if (minor <= 16) return NcclRelease::Before2_17;
+    if (minor == 17) return NcclRelease::Is2_17;
+    if (minor == 18) return NcclRelease::UpTo2_18;
     if (minor <= 20) return NcclRelease::From2_19;
     return NcclRelease::Current;
 }

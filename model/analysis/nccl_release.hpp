@@ -14,9 +14,11 @@
 /// Sources: src/graph/tuning.cc at tags v2.18.5-1 (baseLat, hwLat, llMaxBws, ncclTopoTuneModel
 /// "model refinements"), v2.20.5-1 and v2.21.5-1 (github.com/NVIDIA/nccl). 2.21 to 2.29 are
 /// given the 2.30.7 tables the engines use (engine_anchors.md a.3), which differ from them in
-/// details the engines do not read. Earlier releases are read as "up to 2.18"; the release does
-/// not gate which algorithms exist (NVLS came in 2.17, NVLSTree in 2.18): a run of an older
-/// NCCL on Hopper is still offered them. RCCL versions (AMD's fork) are not NCCL releases.
+/// details the engines do not read. Earlier releases take the 2.18 tables. The release also
+/// gates which algorithms exist: NVLS came in NCCL 2.17 and NVLSTree in 2.18 (release notes of
+/// v2.17.1-1 and v2.18.1-1, github.com/NVIDIA/nccl/releases), so a run of NCCL 2.16 on Hopper is
+/// offered ring and tree only, as NCCL 2.16 itself offered it (ncclHasNvls, ncclHasNvlsTree).
+/// RCCL versions (AMD's fork) are not NCCL releases.
 
 #include <string>
 #include <string_view>
@@ -25,17 +27,26 @@ namespace model {
 
 /// NCCL tuner generation (table above).
 enum class NcclRelease {
-    UpTo2_18,   ///< NCCL 2.18.x and earlier: tuning.cc of v2.18.5
+    Before2_17, ///< NCCL 2.16.x and earlier: the 2.18 tables, no NVLS
+    Is2_17,     ///< NCCL 2.17.x: the 2.18 tables, NVLS but no NVLSTree
+    UpTo2_18,   ///< NCCL 2.18.x: tuning.cc of v2.18.5 (the tables of every earlier release too)
     From2_19,   ///< NCCL 2.19.x and 2.20.x: tuning.cc of v2.20.5
     Current,    ///< NCCL 2.21 and later: tuning.cc of v2.30.7 (the default)
 };
 
-/// "2.18", "2.20", "current".
+/// "2.16", "2.17", "2.18", "2.20", "current".
 [[nodiscard]] const char* toString(NcclRelease r) noexcept;
+
+/// The release reads v2.18.5's tuner tables (2.18 and every earlier release).
+[[nodiscard]] bool usesTuner2_18(NcclRelease r) noexcept;
+/// The release has the NVLS algorithm (NCCL 2.17 and later).
+[[nodiscard]] bool ncclHasNvls(NcclRelease r) noexcept;
+/// The release has the NVLSTree algorithm (NCCL 2.18 and later).
+[[nodiscard]] bool ncclHasNvlsTree(NcclRelease r) noexcept;
 
 /// The release of an NCCL version string as NCCL and nccl-tests print it: "2.18.5",
 /// "2.18.5+cuda12.2", "2.26" (major.minor[.patch][+suffix]); the names toString gives
-/// ("2.18", "2.20", "current") are accepted too.
+/// ("2.16", "2.17", "2.18", "2.20", "current") are accepted too.
 /// @throws std::invalid_argument naming the text and the expected form when it is not such a
 ///         version, or its major version is not 2.
 [[nodiscard]] NcclRelease parseNcclRelease(std::string_view version);

@@ -41,16 +41,21 @@ TEST_CASE("NCCL version strings name their tuner generation", "[nccl][release]")
     using model::parseNcclRelease;
     CHECK(parseNcclRelease("2.18.5") == NcclRelease::UpTo2_18);
     CHECK(parseNcclRelease("2.18.5+cuda12.2") == NcclRelease::UpTo2_18);
-    CHECK(parseNcclRelease("2.17.1") == NcclRelease::UpTo2_18);
-    CHECK(parseNcclRelease("2.8.3") == NcclRelease::UpTo2_18);
+    CHECK(parseNcclRelease("2.17.1") == NcclRelease::Is2_17);
+    CHECK(parseNcclRelease("2.16.5") == NcclRelease::Before2_17);
+    CHECK(parseNcclRelease("2.8.3") == NcclRelease::Before2_17);
+    CHECK(parseNcclRelease("2.3.7") == NcclRelease::Before2_17);
     CHECK(parseNcclRelease("2.19.3") == NcclRelease::From2_19);
     CHECK(parseNcclRelease("2.20") == NcclRelease::From2_19);
     CHECK(parseNcclRelease("2.21.5") == NcclRelease::Current);
     CHECK(parseNcclRelease("2.26.2+cuda12.8") == NcclRelease::Current);
     CHECK(parseNcclRelease("2.30.7") == NcclRelease::Current);
     CHECK(parseNcclRelease("current") == NcclRelease::Current);
-    for (NcclRelease r : {NcclRelease::UpTo2_18, NcclRelease::From2_19, NcclRelease::Current})
+    for (NcclRelease r : {NcclRelease::Before2_17, NcclRelease::Is2_17, NcclRelease::UpTo2_18, NcclRelease::From2_19, NcclRelease::Current})
         CHECK(parseNcclRelease(model::toString(r)) == r);
+    // Releases before 2.18 read the 2.18 tables.
+    for (NcclRelease r : {NcclRelease::Before2_17, NcclRelease::Is2_17, NcclRelease::UpTo2_18}) CHECK(model::usesTuner2_18(r));
+    CHECK_FALSE(model::usesTuner2_18(NcclRelease::From2_19));
     for (const char* bad : {"", "2", "2.", "two.18", "3.0.1", "2.18.x", "2.18.5cuda", "1.3.4", "2.-5", "2.18.-1", "2.+18", " 2.18"}) {
         INFO(bad);
         CHECK_THROWS_AS(parseNcclRelease(bad), std::invalid_argument);
@@ -250,5 +255,46 @@ TEST_CASE("NVLS and NVLSTree under an older tuner: the simulator pays the same l
                 const double ana = model::predictCollective(d, cat, q).time.inMicroseconds();
                 CHECK(sim / ana == Approx(1.0).margin(0.02));
             }
+    }
+}
+
+TEST_CASE("NCCL before 2.17 has no NVLS and 2.17 no NVLS tree: the engines never offer them", "[nccl][release]")
+{
+    // helper-85: --nccl-version 2.12.12 still picked nvls/Simple on an 8 x H100 server. NVLS
+    // came in NCCL 2.17, NVLSTree in 2.18 (release notes v2.17.1-1, v2.18.1-1): an H100 run of
+    // NCCL 2.16 is a ring (or tree) and its busbw is compared with one.
+    const model::Catalog cat = model::Catalog::loadBundled();
+    for (const int nodes : {1, 2, 4}) {
+        const model::Design d = enginetest::fatTree(cat, "dgx-h100", "qm9700", nodes);
+        model::CollectiveRequest q;
+        q.op = model::CollectiveOp::AllReduce;
+        q.bytes = 1 << 30;
+        INFO(nodes << " DGX H100");
+        q.ncclRelease = NcclRelease::Current;
+        const model::CollectiveResult current = model::predictCollective(d, cat, q);
+        const Algorithm now = current.algorithm;
+        CHECK(current.note.find(nodes == 1 ? "nvls " : "nvls_tree ") != std::string::npos); // a candidate
+        if (nodes <= 2) CHECK((now == Algorithm::Nvls || now == Algorithm::NvlsTree));
+        q.ncclRelease = NcclRelease::Before2_17;
+        const model::CollectiveResult before = model::predictCollective(d, cat, q);
+        CHECK(before.algorithm != Algorithm::Nvls);
+        CHECK(before.algorithm != Algorithm::NvlsTree);
+        CHECK(before.note.find("nvls") == std::string::npos); // not even a candidate
+        q.ncclRelease = NcclRelease::Is2_17;
+        const Algorithm v17 = model::predictCollective(d, cat, q).algorithm;
+        CHECK(v17 != Algorithm::NvlsTree);
+        if (nodes == 1) CHECK(v17 == Algorithm::Nvls);
+        q.ncclRelease = NcclRelease::UpTo2_18;
+        CHECK(model::predictCollective(d, cat, q).algorithm == now);
+        // Asked for by name, refused with the reason.
+        q.ncclRelease = NcclRelease::Before2_17;
+        q.algorithm = nodes == 1 ? Algorithm::Nvls : Algorithm::NvlsTree;
+        try {
+            (void)model::predictCollective(d, cat, q);
+            FAIL("no error");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()).find(nodes == 1 ? "NVLS came in NCCL 2.17; this is NCCL 2.16" : "NVLS tree came in NCCL 2.18") !=
+                  std::string::npos);
+        }
     }
 }
