@@ -308,7 +308,8 @@ struct CommPhase {
 
 /// JSON of a result: the `collective --json` keys (op, bytes, gpus, engine, algorithm,
 /// time_us, algbw_GBps, busbw_GBps) at the top level, then `analytical` (same keys),
-/// `phases`, `most_congested_links` (id, description, peak, mean) and, when `withSeries`,
+/// `phases` (with `phases_note` where a pipelined schedule's overlapping phases do not add up to
+/// time_us), `most_congested_links` (id, description, peak, mean) and, when `withSeries`,
 /// `links` with their utilisation series.
 [[nodiscard]] nlohmann::json toJson(const SimulationResult& r, bool withSeries = false);
 
