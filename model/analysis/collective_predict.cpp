@@ -49,6 +49,18 @@ AlgoEstimate estimate(Algorithm a, const CommGroup& g, CollectiveOp op, double b
 
 namespace {
 
+/// The NCCL_ALGO value that runs `a` (NCCL's env.md: Ring, Tree, NVLS, NVLSTree, CollNetDirect).
+const char* ncclAlgoName(Algorithm a) noexcept
+{
+    switch (a) {
+    case Algorithm::Tree: return "Tree";
+    case Algorithm::Nvls: return "NVLS";
+    case Algorithm::NvlsTree: return "NVLSTree";
+    case Algorithm::CollNet: return "CollNetDirect";
+    default: return "Ring";
+    }
+}
+
 /// Where the ranks sit, in words: "4 node(s) x 8", or for an uneven split (the ranks fill
 /// whole servers in id order, CommGroup::chainRanks / fewestRanks) "2 node(s): 8 + 1 GPUs"
 /// and "3 node(s) of 1 to 8 GPUs".
@@ -85,6 +97,31 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
             throw std::invalid_argument(std::string("algorithm \"") + toString(algorithm) + "\" cannot run " + toString(op) + " on " +
                                         std::to_string(g.n) + " GPUs here: " + best.whyNot);
     }
+    // NCCL's tuner prices the NICs, never the fabric behind them: where oversubscription made
+    // another algorithm the faster one here, NCCL itself would still run its own pick (128 DGX
+    // H100 at 43:1: nvls_tree, 280 ms, where a ring takes 61 ms). Said, with the setting that
+    // gets this figure.
+    std::string tunerNote;
+    if (algorithm == Algorithm::Auto && g.k > 1 && (g.fabricRingFactor < 1.0 || g.fabricTreeFactor < 1.0)) {
+        CommGroup blind = g;
+        blind.fabricRingFactor = 1.0;
+        blind.fabricTreeFactor = 1.0;
+        Algorithm pick = best.algorithm;
+        double pickUs = std::numeric_limits<double>::infinity();
+        for (Algorithm a : autoCandidates(blind, op)) {
+            const AlgoEstimate e = estimate(a, blind, op, bytes);
+            if (e.applicable && e.timeUs < pickUs) {
+                pickUs = e.timeUs;
+                pick = a;
+            }
+        }
+        if (pick != best.algorithm) {
+            const AlgoEstimate there = estimate(pick, g, op, bytes);
+            tunerNote = std::string("; NCCL's own tuner does not see the fabric's oversubscription: it would run ") + toString(pick) +
+                        " here, " + fixedDecimals(there.timeUs, 1) + " us on this fabric; NCCL_ALGO=" + ncclAlgoName(best.algorithm) +
+                        " gets this figure";
+        }
+    }
     if (g.n == 1) { // a local copy: read and write the buffer once in HBM
         best.timeUs = g.hbmGBps > 0 ? usFor(2.0 * bytes, g.hbmGBps) : 0.0;
         best.algorithm = Algorithm::LocalCopy;
@@ -114,7 +151,7 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
                         " tuner constants (model/analysis/nccl_release.hpp)"
                   : std::string()) +
              "; latency term " + fixedDecimals(best.latencyUs, 1) + " us, bandwidth term " + fixedDecimals(best.bandwidthUs, 1) + " us" +
-             (others.empty() ? std::string() : "; candidates: " + others);
+             (others.empty() ? std::string() : "; candidates: " + others) + tunerNote;
     if (g.n == 1) {
         r.latency = Duration();
         r.note = "local copy on 1 GPU: nothing crosses a link; NCCL copies the buffer once in the GPU's memory (out-of-place), "

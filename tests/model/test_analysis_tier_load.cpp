@@ -139,6 +139,12 @@ TEST_CASE("tree all-reduce on a heavily oversubscribed fat tree: both engines sl
     o.oversubscription = 43.0;
     model::CollectiveRequest a = r;
     a.algorithm = model::parseAlgorithm("auto");
-    CHECK(model::predictCollective(model::topology::generateFatTree(testsupport::catalog(), o), testsupport::catalog(), a).algorithm ==
-          model::Algorithm::Ring);
+    const model::CollectiveResult picked = model::predictCollective(model::topology::generateFatTree(testsupport::catalog(), o), testsupport::catalog(), a);
+    CHECK(picked.algorithm == model::Algorithm::Ring);
+    // NCCL's tuner does not see the oversubscription: the note says what NCCL would run and how
+    // to get this figure.
+    INFO(picked.note);
+    CHECK(picked.note.find("NCCL's own tuner does not see the fabric's oversubscription: it would run nvls_tree here") != std::string::npos);
+    CHECK(picked.note.find("NCCL_ALGO=Ring gets this figure") != std::string::npos);
+    CHECK(model::predictCollective(flat, testsupport::catalog(), a).note.find("does not see") == std::string::npos);
 }
