@@ -78,7 +78,7 @@ struct StepBreakdown {
     int gpus = 0, tp = 1, pp = 1, dp = 1, interleave = 1; ///< gpus: busy ones, tp x pp x dp
     int idleGpus = 0;                ///< GPUs of the design the layout leaves idle (no replica fits them)
     int microBatch = 1, globalBatch = 1, gradAccumulation = 1;
-    std::string precision;           ///< "fp32", "bf16", "fp8"
+    std::string precision;           ///< "fp32", "bf16", "fp16", "fp8"
     std::string recompute;           ///< "none", "selective", "full"
     double computeS = 0, tpExposedS = 0, ppBubbleS = 0, ppTransferS = 0, dpExposedS = 0, stepS = 0;
     double tokensPerSecond = 0;      ///< whole design

@@ -247,6 +247,11 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
     }
     try {
         const double peak = peakTflops(gpu, requested.precision);
+        // FP8 on a GPU without FP8 tensor cores (A100 and older, no dense FP8 figure): priced at
+        // BF16 (peakTflops), and said, never silently (helper-88: identical to BF16, no word).
+        if (requested.precision == Precision::FP8 && !gpu.fp8DenseTflops)
+            a.warnings.push_back("precision fp8: the " + gpu.name + " lists no dense FP8 rate (no FP8 tensor cores, or no source for "
+                                 "one), so its GEMMs are priced at the BF16 rate; the step is what BF16 training would take");
         // Groups that span servers meet the fabric where they are placed: gradient traffic
         // crossing an oversubscribed tier pays for it (engine_formulas.md §8).
         const bool sharp = sharpEnabled(settings);
@@ -287,6 +292,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer); !idle.empty()) a.warnings.push_back(idle);
+        if (const std::string batch = publishedBatchNote(requested, c); !batch.empty()) a.warnings.push_back(batch);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
             const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer, growthOf(*first, settings));
             const std::string need = memoryNeedWords(s.stateGB, s.activationsGB);

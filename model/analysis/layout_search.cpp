@@ -395,4 +395,27 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
            std::to_string(used) + " GPUs, because " + why;
 }
 
+std::string publishedBatchNote(const TrainingConfig& requested, const TrainingConfig& chosen)
+{
+    if (requested.globalBatch > 0 || requested.gradAccumulation > 0) return {}; // the design's own batch
+    const double published = defaultGlobalBatch(chosen.model);
+    const double batch = chosen.globalBatch;
+    if (!(published > 0) || !(batch > 0) || std::abs(batch - published) <= 0.05 * published) return {};
+    const double perMicroStep = static_cast<double>(std::max(1, chosen.dp)) * std::max(1, chosen.microBatch);
+    const double micro = batch / perMicroStep;
+    const std::string why =
+        perMicroStep >= published
+            ? "data parallel " + formatCount(chosen.dp) + " x micro-batch " + formatCount(chosen.microBatch) + " trains at least " +
+                  formatCount(perMicroStep) + " sequences a step"
+        : micro <= chosen.pp
+            ? "each replica takes at least as many micro-batches as its " + formatCount(chosen.pp) +
+                  " pipeline stages (fewer never fill the pipeline), " + formatCount(micro) + " of " + formatCount(perMicroStep) +
+                  " sequences"
+            : "each replica takes whole micro-batches (data parallel " + formatCount(chosen.dp) + " x micro-batch " +
+                  formatCount(chosen.microBatch) + ")";
+    return "global batch " + formatCount(batch) + " sequences a step, not the published " + formatCount(published) + " of " +
+           chosen.model.name + ": " + why + "; the step, tokens/s and run figures are for this batch (set analysis.global_batch, "
+           "and dp, to train another)";
+}
+
 } // namespace model::analysis

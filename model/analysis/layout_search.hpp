@@ -65,4 +65,12 @@ inline constexpr double kLayoutSpeedTolerance = 0.02;
 [[nodiscard]] std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& chosen, int gpus,
                                        const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer = {});
 
+/// Why the step trains another global batch than the model's published one, in words, or ""
+/// when the design sets its own batch (`requested` global_batch or gradient accumulation) or
+/// `chosen.globalBatch` is within 5 % of defaultGlobalBatch (whole micro-batches per replica
+/// round it: 1,550 for 1,536). E.g. llama3-405b on 512 GB200 NVL72 racks: "global batch 4,608
+/// sequences a step, not the published 2,048 of llama3-405b: data parallel 4,608 x micro-batch
+/// 1 trains at least that many ...".
+[[nodiscard]] std::string publishedBatchNote(const TrainingConfig& requested, const TrainingConfig& chosen);
+
 } // namespace model::analysis

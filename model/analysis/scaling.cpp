@@ -17,7 +17,8 @@ double peakTflops(const GpuSpec& gpu, Precision p) noexcept
 {
     const double bf16 = gpu.bf16DenseTflops.value_or(0.0);
     switch (p) {
-    case Precision::BF16: return bf16;
+    case Precision::BF16:
+    case Precision::FP16: return bf16;
     case Precision::FP8: return gpu.fp8DenseTflops.value_or(bf16);
     case Precision::FP32: return bf16 / 2.0;
     }
@@ -171,7 +172,8 @@ std::vector<LeverEffect> levers(const TrainingConfig& full, const CommGroup& nod
         f8.precision = Precision::FP8;
         add("fp8", "FP8 GEMMs (dense FP8 TFLOPS), BF16 communication", f8, placed);
     }
-    if (full.recompute != Recompute::None) {
+    // (Selective recompute with flash attention recomputes nothing: no lever.)
+    if (full.recompute == Recompute::Full || (full.recompute == Recompute::Selective && !full.flashAttention)) {
         TrainingConfig nr = full;
         nr.recompute = Recompute::None;
         add("no_recompute", "keep activations instead of recomputing them (needs the memory)", nr, placed);

@@ -19,6 +19,7 @@ const char* toString(Precision p) noexcept
     switch (p) {
     case Precision::FP32: return "fp32";
     case Precision::BF16: return "bf16";
+    case Precision::FP16: return "fp16";
     case Precision::FP8: return "fp8";
     }
     return "?";
@@ -151,7 +152,10 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     const int mb = s.gradAccumulation;
     const double eff = c.computeEfficiency > 0 ? c.computeEfficiency : calibration::kDefaultComputeEfficiency;
     const double peak = peakTflops * 1e12;
-    const double hwFlops = stepFlops(m, c.globalBatch, c.recompute);
+    // Selective recompute re-runs the attention scores; with flash attention none are stored,
+    // so it recomputes nothing (the memory model keeps none either): no extra pass then.
+    const Recompute recomputed = c.flashAttention && c.recompute == Recompute::Selective ? Recompute::None : c.recompute;
+    const double hwFlops = stepFlops(m, c.globalBatch, recomputed);
     s.modelFlopsPerStep = stepFlops(m, c.globalBatch, Recompute::None);
     // The slowest (largest) pipeline stage sets the pace: an uneven split costs its imbalance.
     const double imbalance = pipelineImbalance(m, c.pp);

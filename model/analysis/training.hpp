@@ -50,7 +50,9 @@ inline constexpr double kDefaultBatchTokens = 4194304.0;
 /// kDefaultBatchTokens / m.seqLen rounded (at least 1). 1 when seqLen is not positive.
 [[nodiscard]] int defaultGlobalBatch(const TransformerModel& m) noexcept;
 
-enum class Precision { FP32, BF16, FP8 };
+/// Training precision of the GEMMs. FP16 runs as BF16 does (the same dense TFLOPS on every
+/// listed GPU, 2-byte weights and activations); kept apart so that it is reported as set.
+enum class Precision { FP32, BF16, FP16, FP8 };
 enum class Recompute { None, Selective, Full };
 
 /// Parallel layout and options of one training run.

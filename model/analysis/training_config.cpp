@@ -96,7 +96,7 @@ TrainingConfig trainingConfigFromJson(const nlohmann::json& j, const std::string
     c.globalBatch = static_cast<int>(optionalInt(j, "global_batch", ctx, 0, kMaxGlobalBatch, 0));
     c.gradAccumulation = static_cast<int>(optionalInt(j, "grad_accumulation", ctx, 0, 1 << 16, 0));
     const std::string prec = optionalEnum(j, "precision", ctx, {"fp32", "bf16", "fp16", "fp8"}, "bf16");
-    c.precision = prec == "fp32" ? Precision::FP32 : prec == "fp8" ? Precision::FP8 : Precision::BF16;
+    c.precision = prec == "fp32" ? Precision::FP32 : prec == "fp8" ? Precision::FP8 : prec == "fp16" ? Precision::FP16 : Precision::BF16;
     const std::string rc = optionalEnum(j, "recompute", ctx, {"none", "selective", "full"}, "selective");
     c.recompute = rc == "none" ? Recompute::None : rc == "full" ? Recompute::Full : Recompute::Selective;
     c.sequenceParallel = optionalBool(j, "sequence_parallel", ctx, true);

@@ -42,10 +42,12 @@ TEST_CASE("over PCIe peer-to-peer tensor parallel is searched and timed: 8 x L40
         int layers;
     };
     const Case cases[] = {
-        {"llama3-8b", 1, 2, 2, 2, 20715, 38.3, 32},
-        {"llama3-8b", 2, 2, 2, 4, 41282, 32.3, 32},
-        {"llama3-8b", 3, 2, 2, 6, 61669, 30.3, 32},
-        {"llama3-70b", 8, 8, 8, 1, 11227, 40.5, 80},
+        // tokens/s since selective recompute costs no attention pass under flash attention
+        // (before: 20,715, 41,282, 61,669 and 11,227; the splits did not change).
+        {"llama3-8b", 1, 2, 2, 2, 21746, 38.3, 32},
+        {"llama3-8b", 2, 2, 2, 4, 43333, 32.3, 32},
+        {"llama3-8b", 3, 2, 2, 6, 64729, 30.3, 32},
+        {"llama3-70b", 8, 8, 8, 1, 11412, 40.5, 80},
     };
     std::printf("\nworkload    servers  tp  pp  dp  tokens/s  GB/GPU  fastest split (tokens/s, GB/GPU)\n");
     for (const Case& c : cases) {
@@ -117,7 +119,8 @@ TEST_CASE("a tensor-parallel group behind one CPU socket runs at PCIe's rate - t
     const DesignAnalysis four = analyzeDesign(d, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 4}, {"pp", 1}});
     REQUIRE(four.hasStep);
     CHECK(four.bottleneck.scope == Scope::IntraNode);
-    CHECK(four.bottleneck.explanation.starts_with("exposed tensor-parallel collectives over PCIe Gen4 x16 peer-to-peer cost 47.3 % of the step"));
+    INFO(four.bottleneck.explanation);
+    CHECK(four.bottleneck.explanation.starts_with("exposed tensor-parallel collectives over PCIe Gen4 x16 peer-to-peer cost 48.9 % of the step")); // 47.3 % before selective recompute under flash attention cost nothing
 }
 
 TEST_CASE("tensor parallel over PCIe crosses the CPU sockets at their link's rate - and the bottleneck says so", "[scaling][layout]")

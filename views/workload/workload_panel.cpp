@@ -97,7 +97,7 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
     form->addRow(tr("Model"), workload_);
 
     precision_ = new QComboBox(this);
-    for (const char* p : {"bf16", "fp8", "fp32"}) precision_->addItem(QString::fromLatin1(p).toUpper(), QString::fromLatin1(p));
+    for (const char* p : {"bf16", "fp16", "fp8", "fp32"}) precision_->addItem(QString::fromLatin1(p).toUpper(), QString::fromLatin1(p));
     connect(precision_, &QComboBox::activated, this, [this](int i) { setSetting("precision", precision_->itemData(i).toString().toStdString()); });
     form->addRow(tr("Precision"), precision_);
 
