@@ -3,6 +3,7 @@
 #include "app/report/csv_export.hpp"
 #include "app/report/reports.hpp"
 #include "views/common/dialog_folders.hpp"
+#include "views/common/file_suffix.hpp"
 #include "views/compare/design_compare_view.hpp"
 
 #include <QDialogButtonBox>
@@ -236,9 +237,12 @@ void CompareWindow::chooseFile()
 void CompareWindow::chooseReportFile()
 {
     namespace folders = views::dialog_folders;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export compare report"),
-                                                      folders::startPath(folders::Kind::Report, true, QStringLiteral("comparison.pdf")),
-                                                      tr("PDF (*.pdf);;HTML, one file (*.html)"));
+    const QString filters = tr("PDF (*.pdf);;HTML, one file (*.html)");
+    QString chosen;
+    const QString path = views::withChosenSuffix(
+        QFileDialog::getSaveFileName(this, tr("Export compare report"),
+                                     folders::startPath(folders::Kind::Report, true, QStringLiteral("comparison.pdf")), filters, &chosen),
+        filters, chosen);
     if (path.isEmpty()) return;
     const QString error = exportReportTo(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);

@@ -1,4 +1,5 @@
 #include "app/file_controller.hpp"
+#include "views/common/file_suffix.hpp"
 #include "model/catalog/data_dirs.hpp"
 
 #include "app/document.hpp"
@@ -19,6 +20,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -57,7 +59,9 @@ FileController::FileController(QWidget* window, Document* doc, views::CanvasView
         return QFileDialog::getOpenFileName(window_, caption, start, filter);
     };
     prompts_.savePath = [this](const QString& caption, const QString& filter, const QString& start) {
-        return QFileDialog::getSaveFileName(window_, caption, start, filter);
+        QString chosen;
+        const QString path = QFileDialog::getSaveFileName(window_, caption, start, filter, &chosen);
+        return views::withChosenSuffix(path, filter, chosen); // "c4" with SVG chosen is c4.svg
     };
     prompts_.chooseTemplate = [this] {
         QStringList problems;
@@ -214,13 +218,15 @@ bool FileController::maybeSave()
 
 void FileController::exportCanvas()
 {
-    const QString path = prompts_.savePath(tr("Export canvas"), tr("PNG image (*.png);;SVG drawing (*.svg)"),
+    const QString path = prompts_.savePath(tr("Export canvas"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
                                            views::dialog_folders::startPath(views::dialog_folders::Kind::Export, true,
                                                                             suggestedBaseName() + QStringLiteral(".png"), doc_->filePath()));
     if (path.isEmpty()) return;
     views::dialog_folders::remember(views::dialog_folders::Kind::Export, path);
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
         exportSvg(path);
+    else if (path.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
+        exportPdf(path);
     else
         exportPng(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) ? path : path + QStringLiteral(".png"));
 }
@@ -269,6 +275,33 @@ bool FileController::exportSvg(const QString& path)
         return false;
     }
     scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
+    p.end();
+    return true;
+}
+
+bool FileController::exportPdf(const QString& path)
+{
+    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
+        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
+        return false;
+    }
+    views::CanvasScene* scene = canvas_->canvasScene();
+    const QRectF src = scene->designBounds();
+    // One page the size of the drawing, 1 scene pixel = 1 point, vector throughout.
+    QPdfWriter pdf(path);
+    pdf.setTitle(QString::fromStdString(doc_->design().name));
+    pdf.setCreator(QStringLiteral("Cluster Designer"));
+    pdf.setPageSize(QPageSize(src.size(), QPageSize::Point, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    QPainter p;
+    if (!p.begin(&pdf)) {
+        prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the PDF document could not be written there")));
+        return false;
+    }
+    const auto selection = scene->selectedItems();
+    scene->clearSelection();
+    scene->render(&p, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), src);
+    for (auto* item : selection) item->setSelected(true);
     p.end();
     return true;
 }

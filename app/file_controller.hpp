@@ -64,6 +64,8 @@ public:
     /// `scale`, or to an SVG. @return true on success (errors are shown).
     bool exportPng(const QString& path, double scale = 1.0);
     bool exportSvg(const QString& path);
+    /// The canvas as one vector PDF page the size of the drawing (selection not shown).
+    bool exportPdf(const QString& path);
 
     /// Where Save As starts: the folder last used for designs (never the bundled templates),
     /// else Documents, with the design's file name (or its name as a file name) suggested.

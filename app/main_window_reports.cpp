@@ -7,6 +7,7 @@
 #include "app/document.hpp"
 #include "app/file_controller.hpp"
 #include "app/report/csv_export.hpp"
+#include "views/common/file_suffix.hpp"
 #include "app/report/reports.hpp"
 #include "views/common/dialog_folders.hpp"
 
@@ -71,8 +72,10 @@ QString MainWindow::reportStartPath() const
 
 void MainWindow::exportReport()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), reportStartPath(),
-                                                      tr("PDF report (*.pdf);;HTML report, one file (*.html);;CSV data files (*.csv)"));
+    const QString filters = tr("PDF report (*.pdf);;HTML report, one file (*.html);;CSV data files (*.csv)");
+    QString chosen;
+    const QString path = views::withChosenSuffix(QFileDialog::getSaveFileName(this, tr("Export Report"), reportStartPath(), filters, &chosen),
+                                                 filters, chosen); // "r2" with HTML chosen is r2.html
     if (path.isEmpty()) return;
     const QString error = exportReportTo(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export Report"), error);

@@ -94,6 +94,12 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
                   "a " + formatGbps(*o.rackPowerW / 1000.0) + " kW rack cannot hold one " + server->name + " (" +
                       formatGbps(*server->powerW / 1000.0) + " kW, catalog); expected at least " +
                       formatGbps(*server->powerW / 1000.0) + " kW");
+    // Below 1:1 a leaf would take more uplinks than downlinks: spines no traffic can fill (2,048
+    // DGX H100 at 0.5:1 bought 1,029 spines and 672 cores). A fabric is at best non-blocking.
+    if (o.oversubscription < 1.0 - 1e-9)
+        badOption(o.generatorName, "--oversubscription",
+                  "expected a down:up ratio of at least 1:1 (non-blocking), got " + formatGbps(o.oversubscription) +
+                      ":1; more uplinks than downlinks add switches no traffic can fill");
     if (!o.lossless && sw->protocol == NetProtocol::InfiniBand) // refused, never ignored
         badOption(o.generatorName, "--lossless", "off applies to Ethernet switches (PFC/ECN); switch \"" + sw->id +
                                                      "\" is InfiniBand, lossless by credit-based flow control");

@@ -488,3 +488,29 @@ TEST_CASE("a one-switch fat tree records that nothing is oversubscribed and says
     CHECK(gen["oversubscription_built"].get<double>() == Approx(51.0 / 13.0));
     CHECK(builtOversubscriptionNote(gen) == "asked for 4:1 oversubscription; with whole uplinks on every leaf the fabric is 3.923:1");
 }
+
+TEST_CASE("an oversubscription below 1:1 is refused by every fabric generator", "[topology][generate]")
+{
+    // helper-89: 2,048 DGX H100 at 0.5:1 built 784 leaves, 1,029 spines and 672 cores.
+    FatTreeOptions o;
+    o.server = "dgx-h100";
+    o.nodes = 64;
+    o.switchModel = "qm9700";
+    for (const double ratio : {0.5, 0.99}) {
+        o.oversubscription = ratio;
+        INFO(ratio);
+        try {
+            (void)generateFatTree(catalog(), o);
+            FAIL("no error");
+        } catch (const InputError& e) {
+            CHECK(e.field() == "--oversubscription");
+            CHECK(std::string(e.what()).find("expected a down:up ratio of at least 1:1 (non-blocking)") != std::string::npos);
+        }
+        RackScaleOptions r;
+        r.racks = 2;
+        r.oversubscription = ratio;
+        CHECK_THROWS_AS(generateRackScale(catalog(), r), InputError);
+    }
+    o.oversubscription = 1.0;
+    CHECK_NOTHROW(generateFatTree(catalog(), o));
+}

@@ -157,7 +157,7 @@ void GroupItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidg
     // In a view, text too small to read is left to the view's overview tags.
     if (!titleReadableAt(lod) && widget && qobject_cast<const QGraphicsView*>(widget->parentWidget())) return;
     // Text keeps a readable size on screen when zoomed out (at most what fits the card).
-    const bool hint = hintShown(lod);
+    const bool hint = widget && hintShown(lod); // on screen only: an exported picture has no double-click
     const double k = textScale(lod, hint);
     const QString sub = QStringLiteral("%1 · %2 GPUs").arg(QString::fromStdString(name_)).arg(gpus_);
     struct Line { QString text; double px; bool bold; bool italic; QColor color; double h; };

@@ -1,4 +1,5 @@
 #include "views/charts/chart_tools.hpp"
+#include "views/common/file_suffix.hpp"
 #include "model/catalog/data_dirs.hpp"
 
 #include "views/common/dialog_folders.hpp"
@@ -41,7 +42,9 @@ void reportWriteError(QWidget* parent, const QString& path)
 ChartTools::SavePrompt& ChartTools::savePrompt()
 {
     static SavePrompt prompt = [](QWidget* parent, const QString& caption, const QString& suggested, const QString& filter) {
-        return QFileDialog::getSaveFileName(parent, caption, suggested, filter);
+        QString chosen;
+        const QString path = QFileDialog::getSaveFileName(parent, caption, suggested, filter, &chosen);
+        return withChosenSuffix(path, filter, chosen); // the type chosen, where the name has none
     };
     return prompt;
 }

@@ -156,6 +156,7 @@ model::Design GenerateDialog::generate() const
     if (kind != "server" && kind != "rented") {
         if (ratio <= 0)
             throw model::InputError("<dialog>", "generate " + kind, "Oversubscription", "expected a ratio such as 1:1 or 2:1");
+        // Below 1:1: refused by the generator (fat_tree.cpp), named here as the dialog's row.
         if (ratio > kMaxOversubscription) // refused, never clamped to what the switch can do
             throw model::InputError("<dialog>", "generate " + kind, "Oversubscription",
                                     oversub_->text().trimmed().toStdString() + " is outside the allowed range: expected at most " +
