@@ -104,3 +104,36 @@ TEST_CASE("importers: a UTF-16 file is named as such, with how to save it as UTF
     // Other NUL bytes are still binary data.
     CHECK_THROWS_WITH(importText("bin.txt", std::string("GPU0\0X", 6), ImportKind::Auto), Catch::Contains("binary data (a NUL byte at offset 4)"));
 }
+
+TEST_CASE("importers: blanks or a lone carriage return after the final newline do not make a complete file incomplete", "[import][encoding]")
+{
+    // topo_smi_05 with "   " or "\r" appended read as cut off: "NUMA nodes at least 2 (rows are
+    // missing) ... (incomplete file)" and JSON complete false, though every row is there.
+    const std::string topo = realInput("topo_smi_05.txt");
+    REQUIRE(!topo.empty());
+    REQUIRE(topo.back() == '\n');
+    const ImportResult plain = importText("topo_smi_05.txt", topo, ImportKind::Auto);
+    REQUIRE(plain.server);
+    REQUIRE(plain.server->complete);
+    for (const std::string& tail : {std::string("   "), std::string("\r"), std::string("\t \r"), std::string("\n  \n \r")}) {
+        INFO("tail of " << tail.size() << " bytes");
+        const ImportResult r = importText("topo_smi_05.txt", topo + tail, ImportKind::Auto);
+        REQUIRE(r.server);
+        CHECK(r.server->complete);
+        CHECK(r.server->gpus.size() == 8);
+        CHECK(r.server->nics.size() == 1);
+        bool fromAffinity = true;
+        CHECK(r.server->numaNodeCount(&fromAffinity) == 2);
+        CHECK(r.warnings == plain.warnings);
+        CHECK(toJson(r)["server"]["complete"] == true);
+        // nccl-tests alike: the closing lines are there, nothing is cut.
+        const ImportResult t = importText("n12.txt", realInput("nccl_tests_12.txt") + tail, ImportKind::Auto);
+        REQUIRE(t.curve);
+        CHECK(t.curve->complete);
+        CHECK(t.curve->outOfPlace.size() == 6);
+    }
+    // A last line with text and no newline is still cut off.
+    const ImportResult cut = importText("topo_smi_05.txt", topo.substr(0, topo.size() - 1) + "  ", ImportKind::Auto);
+    REQUIRE(cut.server);
+    CHECK_FALSE(cut.server->complete);
+}

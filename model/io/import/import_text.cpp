@@ -65,6 +65,13 @@ ImportText::ImportText(std::string name, std::string_view content) : name_(std::
     if (content.find('\0') != std::string_view::npos)
         throw InputError(name_, "", "", "expected a text file, got binary data (a NUL byte at offset " +
                                             std::to_string(content.find('\0')) + ")");
+    // Blanks, tabs and carriage returns after the final newline (an editor's stray indent, a
+    // Windows "\r" left alone) are no cut line: the last line with text ended with its newline.
+    const std::size_t lastNewline = content.rfind('\n');
+    const std::string_view tail = lastNewline == std::string_view::npos ? content : content.substr(lastNewline + 1);
+    const bool blankTail = lastNewline != std::string_view::npos &&
+                           std::all_of(tail.begin(), tail.end(), [](char c) { return isBlank(c) || c == '\r'; });
+    if (blankTail) content = content.substr(0, lastNewline + 1);
     endsWithNewline_ = content.empty() || content.back() == '\n';
     std::size_t pos = 0;
     int number = 0;

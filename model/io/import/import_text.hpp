@@ -6,7 +6,9 @@
 /// as spaces (a copy that turned blank runs into tabs reads the same). A file that does not
 /// end with a newline was cut off by whoever copied it (shared/real_inputs/LOG.md: "there is
 /// no trailing newline, and sometimes a cell or row is cut in half"), so its last
-/// line is marked `cut`: parsers must not trust its last cell.
+/// line is marked `cut`: parsers must not trust its last cell. Blanks, tabs and carriage
+/// returns after the final newline are no line of their own and no cut: such a file ends with
+/// its newline.
 
 #include <cstddef>
 #include <iosfwd>
@@ -41,7 +43,8 @@ public:
 
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
     [[nodiscard]] const std::vector<SourceLine>& lines() const noexcept { return lines_; }
-    /// False when the file ends without a newline (its last line is then `cut`).
+    /// False when the file ends without a newline (its last line is then `cut`); blanks, tabs and
+    /// carriage returns after the final newline do not count.
     [[nodiscard]] bool endsWithNewline() const noexcept { return endsWithNewline_; }
     /// True when any line carried a launcher prefix (Slurm or MPI rank label).
     [[nodiscard]] bool hadRankPrefixes() const noexcept { return hadPrefixes_; }
