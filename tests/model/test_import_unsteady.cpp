@@ -123,3 +123,37 @@ TEST_CASE("NCCL settings on the command line are reported like those of a log", 
              {"PHB", "allows GPUDirect RDMA through the CPU's PCIe host bridge too (PHB"}, {"7", "allows GPUDirect RDMA across CPU sockets (SYS"}, {"0", "turns GPUDirect RDMA off"}})
         CHECK(findRule(rules("mpirun -x NCCL_NET_GDR_LEVEL=" + value + " ./all_reduce_perf"), "env-override", "NCCL_NET_GDR_LEVEL=" + value + " " + words));
 }
+
+TEST_CASE("command-line settings on continuation lines cite the line that holds them", "[import][advisor][env]")
+{
+    // nccl_tests_01's mpirun spans lines 1-9 with '\' continuations: both findings cited line 1
+    // ("mpirun --np 16 -H node01:8,node02:8 \"), where neither setting is.
+    const ImportResult r = importFile(realInputPath("nccl_tests_01.txt"), ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(r.curve->commandLine == 1);
+    const AdvisorFinding* gdr = findRule(r.findings, "env-override", "NCCL_NET_GDR_LEVEL=1 ");
+    REQUIRE(gdr);
+    CHECK(gdr->evidence.line == 4);
+    CHECK(gdr->evidence.text == "-x NCCL_NET_GDR_LEVEL=1 \\");
+    const AdvisorFinding* hca = findRule(r.findings, "env-override", "NCCL_IB_HCA=mlx5_0:1,");
+    REQUIRE(hca);
+    CHECK(hca->evidence.line == 7);
+    CHECK(hca->evidence.text == "-x NCCL_IB_HCA=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_7:1 \\");
+    CHECK(toJson(*hca)["line"] == 7);
+    // A setting given twice is cited where its last value (the one the run sees) is set; one on
+    // the binary's own line is cited there.
+    const std::vector<std::tuple<double, double, double>> rows = {{1 << 20, 100, 100}, {1 << 21, 150, 150}};
+    const std::string cmd = "mpirun -np 16 \\\n  -x NCCL_ALGO=Tree \\\n  -x NCCL_ALGO=Ring \\\n  ./all_reduce_perf -b 1M -e 2M NCCL_PROTO=LL";
+    const auto twice = adviseFromFile(importText("e.txt", table(cmd, rows), ImportKind::Auto));
+    const AdvisorFinding* algo = findRule(twice, "env-override", "NCCL_ALGO=Ring");
+    REQUIRE(algo);
+    CHECK(algo->evidence.line == 3);
+    CHECK(algo->evidence.text == "-x NCCL_ALGO=Ring \\");
+    const AdvisorFinding* proto = findRule(twice, "env-override", "NCCL_PROTO=LL");
+    REQUIRE(proto);
+    CHECK(proto->evidence.line == 4);
+    // A command on one line is cited on that line.
+    const auto one = adviseFromFile(importText("e.txt", table("mpirun -x NCCL_ALGO=Ring ./all_reduce_perf -b 1M", rows), ImportKind::Auto));
+    REQUIRE(findRule(one, "env-override", "NCCL_ALGO=Ring"));
+    CHECK(findRule(one, "env-override", "NCCL_ALGO=Ring")->evidence.line == 1);
+}

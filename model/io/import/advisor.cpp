@@ -540,9 +540,43 @@ std::vector<EnvSetting> commandEnv(const std::string& command, const Evidence& l
     return out;
 }
 
+/// The NCCL_* settings of `curve`'s command line (commandEnv), each cited at the line of the
+/// file that holds it: a command split over lines ending in '\' starts on curve.commandLine
+/// and runs to its first line without one, and "-x NCCL_IB_HCA=... \" on its seventh line is
+/// evidence there, not on the first. A setting no single line holds whole (a quoted value split
+/// over lines) is cited at the command's first line.
+std::vector<EnvSetting> commandEnvByLine(const Ctx& c, const MeasuredCurve& curve)
+{
+    std::vector<EnvSetting> env = commandEnv(curve.command, c.at(curve.commandLine));
+    // The command's lines, as the parser joined them: blank lines are passed over, a line
+    // without a trailing '\' ends it.
+    std::vector<int> commandLines;
+    const int last = static_cast<int>(c.r.lines.size());
+    for (int n = curve.commandLine; n >= 1 && n <= last; ++n) {
+        const std::string t = trim(c.r.lines[static_cast<std::size_t>(n - 1)]);
+        if (t.empty()) continue;
+        commandLines.push_back(n);
+        if (t.back() != '\\') break;
+    }
+    for (EnvSetting& e : env) {
+        // The last line that sets it to the value the run sees (a setting given twice counts with its last value).
+        for (auto n = commandLines.rbegin(); n != commandLines.rend(); ++n) {
+            std::string t = trim(c.r.lines[static_cast<std::size_t>(*n - 1)]);
+            if (!t.empty() && t.back() == '\\') t.pop_back();
+            const std::vector<EnvSetting> own = commandEnv(t, Evidence{});
+            const bool holds = std::any_of(own.begin(), own.end(), [&e](const EnvSetting& o) { return o.name == e.name && o.value == e.value; });
+            if (holds) {
+                e.line = c.at(*n);
+                break;
+            }
+        }
+    }
+    return env;
+}
+
 void curveRules(Ctx& c, const MeasuredCurve& curve)
 {
-    if (!curve.command.empty()) envRules(c, commandEnv(curve.command, c.at(curve.commandLine)));
+    if (!curve.command.empty()) envRules(c, commandEnvByLine(c, curve));
     if (const auto u = unsteadyTimes(curve))
         c.add("unsteady-times", Severity::Warning,
               "the times are unsteady: " + u->words +
