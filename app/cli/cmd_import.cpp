@@ -103,7 +103,7 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
         const auto& c = *r.curve;
         const model::io::MeasuredPeak peak = c.peak();
         o << "  " << QString::fromStdString(c.collective.empty() ? std::string("unknown collective") : c.collective) << ", "
-          << (c.ranks ? QString::number(c.ranks) : QStringLiteral("?")) << " ranks on " << (c.nodes ? QString::number(c.nodes) : QStringLiteral("?"))
+          << QString::fromStdString(c.ranksWords()) << " on " << (c.nodes ? QString::number(c.nodes) : QStringLiteral("?"))
           << " node(s), " << c.points().size() << " sizes, peak busbw " << QString::fromStdString(fixed(peak.busbwGBps, 2)) << " GB/s";
         // Which column and size: the table below charts the out-of-place half.
         if (!peak.column.empty()) o << " (" << QString::fromStdString(peak.column) << ", " << QString::fromStdString(model::formatBytes(peak.bytes)) << ")";

@@ -151,3 +151,41 @@ TEST_CASE("nccl-tests: rank lines naming one GPU with other blanks or case name 
     CHECK(r.curve->gpuName == "NVIDIA H100 80GB HBM3");
     CHECK(std::none_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("different GPU models") != std::string::npos; }));
 }
+
+TEST_CASE("nccl-tests: a file cut off at the top says what is missing and states its rank count as inferred", "[import][nccl-tests]")
+{
+    // nccl_tests_15 starts mid-header (line 1 is the tail of the column-group line): it read as
+    // complete, without a warning, and the summary said "8 ranks" as if printed.
+    const ImportResult r = importFile(importtest::realInputPath("nccl_tests_15.txt"), ImportKind::Auto);
+    REQUIRE(r.curve);
+    const MeasuredCurve& c = *r.curve;
+    CHECK_FALSE(c.complete);
+    REQUIRE(!r.warnings.empty());
+    CHECK(r.warnings.front() ==
+          "line 4: the top of the file is cut off: the table starts with no command line, no \"# nThread N nGpus M minBytes ...\" header, "
+          "no \"# Rank\" lines and no \"out-of-place  in-place\" column-group line before it, so what the run printed there (the ranks, "
+          "their hosts and GPUs) is not in the file");
+    CHECK(c.ranks == 8);
+    CHECK(c.ranksInferred());
+    CHECK(c.ranksFrom == "busbw/algbw = 1.750 (line 7) = 2(n-1)/n with n = 8");
+    CHECK(c.ranksWords() == "8 ranks (inferred from busbw/algbw)");
+    CHECK(c.outOfPlace.size() == 5);
+    CHECK(c.peakBusbwGBps() == Approx(97.54));
+    const auto j = toJson(r);
+    CHECK(j["curve"]["complete"] == false);
+    CHECK(j["curve"]["ranks_inferred"] == true);
+    // nccl_tests_17 is cut the same way (and at the bottom): the same warning, with its own line.
+    const ImportResult r17 = importFile(importtest::realInputPath("nccl_tests_17.txt"), ImportKind::Auto);
+    REQUIRE(r17.curve);
+    CHECK_FALSE(r17.curve->complete);
+    REQUIRE(!r17.warnings.empty());
+    CHECK(r17.warnings.front().rfind("line 3: the top of the file is cut off: the table starts with no command line, no \"# nThread N nGpus M", 0) == 0);
+    CHECK(r17.curve->ranks == 0);
+    CHECK(r17.curve->ranksWords() == "? ranks");
+    // A whole file says nothing of the kind and its ranks are printed ones.
+    const ImportResult whole = importFile(importtest::realInputPath("nccl_tests_12.txt"), ImportKind::Auto);
+    CHECK(whole.curve->complete);
+    CHECK_FALSE(anyWarning(whole, "top of the file", "cut off"));
+    CHECK_FALSE(whole.curve->ranksInferred());
+    CHECK(whole.curve->ranksWords() == "8 ranks");
+}

@@ -82,7 +82,7 @@ const std::map<std::string, Expect>& expectations()
         {"nccl_tests_09.txt", {"curve", "", -1, -1, -2, "", 2, 2, 15.18, {"no-gdrdma", "env-override"}, {"net-socket"}, 1}},
         {"nccl_tests_12.txt", {"curve", "", -1, -1, -2, "all_reduce", 8, 1, 476.53, {}, {}, 1}},
         {"nccl_tests_13.txt", {"curve", "", -1, -1, -2, "all_reduce", 16, 2, 167.87, {}, {"curve-collapse"}, 1}},
-        {"nccl_tests_15.txt", {"curve", "", -1, -1, -2, "all_reduce", 8, 0, 97.54, {}, {}, 1}},
+        {"nccl_tests_15.txt", {"curve", "", -1, -1, -2, "all_reduce", 8, 0, 97.54, {}, {}, 0}}, // starts mid-header
         {"nccl_tests_17.txt", {"curve", "", -1, -1, -2, "", 0, 0, 1.26, {"curve-collapse"}, {}, 0}},
         {"nccl_tests_19.txt", {"curve", "", -1, -1, -2, "", 0, 0, 0.62, {}, {}, 0}},
         {"nccl_tests_21.txt", {"curve", "", -1, -1, -2, "alltoall", 2, 1, -1, {"no-peer-to-peer"}, {}, 0}},

@@ -172,7 +172,7 @@ CurveComparison compareCurve(const MeasuredCurve& curve, const Design& design, c
     } catch (const std::exception&) {
     }
     if (designGpus < curve.ranks) {
-        cmp.note = "the design has " + std::to_string(designGpus) + " GPUs, the run used " + std::to_string(curve.ranks);
+        cmp.note = "the design has " + std::to_string(designGpus) + " GPUs, the run used " + curve.ranksWords();
         return cmp;
     }
     // The engine puts the ranks on one server when they fit, else on whole servers.

@@ -66,6 +66,14 @@ json pointsJson(const std::vector<MeasuredPoint>& pts)
 }
 } // namespace
 
+bool MeasuredCurve::ranksInferred() const { return ranks > 0 && ranksFrom.rfind("busbw/algbw", 0) == 0; }
+
+std::string MeasuredCurve::ranksWords() const
+{
+    if (ranks <= 0) return "? ranks";
+    return std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + (ranksInferred() ? " (inferred from busbw/algbw)" : "");
+}
+
 json toJson(const MeasuredCurve& c)
 {
     const MeasuredPeak peak = c.peak();
@@ -77,6 +85,7 @@ json toJson(const MeasuredCurve& c)
               {"candidates", c.candidates},
               {"ranks", c.ranks > 0 ? json(c.ranks) : json(nullptr)},
               {"ranks_from", c.ranksFrom},
+              {"ranks_inferred", c.ranksInferred()},
               {"nodes", c.nodes > 0 ? json(c.nodes) : json(nullptr)},
               {"hosts", c.hosts},
               {"gpu_name", c.gpuName},

@@ -82,10 +82,17 @@ struct MeasuredCurve {
     [[nodiscard]] MeasuredPeak peak() const;
     /// peak().busbwGBps: GB/s (0 when empty).
     [[nodiscard]] double peakBusbwGBps() const;
+    /// True when the rank count is not printed but inferred from nccl-tests' busbw/algbw factor
+    /// (ranksFrom names that factor): a figure to state as inferred, never as fact.
+    [[nodiscard]] bool ranksInferred() const;
+    /// The rank count in words for a summary: "16 ranks", "8 ranks (inferred from busbw/algbw)",
+    /// "? ranks" when unknown.
+    [[nodiscard]] std::string ranksWords() const;
 };
 
-/// JSON form (the `curve` object of `import --json`): the file's fields, both columns, and the
-/// peak as `peak_busbw_GBps` with `peak_busbw_column`, `peak_busbw_bytes`, `peak_busbw_line`.
+/// JSON form (the `curve` object of `import --json`): the file's fields, both columns, the
+/// peak as `peak_busbw_GBps` with `peak_busbw_column`, `peak_busbw_bytes`, `peak_busbw_line`,
+/// and `ranks_inferred` (ranksInferred()).
 [[nodiscard]] nlohmann::json toJson(const MeasuredCurve& c);
 
 /// nccl-tests' bus bandwidth factor for `collective` on `ranks` ranks (PERFORMANCE.md);

@@ -171,9 +171,14 @@ Inference inferCollective(const MeasuredCurve& c)
 MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& warnings)
 {
     MeasuredCurve c;
+    const std::size_t warningsBefore = warnings.size(); // where a cut-off top is said: before the rows' warnings
     std::optional<Layout> layout;
     int headerLine = 0;
     int gpusLine = 0; // line of the "nThread N nGpus M" header
+    int firstRowLine = 0;          // the first data row read
+    bool sawHead = false;          // "# nThread N nGpus M ..." before the first row
+    bool sawGroupLine = false;     // "#   out-of-place   in-place" before the first row
+    bool sawRankLine = false;      // a "# Rank" line before the first row
     bool sawAvg = false, sawSecondTable = false;
     std::map<int, std::pair<std::string, std::string>> rankInfo; // rank -> (host, gpu name)
     static const std::regex rankRe(R"(^#\s*Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s+(.*)$)");
@@ -230,9 +235,12 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         if (t[0] == '#') {
             if (std::regex_search(t, m, rankRe)) {
                 if (!l.cut) rankInfo[std::stoi(m[1].str())] = {m[2].str(), trim(m[3].str())};
+                if (!firstRowLine) sawRankLine = true;
                 continue;
             }
+            if (!firstRowLine && t.find("out-of-place") != std::string::npos && t.find("in-place") != std::string::npos) sawGroupLine = true;
             if (std::regex_search(t, m, headRe)) {
+                if (!firstRowLine) sawHead = true;
                 long long threads = 0, gpus = 0;
                 if (parseInteger(m[1].str(), threads) && threads >= 1 && threads <= 1'000'000) c.nThreads = static_cast<int>(threads);
                 if (parseInteger(m[2].str(), gpus) && gpus >= 1 && gpus <= 1'000'000) {
@@ -276,6 +284,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         if (!std::all_of(cells[2].begin(), cells[2].end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }) ||
             !std::isalpha(static_cast<unsigned char>(cells[2][0])))
             continue;
+        if (!firstRowLine) firstRowLine = l.number;
         if (negative) {
             warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B: expected a size in bytes, 0 or more; the row is ignored");
             continue;
@@ -357,6 +366,24 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
                          "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read");
     c.layout = layout ? layout->name : std::string();
+    // nccl-tests prints "# nThread N nGpus M minBytes ..." first, then a "# Rank" line per rank,
+    // the column-group line ("out-of-place  in-place") and the column header: a table without
+    // that header is the bottom of a file cut off at the top (shared/real_inputs/LOG.md: "may
+    // be cut off at the top"), whatever the rows look like.
+    if (!sawHead) {
+        std::vector<std::string> missing;
+        if (c.command.empty()) missing.emplace_back("no command line");
+        missing.emplace_back("no \"# nThread N nGpus M minBytes ...\" header");
+        if (!sawRankLine) missing.emplace_back("no \"# Rank\" lines");
+        if (!sawGroupLine) missing.emplace_back("no \"out-of-place  in-place\" column-group line");
+        if (!headerLine) missing.emplace_back("no column header");
+        std::string words;
+        for (std::size_t i = 0; i < missing.size(); ++i) words += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + missing[i];
+        warnings.insert(warnings.begin() + static_cast<std::ptrdiff_t>(warningsBefore),
+                        "line " + std::to_string(firstRowLine) + ": the top of the file is cut off: the table starts with " + words +
+                            " before it, so what the run printed there (the ranks, their hosts and GPUs) is not in the file");
+        c.complete = false;
+    }
     if (!sawAvg) {
         c.complete = false;
         warnings.push_back("the table ends at line " + std::to_string(lastRowLine) +
