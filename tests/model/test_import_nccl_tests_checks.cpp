@@ -3,6 +3,7 @@
 #include "model/io/import/advisor.hpp"
 #include "model/io/import/import.hpp"
 #include "model/io/import/nccl_tests_checks.hpp"
+#include "model/io/input_error.hpp"
 
 #include "test_catalog_support.hpp"
 #include "test_import_support.hpp"
@@ -10,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -188,4 +190,85 @@ TEST_CASE("nccl-tests: a file cut off at the top says what is missing and states
     CHECK_FALSE(anyWarning(whole, "top of the file", "cut off"));
     CHECK_FALSE(whole.curve->ranksInferred());
     CHECK(whole.curve->ranksWords() == "8 ranks");
+}
+
+namespace {
+
+/// `text` with the `cell`-th blank-separated cell (0-based) of every data row removed
+/// (cell >= 0), or with "7" added after it (`add`), rows joined by single blanks.
+std::string rowsEdited(const std::string& text, std::size_t cell, bool add, int onlyLine = 0)
+{
+    std::istringstream in(text);
+    std::string out, line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        const auto cells = splitBlanks(line);
+        const bool row = !cells.empty() && std::isdigit(static_cast<unsigned char>(cells[0][0])) && (onlyLine == 0 || onlyLine == number);
+        if (row && cells.size() > cell) {
+            std::string joined;
+            for (std::size_t k = 0; k < cells.size(); ++k) {
+                if (k == cell && !add) continue;
+                joined += (joined.empty() ? "" : " ") + cells[k];
+                if (k == cell && add) joined += " 7";
+            }
+            line = joined;
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("nccl-tests: a row with a cell missing or added is ignored naming its cell count - not read into shifted fields", "[import][nccl-tests]")
+{
+    const std::string n12 = realInput("nccl_tests_12.txt");
+    // Every row without its out-of-place busbw (cell 7): algbw was read as time, "in-place 272 us"
+    // was an algbw, and a false unsteady-times finding came out. Now no row is usable: refused.
+    try {
+        (void)importText("n12.txt", rowsEdited(n12, 7, false), ImportKind::Auto);
+        FAIL("a table whose every row lacks a cell was imported");
+    } catch (const model::InputError& e) {
+        CHECK(e.file() == "n12.txt");
+        CHECK(e.problem() == "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read: 6 rows have "
+                             "another cell count than the 13 columns the header names (the first on line 16)");
+    }
+    // One row without it: that row is named and ignored, the others are read as printed.
+    const ImportResult one = importText("n12.txt", rowsEdited(n12, 7, false, 18), ImportKind::Auto);
+    REQUIRE(one.curve);
+    CHECK(one.warnings.front() == "line 18: 12 cells, the header (line 14) has 13 columns: expected one cell per column (a cell missing or added "
+                                  "moves the time, algbw and busbw after it into other fields); the row is ignored");
+    CHECK(one.curve->outOfPlace.size() == 5);
+    CHECK(one.curve->inPlace.size() == 5);
+    for (const auto& p : one.curve->outOfPlace) CHECK(p.bytes != 536870912.0);
+    CHECK(one.curve->collective == "all_reduce");
+    CHECK(one.curve->peakBusbwGBps() == Approx(476.53));
+    CHECK(std::none_of(one.findings.begin(), one.findings.end(), [](const AdvisorFinding& f) { return f.rule == "unsteady-times"; }));
+    // A cell added (a stray "7" after the root) is named the same way.
+    const ImportResult added = importText("n12.txt", rowsEdited(n12, 4, true, 20), ImportKind::Auto);
+    CHECK(anyWarning(added, "line 20: 14 cells, the header (line 14) has 13 columns", "the row is ignored"));
+    CHECK(added.curve->outOfPlace.size() == 5);
+    CHECK(added.curve->outOfPlace.back().bytes == 4294967296.0);
+    CHECK(added.curve->outOfPlace.back().timeUs == Approx(15870));
+    // A table without a header: the layout's own column count (old layout, 12) stands in.
+    const ImportResult r19 = importFile(importtest::realInputPath("nccl_tests_19.txt"), ImportKind::NcclTests);
+    const ImportResult r19short = importText("n19.txt", rowsEdited(realInput("nccl_tests_19.txt"), 6, false, 5), ImportKind::NcclTests);
+    CHECK(anyWarning(r19short, "line 5: 11 cells, the old (error column, no root) layout has 12 columns", "the row is ignored"));
+    CHECK(r19short.curve->outOfPlace.size() + 1 == r19.curve->outOfPlace.size());
+}
+
+TEST_CASE("nccl-tests: an in-place algbw that is not size / time is named and that half ignored", "[import][nccl-tests]")
+{
+    // nccl_tests_12 line 17: 256 MiB in 1134.8 us in place = 236.56 GB/s algbw; 136.56 was read without a word.
+    const std::string text = edited(realInput("nccl_tests_12.txt"), "1134.8  236.56", "1134.8  136.56");
+    const ImportResult r = importText("n12.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(anyWarning(r, "line 17: in-place algbw 136.56 GB/s does not equal size / time (236.5", "that half of the row is ignored"));
+    CHECK(r.curve->outOfPlace.size() == 6);
+    CHECK(r.curve->inPlace.size() == 5);
+    for (const auto& p : r.curve->inPlace) CHECK(p.bytes != 268435456.0);
+    // The out-of-place half of that row is kept as printed.
+    CHECK(r.curve->outOfPlace[1].algbwGBps == Approx(235.63));
+    CHECK(r.curve->outOfPlace[1].line == 17);
 }

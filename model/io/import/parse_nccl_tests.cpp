@@ -25,7 +25,10 @@ struct Layout {
     bool hasRedop = true;
     bool hasRoot = true;
     std::string name;
+    std::size_t headerColumns = 0; ///< the column names of the header line; 0 when read from a row's shape
     [[nodiscard]] std::size_t fixed() const { return 3 + (hasRedop ? 1 : 0) + (hasRoot ? 1 : 0); }
+    /// Cells of a whole data row: the header's column count, else the fixed columns and two halves of 4.
+    [[nodiscard]] std::size_t columns() const { return headerColumns ? headerColumns : fixed() + 8; }
 };
 
 const Layout kCurrent{true, true, "current (root, #wrong)"};
@@ -44,6 +47,7 @@ std::optional<Layout> layoutFromHeader(const std::string& line)
     l.hasRedop = has("redop");
     l.hasRoot = has("root");
     l.name = l.hasRoot ? kCurrent.name : (l.hasRedop ? kOld.name : "old (no redop, no root)");
+    l.headerColumns = cells.size();
     return l;
 }
 
@@ -100,6 +104,17 @@ std::string readHalf(const std::vector<std::string>& cells, std::size_t i, Measu
     p.busbwRoundingGBps = halfLastDigit(cells[i + 2]);
     p.wrong = i + 3 < cells.size() ? cells[i + 3] : std::string();
     return {};
+}
+
+/// Why `p`'s algbw (printed as `cell`) is not its size / time, or "" when it is: nccl-tests prints
+/// algbw = bytes / time (PERFORMANCE.md) rounded to 2 decimals from a rounded time, so they agree
+/// within 0.011 GB/s and 3 %; more means the cells were read from the wrong columns.
+std::string algbwMismatch(const MeasuredPoint& p, const std::string& cell)
+{
+    if (p.timeUs <= 0) return {};
+    const double expect = p.bytes / (p.timeUs * 1e-6) / 1e9;
+    if (std::fabs(expect - p.algbwGBps) <= 0.011 + 0.03 * expect) return {};
+    return "algbw " + cell + " GB/s does not equal size / time (" + std::to_string(expect) + " GB/s)";
 }
 
 struct Inference {
@@ -176,6 +191,8 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     int headerLine = 0;
     int gpusLine = 0; // line of the "nThread N nGpus M" header
     int firstRowLine = 0;          // the first data row read
+    int wrongCellCounts = 0;       // rows ignored for a cell count other than the header's
+    int firstWrongCellCount = 0;   // the first of them
     bool sawHead = false;          // "# nThread N nGpus M ..." before the first row
     bool sawGroupLine = false;     // "#   out-of-place   in-place" before the first row
     bool sawRankLine = false;      // a "# Rank" line before the first row
@@ -301,6 +318,19 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             warnings.push_back("line " + std::to_string(l.number) + ": no column header before the first row: columns read as the " +
                                layout->name + " nccl-tests layout from the row's shape");
         }
+        // One cell per column: a row with a cell missing or added (a bad paste, an edit) would
+        // read every field after it from the wrong column (algbw as time, #wrong as busbw). A
+        // cut last line may lack cells at its end (its last cell is dropped below), never have more.
+        if (cells.size() > layout->columns() || (cells.size() < layout->columns() && !l.cut)) {
+            ++wrongCellCounts;
+            if (!firstWrongCellCount) firstWrongCellCount = l.number;
+            warnings.push_back("line " + std::to_string(l.number) + ": " + std::to_string(cells.size()) + " cells, " +
+                               (layout->headerColumns ? "the header (line " + std::to_string(headerLine) + ") has "
+                                                      : "the " + layout->name + " layout has ") +
+                               std::to_string(layout->columns()) + " columns: expected one cell per column (a cell missing or added moves " +
+                               "the time, algbw and busbw after it into other fields); the row is ignored");
+            continue;
+        }
         bool cut = false;
         if (l.cut) {
             cells.pop_back();
@@ -322,9 +352,17 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         MeasuredPoint out = base, in = base;
         const std::string whyOut = readHalf(cells, i, out);
         const std::string whyIn = readHalf(cells, i + 4, in);
-        const bool okOut = whyOut.empty(), okIn = whyIn.empty();
+        const bool okOut = whyOut.empty();
+        bool okIn = whyIn.empty();
         if (!okIn && whyIn != "incomplete")
             warnings.push_back("line " + std::to_string(l.number) + ": in-place " + whyIn + "; that half of the row is ignored");
+        // algbw is size / time (PERFORMANCE.md) in the in-place half too.
+        if (okIn) {
+            if (const std::string bad = algbwMismatch(in, cells[i + 5]); !bad.empty()) {
+                warnings.push_back("line " + std::to_string(l.number) + ": in-place " + bad + "; that half of the row is ignored");
+                okIn = false;
+            }
+        }
         if (!okOut) {
             warnings.push_back("line " + std::to_string(l.number) + ": " +
                                (whyOut != "incomplete" ? "out-of-place " + whyOut + "; " + (okIn ? "only the in-place half is kept" : "the row is ignored")
@@ -341,13 +379,9 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             continue;
         }
         // algbw is size / time (PERFORMANCE.md): a mismatch means the columns were misread.
-        if (out.timeUs > 0) {
-            const double expect = out.bytes / (out.timeUs * 1e-6) / 1e9;
-            if (std::fabs(expect - out.algbwGBps) > 0.011 + 0.03 * expect) {
-                warnings.push_back("line " + std::to_string(l.number) + ": algbw " + cells[i + 1] + " GB/s does not equal size / time (" +
-                                   std::to_string(expect) + " GB/s); the row is ignored");
-                continue;
-            }
+        if (const std::string bad = algbwMismatch(out, cells[i + 1]); !bad.empty()) {
+            warnings.push_back("line " + std::to_string(l.number) + ": " + bad + "; the row is ignored");
+            continue;
         }
         if (const auto first = rowOfSize.find(out.bytes); first != rowOfSize.end()) {
             warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is measured again (first on line " +
@@ -364,7 +398,12 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     }
     if (c.outOfPlace.empty() && c.inPlace.empty())
         throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
-                         "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read");
+                         "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read" +
+                             (wrongCellCounts ? std::string(": ") + (wrongCellCounts == 1 ? "1 row has" : std::to_string(wrongCellCounts) + " rows have") +
+                                                    " another cell count than the " + std::to_string(layout->columns()) + " columns " +
+                                                    (layout->headerColumns ? "the header names" : "of its layout") + " (the first on line " +
+                                                    std::to_string(firstWrongCellCount) + ")"
+                                              : std::string()));
     c.layout = layout ? layout->name : std::string();
     // nccl-tests prints "# nThread N nGpus M minBytes ..." first, then a "# Rank" line per rank,
     // the column-group line ("out-of-place  in-place") and the column header: a table without
