@@ -272,3 +272,42 @@ TEST_CASE("nccl-tests: an in-place algbw that is not size / time is named and th
     CHECK(r.curve->outOfPlace[1].algbwGBps == Approx(235.63));
     CHECK(r.curve->outOfPlace[1].line == 17);
 }
+
+TEST_CASE("nccl-tests: a row repeated thousands of times gives five warnings and one count - not one warning per row", "[import][nccl-tests]")
+{
+    // nccl_tests_12 whose first row (line 16) repeats: 400,000 copies gave 399,999 warning lines
+    // and a 47 MB JSON. 2,000 copies read the same way, faster.
+    std::istringstream in(realInput("nccl_tests_12.txt"));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    REQUIRE(lines.size() >= 21);
+    std::string text;
+    for (std::size_t i = 0; i < 15; ++i) text += lines[i] + "\n";
+    for (int k = 0; k < 2000; ++k) text += lines[15] + "\n"; // lines 16 to 2,015
+    for (std::size_t i = 21; i < lines.size(); ++i) text += lines[i] + "\n";
+    const ImportResult r = importText("rep.txt", text, ImportKind::Auto);
+    REQUIRE(r.curve);
+    CHECK(r.curve->outOfPlace.size() == 1);
+    CHECK(r.curve->outOfPlace.front().line == 16);
+    REQUIRE(r.warnings.size() == 6);
+    for (int k = 0; k < 5; ++k)
+        CHECK(r.warnings[static_cast<std::size_t>(k)] == "line " + std::to_string(17 + k) +
+                                                             ": size 134217728 B is measured again (first on line 16); the first row is kept, this one is ignored");
+    CHECK(r.warnings[5] == "... and 1,994 more rows measured again (lines 22 to 2,015), ignored as those above");
+    const std::string json = toJson(r).dump();
+    CHECK(json.find("1,994 more rows measured again") != std::string::npos);
+    CHECK(json.size() < 20000);
+    // Each kind is counted on its own: rows of another cell count after the repeats.
+    std::string mixed = text;
+    const std::string row = lines[15] + "\n";
+    std::string shortRow = lines[16];
+    shortRow = shortRow.substr(0, shortRow.rfind(' ')) + "\n"; // without its last cell (in-place #wrong)
+    std::string shorts;
+    for (int k = 0; k < 8; ++k) shorts += shortRow;
+    mixed.insert(mixed.find(row) + row.size(), shorts); // lines 17 to 24
+    const ImportResult m = importText("rep.txt", mixed, ImportKind::Auto);
+    CHECK(std::count_if(m.warnings.begin(), m.warnings.end(), [](const std::string& w) { return w.find(" cells, the header (line 14) has 13 columns") != std::string::npos; }) == 5);
+    CHECK(std::find(m.warnings.begin(), m.warnings.end(), "... and 3 more rows with another cell count than 13 (lines 22 to 24), ignored as those above") != m.warnings.end());
+    CHECK(std::find(m.warnings.begin(), m.warnings.end(), "... and 1,994 more rows measured again (lines 30 to 2,023), ignored as those above") != m.warnings.end());
+    CHECK(m.warnings.size() == 12);
+}

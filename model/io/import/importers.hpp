@@ -45,7 +45,9 @@ namespace model::io {
 /// nccl-tests / rccl-tests output (every *_perf, current and old column layouts, Slurm or MPI
 /// rank prefixes, NCCL INFO lines between rows): the measured out-of-place and in-place
 /// curves, the ranks, hosts and GPU from the "# Rank" lines, and the collective from the
-/// command line or, failing that, from nccl-tests' own busbw/algbw factor.
+/// command line or, failing that, from nccl-tests' own busbw/algbw factor. Rows it ignores are
+/// named one by one for the first few of each kind (measured again, another cell count, ...),
+/// then counted in one line ("... and 399,994 more rows measured again", RepeatedWarnings).
 /// @throws InputError when no data row can be read.
 [[nodiscard]] MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& warnings);
 

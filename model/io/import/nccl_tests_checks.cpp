@@ -1,5 +1,6 @@
 // Whole-table checks of nccl-tests output: printed busbw against factor x size / time.
 #include "model/io/import/nccl_tests_checks.hpp"
+#include "model/io/import/repeated_warnings.hpp"
 #include "model/units/number_format.hpp"
 
 #include <cmath>
@@ -28,7 +29,7 @@ double halfLastDigit(std::string_view cell) noexcept
 namespace {
 
 /// Keeps the points of `pts` whose busbw agrees with factor x bytes / time; warns for the others.
-void keepConsistent(std::vector<MeasuredPoint>& pts, const char* half, const MeasuredCurve& c, double factor, std::vector<std::string>& warnings)
+void keepConsistent(std::vector<MeasuredPoint>& pts, const char* half, const MeasuredCurve& c, double factor, RepeatedWarnings& warnings)
 {
     std::vector<MeasuredPoint> kept;
     for (const MeasuredPoint& p : pts) {
@@ -47,10 +48,12 @@ void keepConsistent(std::vector<MeasuredPoint>& pts, const char* half, const Mea
         }
         char factorText[32];
         std::snprintf(factorText, sizeof factorText, "%.4g", factor);
-        warnings.push_back("line " + std::to_string(p.line) + ": " + half + " busbw " + fixedDecimals(p.busbwGBps, 2) + " GB/s is not " + c.collective +
-                           "'s factor " + factorText + " on " + std::to_string(c.ranks) + " ranks x size / time (" +
-                           std::to_string(static_cast<long long>(p.bytes)) + " B in " + fixedDecimals(p.timeUs, 2) + " us = " + fixedDecimals(expect, 2) +
-                           " GB/s), beyond the rounding of the printed digits; that half of the row is ignored");
+        warnings.add(std::string(half) + " halves whose busbw is not the factor x size / time",
+                     "line " + std::to_string(p.line) + ": " + half + " busbw " + fixedDecimals(p.busbwGBps, 2) + " GB/s is not " + c.collective +
+                         "'s factor " + factorText + " on " + std::to_string(c.ranks) + " ranks x size / time (" +
+                         std::to_string(static_cast<long long>(p.bytes)) + " B in " + fixedDecimals(p.timeUs, 2) + " us = " + fixedDecimals(expect, 2) +
+                         " GB/s), beyond the rounding of the printed digits; that half of the row is ignored",
+                     p.line);
     }
     pts = std::move(kept);
 }
@@ -61,8 +64,10 @@ void dropBusbwMismatches(MeasuredCurve& c, bool factorTrusted, std::vector<std::
 {
     const auto factor = busbwFactor(c.collective, c.ranks);
     if (!factor || !factorTrusted) return;
-    keepConsistent(c.outOfPlace, "out-of-place", c, *factor, warnings);
-    keepConsistent(c.inPlace, "in-place", c, *factor, warnings);
+    RepeatedWarnings capped(warnings);
+    keepConsistent(c.outOfPlace, "out-of-place", c, *factor, capped);
+    keepConsistent(c.inPlace, "in-place", c, *factor, capped);
+    capped.summarise();
 }
 
 } // namespace model::io

@@ -18,7 +18,8 @@ namespace model::io {
 
 /// Drops the halves (out-of-place, in-place) of rows whose printed busbw (GB/s) differs from
 /// factor x bytes / time by more than the rounding of the printed busbw and time allows, each
-/// with a warning naming the line, the printed and the computed busbw. Does nothing when the
+/// with a warning naming the line, the printed and the computed busbw (the first few of each
+/// half, then a count: RepeatedWarnings). Does nothing when the
 /// collective's factor is unknown (collective or rank count not known) or `factorTrusted` is
 /// false (the table's own busbw/algbw already contradicts the factor: the rank lines are
 /// incomplete, and every row would be dropped for that one cause).

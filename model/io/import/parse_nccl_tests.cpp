@@ -6,6 +6,7 @@
 
 #include "model/io/import/nccl_tests_checks.hpp"
 #include "model/io/import/nccl_version.hpp"
+#include "model/io/import/repeated_warnings.hpp"
 
 #include "model/io/input_error.hpp"
 
@@ -206,6 +207,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
     NcclVersionReader versions;
     static const std::regex avgRe(R"(^#\s*Avg bus bandwidth\s*:\s*(\S+))");
     int lastRowLine = 0;
+    RepeatedWarnings rowWarnings(warnings); // per-row warnings: the first few of a kind, then a count
     std::map<double, int> rowOfSize; // size (B) -> line of the row kept for it
     std::string continued;           // the lines before this one that end in '\' (a split command)
     int continuedFrom = 0;           // the first of them
@@ -303,13 +305,15 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
             continue;
         if (!firstRowLine) firstRowLine = l.number;
         if (negative) {
-            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B: expected a size in bytes, 0 or more; the row is ignored");
+            rowWarnings.add("rows with a negative size", "line " + std::to_string(l.number) + ": size " + cells[0] + " B: expected a size in bytes, 0 or more; the row is ignored", l.number);
             continue;
         }
         long long size = 0;
         if (!parseInteger(cells[0], size) || static_cast<double>(size) > kMaxMeasuredBytes) {
-            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is beyond any size nccl-tests measures (at most " +
-                               std::to_string(static_cast<long long>(kMaxMeasuredBytes)) + " B here); the row is ignored");
+            rowWarnings.add("rows with a size beyond any nccl-tests measures",
+                            "line " + std::to_string(l.number) + ": size " + cells[0] + " B is beyond any size nccl-tests measures (at most " +
+                                std::to_string(static_cast<long long>(kMaxMeasuredBytes)) + " B here); the row is ignored",
+                            l.number);
             continue;
         }
         if (!layout) {
@@ -324,11 +328,13 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         if (cells.size() > layout->columns() || (cells.size() < layout->columns() && !l.cut)) {
             ++wrongCellCounts;
             if (!firstWrongCellCount) firstWrongCellCount = l.number;
-            warnings.push_back("line " + std::to_string(l.number) + ": " + std::to_string(cells.size()) + " cells, " +
-                               (layout->headerColumns ? "the header (line " + std::to_string(headerLine) + ") has "
-                                                      : "the " + layout->name + " layout has ") +
-                               std::to_string(layout->columns()) + " columns: expected one cell per column (a cell missing or added moves " +
-                               "the time, algbw and busbw after it into other fields); the row is ignored");
+            rowWarnings.add("rows with another cell count than " + std::to_string(layout->columns()),
+                            "line " + std::to_string(l.number) + ": " + std::to_string(cells.size()) + " cells, " +
+                                (layout->headerColumns ? "the header (line " + std::to_string(headerLine) + ") has "
+                                                       : "the " + layout->name + " layout has ") +
+                                std::to_string(layout->columns()) + " columns: expected one cell per column (a cell missing or added moves " +
+                                "the time, algbw and busbw after it into other fields); the row is ignored",
+                            l.number);
             continue;
         }
         bool cut = false;
@@ -355,19 +361,21 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         const bool okOut = whyOut.empty();
         bool okIn = whyIn.empty();
         if (!okIn && whyIn != "incomplete")
-            warnings.push_back("line " + std::to_string(l.number) + ": in-place " + whyIn + "; that half of the row is ignored");
+            rowWarnings.add("in-place halves with a number that is not one", "line " + std::to_string(l.number) + ": in-place " + whyIn + "; that half of the row is ignored", l.number);
         // algbw is size / time (PERFORMANCE.md) in the in-place half too.
         if (okIn) {
             if (const std::string bad = algbwMismatch(in, cells[i + 5]); !bad.empty()) {
-                warnings.push_back("line " + std::to_string(l.number) + ": in-place " + bad + "; that half of the row is ignored");
+                rowWarnings.add("in-place halves whose algbw is not size / time", "line " + std::to_string(l.number) + ": in-place " + bad + "; that half of the row is ignored", l.number);
                 okIn = false;
             }
         }
         if (!okOut) {
-            warnings.push_back("line " + std::to_string(l.number) + ": " +
-                               (whyOut != "incomplete" ? "out-of-place " + whyOut + "; " + (okIn ? "only the in-place half is kept" : "the row is ignored")
-                                                       : "the row for " + cells[0] + " B is " +
-                                                             (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored"));
+            rowWarnings.add(whyOut != "incomplete" ? "out-of-place halves with a number that is not one" : "rows that are not complete nccl-tests rows",
+                            "line " + std::to_string(l.number) + ": " +
+                                (whyOut != "incomplete" ? "out-of-place " + whyOut + "; " + (okIn ? "only the in-place half is kept" : "the row is ignored")
+                                                        : "the row for " + cells[0] + " B is " +
+                                                              (cut ? "cut off before its out-of-place busbw" : "not a complete nccl-tests row") + "; ignored"),
+                            l.number);
             if (whyOut != "incomplete" && okIn && !rowOfSize.count(in.bytes)) {
                 rowOfSize.emplace(in.bytes, l.number);
                 c.inPlace.push_back(in);
@@ -380,12 +388,14 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         }
         // algbw is size / time (PERFORMANCE.md): a mismatch means the columns were misread.
         if (const std::string bad = algbwMismatch(out, cells[i + 1]); !bad.empty()) {
-            warnings.push_back("line " + std::to_string(l.number) + ": " + bad + "; the row is ignored");
+            rowWarnings.add("rows whose algbw is not size / time", "line " + std::to_string(l.number) + ": " + bad + "; the row is ignored", l.number);
             continue;
         }
         if (const auto first = rowOfSize.find(out.bytes); first != rowOfSize.end()) {
-            warnings.push_back("line " + std::to_string(l.number) + ": size " + cells[0] + " B is measured again (first on line " +
-                               std::to_string(first->second) + "); the first row is kept, this one is ignored");
+            rowWarnings.add("rows measured again",
+                            "line " + std::to_string(l.number) + ": size " + cells[0] + " B is measured again (first on line " +
+                                std::to_string(first->second) + "); the first row is kept, this one is ignored",
+                            l.number);
             continue;
         }
         rowOfSize.emplace(out.bytes, l.number);
@@ -396,6 +406,7 @@ MeasuredCurve parseNcclTests(const ImportText& text, std::vector<std::string>& w
         if (cut) c.complete = false;
         lastRowLine = l.number;
     }
+    rowWarnings.summarise();
     if (c.outOfPlace.empty() && c.inPlace.empty())
         throw InputError(text.name(), headerLine ? "line " + std::to_string(headerLine) : std::string(), "",
                          "expected nccl-tests rows (size count type ... time algbw busbw), found none that could be read" +
