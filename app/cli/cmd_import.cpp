@@ -70,11 +70,14 @@ void printText(const model::io::ImportResult& r, const model::io::ImportReview& 
             const int highest = ids.empty() ? -1 : ids.back();
             const bool gaps = !fromAffinity && highest + 1 > *numa;
             if (gaps) numa = highest + 1;
-            const bool atLeast = !s.complete || gaps;
+            const bool atLeast = !s.complete || gaps || s.affinityUnread > 0;
             std::vector<std::string> why;
             if (fromAffinity) why.emplace_back("from the CPU-affinity sets");
             if (gaps) why.emplace_back("a device on NUMA node " + std::to_string(highest) + ": nodes count from 0");
             if (!s.complete) why.emplace_back("rows are missing");
+            if (s.affinityUnread > 0)
+                why.emplace_back(std::to_string(s.affinityUnread) + (s.affinityUnread == 1 ? " affinity cell is" : " affinity cells are") +
+                                 " not read, see the warnings");
             std::string words;
             for (const auto& w : why) words += (words.empty() ? " (" : "; ") + w;
             o << (atLeast ? "at least " : "") << *numa << QString::fromStdString(words.empty() ? words : words + ")");

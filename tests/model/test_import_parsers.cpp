@@ -433,3 +433,43 @@ TEST_CASE("lspci: GeForce cards named without a PCI id get the no-peer-to-peer f
     CHECK(nics->evidence.line == 6); // was 0: lspci has no header line
     CHECK(nics->evidence.text.find("ConnectX-7") != std::string::npos);
 }
+
+TEST_CASE("topo -m: a CPU or NUMA affinity nvidia-smi never prints is named and not read", "[import][topo]")
+{
+    // topo_smi_05 with GPU0's "0-35,72-107" and "0" turned into "abc" and "99999999999999": both
+    // were taken without a word ("abc" counted as a CPU-affinity set, the NUMA count printed as fact).
+    std::ifstream f(CD_SHARED_DIR "/real_inputs/topo_smi_05.txt", std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    std::string text = ss.str();
+    const std::string cells = "0-35,72-107\t0\t";
+    const auto at = text.find(cells);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, cells.size(), "abc\t99999999999999\t");
+    const ImportResult r = importText("t5.txt", text, ImportKind::Auto);
+    REQUIRE(r.server);
+    const auto has = [&](const std::string& w) { return std::find(r.warnings.begin(), r.warnings.end(), w) != r.warnings.end(); };
+    CHECK(has("line 2: GPU0's CPU Affinity \"abc\" is not a CPU list: expected CPU numbers and ranges such as \"0-35,72-107\" (or N/A); "
+              "the GPU's CPU affinity is not stated"));
+    CHECK(has("line 2: GPU0's NUMA Affinity \"99999999999999\" is out of range: expected a NUMA node from 0 to 4095 (or N/A); "
+              "the GPU's NUMA node is not stated"));
+    const auto& g0 = r.server->gpus.front();
+    CHECK(g0.label == "GPU0");
+    CHECK(g0.cpuAffinity.empty());
+    CHECK_FALSE(g0.numaNode.has_value());
+    CHECK(r.server->gpus[1].cpuAffinity == "0-35,72-107");
+    CHECK(r.server->gpus[1].numaNode == 0);
+    CHECK(r.server->affinityUnread == 2);
+    CHECK(toJson(r)["server"]["affinity_cells_unread"] == 2);
+    // A word where the NUMA node goes is named as such; real lists and N/A read as before.
+    std::string word = ss.str();
+    word.replace(word.find(cells), cells.size(), "0-35,72-107\tnode0\t");
+    const ImportResult w = importText("t5.txt", word, ImportKind::Auto);
+    CHECK(std::any_of(w.warnings.begin(), w.warnings.end(), [](const std::string& x) {
+        return x.find("line 2: GPU0's NUMA Affinity \"node0\" is not a whole number: expected a NUMA node from 0 to 4095") == 0;
+    }));
+    CHECK(w.server->gpus.front().cpuAffinity == "0-35,72-107");
+    const ImportResult plain = importText("t5.txt", ss.str(), ImportKind::Auto);
+    CHECK(plain.server->affinityUnread == 0);
+    CHECK(plain.server->gpus.front().numaNode == 0);
+}

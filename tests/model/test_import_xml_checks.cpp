@@ -231,3 +231,36 @@ TEST_CASE("NCCL XML: a PCI link_width or link_speed of nan or inf is named as ot
         CHECK(r.server->gpus[1].pcie.speedGTps == Approx(32.0));
     }
 }
+
+TEST_CASE("NCCL XML: a GPU or NIC PCI id that is not one is named as other bad values are", "[import][xml]")
+{
+    // device="zzzz" on a GPU was kept as its id without a word (speed="abc" and link_width="abc" are named).
+    std::string t = kBadValues;
+    const std::string gpu0 = R"(vendor="0x10de" device="0x2330" link_speed="32.0 GT/s PCIe" link_width="16">
+      <gpu dev="0")";
+    REQUIRE(t.find(gpu0) != std::string::npos);
+    t.replace(t.find(gpu0), gpu0.size(), R"(vendor="0x10de" device="zzzz" link_speed="32.0 GT/s PCIe" link_width="16">
+      <gpu dev="0")");
+    const auto r = importText("d.xml", t, ImportKind::NcclTopo);
+    CHECK(warningWith(r, "device=\"zzzz\"") ==
+          "line 3: <pci> attribute device=\"zzzz\" is not a PCI id: expected a 16-bit hex id such as 0x2330; the id is not read, so the GPU's "
+          "model is not identified by it");
+    REQUIRE(r.server->gpus.size() == 2);
+    CHECK(r.server->gpus[0].pciDevice.empty());
+    CHECK(r.server->gpus[0].name.empty());
+    CHECK(r.server->gpus[1].pciDevice == "0x2330");
+    CHECK(r.server->gpus[1].name == "H100 SXM5 80GB");
+    // A NIC's vendor alike; a well-formed id without 0x is read.
+    std::string n = kBadValues;
+    n.replace(n.find(R"(vendor="0x15b3")"), 15, R"(vendor="mellanox")");
+    const auto rn = importText("n.xml", n, ImportKind::NcclTopo);
+    CHECK(warningWith(rn, "vendor=\"mellanox\"") ==
+          "line 13: <pci> attribute vendor=\"mellanox\" is not a PCI id: expected a 16-bit hex id such as 0x10de; the id is not read, so the "
+          "NIC's model is not identified by it");
+    CHECK(rn.server->nics[0].pciVendor.empty());
+    std::string bare = kBadValues;
+    bare.replace(bare.find(R"(device="0x2330")"), 15, R"(device="2330")");
+    const auto rb = importText("b.xml", bare, ImportKind::NcclTopo);
+    CHECK(warningWith(rb, "is not a PCI id").empty());
+    CHECK(rb.server->gpus[0].name == "H100 SXM5 80GB");
+}

@@ -20,7 +20,9 @@ namespace model::io {
 /// SOC token, with or without the legend and the NIC legend), `nvidia-smi topo -p2p r|w|rw`
 /// (peer-to-peer status per pair) and `rocm-smi --showtopo` (its "Link Type" table and NUMA
 /// lines). Rows cut off are dropped with a warning; their relations come from the other rows
-/// when the matrix states them there. Time grows with the cells (devices^2): a 1000-GPU
+/// when the matrix states them there. An affinity cell nvidia-smi never prints (CPU Affinity
+/// "abc", NUMA Affinity beyond 4,095) is named in a warning (line, GPU, column, what was
+/// expected) and not read; ServerModel::affinityUnread counts them. Time grows with the cells (devices^2): a 1000-GPU
 /// matrix (GPU999 is the highest label read) takes about a second.
 /// @throws InputError when no matrix header (GPU0 ...) is found, e.g. a file that starts
 ///         mid-matrix, or when no row can be read; naming the limit when the header has more
@@ -34,8 +36,9 @@ namespace model::io {
 /// a warning (line, attribute, expected range) and not read: an NVLink count outside 0-64 (its
 /// bond is dropped and that GPU's pairs without another NVLink become unknown), a NIC speed
 /// outside 1-3,200,000 Mb/s, a PCI link_width outside 0-32 lanes or a link_speed that is not a
-/// rate above 0 and at most 128 GT/s ("nan" and "inf" included), a second GPU on a bus id
-/// already read. A <cpu> nested in a <cpu> is read as a CPU of its own, with a warning; a <gpu>
+/// rate above 0 and at most 128 GT/s ("nan" and "inf" included), a PCI vendor or device id
+/// that is not a 16-bit hex id (device="zzzz": the device is then not identified by it), a
+/// second GPU on a bus id already read. A <cpu> nested in a <cpu> is read as a CPU of its own, with a warning; a <gpu>
 /// the tree does not reach is named.
 /// @throws InputError when the XML is malformed or truncated (the parser's message and
 ///         offset), has no <system> element, or holds no GPU (naming <system>'s line).

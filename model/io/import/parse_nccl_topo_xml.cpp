@@ -13,6 +13,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -123,6 +124,25 @@ std::string lower(std::string s)
     return s;
 }
 
+/// PCI id attribute `name` ("vendor", "device") of a <pci> element, lower case: NCCL writes
+/// "0x%04x" ("0x10de", "0x2330"); "2330" without the prefix is read too. Empty when absent, and
+/// empty with a warning naming the line when it is not a 16-bit hex id ("zzzz", "0x123456"), as
+/// speed= and link_width= are named.
+std::string pciIdAttr(const pugi::xml_node& n, const char* name, int line, const std::string& consequence, std::vector<std::string>& warnings)
+{
+    const pugi::xml_attribute a = n.attribute(name);
+    if (!a) return {};
+    const std::string raw = a.value();
+    std::string v = lower(trim(raw));
+    const std::string digits = startsWith(v, "0x") ? v.substr(2) : v;
+    if (!digits.empty() && digits.size() <= 4 && std::all_of(digits.begin(), digits.end(), [](unsigned char ch) { return std::isxdigit(ch) != 0; }))
+        return v;
+    warnings.push_back("line " + std::to_string(line) + ": <" + n.name() + "> attribute " + name + "=\"" +
+                       (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + "\" is not a PCI id: expected a 16-bit hex id such as " +
+                       (std::string(name) == "vendor" ? "0x10de" : "0x2330") + "; " + consequence);
+    return {};
+}
+
 /// "0000:19:00.0" and "0000:19:00" name the same device in NCCL's files.
 std::string normBusId(std::string s)
 {
@@ -208,9 +228,14 @@ struct Walker {
         PcieNode p;
         p.busId = normBusId(n.attribute("busid").value());
         p.pciClass = lower(n.attribute("class").value());
-        p.vendor = lower(n.attribute("vendor").value());
-        p.device = lower(n.attribute("device").value());
         p.line = line(n);
+        // What the id would have named: a GPU's or NIC's model (its class says which it is).
+        const std::string cls = lower(n.attribute("class").value());
+        const std::string named = n.child("gpu") || startsWith(cls, "0x0302") || startsWith(cls, "0x0300") ? "the GPU's model"
+                                  : n.child("nic") || startsWith(cls, "0x0207") || startsWith(cls, "0x0200") ? "the NIC's model"
+                                                                                                             : "the device";
+        p.vendor = pciIdAttr(n, "vendor", p.line, "the id is not read, so " + named + " is not identified by it", warnings);
+        p.device = pciIdAttr(n, "device", p.line, "the id is not read, so " + named + " is not identified by it", warnings);
         p.link.speedGTps = speedAttr(n, p.line, warnings);
         // Checked as speed= is: "nan", "inf", a word, a negative or impossible width is named.
         const Checked width = checkedIntAttr(n, "link_width", 0, kMaxPcieLanes, p.line,

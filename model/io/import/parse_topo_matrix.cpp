@@ -144,6 +144,34 @@ std::optional<Header> readHeader(const SourceLine& l)
     return h;
 }
 
+/// Highest NUMA node read: Linux's largest NODES_SHIFT (10) gives 1,024 nodes; 4,095 leaves room.
+constexpr long long kMaxNumaNode = 4095;
+
+/// Highest CPU number read in a CPU list (Linux's largest NR_CPUS is 8,192; this leaves room).
+constexpr long long kMaxCpu = 1'000'000;
+
+/// True when `v` is a CPU list as nvidia-smi prints one ("0-35,72-107", "0,2,4", "8"): CPU
+/// numbers and ascending ranges separated by commas.
+bool isCpuList(const std::string& v)
+{
+    if (v.empty()) return false;
+    std::size_t start = 0;
+    while (start <= v.size()) {
+        const std::size_t comma = std::min(v.find(',', start), v.size());
+        const std::string item = v.substr(start, comma - start);
+        const std::size_t dash = item.find('-');
+        long long lo = 0, hi = 0;
+        const auto isDigits = [](const std::string& d) {
+            return !d.empty() && d.size() <= 7 && std::all_of(d.begin(), d.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        };
+        const std::string a = item.substr(0, dash), b = dash == std::string::npos ? a : item.substr(dash + 1);
+        if (!isDigits(a) || !isDigits(b) || !parseInteger(a, lo) || !parseInteger(b, hi) || lo > hi || hi > kMaxCpu) return false;
+        if (comma == v.size()) break;
+        start = comma + 1;
+    }
+    return true;
+}
+
 struct Row {
     int line = 0;
     std::string label;
@@ -434,10 +462,23 @@ ServerModel parseTopoMatrix(const ImportText& text, std::vector<std::string>& wa
             const std::string& col = header->extras[e];
             const std::string& v = r.extras[e];
             if (v == "N/A") continue;
-            if (col == "CPU Affinity") gpu.cpuAffinity = v;
-            else if (col == "NUMA Affinity") {
+            // Checked as NCCL XML attributes are: a value nvidia-smi never prints is named, not read.
+            const auto unread = [&](const std::string& expected, const std::string& consequence) {
+                warnings.push_back("line " + std::to_string(r.line) + ": " + gpu.label + "'s " + col + " \"" +
+                                   (v.size() > 40 ? v.substr(0, 40) + "..." : v) + "\" is " + expected + "; " + consequence);
+                ++s.affinityUnread;
+            };
+            if (col == "CPU Affinity") {
+                if (isCpuList(v)) gpu.cpuAffinity = v;
+                else unread("not a CPU list: expected CPU numbers and ranges such as \"0-35,72-107\" (or N/A)",
+                            "the GPU's CPU affinity is not stated");
+            } else if (col == "NUMA Affinity") {
                 long long n = 0;
-                if (parseInteger(v, n) && n >= -1 && n < 4096) gpu.numaNode = static_cast<int>(n);
+                if (!parseInteger(v, n)) unread("not a whole number: expected a NUMA node from 0 to " + std::to_string(kMaxNumaNode) + " (or N/A)",
+                                                "the GPU's NUMA node is not stated");
+                else if (n < -1 || n > kMaxNumaNode) unread("out of range: expected a NUMA node from 0 to " + std::to_string(kMaxNumaNode) + " (or N/A)",
+                                                            "the GPU's NUMA node is not stated");
+                else gpu.numaNode = static_cast<int>(n);
             }
         }
         if (!gpu.cpuAffinity.empty() || gpu.numaNode) {

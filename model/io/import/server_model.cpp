@@ -217,7 +217,8 @@ json toJson(const ServerModel& s)
     return {{"format", s.format}, {"gpus", std::move(gpus)}, {"nics", std::move(nics)}, {"cpus", std::move(cpus)},
             {"numa_nodes", s.numaNodes()}, {"gpu_pairs", std::move(pairs)}, {"gpu_nic", std::move(gpuNic)},
             {"pcie", std::move(pcie)}, {"pcie_bridges", s.pcieBridges()}, {"nvlink_bonds", std::move(bonds)},
-            {"nvswitches", s.nvswitches}, {"complete", s.complete}};
+            {"nvswitches", s.nvswitches}, {"complete", s.complete},
+            {"affinity_cells_unread", s.affinityUnread}};
 }
 
 } // namespace model::io

@@ -130,6 +130,9 @@ struct ServerModel {
     int nvswitches = 0;                ///< distinct NVSwitch targets of the NVLink bonds (NCCL XML)
     int headerLine = 0;                ///< topo -m header line (names every device column); 0 for XML
     bool complete = true;              ///< false when the file was cut off (see the import warnings)
+    /// topo -m: CPU or NUMA affinity cells that are no affinity nvidia-smi prints ("abc", a NUMA
+    /// node beyond 4,095), each named in a warning and not read: NUMA counts are then lower bounds
+    int affinityUnread = 0;
 
     /// The pair (a, b) in either order; nullptr when the file does not state it.
     [[nodiscard]] const GpuPair* pair(int a, int b) const noexcept;
