@@ -127,18 +127,24 @@ TEST_CASE("PCI ids name the catalog NIC: ConnectX-6 Dx is Ethernet-only, VPI and
     const NicIdentity vf = identifyPciNic("0x15b3", "0x101e"); // any ConnectX's virtual function
     CHECK(vf.name == "ConnectX virtual function");
     CHECK(vf.catalogId.empty());
+    // 0xefa0 is the first EFA (p4d's): EFA v1. The later ids do not tell the generations apart.
     const NicIdentity efa = identifyPciNic("0x1d0f", "0xefa0");
-    CHECK(efa.catalogId.empty()); // the id does not tell EFA generations apart
+    CHECK(efa.catalogId == "efa-v1-100g");
     CHECK(efa.protocol == NetProtocol::EFA);
+    const NicIdentity efa2 = identifyPciNic("0x1d0f", "0xefa2");
+    CHECK(efa2.name == "Elastic Fabric Adapter (EFA)");
+    CHECK(efa2.catalogId.empty());
+    CHECK(efa2.protocol == NetProtocol::EFA);
     CHECK(identifyPciNic("0x10de", "0x101d").name.empty()); // another vendor's id
     // Every catalog id the table names exists.
     for (const char* device : {"101b", "101d", "1021", "1023"}) CHECK(testsupport::bundledCatalog().nic(identifyPciNic("15b3", device).catalogId));
+    CHECK(testsupport::bundledCatalog().nic(identifyPciNic("1d0f", "efa0").catalogId));
 }
 
 TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a management port SYS to every GPU", "[import][nics]")
 {
     const Catalog& cat = testsupport::bundledCatalog();
-    SECTION("nccl_topo_05 (AWS p4d): 4 EFA NICs, one per PCIe switch, all compute; the design keeps its NIC and says why")
+    SECTION("nccl_topo_05 (AWS p4d): 4 EFA NICs, one per PCIe switch, all compute; the design takes the EFA the PCI ids name")
     {
         const ImportResult r = importFile(realInputPath("nccl_topo_05.xml"), ImportKind::NcclTopo);
         const NicRoles roles = nicRoles(*r.server);
@@ -151,12 +157,14 @@ TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a mana
         const ImportedDesign d = designFromImport(r, cat);
         CHECK(d.serverId == "dgx-a100");
         CHECK(theServer(d.design).nicCount == 4);
-        CHECK(theServer(d.design).nicModel.empty());
-        CHECK(anyNote(d, "the file's compute NICs are Elastic Fabric Adapter (EFA) (PCI 0x1d0f:0xefa0, efa), which the catalog cannot name by PCI "
-                         "id; the design keeps dgx-a100's connectx-6-200g (ConnectX-6 (VPI) 200G, infiniband)"));
+        // Was: "which the catalog cannot name by PCI id; the design keeps dgx-a100's connectx-6-200g", though the catalog has efa-v1-100g.
+        CHECK(theServer(d.design).nicModel == "efa-v1-100g");
+        CHECK(anyNote(d, "compute NIC model: efa-v1-100g (EFA v1 (Nitro v3) - p4d, efa): the file's compute NICs are Elastic Fabric Adapter (EFA) by "
+                         "their PCI ids 0x1d0f:0xefa0, an efa-only card, instead of dgx-a100's connectx-6-200g (ConnectX-6 (VPI) 200G, infiniband)"));
+        CHECK_FALSE(anyNote(d, "cannot name by PCI id"));
         CHECK_FALSE(anyNote(d, "not a compute NIC"));
     }
-    SECTION("nccl_topo_09 (IBM gx3d H100): 8 CX-7 virtual functions, one per GPU; no model change, no warning")
+    SECTION("nccl_topo_09 (IBM gx3d H100): 8 CX-7 virtual functions, one per GPU; the NIC of their maker at their 200 Gb/s, no warning")
     {
         const ImportResult r = importFile(realInputPath("nccl_topo_09.xml"), ImportKind::NcclTopo);
         const NicRoles roles = nicRoles(*r.server);
@@ -166,8 +174,9 @@ TEST_CASE("Other real dumps keep their NIC counts: p4d EFA, IBM CX-7 VFs, a mana
         const ImportedDesign d = designFromImport(r, cat);
         CHECK(d.serverId == "dgx-h100");
         CHECK_FALSE(theServer(d.design).nicCount.has_value()); // 8, the catalog's
-        CHECK(theServer(d.design).nicModel.empty());            // 0x101e names no card
-        CHECK(anyNote(d, "the file's NICs run at 200 Gb/s, the catalog's connectx-7-400g at 400 Gb/s"));
+        CHECK(theServer(d.design).nicModel == "connectx-6-200g"); // 0x101e names no card; Mellanox at 200 Gb/s does
+        CHECK(cat.nic(theServer(d.design).nicModel)->speed.inGbps() == Approx(200));
+        CHECK_FALSE(anyNote(d, "the file's NICs run at 200 Gb/s, the catalog's"));
     }
     SECTION("topo_smi_01 (8x H100 VMs): NIC0 SYS to every GPU is named apart; 8 compute NICs, no warning")
     {
@@ -214,23 +223,33 @@ TEST_CASE("On every real topology dump the warning's NIC count is the design's c
 
 TEST_CASE("A NIC rate the catalog card does not have keeps the card by its PCI ids and the note says why", "[import][nics]")
 {
-    // nccl_topo_09 kept connectx-7-400g for 200 Gb/s NICs while nccl_topo_12 switched card: both
-    // follow the PCI ids (0x101e, a virtual function, names no card; 0x101d names ConnectX-6 Dx),
-    // and the note on 09 said only that the rates differ.
+    // nccl_topo_09's NICs state 200 Gb/s and Mellanox (0x15b3) but their id (0x101e, a virtual
+    // function) names no card: the design kept DGX H100's 400 Gb/s connectx-7-400g. By maker and
+    // rate the catalog has connectx-6-200g (InfiniBand, as DGX H100's NIC) and connectx-6-dx-200g
+    // (Ethernet only): the design takes the one of the server's protocol, and says the card may differ.
     const Catalog& cat = testsupport::bundledCatalog();
     const std::string text = importtest::realInput("nccl_topo_09.xml");
     const ImportedDesign vf = designFromImport(importText("nccl_topo_09.xml", text, ImportKind::NcclTopo), cat);
-    CHECK(theServer(vf.design).nicModel.empty());
-    CHECK(anyNote(vf, "the file's NICs run at 200 Gb/s, the catalog's connectx-7-400g at 400 Gb/s: kept, because their PCI ids 0x15b3:0x101e "
-                      "(ConnectX virtual function) name no catalog card, and a NIC model is taken from the PCI ids, not from the rate alone "
-                      "(the catalog's 200 Gb/s NICs, connectx-6-200g and connectx-6-dx-200g, are other cards); set the NIC model in the "
-                      "inspector if that matters"));
+    CHECK(theServer(vf.design).nicModel == "connectx-6-200g");
+    CHECK(anyNote(vf, "compute NIC model: connectx-6-200g (ConnectX-6 (VPI) 200G, infiniband): the file's compute NICs are made by PCI vendor 0x15b3 "
+                      "and run at 200 Gb/s, and this is the one of the catalog's NICs of that maker at that rate (connectx-6-200g and "
+                      "connectx-6-dx-200g) that runs dgx-h100's infiniband, instead of dgx-h100's connectx-7-400g (ConnectX-7 400G (single-port "
+                      "OSFP), infiniband) at 400 Gb/s. Their PCI ids 0x15b3:0x101e (ConnectX virtual function) name no catalog card, so the card "
+                      "may be another of that maker at that rate: set the NIC model in the inspector if that matters"));
+    // A rate no catalog NIC of that maker has (150 Gb/s) keeps the card and says so.
+    std::string odd = text;
+    for (std::size_t at = odd.find("speed=\"200000\""); at != std::string::npos; at = odd.find("speed=\"200000\"", at)) odd.replace(at, 14, "speed=\"150000\"");
+    const ImportedDesign none = designFromImport(importText("odd.xml", odd, ImportKind::NcclTopo), cat);
+    CHECK(theServer(none.design).nicModel.empty());
+    CHECK(anyNote(none, "the file's NICs run at 150 Gb/s, the catalog's connectx-7-400g at 400 Gb/s: kept, because their PCI ids 0x15b3:0x101e "
+                        "(ConnectX virtual function) name no catalog card, and no catalog NIC of their maker (PCI vendor 0x15b3) runs at 150 Gb/s; "
+                        "set the NIC model in the inspector if that matters"));
     // The same dump with ConnectX-7 physical functions (0x1021): the card is DGX H100's own, at 200 Gb/s.
     std::string cx7 = text;
     for (std::size_t at = cx7.find("0x101e"); at != std::string::npos; at = cx7.find("0x101e", at)) cx7.replace(at, 6, "0x1021");
     const ImportedDesign own = designFromImport(importText("cx7.xml", cx7, ImportKind::NcclTopo), cat);
     CHECK(theServer(own.design).nicModel.empty());
-    CHECK(anyNote(own, "at 400 Gb/s: kept, because their PCI ids 0x15b3:0x1021 name that card (ConnectX-7), run at another rate"));
+    CHECK(anyNote(own, "at 400 Gb/s: kept, because their PCI ids 0x15b3:0x1021 name that card (ConnectX-7), run at another rate; set the NIC model"));
     // Without PCI ids (topo -m) nothing states a rate, so nothing is said.
     const ImportedDesign smi = designFromImport(importFile(realInputPath("topo_smi_01.txt"), ImportKind::Auto), cat, "hgx-h100-8gpu");
     CHECK_FALSE(anyNote(smi, "NICs run at"));

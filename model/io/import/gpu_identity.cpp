@@ -120,8 +120,22 @@ NicIdentity identifyPciNic(const std::string& vendor, const std::string& device)
         if (d == "1021") return {"ConnectX-7", "connectx-7-400g", std::nullopt};
         if (d == "1023") return {"ConnectX-8", "connectx-8-800g", std::nullopt};
     }
-    if (v == "1d0f" && (d == "efa0" || d == "efa1" || d == "efa2")) return {"Elastic Fabric Adapter (EFA)", "", NetProtocol::EFA};
+    // 0xefa0 is the first EFA device (the only id of the Linux efa driver until efa1-efa3 came),
+    // p4d's (aws-ofi-nccl's p4d topology, shared/real_inputs/nccl_topo_05.xml): EFA v1. The later
+    // ids do not tell the generations apart.
+    if (v == "1d0f" && d == "efa0") return {"Elastic Fabric Adapter (EFA)", "efa-v1-100g", NetProtocol::EFA};
+    if (v == "1d0f" && (d == "efa1" || d == "efa2" || d == "efa3")) return {"Elastic Fabric Adapter (EFA)", "", NetProtocol::EFA};
     return {};
+}
+
+bool pciVendorMakes(const std::string& pciVendor, const std::string& catalogVendor)
+{
+    const std::string v = hex4(pciVendor);
+    if (v == "15b3") return catalogVendor == "NVIDIA" || catalogVendor.find("Mellanox") != std::string::npos;
+    if (v == "1d0f") return catalogVendor == "AWS";
+    if (v == "14e4") return catalogVendor == "Broadcom";
+    if (v == "1dd8") return catalogVendor == "AMD";
+    return false;
 }
 
 bool isVirtualMachinePciVendor(const std::string& vendor) noexcept

@@ -41,10 +41,19 @@ struct NicIdentity {
 /// A NIC's model by PCI vendor and device ids ("0x15b3", "0x101d"; with or without 0x, any
 /// case). Sources: the PCI ID Repository (vendor 15b3 Mellanox: 1017 ConnectX-5, 1019
 /// ConnectX-5 Ex, 101b ConnectX-6, 101d ConnectX-6 Dx, 101e ConnectX family virtual function,
-/// 1021 ConnectX-7, 1023 ConnectX-8; vendor 1d0f Amazon: efa0-efa2 Elastic Fabric Adapter) and
-/// NVIDIA's ConnectX-6 Dx OCP 2.0 user manual (device ID 4125 = 0x101d, Ethernet only). Unknown
-/// ids give an empty identity.
+/// 1021 ConnectX-7, 1023 ConnectX-8; vendor 1d0f Amazon: efa0-efa3 Elastic Fabric Adapter) and
+/// NVIDIA's ConnectX-6 Dx OCP 2.0 user manual (device ID 4125 = 0x101d, Ethernet only). 0xefa0 is
+/// the first EFA, catalog efa-v1-100g: the Linux efa driver (drivers/infiniband/hw/efa/efa_main.c)
+/// listed it alone until efa1-efa3 were added, and AWS's p4d.24xlarge topology file
+/// (aws/aws-ofi-nccl topology/p4d-24xl-topo.xml, shared/real_inputs/nccl_topo_05.xml) gives p4d's
+/// EFA as 0x1d0f:0xefa0; efa1-efa3 name no generation. Unknown ids give an empty identity.
 [[nodiscard]] NicIdentity identifyPciNic(const std::string& vendor, const std::string& device);
+
+/// True when PCI vendor id `pciVendor` ("0x15b3"; with or without 0x, any case) is the maker
+/// catalogs/network.json names `catalogVendor`: 15b3 Mellanox ("NVIDIA (Mellanox)", "NVIDIA"),
+/// 1d0f Amazon ("AWS"), 14e4 Broadcom, 1dd8 AMD Pensando ("AMD"), as the PCI ID Repository names
+/// the vendors. False for any other id.
+[[nodiscard]] bool pciVendorMakes(const std::string& pciVendor, const std::string& catalogVendor);
 
 /// True for PCI ids of virtual-machine devices: Red Hat / QEMU virtio (0x1af4) and QEMU
 /// bridges (0x1b36), the PCI ID Repository's vendors for emulated hardware.

@@ -28,13 +28,16 @@ struct ImportedNicChoice {
 /// The compute NIC choice for `spec` built from server model `s`. Notes name: the compute
 /// count and its NICs when it differs from the catalog's; the NICs nearest to no GPU; the
 /// NIC model the PCI ids identify (ConnectX-6 Dx 0x15b3:0x101d -> connectx-6-dx-200g, Ethernet
-/// RoCE, instead of DGX A100's InfiniBand connectx-6-200g), or, for a card the catalog cannot
-/// name whose protocol differs from the server NIC's, that the design keeps the server's NIC;
-/// and a line rate that differs from the chosen NIC's. The model follows the PCI ids only, never
-/// the rate alone (nccl_topo_09's 200 Gb/s ConnectX virtual functions keep DGX H100's
-/// connectx-7-400g: no catalog card is a ConnectX-7 VF, and the 200 Gb/s ConnectX-6 cards are
-/// other cards); the rate note then says why the card is kept and which catalog NICs of the
-/// same category run at the file's rate. Never throws.
+/// RoCE, instead of DGX A100's InfiniBand connectx-6-200g; EFA 0x1d0f:0xefa0 -> efa-v1-100g);
+/// where the PCI ids name no catalog card, the catalog NIC of the compute NICs' own maker (PCI
+/// vendor, pciVendorMakes) at the rate the file states, when exactly one fits (several are
+/// narrowed to the server NIC's protocol, then its category: nccl_topo_09's 200 Gb/s ConnectX
+/// virtual functions, 0x15b3:0x101e, on DGX H100 take connectx-6-200g, the InfiniBand one of the
+/// 200 Gb/s Mellanox cards, and the note says the card may be another of that maker at that
+/// rate); else, for a card the catalog cannot name whose protocol differs from the server NIC's,
+/// that the design keeps the server's NIC; and a line rate that differs from the chosen NIC's,
+/// with why the card is kept (its PCI ids name it, or no one catalog NIC of its maker runs at the
+/// file's rate). Never throws.
 [[nodiscard]] ImportedNicChoice computeNicChoice(const ServerModel& s, const ServerSpec& spec, const Catalog& catalog);
 
 } // namespace model::io
