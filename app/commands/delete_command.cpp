@@ -26,6 +26,8 @@ DeleteCommand::DeleteCommand(Document* doc, const std::vector<model::Id>& nodes,
     for (model::Id id : linkIds) links_.push_back(model::toJson(*d.link(id)));
     if (nodes_.size() == 1 && links_.empty())
         setText(QObject::tr("Delete %1").arg(QString::fromStdString(nodes_[0].value("name", std::string()))));
+    else if (nodes_.empty()) // links only: "Delete 1 link", not "Delete 0 nodes, 1 link"
+        setText(QObject::tr("Delete %1").arg(views::countOf(static_cast<long long>(links_.size()), QObject::tr("link"), QObject::tr("links"))));
     else
         setText(QObject::tr("Delete %1, %2")
                     .arg(views::countOf(static_cast<long long>(nodes_.size()), QObject::tr("node"), QObject::tr("nodes")),

@@ -100,7 +100,14 @@ TEST_CASE("expand shows the 32 servers, collapse folds them again, and it is not
 TEST_CASE("deleting a member updates the card to x31 and undo restores x32", "[gui][groups][undo]")
 {
     Fixture f;
+    // The history names what a delete took: one link alone reads "Delete 1 link" (it read
+    // "Delete 0 nodes, 1 link"), a server with its cables both.
+    const model::Id anyLink = f.doc.design().links().begin()->first;
+    REQUIRE(f.doc.requestDelete({}, {anyLink}));
+    CHECK(f.doc.undoStack()->text(f.doc.undoStack()->count() - 1) == QStringLiteral("Delete 1 link"));
+    f.doc.undoStack()->undo();
     f.doc.requestDelete({idByName(f.doc.design(), "dgx-07")}, {});
+    CHECK(f.doc.undoStack()->text(f.doc.undoStack()->count() - 1) == QStringLiteral("Delete 1 node, 8 links"));
     views::GroupItem* g = f.scene->groupItem("su-1");
     REQUIRE(g != nullptr);
     CHECK(g->label() == QStringLiteral("DGX H100 x31"));

@@ -354,6 +354,16 @@ TEST_CASE("generate dialog: an oversubscription of 1000000:1 is refused, not cla
     CHECK(dialog.previewText().contains(QStringLiteral("1000000:1 is outside the allowed range: expected at most 64:1")));
     dialog.setOversubscription(QStringLiteral("64:1"));
     CHECK(dialog.isValid());
+    // Below 1:1 is refused too, named as the dialog's row (helper-89: 0.5 built 1,029 spines).
+    dialog.setOversubscription(QStringLiteral("0.5"));
+    CHECK_FALSE(dialog.isValid());
+    CHECK(dialog.previewText().contains(QStringLiteral("Oversubscription")));
+    CHECK(dialog.previewText().contains(QStringLiteral("at least 1:1")));
+    // One server reads "1 server" (it read "1 servers").
+    dialog.setOversubscription(QStringLiteral("1:1"));
+    dialog.setNodes(1);
+    REQUIRE(dialog.isValid());
+    CHECK(dialog.previewText().contains(QStringLiteral("\n1 server, 8 GPUs;")));
 }
 
 TEST_CASE("generate dialog: a generator's option error names the dialog's row, not the command-line option", "[gui][ranges]")

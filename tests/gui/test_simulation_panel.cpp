@@ -16,6 +16,7 @@
 #include "views/simulation/simulation_panel.hpp"
 #include "views/simulation/simulation_result_view.hpp"
 
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -183,6 +184,16 @@ TEST_CASE("simulation panel: a run shows the engine's figures and its heat on th
     w.document()->requestSetNode(renamed, "Rename");
     CHECK(panel->isStale());
     CHECK(panel->statusText().contains(QStringLiteral("Design changed since this run")));
+    CHECK_FALSE(w.scene()->linkItem(busiest.link)->heat().has_value());
+    // Nor can the old run's heat be put back on the changed design (helper-89: ticking "Heat on
+    // canvas" again painted it).
+    QCheckBox* heatBox = nullptr;
+    for (QCheckBox* b : panel->findChildren<QCheckBox*>())
+        if (b->text() == QStringLiteral("Heat on canvas")) heatBox = b;
+    REQUIRE(heatBox);
+    CHECK_FALSE(heatBox->isEnabled());
+    QTest::mouseClick(heatBox, Qt::LeftButton);
+    CHECK_FALSE(heatBox->isChecked());
     CHECK_FALSE(w.scene()->linkItem(busiest.link)->heat().has_value());
     w.document()->undoStack()->setClean(); // nothing to ask on close
 }

@@ -1,4 +1,5 @@
 #include "views/generate/generate_dialog.hpp"
+#include "views/common/plural.hpp"
 #include "views/common/qt_string.hpp"
 
 #include "views/common/checked_spin_box.hpp"
@@ -21,6 +22,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <initializer_list>
 
 namespace views {
 
@@ -101,6 +104,15 @@ GenerateDialog::GenerateDialog(const model::Catalog& catalog, QWidget* parent) :
     form_->addRow(tr("Price"), price_);
     form_->addRow(tr("Provider"), provider_);
     form_->addRow(tr("Design name"), name_);
+    // Tab goes down the form as it reads (it went by creation: Server, Switch, NIC, Servers, ...).
+    {
+        QWidget* previous = kind_;
+        for (QWidget* w : std::initializer_list<QWidget*>{server_, nodes_, racks_, switch_, nic_, nicsPerNode_, oversub_, planes_, ufm_,
+                                                          lossless_, perNode_, price_, provider_, name_}) {
+            setTabOrder(previous, w);
+            previous = w;
+        }
+    }
 
     preview_ = new QLabel(this);
     preview_->setWordWrap(true);
@@ -205,9 +217,9 @@ void GenerateDialog::regenerate()
         const auto rules = model::topology::checkDesign(design_, catalog_);
         int servers = 0;
         for (const auto& s : bom.servers) servers += s.count;
-        QString text = tr("%1\n%2 servers, %3 GPUs; %4 leaf, %5 spine, %6 core switches")
+        QString text = tr("%1\n%2, %3 GPUs; %4 leaf, %5 spine, %6 core switches")
                            .arg(q(design_.name))
-                           .arg(servers)
+                           .arg(countOf(servers, tr("server"), tr("servers"))) // "1 server"
                            .arg(design_.gpuCount(catalog_))
                            .arg(bom.switchCount(model::SwitchTier::Leaf))
                            .arg(bom.switchCount(model::SwitchTier::Spine))

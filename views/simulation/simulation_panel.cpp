@@ -236,8 +236,10 @@ void SimulationPanel::setState(State state, const QString& status)
     cancel_->setEnabled(running);
     form_->setEnabled(!running);
     const bool haveResult = result_ != nullptr;
+    // An out-of-date result's heat cannot go back on the changed design (it painted the old
+    // run's colours on the new links, or grey where the links had changed).
     for (QWidget* w : std::initializer_list<QWidget*>{heatBox_, measure_, time_, timeLabel_, legend_})
-        w->setEnabled(haveResult);
+        w->setEnabled(haveResult && !stale_);
     if (stale_ && (state == State::Done || running)) {
         status_->setText(running ? tr("Design changed since this run started: its result will be out of date.")
                                  : tr("Design changed since this run: the results below are out of date and their "
