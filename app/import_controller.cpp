@@ -1,4 +1,5 @@
 #include "app/import_controller.hpp"
+#include "app/cli/text_wrap.hpp"
 #include "views/common/qt_string.hpp"
 
 #include "app/document.hpp"
@@ -52,7 +53,10 @@ ImportController::ImportController(QWidget* window, Document* doc, QObject* pare
     };
     prompts_.chooseServer = [window](const QString& question, const QStringList& ids, const QStringList& labels) {
         bool ok = false;
-        const QString item = QInputDialog::getItem(window, tr("Import"), question, labels, 0, false, &ok);
+        // Wrapped to a readable width: a long reason made the dialog 1,462 px wide.
+        QStringList lines;
+        for (const QString& paragraph : question.split(QLatin1Char('\n'))) lines << cli::wrapWords(paragraph, 90).join(QLatin1Char('\n'));
+        const QString item = QInputDialog::getItem(window, tr("Import"), lines.join(QLatin1Char('\n')), labels, 0, false, &ok);
         return ok ? ids.value(labels.indexOf(item)) : QString();
     };
     prompts_.confirmReplace = [window](const QString& file, const QString& design, bool modified) {
@@ -165,6 +169,7 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
         emit finished(false, msg);
         return;
     }
+    QString refused; // a server the user chose that the file contradicts
     if (r.server) {
         try {
             const auto d = model::io::designFromImport(r, *catalog);
@@ -173,10 +178,7 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
             replaced = true;
         } catch (const model::InputError& e) {
             // The file does not name its GPU (topo -m never does): ask which server it is.
-            auto candidates = model::io::matchingServers(*r.server, *catalog);
-            if (candidates.empty())
-                for (const auto& s : catalog->servers())
-                    if (s.gpuCount == static_cast<int>(r.server->gpus.size()) && !s.isAppliance()) candidates.push_back(&s);
+            const auto candidates = model::io::serversToOffer(*r.server, *catalog); // those the file does not contradict
             QStringList ids, labels;
             for (const auto* s : candidates) {
                 ids << q(s->id);
@@ -194,9 +196,13 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
                     replaced = true;
                 } catch (const model::InputError& e2) { // the server chosen contradicts the file
                     detail = views::guiInputError(e2, tr("Server"));
+                    refused = id;
                 } catch (const std::exception& e2) {
                     detail = q(e2.what());
+                    refused = id;
                 }
+                // Said in a dialog, not only in the status bar (helper-89: it was cut off there).
+                if (!refused.isEmpty()) prompts_.error(tr("Import"), tr("%1 was not used for %2: %3").arg(refused, base, detail));
             } else {
                 detail = views::guiWording(q(e.problem()));
             }
@@ -206,7 +212,11 @@ void ImportController::apply(const QString& path, std::shared_ptr<model::io::Imp
         // A curve or a log (or a server nobody matched) joins the open design.
         next = doc_->design();
         std::vector<std::string> notes;
-        if (r.server) notes.push_back("no catalog server was chosen for this server model, so its findings are attached to the open design");
+        if (r.server)
+            notes.push_back(refused.isEmpty()
+                                ? "no catalog server was chosen for this server model, so its findings are attached to the open design"
+                                : "the server chosen, " + refused.toStdString() +
+                                      ", contradicts the file, so its findings are attached to the open design");
         model::io::recordImport(next, r, notes);
         what = tr("Import %1").arg(base);
     }

@@ -150,6 +150,24 @@ TEST_CASE("import a topology: asks which server, replaces the design, a bad file
     CHECK(w.document()->design().gpuCount(w.document()->catalog()) == 8);
     CHECK(w.importPanel()->findingRules().contains(QStringLiteral("acs-check")));
     CHECK(w.importPanel()->warnings().join(QLatin1Char(' ')).contains(QStringLiteral("NIC6")));
+
+    // 8 GPUs on PCIe only (topo_smi_05, RTX 4090): only the servers the file fits are offered,
+    // the one the question names first (helper-89: all 19 eight-GPU servers, DGX A100 first).
+    p.answer = QStringLiteral("pcie-2-8-5-l40s");
+    REQUIRE(importAndWait(w, realInput("topo_smi_05.txt")));
+    INFO(p.offered.join(QLatin1Char(' ')).toStdString());
+    CHECK(p.offered == QStringList{QStringLiteral("pcie-2-8-5-l40s")});
+    CHECK(p.question.contains(QStringLiteral("pcie-2-8-5-l40s")));
+    // A server the file contradicts is refused in a dialog, and the note says it was chosen.
+    p.answer = QStringLiteral("dgx-h100");
+    p.errors.clear();
+    QSignalSpy done2(w.imports(), &app::ImportController::finished);
+    w.imports()->importPath(realInput("topo_smi_05.txt"));
+    REQUIRE(done2.wait(30000));
+    REQUIRE(p.errors.size() == 1);
+    CHECK(p.errors.first().startsWith(QStringLiteral("dgx-h100 was not used for topo_smi_05.txt: ")));
+    const std::string notes = w.document()->design().analysis.dump();
+    CHECK(notes.find("the server chosen, dgx-h100, contradicts the file") != std::string::npos);
 }
 
 TEST_CASE("a log dropped on the window is imported: NET/Socket on the RDMA template is an error", "[gui][import]")

@@ -266,6 +266,21 @@ std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catal
     return out;
 }
 
+std::vector<const ServerSpec*> serversToOffer(const ServerModel& s, const Catalog& catalog)
+{
+    std::vector<const ServerSpec*> out = matchingServers(s, catalog);
+    if (!out.empty()) return out;
+    const auto links = nvlinksPerGpu(s);
+    const bool pcieOnly = links && *links == 0;
+    for (const ServerSpec& spec : catalog.servers()) {
+        if (spec.isAppliance() || static_cast<std::size_t>(spec.gpuCount) != s.gpus.size()) continue;
+        const GpuSpec* g = catalog.gpu(spec.gpuId);
+        if (pcieOnly && (!g || (g->scaleUp == ScaleUpKind::NVLink && g->scaleUpLinks.value_or(0) > 0))) continue;
+        out.push_back(&spec);
+    }
+    return out;
+}
+
 ImportedDesign designFromImport(const ImportResult& r, const Catalog& catalog, const std::string& serverId)
 {
     ImportedDesign out;

@@ -32,6 +32,12 @@ struct ImportedDesign {
 /// then a baseboard, then the rest; exact compute-NIC count before others).
 [[nodiscard]] std::vector<const ServerSpec*> matchingServers(const ServerModel& s, const Catalog& catalog);
 
+/// The servers to offer when the file names none the import can take by itself: matchingServers,
+/// or, when it finds none, every catalog server with the file's GPU count, without the NVLink
+/// servers where the file shows PCIe paths only (they would contradict it: designFromImport's
+/// own list; topo_smi_05's 8 PCIe GPUs offer pcie-2-8-5-l40s alone, not all 19 eight-GPU servers).
+[[nodiscard]] std::vector<const ServerSpec*> serversToOffer(const ServerModel& s, const Catalog& catalog);
+
 /// Compute NICs of a server model: nicRoles(s).compute.size(), the NICs that are some GPU's
 /// nearest (ties included); all NICs when the file gives no GPU-NIC distance. Management ports
 /// SYS to every GPU and NICs in their own slot away from the GPUs' switches drop out.
