@@ -130,6 +130,7 @@ protected:
     void showEvent(QShowEvent* e) override;
 
 private:
+    int shownUndoIndex_ = 0; ///< the undo stack index the design on show is at (main_window_actions.cpp)
     /// Shrinks the window (never below its minimum) and moves it, only as far as needed, so its
     /// whole frame lies inside `availableGeometry` (a screen's area free of panels).
     void fitInside(const QRect& availableGeometry);

@@ -2,6 +2,7 @@
 // shortcut; each action has an object name ("actionCopy") so tests and the context menus
 // reach the very same action.
 #include "app/main_window.hpp"
+#include "app/commands/replace_design_command.hpp"
 #include "app/named_action.hpp"
 
 #include "app/document.hpp"
@@ -18,6 +19,7 @@
 #include <QActionGroup>
 #include <QMenuBar>
 #include <QToolBar>
+#include <QUndoStack>
 
 namespace app {
 
@@ -65,6 +67,19 @@ void MainWindow::createActions()
                           {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
+    // Undo or redo of a whole-design replacement (Generate, an import, a template's Enter in
+    // presentation) frames the design it brings back, as Generate itself does (helper-89: undo
+    // of a 2,048-server Generate left the 64-server design a speck at 0.38 %).
+    connect(doc_->undoStack(), &QUndoStack::indexChanged, this, [this](int index) {
+        const int before = shownUndoIndex_;
+        shownUndoIndex_ = index;
+        const QUndoCommand* moved = index < before ? doc_->undoStack()->command(index)
+                                    : index > before ? doc_->undoStack()->command(index - 1)
+                                                     : nullptr;
+        if (!dynamic_cast<const ReplaceDesignCommand*>(moved)) return; // a push of one (Generate) frames it too
+        scene_->collapseLargeGroups();
+        canvas_->zoomToFit();
+    });
     edit->addSeparator();
     named(edit->addAction(tr("Cu&t"), edit_, &EditController::cut), "Cut", {QKeySequence::Cut});
     named(edit->addAction(tr("&Copy"), edit_, &EditController::copy), "Copy", {QKeySequence::Copy});
