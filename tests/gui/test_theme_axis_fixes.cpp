@@ -17,6 +17,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDir>
+#include <QFontMetrics>
 #include <QFileInfo>
 #include <QLabel>
 #include <QPalette>
@@ -92,4 +93,25 @@ TEST_CASE("the Compare verdict and highlighted rows read in the dark theme and b
     QApplication::processEvents();
     CHECK(verdict->styleSheet().contains(QStringLiteral("#eef5fc"))); // back to light, dark text
     CHECK(verdict->styleSheet().contains(QStringLiteral("color: #20242b")));
+}
+
+TEST_CASE("the scaling chart keeps room for its last GPU-count label at any size", "[gui][charts]")
+{
+    // helper-89: 2,048 servers' last tick read "1638" for 16384, cut at the chart's edge.
+    for (const int top : {1024, 16384, 131072}) {
+        views::ScalingChart chart;
+        chart.resize(700, 300);
+        std::vector<model::ScalingPoint> points;
+        for (int g = 1; g <= top; g *= 2) {
+            model::ScalingPoint p;
+            p.gpus = g;
+            p.efficiency = 0.9;
+            points.push_back(p);
+        }
+        chart.setScaling(points, QStringLiteral("gpt3-175b"));
+        QAbstractAxis* x = chart.chart()->axes(Qt::Horizontal).front();
+        const int half = QFontMetrics(x->labelsFont()).horizontalAdvance(QString::number(top)) / 2;
+        INFO(top << " GPUs: right margin " << chart.chart()->margins().right() << " px, half label " << half);
+        CHECK(chart.chart()->margins().right() >= half);
+    }
 }

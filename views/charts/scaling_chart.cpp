@@ -3,6 +3,7 @@
 #include "views/charts/log_axis.hpp"
 
 #include <QCategoryAxis>
+#include <QFontMetrics>
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
@@ -100,6 +101,15 @@ void ScalingChart::applyAxis()
     int maxGpus = 1;
     for (const auto& p : scaling_) maxGpus = std::max(maxGpus, p.gpus);
     const double hi = std::max(1.0, std::ceil(std::log2(static_cast<double>(maxGpus))));
+    // The last label ("16384") is centred on the axis end: room for its half on the right, or
+    // it is cut to "1638" (helper-89, 2,048 servers). Set only when it changes: the margin moves
+    // the plot, which calls this again.
+    QMargins m = chart()->margins();
+    const int room = 4 + QFontMetrics(xAxis_->labelsFont()).horizontalAdvance(QString::number(std::exp2(hi), 'f', 0)) / 2 + 2;
+    if (m.right() < room) {
+        m.setRight(room);
+        chart()->setMargins(m);
+    }
     axisPx_ = chart()->plotArea().width();
     log_axis::setPowerLabels(xAxis_, 0.0, hi, 2, axisPx_ > 10 ? axisPx_ : width() * 0.7);
 }
