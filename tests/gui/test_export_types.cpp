@@ -7,6 +7,8 @@
 #include "app/file_controller.hpp"
 #include "app/main_window.hpp"
 #include "views/canvas/canvas_view.hpp"
+#include "views/simulation/simulation_form.hpp"
+#include "model/simulation/simulation.hpp"
 #include "views/common/file_suffix.hpp"
 
 #include <QFile>
@@ -78,4 +80,37 @@ TEST_CASE("undo and redo of a generated design frame the design they bring back"
     w.document()->undoStack()->redo();
     CHECK(w.canvas()->zoom() == Approx(big).epsilon(0.01));
     w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("the simulation's GPU count asked for outlives a smaller design", "[gui][simulation]")
+{
+    // helper-89: 4096 on a large design became 512, then 8 after an 8-GPU import, and stayed 8
+    // on the next 256-GPU design, so the next run simulated 8 GPUs without a word.
+    views::SimulationForm form;
+    form.setDesignGpus(8192);
+    model::CollectiveRequest r;
+    r.bytes = 1 << 30;
+    r.gpus = 4096;
+    form.setRequest(r);
+    const auto gpus = [&form] {
+        model::CollectiveRequest q;
+        model::SimulationOptions o;
+        QString error;
+        REQUIRE(form.read(q, o, error));
+        return q.gpus;
+    };
+    CHECK(gpus() == 4096);
+    form.setDesignGpus(512);
+    CHECK(gpus() == 512);
+    form.setDesignGpus(8);
+    CHECK(gpus() == 8);
+    form.setDesignGpus(256);
+    CHECK(gpus() == 256);
+    form.setDesignGpus(8192);
+    CHECK(gpus() == 4096);
+    // "all" (0) stays all.
+    r.gpus = 0;
+    form.setRequest(r);
+    form.setDesignGpus(16);
+    CHECK(gpus() == 0);
 }

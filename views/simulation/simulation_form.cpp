@@ -46,6 +46,9 @@ SimulationForm::SimulationForm(QWidget* parent)
 
     gpus_->setRange(0, 0);
     gpus_->setToolTip(tr("Ranks: the first N GPUs in server order"));
+    connect(gpus_, &QSpinBox::valueChanged, this, [this](int v) {
+        if (!adjusting_) wantedGpus_ = v; // the user's count, not a cap the design imposed
+    });
 
     algorithm_->addItem(tr("auto (NCCL's choice)"), QString());
     // The engine's names (model/simulation/simulation.hpp); it refuses, with the reason, an
@@ -93,7 +96,12 @@ void SimulationForm::offerAlgorithmsForOp()
 
 void SimulationForm::setDesignGpus(int gpus)
 {
+    // The count asked for outlives a smaller design: capped while the design is smaller, back
+    // when it is large enough again (helper-89: 4096 became 512, then 8, and stayed 8).
+    adjusting_ = true;
     gpus_->setMaximum(std::max(0, gpus));
+    gpus_->setValue(std::min(wantedGpus_, std::max(0, gpus)));
+    adjusting_ = false;
     gpus_->setSpecialValueText(gpus > 0 ? tr("all (%1)").arg(gpus) : tr("all"));
 }
 

@@ -46,6 +46,8 @@ private:
     QDoubleSpinBox* size_;
     QComboBox* unit_;
     QSpinBox* gpus_;
+    int wantedGpus_ = 0;    ///< the GPU count asked for (0 = all), kept while a smaller design caps the box
+    bool adjusting_ = false; ///< setDesignGpus is moving the box, not the user
     QComboBox* algorithm_;
     QComboBox* routing_;
     QLineEdit* failures_;
