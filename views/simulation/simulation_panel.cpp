@@ -240,6 +240,10 @@ void SimulationPanel::setState(State state, const QString& status)
     // run's colours on the new links, or grey where the links had changed).
     for (QWidget* w : std::initializer_list<QWidget*>{heatBox_, measure_, time_, timeLabel_, legend_})
         w->setEnabled(haveResult && !stale_);
+    // The last run's span is not this run's: nothing while one runs (it read "over 279.2 ms"
+    // through the next run, its cancel and its failure).
+    if (running || !haveResult) timeLabel_->clear();
+    else updateTimeLabel();
     if (stale_ && (state == State::Done || running)) {
         status_->setText(running ? tr("Design changed since this run started: its result will be out of date.")
                                  : tr("Design changed since this run: the results below are out of date and their "
@@ -304,6 +308,12 @@ void SimulationPanel::refreshHeat()
 void SimulationPanel::updateTimeLabel()
 {
     const bool atTime = heatMeasure() == HeatMeasure::AtTime;
+    if (result_ && !(seriesEnd_s_ > 0)) {
+        // No cable carried traffic (one GB200 NVL72 rack, one server: NVLink only), so there is no
+        // span of link heat to show; it read "over 0 ns".
+        timeLabel_->setText(tr("no cable carried traffic"));
+        return;
+    }
     if (!result_ || !atTime) {
         timeLabel_->setText(result_ ? tr("over %1").arg(QString::fromStdString(model::formatDuration(
                                           model::Duration::seconds(seriesEnd_s_))))
