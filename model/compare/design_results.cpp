@@ -79,7 +79,11 @@ DesignResults computeDesignResults(std::shared_ptr<const Design> design, const C
     const std::shared_ptr<const Catalog> borrowedCatalog(std::shared_ptr<const Catalog>(), &catalog);                // not owned: they
     const std::shared_ptr<const cost::PriceTable> borrowedPrices(std::shared_ptr<const cost::PriceTable>(), &prices); // live through this call
     const auto snapshot = computeResults(*withOptions, borrowedCatalog, 0, {}, borrowedPrices);
-    return resultsFromSnapshot(*snapshot, std::move(withOptions), file);
+    DesignResults r = resultsFromSnapshot(*snapshot, std::move(withOptions), file);
+    // A run size given for the report or comparison (--tokens) is not the design's own setting.
+    if (options.tokens && r.cost && r.cost->run.tokensSource == "set in this design")
+        r.cost->run.tokensSource = "set for this comparison or report (--tokens)";
+    return r;
 }
 
 } // namespace model::compare

@@ -325,3 +325,17 @@ TEST_CASE("The server-count row is named by the designs' kind of server", "[comp
     CHECK(mixed.cells[1].text == "1");
     CHECK(mixed.cells[2].text == "2");
 }
+
+TEST_CASE("a run size given with --tokens is named as given there not as the design's", "[compare][cost]")
+{
+    // helper-88: compare --tokens 2T reported tokens_source "set in this design".
+    ResultOptions o;
+    o.tokens = 2e12;
+    const DesignResults r = resultsOf(defaultDesignPath(), o);
+    REQUIRE(r.cost);
+    CHECK(r.cost->run.tokens == 2e12);
+    CHECK(r.cost->run.tokensSource == "set for this comparison or report (--tokens)");
+    const DesignResults own = resultsOf(defaultDesignPath());
+    REQUIRE(own.cost);
+    CHECK(own.cost->run.tokensSource != "set for this comparison or report (--tokens)");
+}
