@@ -59,7 +59,10 @@ void printText(const model::DesignAnalysis& a, bool withWorkload, const std::str
     for (const auto& p : a.scaling)
         out << "  " << gpus(p.gpus) << "  " << q(formatPercent(p.efficiency)).rightJustified(8) << notFitting(p) << "\n";
     if (a.scaling.empty() && !a.scalingNote.empty()) out << "  " << q(a.scalingNote) << "\n";
-    if (withWorkload && a.hasStep) {
+    // The step is shown whenever the design trains one (helper-88: the bottleneck above quoted
+    // "8.2 % of the step" with no step printed unless --workload was given); a step that does
+    // not fit in memory only when asked for: the memory bottleneck says what it needs.
+    if (a.hasStep && (withWorkload || a.step.fitsInMemory)) {
         const auto& s = a.step;
         out << "\nStep (" << q(s.workload) << ", tp " << s.tp << " pp " << s.pp << " dp " << s.dp << ", ";
         if (s.idleGpus > 0)

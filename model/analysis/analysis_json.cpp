@@ -89,7 +89,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         {"oversubscription", a.oversubscription},
     };
     if (!a.workloadError.empty()) j["workload_error"] = a.workloadError;
-    if (withWorkload) {
+    if (withWorkload || (a.hasStep && a.step.fitsInMemory)) { // the bottleneck quotes the step: there whenever it runs
         if (a.hasStep) {
             const StepBreakdown& s = a.step;
             j["step"] = {

@@ -33,9 +33,10 @@ namespace model {
 /// design is split), layers [{scope, technology, per_gpu_GBps, note}],
 /// bottleneck {scope, explanation, checks}, scaling [{gpus, efficiency, fits_in_memory}], scaling_note (why
 /// scaling is empty: the workload does not fit in GPU memory or cannot run; "" otherwise),
-/// workload, warnings, bisection_GBps, oversubscription; with `withWorkload` also step {...,
-/// fits_in_memory} (false: no run, the times are what a step would take if it fit),
-/// scaling_strong [...] and levers [...].
+/// workload, warnings, bisection_GBps, oversubscription; with `withWorkload`, or whenever the
+/// design trains a step that fits in memory (the bottleneck quotes its shares), also step {...,
+/// fits_in_memory} (false: no run, the times are what a step would take if it fit; null with
+/// `withWorkload` and no step), scaling_strong [...] and levers [...].
 [[nodiscard]] nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload);
 
 } // namespace model

@@ -198,3 +198,11 @@ TEST_CASE("analyze gives a workload that does not fit one memory figure everywhe
         CHECK(figures.size() == 1);
     }
 }
+
+TEST_CASE("analyze prints the step its bottleneck quotes without --workload", "[gui][cli]")
+{
+    // helper-88: "cost 8.2 % of the step" with no Step section unless --workload was given.
+    const QString out = run({QStringLiteral("analyze"), guitest::templatePath()});
+    CHECK(out.contains(QStringLiteral("% of the step")));
+    CHECK(out.contains(QStringLiteral("\nStep (gpt3-175b, tp 4 pp 8 dp 8, ")));
+}

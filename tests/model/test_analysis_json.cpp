@@ -38,7 +38,15 @@ TEST_CASE("analyze JSON: layers with scopes, bottleneck, scaling, and the step w
     CHECK(j["bottleneck"].contains("scope"));
     CHECK(j["bottleneck"].contains("explanation"));
     CHECK(j["scaling"][0]["gpus"] == 1);
-    CHECK_FALSE(j.contains("step"));
+    // The design trains a step that fits, which the bottleneck quotes: the step is there without
+    // --workload too (helper-88: "8.2 % of the step" with no step in the output).
+    REQUIRE(j.contains("step"));
+    CHECK(j["step"]["step_s"].get<double>() == Approx(a.step.stepS));
+    // A step that does not fit is left to the memory bottleneck unless a workload is asked for.
+    DesignAnalysis unfit = a;
+    unfit.step.fitsInMemory = false;
+    CHECK_FALSE(toJson(unfit, false).contains("step"));
+    CHECK(toJson(unfit, true).contains("step"));
     const nlohmann::json w = toJson(a, true);
     for (const char* k : {"compute_s", "tp_exposed_s", "pp_bubble_s", "pp_transfer_s", "dp_exposed_s", "step_s", "tokens_per_s", "mfu"})
         CHECK(w["step"].contains(k));
