@@ -183,6 +183,13 @@ inline constexpr double kDefaultComputeEfficiency = 0.65;
 /// Korthikanti et al. 2022 eq. 1-2: h (10 + 24/t) + 5 a s / t, or 34 h / t + 5 a s / t with
 /// sequence parallelism (the 5 a s / t attention-score term vanishes with flash attention).
 inline constexpr double kActivationPasses = 6.0;
+/// Passes over a pipeline stage's weights per micro-batch in HBM: the forward GEMMs read them,
+/// the backward reads them again for the input gradient and writes the weight gradient (3).
+/// A GEMM of T tokens does 2 T FLOPs per 2-byte weight, so it is bound by these reads, not by
+/// the math, below about peak / HBM bandwidth tokens (~300 on an H100): the roofline (Williams,
+/// Waterman and Patterson 2009). Real sequence lengths (2,048 and up) never reach it; a
+/// micro-batch of 16 tokens does (helper-88: MFU 59 % at seq_len 16).
+inline constexpr double kWeightPassesPerMicroBatch = 3.0;
 inline constexpr double kActivationPassesFullRecompute = 8.0;
 /// Overlappable fraction of the backward pass for data-parallel gradient all-reduce
 /// (engine_formulas.md §10.4, [eng]); the last bucket never overlaps.

@@ -161,6 +161,14 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     const double imbalance = pipelineImbalance(m, c.pp);
     s.computeS = hwFlops / (s.gpus * peak * eff) * imbalance;
     if (node.hbmGBps > 0) {
+        // Roofline: each micro-batch's GEMMs stream the stage's weights from HBM (calibration.hpp
+        // kWeightPassesPerMicroBatch); with few tokens a micro-batch that, not the math, sets
+        // the pace.
+        const double weightBytes = parameterCount(m) / (static_cast<double>(c.tp) * c.pp) * imbalance * (c.precision == Precision::FP32 ? 4.0 : 2.0);
+        const double weightReadS = static_cast<double>(mb) * calibration::kWeightPassesPerMicroBatch * weightBytes / (node.hbmGBps * 1e9);
+        s.computeS = std::max(s.computeS, weightReadS);
+    }
+    if (node.hbmGBps > 0) {
         // Memory-bound layer work (layer norms, softmax, dropout, activations): activation bytes
         // per token per layer per GPU (Korthikanti et al. 2022) x passes / HBM bandwidth.
         const double h = m.hidden, t = c.tp;
