@@ -231,23 +231,32 @@ void FileController::exportCanvas()
         exportPng(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) ? path : path + QStringLiteral(".png"));
 }
 
+bool FileController::refusesExport(const QString& path)
+{
+    const std::string why = model::bundledDataWriteProblem(path.toStdString());
+    if (!why.empty()) prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
+    return !why.empty();
+}
+
+void FileController::paintDesign(QPainter& p, const QRectF& target)
+{
+    views::CanvasScene* scene = canvas_->canvasScene();
+    const auto selection = scene->selectedItems();
+    scene->clearSelection(); // a picture of the design, not of the session
+    scene->render(&p, target, scene->designBounds());
+    for (auto* item : selection) item->setSelected(true);
+}
+
 bool FileController::exportPng(const QString& path, double scale)
 {
-    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
-        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
-        return false;
-    }
-    views::CanvasScene* scene = canvas_->canvasScene();
-    const QRectF src = scene->designBounds();
+    if (refusesExport(path)) return false;
+    const QRectF src = canvas_->canvasScene()->designBounds();
     QImage image((src.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     {
         QPainter p(&image);
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        const auto selection = scene->selectedItems();
-        scene->clearSelection();
-        scene->render(&p, QRectF(QPointF(0, 0), image.size()), src);
-        for (auto* item : selection) item->setSelected(true);
+        paintDesign(p, QRectF(QPointF(0, 0), image.size()));
     }
     if (!image.save(path, "PNG")) {
         prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the PNG image could not be written there")));
@@ -258,12 +267,8 @@ bool FileController::exportPng(const QString& path, double scale)
 
 bool FileController::exportSvg(const QString& path)
 {
-    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
-        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
-        return false;
-    }
-    views::CanvasScene* scene = canvas_->canvasScene();
-    const QRectF src = scene->designBounds();
+    if (refusesExport(path)) return false;
+    const QRectF src = canvas_->canvasScene()->designBounds();
     QSvgGenerator svg;
     svg.setFileName(path);
     svg.setSize(src.size().toSize());
@@ -274,19 +279,15 @@ bool FileController::exportSvg(const QString& path)
         prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the SVG drawing could not be written there")));
         return false;
     }
-    scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
+    paintDesign(p, QRectF(QPointF(0, 0), src.size()));
     p.end();
     return true;
 }
 
 bool FileController::exportPdf(const QString& path)
 {
-    if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) {
-        prompts_.error(tr("Cannot export"), saveErrorText(path, QString::fromStdString(why)));
-        return false;
-    }
-    views::CanvasScene* scene = canvas_->canvasScene();
-    const QRectF src = scene->designBounds();
+    if (refusesExport(path)) return false;
+    const QRectF src = canvas_->canvasScene()->designBounds();
     // One page the size of the drawing, 1 scene pixel = 1 point, vector throughout.
     QPdfWriter pdf(path);
     pdf.setTitle(QString::fromStdString(doc_->design().name));
@@ -298,10 +299,7 @@ bool FileController::exportPdf(const QString& path)
         prompts_.error(tr("Cannot export"), saveErrorText(path, tr("the PDF document could not be written there")));
         return false;
     }
-    const auto selection = scene->selectedItems();
-    scene->clearSelection();
-    scene->render(&p, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), src);
-    for (auto* item : selection) item->setSelected(true);
+    paintDesign(p, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())));
     p.end();
     return true;
 }

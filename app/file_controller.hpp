@@ -18,6 +18,9 @@ namespace views {
 class CanvasView;
 }
 
+class QPainter;
+class QRectF;
+
 namespace app {
 
 class Document;
@@ -60,11 +63,11 @@ public:
     [[nodiscard]] RecentFiles* recentFiles() const { return recent_; }
     /// Writes to `path` atomically. @return true on success (errors are shown).
     bool saveTo(const QString& path);
-    /// Renders the whole design (not just the visible part) to a PNG at 1 px per scene unit x
-    /// `scale`, or to an SVG. @return true on success (errors are shown).
+    /// Renders the whole design (not just the visible part, never the selection) to a PNG at
+    /// 1 px per scene unit x `scale`, to an SVG, or to one vector PDF page the size of the
+    /// drawing. @return true on success (errors are shown; bundled data is never written).
     bool exportPng(const QString& path, double scale = 1.0);
     bool exportSvg(const QString& path);
-    /// The canvas as one vector PDF page the size of the drawing (selection not shown).
     bool exportPdf(const QString& path);
 
     /// Where Save As starts: the folder last used for designs (never the bundled templates),
@@ -87,6 +90,10 @@ public slots:
     void exportCanvas();
 
 private:
+    /// True (and says why) when `path` lies in the bundled data, which no export may write.
+    bool refusesExport(const QString& path);
+    /// Paints the whole design into `target` on `p`, the selection hidden for the picture.
+    void paintDesign(QPainter& p, const QRectF& target);
     QWidget* window_;
     Document* doc_;
     views::CanvasView* canvas_;

@@ -16,12 +16,6 @@ double layer(const DesignAnalysis& a, Scope s)
     FAIL("missing layer " << toString(s));
     return 0;
 }
-bool hasWarning(const DesignAnalysis& a, const std::string& needle)
-{
-    for (const auto& w : a.warnings)
-        if (w.find(needle) != std::string::npos) return true;
-    return false;
-}
 } // namespace
 
 TEST_CASE("default SuperPOD H100 unit: HBM 3350, NVLink 450, NIC 50, fabric 50 GB/s per GPU", "[analysis][layers]")
@@ -71,7 +65,7 @@ TEST_CASE("node boundary counts one cable per NIC port the server has", "[analys
     d.updateLink(moved);
     const DesignAnalysis past = analyzeDesign(d, golden::catalog());
     CHECK(layer(past, Scope::NodeBoundary) == Approx(7 * 50.0 / 8)); // 7 real ports of 50 GB/s
-    CHECK(hasWarning(past, "only 7 of 8 compute NIC ports are cabled"));
+    CHECK(golden::hasWarning(past, "only 7 of 8 compute NIC ports are cabled"));
 
     for (Link l : serverLinks()) {
         l.a.port = 0;
@@ -79,7 +73,7 @@ TEST_CASE("node boundary counts one cable per NIC port the server has", "[analys
     }
     const DesignAnalysis shared = analyzeDesign(d, golden::catalog());
     CHECK(layer(shared, Scope::NodeBoundary) == Approx(50.0 / 8)); // one port: 6.25 GB/s per GPU
-    CHECK(hasWarning(shared, "only 1 of 8 compute NIC ports are cabled"));
+    CHECK(golden::hasWarning(shared, "only 1 of 8 compute NIC ports are cabled"));
 
     // Cables on "any free port" take free ones: 8 ports again.
     for (Link l : serverLinks()) {
@@ -145,14 +139,14 @@ TEST_CASE("unconnected servers and NVLink cables between servers are reported", 
     n.name = "lonely";
     const Id second = d.addNode(n);
     const DesignAnalysis a = analyzeDesign(d, golden::catalog());
-    CHECK(hasWarning(a, "no cable"));
-    CHECK(hasWarning(a, "islands"));
+    CHECK(golden::hasWarning(a, "no cable"));
+    CHECK(golden::hasWarning(a, "islands"));
     Link l;
     l.a = {d.nodes().begin()->first, 0};
     l.b = {second, 0};
     l.medium = LinkMedium::NVLink;
     d.addLink(l);
-    CHECK(hasWarning(analyzeDesign(d, golden::catalog()), "NVLink never crosses servers"));
+    CHECK(golden::hasWarning(analyzeDesign(d, golden::catalog()), "NVLink never crosses servers"));
     // Two islands of 8 GPUs: a 16-GPU collective cannot run.
     CHECK_THROWS_AS(golden::run(d, CollectiveOp::AllReduce, 1e6, 16), std::invalid_argument);
 }
@@ -242,9 +236,9 @@ TEST_CASE("a PCIe cable between two servers cables no NIC port and adds no bandw
     REQUIRE(a.layers.size() == 4);
     CHECK(layer(a, Scope::NodeBoundary) == Approx(6.25));
     CHECK(a.layers[2].technology == "InfiniBand 400 Gb/s x 1 (ConnectX-7 400G (single-port OSFP))");
-    CHECK(hasWarning(a, "1 PCIe cable(s) outside a server ignored"));
-    CHECK(hasWarning(a, "dgx-01: only 1 of 8 compute NIC ports are cabled"));
-    CHECK(hasWarning(a, "dgx-02: only 1 of 8 compute NIC ports are cabled"));
+    CHECK(golden::hasWarning(a, "1 PCIe cable(s) outside a server ignored"));
+    CHECK(golden::hasWarning(a, "dgx-01: only 1 of 8 compute NIC ports are cabled"));
+    CHECK(golden::hasWarning(a, "dgx-02: only 1 of 8 compute NIC ports are cabled"));
     const analysis::ClusterFacts f = analysis::extractFacts(d, golden::catalog());
     REQUIRE(f.servers.size() == 2);
     for (const auto& s : f.servers) {
@@ -265,8 +259,8 @@ TEST_CASE("a PCIe cable between two servers cables no NIC port and adds no bandw
         CHECK(s.wiredLineGBps == Approx(0));
     }
     const DesignAnalysis b = analyzeDesign(d, golden::catalog());
-    CHECK(hasWarning(b, "2 PCIe cable(s) outside a server ignored"));
-    CHECK(hasWarning(b, "2 server(s) have no cable on a compute NIC"));
+    CHECK(golden::hasWarning(b, "2 PCIe cable(s) outside a server ignored"));
+    CHECK(golden::hasWarning(b, "2 server(s) have no cable on a compute NIC"));
 }
 
 TEST_CASE("a NIC that does not run its switches' protocol is named in the node boundary and fabric text", "[analysis][layers]")

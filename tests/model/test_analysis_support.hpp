@@ -11,6 +11,14 @@ namespace golden {
 
 using testsupport::catalog;
 
+/// Whether any of `a`'s warnings contains `needle`.
+inline bool hasWarning(const model::DesignAnalysis& a, const std::string& needle)
+{
+    for (const auto& w : a.warnings)
+        if (w.find(needle) != std::string::npos) return true;
+    return false;
+}
+
 /// `nodes` servers of `server`, rail-optimised on QM9700 leaves (one per rail).
 inline model::Design rail(const std::string& server, int nodes, const std::string& leaf = "qm9700")
 {

@@ -237,16 +237,14 @@ TEST_CASE("A NIC rate the catalog card does not have keeps the card by its PCI i
                       "OSFP), infiniband) at 400 Gb/s. Their PCI ids 0x15b3:0x101e (ConnectX virtual function) name no catalog card, so the card "
                       "may be another of that maker at that rate: set the NIC model in the inspector if that matters"));
     // A rate no catalog NIC of that maker has (150 Gb/s) keeps the card and says so.
-    std::string odd = text;
-    for (std::size_t at = odd.find("speed=\"200000\""); at != std::string::npos; at = odd.find("speed=\"200000\"", at)) odd.replace(at, 14, "speed=\"150000\"");
+    const std::string odd = importtest::editedEverywhere(text, "speed=\"200000\"", "speed=\"150000\"");
     const ImportedDesign none = designFromImport(importText("odd.xml", odd, ImportKind::NcclTopo), cat);
     CHECK(theServer(none.design).nicModel.empty());
     CHECK(anyNote(none, "the file's NICs run at 150 Gb/s, the catalog's connectx-7-400g at 400 Gb/s: kept, because their PCI ids 0x15b3:0x101e "
                         "(ConnectX virtual function) name no catalog card, and no catalog NIC of their maker (PCI vendor 0x15b3) runs at 150 Gb/s; "
                         "set the NIC model in the inspector if that matters"));
     // The same dump with ConnectX-7 physical functions (0x1021): the card is DGX H100's own, at 200 Gb/s.
-    std::string cx7 = text;
-    for (std::size_t at = cx7.find("0x101e"); at != std::string::npos; at = cx7.find("0x101e", at)) cx7.replace(at, 6, "0x1021");
+    const std::string cx7 = importtest::editedEverywhere(text, "0x101e", "0x1021");
     const ImportedDesign own = designFromImport(importText("cx7.xml", cx7, ImportKind::NcclTopo), cat);
     CHECK(theServer(own.design).nicModel.empty());
     CHECK(anyNote(own, "at 400 Gb/s: kept, because their PCI ids 0x15b3:0x1021 name that card (ConnectX-7), run at another rate; set the NIC model"));

@@ -19,15 +19,8 @@ using namespace model::io;
 
 namespace {
 
+using importtest::edited;
 using importtest::realInput;
-
-/// `text` with the first occurrence of `from` replaced by `to`.
-std::string edited(std::string text, const std::string& from, const std::string& to)
-{
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
 
 bool anyWarning(const ImportResult& r, const std::string& a, const std::string& b)
 {
@@ -123,11 +116,7 @@ TEST_CASE("nccl-tests: rank lines naming different GPUs say which, on which rank
 {
     // helper-81: one damaged byte in rank 0's GPU name read "the ranks run on 2 different GPU
     // models", then "the run does not name its GPU (no '# Rank ... device' lines)".
-    std::string text = realInput("nccl_tests_12.txt");
-    const std::string good = "[0x18] NVIDIA H100 80GB HBM3";
-    const auto at = text.find(good);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, good.size(), "[0x18] NVIDIA H1\xff" "0 80GB HBM3");
+    const std::string text = edited(realInput("nccl_tests_12.txt"), "[0x18] NVIDIA H100 80GB HBM3", "[0x18] NVIDIA H1\xff" "0 80GB HBM3");
     const ImportResult r = importText("damaged.txt", text, ImportKind::Auto);
     REQUIRE(r.curve);
     CHECK(r.curve->gpuName.empty());
@@ -143,11 +132,7 @@ TEST_CASE("nccl-tests: rank lines naming different GPUs say which, on which rank
 TEST_CASE("nccl-tests: rank lines naming one GPU with other blanks or case name one GPU", "[import][nccl-tests]")
 {
     // helper-83: "NVIDIA  H100" (two blanks) on one rank read as a second GPU model.
-    std::string text = realInput("nccl_tests_12.txt");
-    const std::string good = "[0x18] NVIDIA H100 80GB HBM3";
-    const auto at = text.find(good);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, good.size(), "[0x18] nvidia  H100 80GB HBM3");
+    const std::string text = edited(realInput("nccl_tests_12.txt"), "[0x18] NVIDIA H100 80GB HBM3", "[0x18] nvidia  H100 80GB HBM3");
     const ImportResult r = importText("spaced.txt", text, ImportKind::Auto);
     REQUIRE(r.curve);
     CHECK(r.curve->gpuName == "NVIDIA H100 80GB HBM3");

@@ -1,6 +1,7 @@
 // The importers on the variants real_inputs does not cover (SOC token, glued cells, rocm-smi,
 // MPI prefixes, rccl-tests, every *_perf factor), and on damaged input: a file cut at any byte
 // is read or rejected with InputError, never a crash or another exception.
+#include "test_import_support.hpp"
 #include "model/io/import/import.hpp"
 #include "model/io/input_error.hpp"
 
@@ -438,14 +439,7 @@ TEST_CASE("topo -m: a CPU or NUMA affinity nvidia-smi never prints is named and 
 {
     // topo_smi_05 with GPU0's "0-35,72-107" and "0" turned into "abc" and "99999999999999": both
     // were taken without a word ("abc" counted as a CPU-affinity set, the NUMA count printed as fact).
-    std::ifstream f(CD_SHARED_DIR "/real_inputs/topo_smi_05.txt", std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    std::string text = ss.str();
-    const std::string cells = "0-35,72-107\t0\t";
-    const auto at = text.find(cells);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, cells.size(), "abc\t99999999999999\t");
+    const std::string text = importtest::edited(importtest::realInput("topo_smi_05.txt"), "0-35,72-107\t0\t", "abc\t99999999999999\t");
     const ImportResult r = importText("t5.txt", text, ImportKind::Auto);
     REQUIRE(r.server);
     const auto has = [&](const std::string& w) { return std::find(r.warnings.begin(), r.warnings.end(), w) != r.warnings.end(); };
@@ -462,14 +456,13 @@ TEST_CASE("topo -m: a CPU or NUMA affinity nvidia-smi never prints is named and 
     CHECK(r.server->affinityUnread == 2);
     CHECK(toJson(r)["server"]["affinity_cells_unread"] == 2);
     // A word where the NUMA node goes is named as such; real lists and N/A read as before.
-    std::string word = ss.str();
-    word.replace(word.find(cells), cells.size(), "0-35,72-107\tnode0\t");
+    const std::string word = importtest::edited(importtest::realInput("topo_smi_05.txt"), "0-35,72-107\t0\t", "0-35,72-107\tnode0\t");
     const ImportResult w = importText("t5.txt", word, ImportKind::Auto);
     CHECK(std::any_of(w.warnings.begin(), w.warnings.end(), [](const std::string& x) {
         return x.find("line 2: GPU0's NUMA Affinity \"node0\" is not a whole number: expected a NUMA node from 0 to 4095") == 0;
     }));
     CHECK(w.server->gpus.front().cpuAffinity == "0-35,72-107");
-    const ImportResult plain = importText("t5.txt", ss.str(), ImportKind::Auto);
+    const ImportResult plain = importText("t5.txt", importtest::realInput("topo_smi_05.txt"), ImportKind::Auto);
     CHECK(plain.server->affinityUnread == 0);
     CHECK(plain.server->gpus.front().numaNode == 0);
 }

@@ -1,7 +1,7 @@
 // Cross-checks of the simulator against the analytical engine and against hand-worked fabric
 // arithmetic (issue 6, item 5). Designs are built with the Design API (test_simulation_fabrics.hpp).
 #include "model/simulation/simulation.hpp"
-#include "model/topology/fat_tree.hpp"
+#include "test_engine_agreement.hpp"
 #include "test_catalog_support.hpp"
 #include "test_simulation_fabrics.hpp"
 
@@ -127,11 +127,7 @@ TEST_CASE("simulation JSON says where its phases do not add up to its time", "[s
     // helper-85: a broadcast's phases summed to 64,985 us against 24,856 us, unexplained. The
     // phases are single steps; a pipelined schedule overlaps them.
     const model::Catalog cat = model::Catalog::loadBundled();
-    model::topology::FatTreeOptions o;
-    o.server = "dgx-h100";
-    o.nodes = 4;
-    o.switchModel = "qm9700";
-    const model::Design d = model::topology::generateFatTree(cat, o);
+    const model::Design d = enginetest::fatTree(cat, "dgx-h100", "qm9700", 4);
     model::CollectiveRequest q;
     q.op = model::CollectiveOp::Broadcast;
     q.bytes = 1 << 30;

@@ -11,17 +11,6 @@
 using namespace model;
 using namespace model::analysis;
 
-namespace {
-
-bool anyWarningContains(const DesignAnalysis& a, const std::string& needle)
-{
-    for (const auto& w : a.warnings)
-        if (w.find(needle) != std::string::npos) return true;
-    return false;
-}
-
-} // namespace
-
 TEST_CASE("selective recompute costs nothing where flash attention stores no scores and a pass where it does", "[training]")
 {
     // The SuperPOD unit, tp 8 x pp 1 x dp 32 set: llama3 presets train with flash attention,
@@ -60,14 +49,14 @@ TEST_CASE("FP8 on a GPU without FP8 is priced at BF16 and said while FP16 is rep
     REQUIRE(fp8.hasStep);
     REQUIRE(bf16.hasStep);
     CHECK(fp8.step.tokensPerSecond == Approx(bf16.step.tokensPerSecond));
-    CHECK(anyWarningContains(fp8, "precision fp8: the "));
-    CHECK(anyWarningContains(fp8, "lists no dense FP8 rate"));
-    CHECK_FALSE(anyWarningContains(bf16, "precision fp8"));
+    CHECK(golden::hasWarning(fp8, "precision fp8: the "));
+    CHECK(golden::hasWarning(fp8, "lists no dense FP8 rate"));
+    CHECK_FALSE(golden::hasWarning(bf16, "precision fp8"));
     // An H100 has FP8: no such warning, and a faster step.
     const Design h100 = golden::fatTree("dgx-h100", 1);
     const DesignAnalysis h = analyzeDesign(h100, golden::catalog(), {{"workload", "llama3-8b"}, {"precision", "fp8"}});
     REQUIRE(h.hasStep);
-    CHECK_FALSE(anyWarningContains(h, "lists no dense FP8 rate"));
+    CHECK_FALSE(golden::hasWarning(h, "lists no dense FP8 rate"));
     // FP16 trains as BF16 does and is named as set.
     const DesignAnalysis fp16 = analyzeDesign(a100, golden::catalog(), {{"workload", "llama3-8b"}, {"precision", "fp16"}});
     REQUIRE(fp16.hasStep);
@@ -85,17 +74,17 @@ TEST_CASE("a global batch other than the published one is said with why", "[trai
     INFO(a.step.globalBatch);
     CHECK(a.step.dp * a.step.microBatch == 1024);
     CHECK(a.step.globalBatch == 1024);
-    CHECK(anyWarningContains(a, "global batch 1,024 sequences a step, not the published 512 of llama3-8b: data parallel 1,024 x "
+    CHECK(golden::hasWarning(a, "global batch 1,024 sequences a step, not the published 512 of llama3-8b: data parallel 1,024 x "
                                 "micro-batch 1 trains at least 1,024 sequences a step"));
     // The batch set by hand: no note.
     const DesignAnalysis set = analyzeDesign(b200, golden::catalog(), {{"workload", "llama3-8b"}, {"global_batch", 2048}});
     REQUIRE(set.hasStep);
-    CHECK_FALSE(anyWarningContains(set, "not the published"));
+    CHECK_FALSE(golden::hasWarning(set, "not the published"));
     // The published batch kept (the SuperPOD unit, gpt3-175b, 1,536): no note.
     const DesignAnalysis kept = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog(), {{"workload", "gpt3-175b"}});
     REQUIRE(kept.hasStep);
     CHECK(kept.step.globalBatch == 1536);
-    CHECK_FALSE(anyWarningContains(kept, "not the published"));
+    CHECK_FALSE(golden::hasWarning(kept, "not the published"));
 }
 
 TEST_CASE("micro-batches of few tokens are bound by reading the weights not by the math", "[training]")
