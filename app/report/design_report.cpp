@@ -160,11 +160,15 @@ void bomSection(ReportDoc& doc, const DesignResults& r)
                           cell(count(s.gpus) + QStringLiteral(" GPUs")), cell(count(s.count))});
     for (const auto& s : b.switches)
         t.rows.push_back({cell(QStringLiteral("Switch")), cell(q(s.name)), cell(q(model::toString(s.tier))), cell(count(s.count))});
-    for (const auto& n : b.nics) t.rows.push_back({cell(QStringLiteral("Compute NIC")), cell(q(n.name)), cell({}), cell(count(static_cast<double>(n.count)))});
+    for (const auto& n : b.nics)
+        t.rows.push_back({cell(QStringLiteral("Compute NIC")), cell(q(n.name)), cell(q(n.model)), cell(count(static_cast<double>(n.count)))});
     for (const auto& c : b.cables) {
-        if (c.dac) t.rows.push_back({cell(QStringLiteral("Cable")), cell(QStringLiteral("copper DAC")), cell(q(c.between)), cell(count(static_cast<double>(c.dac)))});
+        if (c.dac)
+            t.rows.push_back({cell(QStringLiteral("Cable")), cell(QStringLiteral("copper DAC")), cell(q(c.between) + QStringLiteral(", within a rack")),
+                              cell(count(static_cast<double>(c.dac)))});
         if (c.optical)
-            t.rows.push_back({cell(QStringLiteral("Cable")), cell(QStringLiteral("optical")), cell(q(c.between)), cell(count(static_cast<double>(c.optical)))});
+            t.rows.push_back({cell(QStringLiteral("Cable")), cell(QStringLiteral("optical")), cell(q(c.between) + QStringLiteral(", between racks")),
+                              cell(count(static_cast<double>(c.optical)))});
     }
     for (const auto& x : b.transceivers)
         t.rows.push_back({cell(QStringLiteral("Transceiver")), cell(q(x.form())), cell(q(x.end) + QStringLiteral(" end")), cell(count(static_cast<double>(x.count)))});

@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModel>
 #include <QTableView>
+#include <QTest>
 
 TEST_CASE("bill of materials: every detail shows whole in its column", "[gui][fits]")
 {
@@ -34,4 +35,29 @@ TEST_CASE("bill of materials: every detail shows whole in its column", "[gui][fi
             }
         w.document()->undoStack()->setClean();
     }
+}
+
+TEST_CASE("bill of materials: a cable row names its kind as the item and where it runs as the detail, as the report does", "[gui][bom]")
+{
+    // helper-89: the panel put node-leaf under Item and "optical (between racks)" under Detail,
+    // the report the other way round.
+    app::MainWindow w(guitest::catalog());
+    guitest::openB200(w, QSize(1600, 1000));
+    guitest::raiseDockOf(w.bom());
+    auto* table = w.bom()->findChild<QTableView*>();
+    REQUIRE(table != nullptr);
+    QAbstractItemModel* m = table->model();
+    REQUIRE(QTest::qWaitFor([m] { return m->rowCount() >= 6; }, 60000));
+    int cables = 0;
+    for (int row = 0; row < m->rowCount(); ++row) {
+        if (m->index(row, 0).data().toString() != QStringLiteral("Cable")) continue;
+        ++cables;
+        const QString item = m->index(row, 1).data().toString(), detail = m->index(row, 2).data().toString();
+        INFO(item.toStdString() << " | " << detail.toStdString());
+        CHECK((item == QStringLiteral("copper DAC") || item == QStringLiteral("optical")));
+        CHECK((detail.endsWith(QStringLiteral(", within a rack")) || detail.endsWith(QStringLiteral(", between racks"))));
+        CHECK((detail.startsWith(QStringLiteral("node-leaf")) || detail.startsWith(QStringLiteral("leaf-spine"))));
+    }
+    CHECK(cables >= 2);
+    w.document()->undoStack()->setClean();
 }

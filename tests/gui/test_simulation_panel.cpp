@@ -17,8 +17,10 @@
 #include "views/simulation/simulation_result_view.hpp"
 
 #include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -315,4 +317,33 @@ TEST_CASE("simulation panel: a run inside one server says no cable carried traff
     CHECK(panel->state() == State::Done);
     CHECK(label->text() == QStringLiteral("no cable carried traffic"));
     w.document()->undoStack()->setClean();
+}
+
+TEST_CASE("simulation panel: Enter in the Failures or size field runs as the Run button does", "[gui][simulation]")
+{
+    // helper-89: Enter in the Failures field did nothing; only a click on Run ran.
+    app::MainWindow w(guitest::catalog());
+    openTemplate(w);
+    views::SimulationPanel* panel = w.simulation();
+    panel->form()->setRequest(request(256 * kMiB, 16));
+
+    // A bad spec entered and confirmed with Enter: the run is asked for and refused with the field's name.
+    panel->form()->setFailureText(QStringLiteral("cable:3"));
+    auto* failures = panel->form()->findChild<QLineEdit*>();
+    REQUIRE(failures != nullptr);
+    failures->setFocus();
+    QTest::keyClick(failures, Qt::Key_Return);
+    CHECK(panel->state() == State::Failed);
+    CHECK(panel->statusText().startsWith(QStringLiteral("Failures: \"cable:3\": ")));
+
+    // Enter in the message size box starts the run itself.
+    panel->form()->setFailureText(QString());
+    QSignalSpy started(panel, &views::SimulationPanel::runRequested);
+    auto* size = panel->form()->findChild<QDoubleSpinBox*>();
+    REQUIRE(size != nullptr);
+    size->setFocus();
+    QTest::keyClick(size, Qt::Key_Enter);
+    REQUIRE(QTest::qWaitFor([panel] { return panel->state() != State::Running; }, kRunTimeoutMs));
+    CHECK(started.count() == 1);
+    CHECK(panel->state() == State::Done);
 }

@@ -12,8 +12,9 @@ void BomTableModel::setBom(const model::topology::Bom& bom)
     for (const auto& s : bom.switches) rows.push_back({tr("Switch"), q(s.name), q(model::toString(s.tier)), s.count});
     for (const auto& n : bom.nics) rows.push_back({tr("Compute NIC"), q(n.name), q(n.model), n.count});
     for (const auto& c : bom.cables) {
-        if (c.dac) rows.push_back({tr("Cable"), q(c.between), tr("copper DAC (within a rack)"), c.dac});
-        if (c.optical) rows.push_back({tr("Cable"), q(c.between), tr("optical (between racks)"), c.optical});
+        // The kind of cable is the item, where it runs the detail, as the report's table has them.
+        if (c.dac) rows.push_back({tr("Cable"), tr("copper DAC"), tr("%1, within a rack").arg(q(c.between)), c.dac});
+        if (c.optical) rows.push_back({tr("Cable"), tr("optical"), tr("%1, between racks").arg(q(c.between)), c.optical});
     }
     for (const auto& t : bom.transceivers)
         rows.push_back({tr("Transceiver"), q(t.form()), tr("%1 end").arg(q(t.end)), t.count});

@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -118,6 +119,16 @@ void SimulationForm::setRequest(const model::CollectiveRequest& request)
     gpus_->setValue(request.gpus);
     algorithm_->setCurrentIndex(std::max(0, algorithm_->findData(request.algorithm == model::Algorithm::Auto ? QString() : QString::fromLatin1(model::toString(request.algorithm)))));
     offerAlgorithmsForOp();
+}
+
+void SimulationForm::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        event->accept();
+        emit runRequested();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void SimulationForm::setFailureText(const QString& specs) { failures_->setText(specs); }

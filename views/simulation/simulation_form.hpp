@@ -13,6 +13,7 @@
 #include <QString>
 
 class QComboBox;
+class QKeyEvent;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
@@ -36,6 +37,16 @@ public:
     /// input is invalid: a zero size or an unparsable failure spec.
     [[nodiscard]] bool read(model::CollectiveRequest& request, model::SimulationOptions& options,
                             QString& error) const;
+
+signals:
+    /// Return or Enter pressed in a field of the form (size, GPUs, failures): the user asks to
+    /// run with what the form holds, as the panel's Run button does.
+    void runRequested();
+
+protected:
+    /// Return / Enter that a field passed on (spin boxes and line edits leave it to their
+    /// parent, as in a dialog with a default button) becomes runRequested.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     /// Enables only the algorithms the simulator runs for the chosen operation

@@ -97,6 +97,10 @@ SimulationPanel::SimulationPanel(DesignDocument* doc, QWidget* parent)
     outer->addWidget(scroll);
 
     connect(run_, &QPushButton::clicked, this, &SimulationPanel::requestRun);
+    // Enter in a field runs, as the Run button would (helper-89: Enter in Failures did nothing).
+    connect(form_, &SimulationForm::runRequested, this, [this] {
+        if (run_->isEnabled()) requestRun();
+    });
     connect(cancel_, &QPushButton::clicked, this, [this] {
         cancel_->setEnabled(false);
         status_->setText(tr("Cancelling..."));
