@@ -249,6 +249,26 @@ TEST_CASE("the mini-map shows while the design is larger than the view and moves
     CHECK(map->isVisible());
 }
 
+TEST_CASE("the mini-map takes a quarter of a narrow canvas and its full size on a wide one", "[gui][habits]")
+{
+    // helper-89: at 1024 x 700 the 240 x 150 overview covered much of the canvas.
+    CHECK(views::MiniMap::sizeFor(QSize(1400, 800)) == QSize(240, 150));
+    CHECK(views::MiniMap::sizeFor(QSize(960, 600)) == QSize(240, 150));
+    CHECK(views::MiniMap::sizeFor(QSize(600, 400)) == QSize(150, 93));
+    CHECK(views::MiniMap::sizeFor(QSize(300, 200)) == QSize(120, 75));
+    HabitsWindow f;
+    views::MiniMap* map = f.w.canvas()->miniMap();
+    f.show(idByName(f.design(), "dgx-01"), 1.0);
+    REQUIRE(map->isVisible());
+    const QSize viewport = f.viewport()->size();
+    CHECK(map->size() == views::MiniMap::sizeFor(viewport));
+    // Its picture is drawn at the widget's size: a click maps back to the point it shows.
+    const QPointF scenePoint = map->sceneArea().center();
+    CHECK(map->toScene(map->toWidget(scenePoint)).x() == Approx(scenePoint.x()).margin(1e-6));
+    CHECK(map->geometry().right() <= viewport.width() - 1);
+    CHECK(map->geometry().bottom() <= viewport.height() - 1);
+}
+
 TEST_CASE("a pan repaints only the strips it uncovers, and the canvas then shows what a full repaint does", "[gui][habits]")
 {
     HabitsWindow f;

@@ -68,7 +68,7 @@ void MiniMap::renderNow()
     CanvasScene* scene = view_->canvasScene();
     area_ = scene->designBounds();
     const qreal dpr = devicePixelRatioF();
-    QPixmap pm(QSize(kWidth, kHeight) * dpr);
+    QPixmap pm(size() * dpr);
     pm.setDevicePixelRatio(dpr);
     pm.fill(canvas_style::palette().background);
     {
@@ -89,7 +89,7 @@ void MiniMap::renderNow()
 QRectF MiniMap::target() const
 {
     // The area's aspect ratio, centred in the widget with a 4-pixel border.
-    const QRectF box(4, 4, kWidth - 8, kHeight - 8);
+    const QRectF box(4, 4, width() - 8, height() - 8);
     if (area_.isEmpty()) return box;
     const double s = std::min(box.width() / area_.width(), box.height() / area_.height());
     const QSizeF size(area_.width() * s, area_.height() * s);
@@ -122,9 +122,20 @@ void MiniMap::viewChanged()
     }
 }
 
+QSize MiniMap::sizeFor(QSize viewport)
+{
+    const int w = std::clamp(viewport.width() / 4, kMinWidth, kWidth);
+    return {w, w * kHeight / kWidth};
+}
+
 void MiniMap::placeInCorner()
 {
     const QRect vp = view_->viewport()->rect();
+    const QSize wanted = sizeFor(vp.size());
+    if (wanted != size()) {
+        setFixedSize(wanted);
+        if (!picture_.isNull()) renderNow(); // the picture is drawn at the widget's size
+    }
     move(vp.right() - width() - 8, vp.bottom() - height() - 8);
 }
 

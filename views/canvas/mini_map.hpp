@@ -18,9 +18,16 @@ class CanvasView;
 class MiniMap final : public QWidget {
     Q_OBJECT
 public:
-    /// Size of the overview, device-independent pixels.
+    /// Largest size of the overview, device-independent pixels (a canvas 960 wide or more).
     static constexpr int kWidth = 240;
     static constexpr int kHeight = 150;
+    /// Smallest width: the overview takes a quarter of the canvas's width, no less than this.
+    static constexpr int kMinWidth = 120;
+
+    /// The overview's size on a canvas viewport of `viewport`: a quarter of its width between
+    /// kMinWidth and kWidth, at kWidth:kHeight (helper-89: at 1024 x 700 the full size hid much
+    /// of a small canvas).
+    [[nodiscard]] static QSize sizeFor(QSize viewport);
 
     explicit MiniMap(CanvasView* view);
 
@@ -41,7 +48,8 @@ public:
     void sceneChanged();
     /// Re-renders the overview now.
     void renderNow();
-    /// Keeps the widget in the bottom-right corner of the canvas's viewport (its parent).
+    /// Keeps the widget in the bottom-right corner of the canvas's viewport (its parent), sized
+    /// for it (sizeFor).
     void placeInCorner();
 
 protected:
