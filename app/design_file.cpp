@@ -3,8 +3,9 @@
 
 #include "model/design/design.hpp"
 
-#include <QFileInfo>
-#include <QSaveFile>
+#include "views/common/safe_write.hpp"
+
+#include <QByteArray>
 
 namespace app {
 
@@ -14,16 +15,8 @@ std::optional<QString> writeDesignFile(const model::Design& design, const QStrin
     nlohmann::json doc = model::toJson(design);
     if (extra.is_object()) doc.update(extra);
     const std::string text = doc.dump(1) + '\n';
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("%1 cannot be written: %2").arg(path, file.errorString());
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return QObject::tr("%1 could not be written completely (%2); the previous file is untouched.").arg(path, reason);
-    }
-    if (!file.commit())
-        return QObject::tr("%1 could not be saved (%2); the previous file is untouched.").arg(path, file.errorString());
+    if (const QString reason = views::writeWholeFile(path, QByteArray::fromStdString(text)); !reason.isEmpty())
+        return reason; // names the path, the step and the system's reason; the old file is untouched
     return std::nullopt;
 }
 

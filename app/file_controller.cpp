@@ -1,4 +1,5 @@
 #include "app/file_controller.hpp"
+#include "views/common/safe_write.hpp"
 #include "views/common/file_suffix.hpp"
 #include "model/catalog/data_dirs.hpp"
 
@@ -22,7 +23,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace app {
@@ -146,10 +146,13 @@ QString FileController::saveTemplate(const QString& title)
     j["template"] = {{"title", title.toStdString()},
                      {"description", std::to_string(d.nodes().size()) + " nodes, " + std::to_string(d.links().size()) +
                                          " links, saved from " + d.name}};
-    QSaveFile f(path);
     const QByteArray bytes = QByteArray::fromStdString(j.dump(1) + "\n");
-    if (!QDir().mkpath(dir) || !f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        prompts_.error(tr("Cannot save template"), saveErrorText(path, f.errorString()));
+    if (!QDir().mkpath(dir)) {
+        prompts_.error(tr("Cannot save template"), saveErrorText(path, tr("the folder %1 cannot be created").arg(dir)));
+        return {};
+    }
+    if (const QString reason = views::writeWholeFile(path, bytes); !reason.isEmpty()) {
+        prompts_.error(tr("Cannot save template"), saveErrorText(path, reason));
         return {};
     }
     return path;

@@ -1,11 +1,11 @@
 // CSV exports of results and comparisons (csv_export.hpp).
 #include "app/report/csv_export.hpp"
+#include "views/common/safe_write.hpp"
 #include "model/catalog/data_dirs.hpp"
 
 #include "model/io/results_csv.hpp"
 
 #include <QDir>
-#include <QSaveFile>
 
 #include <filesystem>
 #include <stdexcept>
@@ -15,9 +15,8 @@ namespace app::report {
 void writeTextFile(const QString& path, const std::string& text)
 {
     if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) throw std::runtime_error(why);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text.data(), static_cast<qint64>(text.size())) < 0 || !f.commit())
-        throw std::runtime_error(path.toStdString() + ": cannot write (" + f.errorString().toStdString() + ")");
+    if (const QString reason = views::writeWholeFile(path, QByteArray::fromStdString(text)); !reason.isEmpty())
+        throw std::runtime_error(reason.toStdString()); // names the path, the step and the system's reason
 }
 
 namespace {

@@ -2,12 +2,12 @@
 // QSvgGenerator and embedded as a data: URI (an <img>, so nothing in it can run), every text
 // escaped.
 #include "app/report/report_doc.hpp"
+#include "views/common/safe_write.hpp"
 #include "model/catalog/data_dirs.hpp"
 
 #include <QBuffer>
 #include <QFile>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace app::report {
@@ -150,10 +150,8 @@ QString toHtml(const ReportDoc& doc)
 QString writeHtml(const ReportDoc& doc, const QString& path)
 {
     if (const std::string why = model::bundledDataWriteProblem(path.toStdString()); !why.empty()) return QString::fromStdString(why);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return path + QStringLiteral(": cannot open for writing (") + f.errorString() + QLatin1Char(')');
-    f.write(toHtml(doc).toUtf8());
-    if (!f.commit()) return path + QStringLiteral(": writing failed (") + f.errorString() + QLatin1Char(')');
+    if (const QString reason = views::writeWholeFile(path, toHtml(doc).toUtf8()); !reason.isEmpty())
+        return reason; // names the path, the step and the system's reason
     return {};
 }
 

@@ -55,6 +55,23 @@ void writeFileAtomically(const std::string& path, std::string_view bytes)
         const fs::path resolved = fs::weakly_canonical(target, ec);
         if (!ec) target = resolved;
     }
+    // A FIFO, socket or device (/dev/stdout, a pipe a script reads): written straight through.
+    // A rename over it would replace the node by a regular file (helper-90: `generate -o
+    // /dev/null` run as root left /dev/null a regular file).
+    if (struct stat existing {}; ::stat(target.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) && !S_ISDIR(existing.st_mode)) {
+        Fd out;
+        out.fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+        if (out.fd < 0) fail(path, "cannot open it for writing", errno);
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ssize_t n = ::write(out.fd, bytes.data() + done, bytes.size() - done);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                fail(path, "writing failed", errno);
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        return;
+    }
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::string tmp = (dir / ("." + target.filename().string() + ".saving-XXXXXX")).string();
 

@@ -14,7 +14,10 @@
 namespace model::io {
 
 /// Replaces the contents of `path` with `bytes` atomically (see the file comment). A symbolic
-/// link at `path` is followed, so the file it names is replaced and the link stays. The new
+/// link at `path` is followed, so the file it names is replaced and the link stays. An
+/// existing path that is not a regular file or a folder (a FIFO, a socket, a device such as
+/// /dev/stdout) is written straight through instead, with no temporary file: renaming over it
+/// would replace that node by a regular file. The new
 /// file keeps the permissions of the file it replaces, or gets 0666 less the umask.
 /// A process killed mid-way may leave a hidden temporary file ".NAME.saving-XXXXXX" beside
 /// `path`; `path` itself is never damaged.

@@ -10,6 +10,8 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 #include <random>
 #include <thread>
 
@@ -161,5 +163,28 @@ TEST_CASE("An atomic write keeps the file's permissions, follows a symbolic link
         CHECK(readFile(file) == json::array({1}));
     }
     CHECK_THROWS_AS(io::writeFileAtomically((dir / "no-such-dir" / "x.json").string(), "{}"), std::runtime_error);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("An atomic write to a FIFO writes through and leaves the FIFO as it was", "[robustness][save]")
+{
+    // helper-90: `generate ... -o FIFO` and, as root, `-o /dev/null` renamed a regular file over
+    // the node.
+    const fs::path dir = fs::temp_directory_path() / ("cd-test-fifo-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path fifo = dir / "pipe.json";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string received;
+    std::thread reader([&] {
+        std::ifstream in(fifo);
+        received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    });
+    io::writeFileAtomically(fifo.string(), "{\"through\": true}\n");
+    reader.join();
+    CHECK(received == "{\"through\": true}\n");
+    CHECK(fs::is_fifo(fs::status(fifo)));
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1); // no temporary beside it
+
     fs::remove_all(dir);
 }

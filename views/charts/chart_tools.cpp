@@ -1,4 +1,5 @@
 #include "views/charts/chart_tools.hpp"
+#include "views/common/safe_write.hpp"
 #include "views/common/file_suffix.hpp"
 #include "model/catalog/data_dirs.hpp"
 
@@ -14,7 +15,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QToolButton>
 
@@ -213,10 +213,7 @@ bool ChartTools::exportImage(const QString& path) const
 bool ChartTools::exportCsv(const QString& path) const
 {
     if (!model::bundledDataWriteProblem(path.toStdString()).empty()) return false;
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
-    const QByteArray bytes = QByteArray::fromStdString(hooks_.csv());
-    return f.write(bytes) == bytes.size() && f.commit();
+    return views::writeWholeFile(path, QByteArray::fromStdString(hooks_.csv())).isEmpty();
 }
 
 } // namespace views
