@@ -200,8 +200,14 @@ TrainingStep predictStep(const TrainingConfig& c, const CommGroup& node, double 
     if (c.pp > 1) {
         // Activations forward and gradients backward at every virtual-stage boundary, split
         // across the TP ranks (scatter/gather optimisation); blocking sends [eng].
+        // Megatron's rank order (tp, dp, pp): stage s holds ranks s tp dp .. (s + 1) tp dp - 1,
+        // and a rank sends to the one tp dp after it. Some boundary crosses a server wherever
+        // the pipeline spans more than one server (tp x dp x pp > GPUs per server), even when
+        // one stage fits a server many times: tp 4 x pp 16 on 8-GPU servers puts 2 stages on a
+        // server and 7 of the 15 boundaries on the network, and the pipeline runs at its
+        // slowest boundary (helper-92: charged at NVLink rate, the step ignored the network).
         const double bytes = act / c.tp;
-        const bool crossNodes = c.tp * c.dp < gpusPerNode ? false : true;
+        const bool crossNodes = c.tp * c.dp >= gpusPerNode || c.tp * c.dp * c.pp > gpusPerNode;
         double us = 0;
         if (crossNodes) {
             const double nicGpu = node.nicNodeGBps / gpusPerNode;

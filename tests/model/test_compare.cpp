@@ -261,11 +261,13 @@ TEST_CASE("Every cell of a compare row is written by the row's one rule", "[comp
         return out;
     };
     const std::string noFit = "does not fit in GPU memory";
-    CHECK(texts("step_time_s") == std::vector<std::string>{"27.1", "105", noFit, "3.49"});
-    CHECK(texts("run_time_days") == std::vector<std::string>{"349", "1,350", "n/a", "44.9"});
+    // The rented 64 GPUs' figures since pipeline transfers between stages on different
+    // servers pay the network (step 105 s, 1,350 days, MFU 51.0 %, 30,016 tokens/s before).
+    CHECK(texts("step_time_s") == std::vector<std::string>{"27.1", "106", noFit, "3.49"});
+    CHECK(texts("run_time_days") == std::vector<std::string>{"349", "1,359", "n/a", "44.9"});
     CHECK(texts("all_reduce_8GiB_busbw_GBps") == std::vector<std::string>{"366", "362", "22.0", "366"});
-    CHECK(texts("mfu") == std::vector<std::string>{"49.3 %", "51.0 %", noFit, "42.2 %"});
-    CHECK(texts("tokens_per_second") == std::vector<std::string>{"116,047", "30,016", noFit, "902,323"});
+    CHECK(texts("mfu") == std::vector<std::string>{"49.3 %", "50.7 %", noFit, "42.2 %"});
+    CHECK(texts("tokens_per_second") == std::vector<std::string>{"116,047", "29,810", noFit, "902,323"});
     CHECK(texts("layer_node_boundary_GBps") == std::vector<std::string>{"50.0", "50.0", "0", "50.0"});
     CHECK(texts("gpus") == std::vector<std::string>{"256", "64", "8", "1,024"});
     // And every figure of every row, whatever the engine computes: one rule per quantity.

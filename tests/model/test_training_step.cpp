@@ -261,3 +261,32 @@ TEST_CASE("workload settings are read strictly", "[training]")
     CHECK(custom.model.ffn == 4096);
     CHECK(parameterCount(custom.model) == Approx(26189824));
 }
+
+TEST_CASE("pipeline transfers cross the network wherever the pipeline spans servers - even with several stages per server", "[training]")
+{
+    // helper-92: tp 4 x pp 16 on 8 DGX H100 puts 2 stages on each server, and 7 of the 15 stage
+    // boundaries on the network; the transfers were charged at NVLink rate, so the step did not
+    // depend on the NICs at all.
+    static const Design d = golden::rail("dgx-h100", 8);
+    const CommGroup node = placeGroup(extractFacts(d, golden::catalog()), 64, false);
+    REQUIRE(node.g == 8);
+    TrainingConfig c;
+    c.model = tiny();
+    c.model.layers = 16;
+    c.tp = 4;
+    c.globalBatch = 8;
+    const auto perTransferUs = [&](int pp, int dp) {
+        c.pp = pp;
+        c.dp = dp;
+        const TrainingStep s = predictStep(c, node, 989);
+        return s.ppTransferS * 1e6 / (2.0 * c.interleave * s.gradAccumulation);
+    };
+    // One micro-batch's activations b s h x 2 B = 2 MiB, split over tp 4: 524,288 B through one
+    // GPU's 400 Gb/s NIC (50 GB/s): 10.486 us of wire, plus the network hop's latency.
+    const double twoStagesPerServer = perTransferUs(16, 1);
+    const double oneStagePerServer = perTransferUs(8, 2);
+    const double insideOneServer = perTransferUs(2, 1); // tp 4 x pp 2 = 8 GPUs: NVLink only
+    CHECK(twoStagesPerServer == Approx(oneStagePerServer));
+    CHECK(twoStagesPerServer > 524288.0 / 50e3);
+    CHECK(insideOneServer < 524288.0 / 50e3);
+}
