@@ -3,6 +3,7 @@
 #include "model/catalog/interconnect_types.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace model {
 
@@ -23,6 +24,19 @@ bool NicSpec::supports(NetProtocol p) const noexcept
 {
     if (supportedProtocols.empty()) return p == protocol;
     return std::find(supportedProtocols.begin(), supportedProtocols.end(), p) != supportedProtocols.end();
+}
+
+int SwitchSpec::portSplitLimit() const noexcept
+{
+    if (maxLogicalPorts && ports > 0) return std::max(1, *maxLogicalPorts / ports);
+    return kAssumedPortSplit;
+}
+
+int SwitchSpec::linksPerPort(double linkGbps) const noexcept
+{
+    if (!(linkGbps > 0) || portSpeed.isZero()) return 1;
+    const int byRate = static_cast<int>(std::floor(portSpeed.inGbps() / linkGbps + 1e-9));
+    return std::clamp(byRate, 1, portSplitLimit());
 }
 
 bool SwitchSpec::isLossless(bool pfcConfigured) const noexcept

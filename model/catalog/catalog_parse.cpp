@@ -291,6 +291,11 @@ SwitchSpec parseSwitch(const json& e, const std::string& file, const std::string
     s.asic = io::optionalString(e, "asic", c);
     s.aggregateTbps = io::optionalNumber(e, "aggregate_Tbps", c, 0.0, kMaxAggregateTbps);
     s.formFactor = io::optionalString(e, "form_factor", c);
+    s.maxLogicalPorts = optInt(e, "max_logical_ports", c, 1, 100000);
+    if (s.maxLogicalPorts && s.ports > 0 && *s.maxLogicalPorts < s.ports)
+        throw InputError(file, s.id, "max_logical_ports",
+                         "expected at least the switch's " + std::to_string(s.ports) + " ports (the most logical ports its ports split into), got " +
+                             std::to_string(*s.maxLogicalPorts));
     s.provenance = parseProvenance(e, file, s.id);
     s.raw = e;
     return s;

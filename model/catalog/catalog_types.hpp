@@ -170,7 +170,23 @@ struct SwitchSpec {
     [[nodiscard]] bool isLossless(bool pfcConfigured) const noexcept;
     /// True when the port count and port speed are published (not null in the catalog).
     [[nodiscard]] bool portsKnown() const noexcept { return ports > 0 && !portSpeed.isZero(); }
+
+    /// The most logical ports the switch runs with its ports split (breakout), per its
+    /// datasheet: QM9700 128 (64 x 400G or 128 x 200G), SN5600 256 (64 x 800G, 128 x 400G or
+    /// 256 x 200G). Catalog `max_logical_ports`; empty = not published.
+    std::optional<int> maxLogicalPorts;
+    /// Links one port carries at most when split: maxLogicalPorts / ports, or, where the split
+    /// is not published, kAssumedPortSplit. At least 1.
+    [[nodiscard]] int portSplitLimit() const noexcept;
+    /// Links one port carries at `linkGbps` each: floor(port rate / link rate), at most
+    /// portSplitLimit(), at least 1 (a link faster than the port still takes a whole port).
+    [[nodiscard]] int linksPerPort(double linkGbps) const noexcept;
 };
+
+/// Links a port of a switch whose split is not published is assumed to carry at most: 2, the
+/// least split of every catalog switch whose datasheet gives one (QM9700, SN5400: 2; SN5600:
+/// 4), so an 800G port runs 2 x 400G and nothing finer.
+inline constexpr int kAssumedPortSplit = 2;
 
 /// How GPUs inside one server reach each other.
 enum class IntraNodeFabric {

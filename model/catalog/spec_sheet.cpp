@@ -52,7 +52,7 @@ const std::vector<std::string>& displayOrder()
         "intra_node_per_gpu_GBps_bidirectional", "compute_nic", "compute_nic_count", "compute_nic_ports_per_cage", "storage_nic", "storage_nic_count",
         "cpu", "cpu_sockets", "system_memory",
         // network
-        "protocol_generation", "protocol", "protocols_supported", "speed_Gbps", "ports", "port_speed_Gbps",
+        "protocol_generation", "protocol", "protocols_supported", "speed_Gbps", "ports", "port_speed_Gbps", "max_logical_ports",
         "port_GBps_bidirectional", "gpudirect_rdma", "host_interface", "lossless", "in_network_reduction", "asic",
         "aggregate_Tbps", "aggregate_TBps", "aggregate_scope", "latency_ns", "fiber", "splitter", "reach_m", "connector",
         // shared tail

@@ -33,14 +33,16 @@ std::string between(int a, int b)
     return std::string(names[a]) + "-" + names[b];
 }
 
-/// Links per physical port of switch `n` at `rateGbps` (2 for an 800G port carrying 400G).
+/// Links per physical port of switch `n` at `rateGbps` (2 for an 800G port carrying 400G), no
+/// more than the switch splits a port into (SwitchSpec::portSplitLimit: a QM9700 port carries
+/// 2 links however slow, 100G links included).
 int breakoutAt(const Node& n, double rateGbps, const Catalog& c)
 {
     if (n.kind != NodeKind::Switch || rateGbps <= 0) return 1;
     const SwitchSpec* s = c.switchModel(n.model);
     if (!s || s->portSpeed.inGbps() <= rateGbps) return 1;
     const double b = s->portSpeed.inGbps() / rateGbps;
-    return std::abs(b - std::round(b)) < 1e-6 ? static_cast<int>(std::lround(b)) : 1;
+    return std::abs(b - std::round(b)) < 1e-6 ? std::min(static_cast<int>(std::lround(b)), s->portSplitLimit()) : 1;
 }
 
 void addUnknown(std::vector<std::string>& list, const std::string& model)

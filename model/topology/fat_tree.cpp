@@ -128,7 +128,7 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     // Default rate: what both ends run (link_defaults.hpp, the rule the wire tool follows).
     const double link = o.linkGbps.value_or(commonSpeed(offerOf(*nic, endpoints), offerOf(*sw))->inGbps());
     if (link <= 0 || link > portGbps + 1e-9)
-        badOption(o.generatorName, "--link-gbps", "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
+        badOption(o.generatorName, o.linkOption, "expected a link rate up to the switch port rate " + formatGbps(portGbps) +
                                             " Gb/s, got " + formatGbps(link));
     // Fewer endpoints than the server's NIC ports is a choice; more would invent NICs it has no
     // slot for. A port may split into lanes of the link rate (an 800G port as 2 x 400G planes).
@@ -142,7 +142,7 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     }
     const double ratio = portGbps / link;
     if (std::abs(ratio - std::round(ratio)) > 1e-9)
-        badOption(o.generatorName, "--link-gbps", "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
+        badOption(o.generatorName, o.linkOption, "a " + formatGbps(portGbps) + " Gb/s switch port cannot be split into " +
                                             formatGbps(link) + " Gb/s links");
     if (o.planes >= 1 && endpoints % o.planes == 0 && o.railsPerLeaf > endpoints / o.planes)
         badOption(o.generatorName, "--rails-per-leaf", "expected 0 (automatic) or 1 to " + std::to_string(endpoints / o.planes) +
@@ -151,7 +151,7 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     // 2008, k-ary fat tree: k^3/4 hosts); a fourth tier is not built. Refused here, before any
     // planning allocates per node (2,147,483,647 nodes took 8 s and 775 MB to refuse).
     if (o.planes >= 1 && endpoints % o.planes == 0) {
-        const long long P = static_cast<long long>(sw->ports) * static_cast<long long>(std::lround(ratio));
+        const long long P = static_cast<long long>(sw->ports) * std::min<long long>(std::lround(ratio), sw->portSplitLimit());
         const long long perPlane = P * P * P / 4;
         const long long mostNodes = perPlane / (endpoints / o.planes);
         const bool racks = o.generatorName == "generate gb200-nvl72"; // its nodes are racks
@@ -165,8 +165,12 @@ FatTreeInputs fatTreeInputs(const Catalog& catalog, const FatTreeOptions& o)
     FatTreeInputs in;
     in.nodes = o.nodes;
     in.endpointsPerNode = endpoints;
-    in.breakout = static_cast<int>(std::lround(ratio));
+    // A port splits into no more links than the switch's datasheet allows (catalog
+    // max_logical_ports): slower links run each on a logical port of their own (helper-90: 1 Gb/s
+    // links put 256 servers' cables on one 64-port QM9700, and no rule fired).
+    in.breakout = std::min(static_cast<int>(std::lround(ratio)), sw->portSplitLimit());
     in.switchPorts = sw->ports * in.breakout;
+    in.linkGbps = link;
     in.oversubscription = o.oversubscription;
     in.planes = o.planes;
     in.railsPerLeaf = o.railsPerLeaf;
@@ -187,7 +191,7 @@ Design generateFatTree(const Catalog& catalog, const FatTreeOptions& o, FatTreeP
     if (planOut) *planOut = plan;
     const ServerSpec& server = *catalog.server(o.server);
     const SwitchSpec& sw = *catalog.switchModel(o.switchModel);
-    const double linkGbps = sw.portSpeed.inGbps() / in.breakout;
+    const double linkGbps = in.linkGbps;
 
     Design d;
     d.name = !o.name.empty() ? o.name

@@ -42,6 +42,9 @@ struct FatTreeOptions {
     /// gb200-nvl72", "generate roce", "generate rented"); the generators built on the fat tree
     /// set their own.
     std::string generatorName = "generate fat-tree";
+    /// The option that set the link rate, as errors about the rate name it: "--link-gbps";
+    /// generate rented derives the rate from --per-node-gbps and names that.
+    std::string linkOption = "--link-gbps";
     /// Refuse a NIC that cannot run the switch's protocol (an Ethernet or EFA NIC on an
     /// InfiniBand switch). generate rented clears it: its fabric stands for the provider's
     /// network, whatever that runs (EFA on an Ethernet stand-in).

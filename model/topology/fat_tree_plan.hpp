@@ -52,6 +52,9 @@ struct FatTreeInputs {
     int endpointsPerNode = 0;   ///< network links per node (rails), e.g. 8 for a DGX H100
     int switchPorts = 0;        ///< logical ports per switch at the link rate (radix), e.g. 64
     int breakout = 1;           ///< links per physical switch port (2 for an 800G port split 2 x 400G)
+    /// Rate of every link, Gb/s: the port rate / breakout, or slower where the switch splits a
+    /// port into no more links than breakout (a 100G link on a QM9700 takes a 200G half-port).
+    double linkGbps = 0;
     double oversubscription = 1.0; ///< leaf down:up bandwidth ratio R (1 = non-blocking, 2 = 2:1)
     int planes = 1;             ///< independent fabrics; rails are split evenly over them
     int railsPerLeaf = 0;       ///< rails served by one leaf; 0 = automatic (see file comment)

@@ -176,6 +176,7 @@ Design generateRented(const Catalog& catalog, const RentedOptions& o)
         badOption(gen, "--switch", sw->name + " has " + significantDigits(sw->portSpeed.inGbps()) + " Gb/s ports; " + significantDigits(o.perNodeGbps) +
                                        " Gb/s per node over " + std::to_string(nics) + " NICs needs " + significantDigits(perNic) + " Gb/s ports");
     f.linkGbps = perNic;
+    f.linkOption = "--per-node-gbps";
     f.requireNicProtocol = false;
     f.namePrefix = "node";
     f.generatorName = gen;

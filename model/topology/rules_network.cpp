@@ -68,7 +68,8 @@ void switchPortBudget(const Design& d, const Catalog& c, std::vector<Finding>& o
         std::vector<Id> links;
         for (const Link* l : d.linksAt(id)) {
             if (!isNetwork(*l)) continue;
-            used += l->count * l->perCable().inGbps() / s->portSpeed.inGbps();
+            // ... but never less than one split share (a QM9700 port runs at most 2 links).
+            used += l->count * std::max(l->perCable().inGbps() / s->portSpeed.inGbps(), 1.0 / s->portSplitLimit());
             cables += l->count;
             links.push_back(l->id);
         }
@@ -99,7 +100,7 @@ void switchPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                 // Ports at this link's rate: a 400G link on an 800G port takes half of one
                 // (the generators number such split ports one per link).
                 if (s && s->ports > 0 && s->portSpeed.inGbps() > 0 && l->perCable().inGbps() > 0) {
-                    const long long perPort = std::max(1LL, static_cast<long long>(std::floor(s->portSpeed.inGbps() / l->perCable().inGbps() + kEps)));
+                    const long long perPort = s->linksPerPort(l->perCable().inGbps());
                     const long long ports = s->ports * perPort;
                     if (end > ports) {
                         beyond.push_back(l->id);

@@ -411,6 +411,32 @@ TEST_CASE("InfraGraph export: schema's required fields, references and the desig
     }
 }
 
+TEST_CASE("InfraGraph export: a switch's port count is the switch's logical ports, not the highest port wired", "[export][infragraph]")
+{
+    // helper-90: 20 DGX A100 (200G NICs) on QM9700 exported a leaf of 120 ports and a spine of
+    // 80, the same 64-port switch split 2 x 200G; at 400G the same model read 64.
+    for (const auto& [server, nodes, ports, speed] :
+         {std::tuple{"dgx-a100", 20, 128, "200 Gb/s logical port (a 400 Gb/s port split in 2)"}, std::tuple{"dgx-h100", 32, 64, "400 Gb/s port"}}) {
+        INFO(server << " x " << nodes);
+        topology::FatTreeOptions o;
+        o.server = server;
+        o.nodes = nodes;
+        o.switchModel = "qm9700";
+        const InfraGraphExport x = exportInfraGraph(topology::generateFatTree(catalog(), o), catalog());
+        int switches = 0;
+        for (const auto& dev : x.infrastructure["devices"]) {
+            if (dev["name"].get<std::string>().rfind("qm9700", 0) != 0) continue;
+            ++switches;
+            for (const auto& c : dev["components"])
+                if (c["name"] == "port") {
+                    CHECK(c["count"] == ports);
+                    CHECK(c["description"] == speed);
+                }
+        }
+        CHECK(switches == 2); // leaf and spine devices
+    }
+}
+
 TEST_CASE("InfraGraph export: a DGX H100 device carries its GPUs, NVSwitches and link rates", "[export][infragraph]")
 {
     const Design d = templateDesign("superpod-h100-1su.json");

@@ -97,6 +97,29 @@ TEST_CASE("switch-port-budget fires when cables exceed a switch's ports", "[rule
     CHECK(f->message.find("64") != std::string::npos);
 }
 
+TEST_CASE("switch-port-budget counts a slow link as no less than the switch's split share of a port", "[rules]")
+{
+    // helper-90: 1 Gb/s links let 256 cables share one 64-port QM9700 with no finding. A QM9700
+    // port splits into at most 2 links (128 logical ports, catalog max_logical_ports), however
+    // slow each link runs: 129 links of 1 Gb/s need 64.5 ports, 128 fit in 64.
+    const SwitchSpec* qm = catalog().switchModel("qm9700");
+    REQUIRE(qm);
+    CHECK(qm->portSplitLimit() == 2);
+    CHECK(qm->linksPerPort(200) == 2);
+    CHECK(qm->linksPerPort(1) == 2);
+    CHECK(qm->linksPerPort(400) == 1);
+    CHECK(catalog().switchModel("sn5600")->linksPerPort(100) == 4);
+    CHECK(catalog().switchModel("arista-7060x6")->portSplitLimit() == kAssumedPortSplit); // split not published
+    for (const int links : {128, 129}) {
+        Design d;
+        const Id a = sw(d, "qm9700", "leaf-a"), b = sw(d, "qm9700", "leaf-b");
+        wire(d, a, b, 1, links);
+        const Finding* f = find(checkDesign(d, catalog()), "switch-port-budget");
+        CAPTURE(links);
+        CHECK((f != nullptr) == (links > 128));
+    }
+}
+
 TEST_CASE("switch-port-conflict and switch-port-range: two links on one port, a port past the switch's last", "[rules]")
 {
     // Before: a design edited so that two links share a port, or a link sits on port 64 or

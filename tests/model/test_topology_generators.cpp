@@ -76,6 +76,47 @@ TEST_CASE("fat-tree generator builds one SuperPOD H100 scalable unit", "[topolog
     CHECK(checkDesign(d, catalog()).findings.empty());
 }
 
+TEST_CASE("fat-tree generator splits a switch port into no more links than its datasheet allows", "[topology][generate]")
+{
+    // helper-90 / helper-92: 100 Gb/s or 1 Gb/s links put all 256 NICs of 32 DGX H100 on one
+    // 64-port QM9700 (ports 0-255) and no rule fired. A QM9700 port splits into 2 links at most
+    // (128 logical ports): each link runs at its own rate on a half-port.
+    for (const double gbps : {1.0, 100.0, 200.0}) {
+        CAPTURE(gbps);
+        FatTreeOptions o;
+        o.server = "dgx-h100";
+        o.nodes = 32;
+        o.switchModel = "qm9700";
+        o.linkGbps = gbps;
+        FatTreePlan plan;
+        const Design d = generateFatTree(catalog(), o, &plan);
+        CHECK(plan.tiers == 2);
+        for (const auto& [id, n] : d.nodes()) {
+            if (n.kind != NodeKind::Switch) continue;
+            long long links = 0;
+            for (const Link* l : d.linksAt(id)) {
+                links += l->count;
+                CHECK(l->perCable().inGbps() == Approx(gbps));
+            }
+            CHECK(links <= 128);
+        }
+        CHECK(checkDesign(d, catalog()).findings.empty());
+    }
+    // The rented generator names its own option when the rate it derives does not divide a port.
+    RentedOptions r;
+    r.server = "hgx-h100-8gpu";
+    r.nodes = 4;
+    r.perNodeGbps = 1000; // 125 Gb/s per NIC
+    r.pricePerGpuHourUsd = 2.5;
+    try {
+        (void)generateRented(catalog(), r);
+        FAIL("125 Gb/s links were taken");
+    } catch (const InputError& e) {
+        CHECK(std::string(e.what()).find("--per-node-gbps") != std::string::npos);
+        CHECK(std::string(e.what()).find("--link-gbps") == std::string::npos);
+    }
+}
+
 TEST_CASE("fat-tree generator rounds leaf uplinks up to use few spines (issue 16)", "[topology][generate]")
 {
     // 31 DGX H100 without the UFM: 8 leaves of 31 servers; each leaf's 31 needed uplinks round

@@ -255,19 +255,30 @@ InfraGraphExport exportInfraGraph(const Design& design, const Catalog& catalog)
 
     for (const auto& [key, ids] : switchGroups) {
         const SwitchSpec& sw = *catalog.switchModel(key.first);
-        int ports = sw.ports;
+        // Logical ports as the switch runs them: its ports times the finest split its links
+        // need (a QM9700 with 200G links runs 128 half-ports; helper-90: the count was the
+        // highest port wired, 120 on one leaf and 80 on a spine of the same model).
+        int split = 1;
+        for (Id id : ids)
+            for (const Link* l : design.linksAt(id))
+                if (topology::rules::isNetwork(*l)) split = std::max(split, sw.linksPerPort(l->perCable().inGbps()));
+        int ports = sw.ports * split;
         for (Id id : ids)
             if (!used[id].empty()) ports = std::max(ports, *used[id].rbegin() + 1);
         if (ports < 1) ports = 1;
+        const double logicalGbps = sw.portSpeed.inGbps() / split;
         const std::string devName = unique(key.first + (switchGroups.size() > 1 ? "-" + std::string(toString(key.second)) : ""));
         json swLinks = json::array();
         json backplane = {{"name", "switching"}, {"description", "the switch ASIC's connection to its ports"}};
-        if (!sw.portSpeed.isZero()) backplane["physical"] = bandwidthGbps(sw.portSpeed.inGbps());
+        if (!sw.portSpeed.isZero()) backplane["physical"] = bandwidthGbps(logicalGbps);
         swLinks.push_back(backplane);
         devices.push_back({{"name", devName},
                            {"description", sw.name + " (" + sw.vendor + ")" + (sw.portsKnown() ? "" : ": port count not published, ports as wired")},
                            {"components", json::array({component("asic", 1, "switch", sw.asic.empty() ? sw.name : sw.asic),
-                                                       component("port", ports, "port", configNumber(sw.portSpeed.inGbps()) + " Gb/s port")})},
+                                                       component("port", ports, "port",
+                                                                 split > 1 ? configNumber(logicalGbps) + " Gb/s logical port (a " + configNumber(sw.portSpeed.inGbps()) +
+                                                                                 " Gb/s port split in " + std::to_string(split) + ")"
+                                                                           : configNumber(sw.portSpeed.inGbps()) + " Gb/s port")})},
                            {"links", swLinks},
                            {"edges", json::array({deviceEdge("asic[0]", "port", "many2many", "switching")})}});
         const std::string tier = key.second == SwitchTier::None ? "switch" : toString(key.second);
