@@ -443,3 +443,61 @@ TEST_CASE("price dialog: an unpriced part is not made free by a stray Enter", "[
     views::PriceDialog priced(QStringLiteral("DGX H100"), 199000.0);
     CHECK(priced.canAccept());
 }
+
+TEST_CASE("Escape puts back what a field showed: nothing typed is committed when the focus then leaves", "[gui][inspector][cost]")
+{
+    // helper-91: PUE typed as 2.5, Escape, a click on the canvas: PUE became 2.50 (US$ 105,137
+    // to 166,356 a month); a rename typed and escaped was kept the same way.
+    app::MainWindow w(guitest::catalog());
+    REQUIRE(w.files()->openPath(guitest::templatePath()));
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::waitForAnalysis(w.worker()));
+    w.cost()->catchUp();
+    views::CheckedDoubleSpinBox* pue = nullptr;
+    for (auto* box : w.cost()->findChildren<views::CheckedDoubleSpinBox*>())
+        if (box->field().startsWith(QStringLiteral("PUE"))) pue = box;
+    REQUIRE(pue != nullptr);
+    const int steps = w.document()->undoStack()->count();
+    const double before = pue->value();
+    const QString shown = pue->text();
+    pue->setFocus();
+    pue->selectAll();
+    QTest::keyClicks(pue, QStringLiteral("2.5"));
+    REQUIRE(pue->text() != shown);
+    QTest::keyClick(pue, Qt::Key_Escape);
+    CHECK(pue->text() == shown);
+    pue->clearFocus(); // the focus leaves, as a click elsewhere takes it
+    QTest::qWait(10);
+    CHECK(pue->value() == before);
+    CHECK(w.document()->undoStack()->count() == steps);
+
+    // The inspector's name field: typed, escaped, left.
+    w.scene()->expandAllGroups();
+    const model::Id dgx = guitest::idByName(w.document()->design(), "dgx-05");
+    w.scene()->clearSelection();
+    w.scene()->nodeItem(dgx)->setSelected(true);
+    auto* name = w.inspector()->nodeEditor()->findChild<QLineEdit*>(QStringLiteral("name"));
+    REQUIRE(name != nullptr);
+    name->setFocus();
+    QTest::keyClick(name, Qt::Key_End);
+    QTest::keyClicks(name, QStringLiteral("XYZ"));
+    REQUIRE(name->text() == QStringLiteral("dgx-05XYZ"));
+    QTest::keyClick(name, Qt::Key_Escape);
+    CHECK(name->text() == QStringLiteral("dgx-05"));
+    name->clearFocus();
+    QTest::qWait(10);
+    CHECK(w.document()->design().node(dgx)->name == "dgx-05");
+    CHECK(w.document()->undoStack()->count() == steps);
+
+    // Enter still commits; Escape after it has nothing to put back.
+    name->setFocus();
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("dgx-05b"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTest::qWait(10);
+    QTest::keyClick(name, Qt::Key_Escape);
+    CHECK(name->text() == QStringLiteral("dgx-05b"));
+    CHECK(w.document()->design().node(dgx)->name == "dgx-05b");
+    w.document()->undoStack()->setClean();
+}

@@ -1,4 +1,5 @@
 #include "views/cost/cost_panel.hpp"
+#include "views/common/escape_reverts.hpp"
 #include "views/common/qt_string.hpp"
 
 #include "views/common/design_document.hpp"
@@ -162,6 +163,7 @@ CostPanel::CostPanel(DesignDocument* doc, QWidget* parent) : QWidget(parent), do
     auto* layout = new QHBoxLayout(this);
     layout->addLayout(left, 3);
     layout->addLayout(form, 1);
+    installEscapeReverts(this); // Escape puts back what a field showed before the edit
 }
 
 std::uint64_t CostPanel::shownGeneration() const { return shown_ ? shown_->generation : 0; }

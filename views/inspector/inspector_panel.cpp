@@ -1,4 +1,5 @@
 #include "views/inspector/inspector_panel.hpp"
+#include "views/common/escape_reverts.hpp"
 
 #include "views/common/plural.hpp"
 #include "views/common/reflow_label.hpp"
@@ -46,6 +47,7 @@ InspectorPanel::InspectorPanel(DesignDocument* doc, QWidget* parent) : QWidget(p
         if (stack_->currentWidget() == summary_) refresh(); // counts in the summary
     });
     refresh();
+    installEscapeReverts(this); // Escape puts back what a field showed before the edit
 }
 
 void InspectorPanel::setSelection(const std::vector<model::Id>& nodes, const std::vector<model::Id>& links)

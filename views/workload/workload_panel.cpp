@@ -1,4 +1,5 @@
 #include "views/workload/workload_panel.hpp"
+#include "views/common/escape_reverts.hpp"
 
 #include "model/analysis/memory_advice.hpp"
 #include "model/analysis/memory_fit.hpp"
@@ -176,6 +177,7 @@ WorkloadPanel::WorkloadPanel(DesignDocument* doc, QWidget* parent) : QWidget(par
     connect(doc_, &DesignDocument::analysisChanged, this, &WorkloadPanel::refreshFromDesign);
     connect(doc_, &DesignDocument::designReset, this, &WorkloadPanel::refreshFromDesign);
     refreshFromDesign();
+    installEscapeReverts(this); // Escape puts back what a field showed before the edit
 }
 
 CheckedSpinBox* WorkloadPanel::layoutBox(const std::string& key) const
