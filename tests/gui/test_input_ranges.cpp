@@ -501,3 +501,35 @@ TEST_CASE("Escape puts back what a field showed: nothing typed is committed when
     CHECK(w.document()->design().node(dgx)->name == "dgx-05b");
     w.document()->undoStack()->setClean();
 }
+
+TEST_CASE("generate dialog: the preview and Replace follow each keystroke in a count, before the edit ends", "[gui][ranges]")
+{
+    // helper-91: 4000 committed with Tab, then 64 typed without Tab: the preview still read 4,000
+    // servers in 3 tiers while Replace built 64; 100000 typed left Replace enabled.
+    views::GenerateDialog dialog(*guitest::catalog());
+    dialog.setKind(QStringLiteral("fat-tree"));
+    dialog.setNodes(4000);
+    dialog.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+    CHECK(dialog.previewText().contains(QStringLiteral("4,000 servers")));
+    views::CheckedSpinBox* servers = nullptr;
+    for (auto* box : dialog.findChildren<views::CheckedSpinBox*>())
+        if (box->field() == QStringLiteral("Servers")) servers = box;
+    REQUIRE(servers != nullptr);
+    servers->setFocus();
+    servers->selectAll();
+    QTest::keyClicks(servers, QStringLiteral("64"));
+    INFO(servers->text().toStdString() << " / " << dialog.previewText().toStdString());
+    CHECK(dialog.previewText().contains(QStringLiteral("64 servers, 512 GPUs")));
+    REQUIRE(dialog.isValid());
+    CHECK(dialog.result().nodes().size() > 64);
+    int built = 0;
+    for (const auto& [id, n] : dialog.result().nodes()) built += n.kind == model::NodeKind::Server;
+    CHECK(built == 64);
+    // Out of range while typing: said with the row's name, Replace off.
+    servers->selectAll();
+    QTest::keyClicks(servers, QStringLiteral("99999999"));
+    CHECK_FALSE(dialog.isValid());
+    CHECK(dialog.previewText().contains(QStringLiteral("Servers")));
+    CHECK(dialog.previewText().contains(QStringLiteral("99,999,999 is outside the allowed range")));
+}

@@ -40,6 +40,10 @@ public:
     [[nodiscard]] QString field() const { return field_; }
     /// The last refusal's message (empty when none); for tests.
     [[nodiscard]] QString lastRefusal() const { return last_; }
+    /// The number the box's text reads now, typed but not yet committed (keyboard tracking is
+    /// off: value() changes only when the edit ends), in or out of range; empty when the text
+    /// is no number (the special value text, a lone sign).
+    [[nodiscard]] std::optional<double> typedValue() const { return typedNumber(text()); }
 
 signals:
     /// A typed value was refused; emitted once per refused edit, after the edit ended.
@@ -66,6 +70,10 @@ public:
     [[nodiscard]] QString field() const { return field_; }
     /// The last refusal's message (empty when none); for tests.
     [[nodiscard]] QString lastRefusal() const { return last_; }
+    /// The number the box's text reads now, typed but not yet committed (keyboard tracking is
+    /// off: value() changes only when the edit ends), in or out of range; empty when the text
+    /// is no number (the special value text, a lone sign).
+    [[nodiscard]] std::optional<double> typedValue() const { return typedNumber(text()); }
 
 signals:
     /// A typed value was refused; emitted once per refused edit, after the edit ended.

@@ -18,12 +18,15 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <initializer_list>
+
+#include <cmath>
 
 namespace views {
 
@@ -131,6 +134,10 @@ GenerateDialog::GenerateDialog(const model::Catalog& catalog, QWidget* parent) :
     for (QComboBox* c : {server_, switch_, nic_}) connect(c, &QComboBox::currentIndexChanged, this, again);
     for (QSpinBox* s : {nodes_, racks_, nicsPerNode_, planes_}) connect(s, &QSpinBox::valueChanged, this, again);
     for (QDoubleSpinBox* s : {perNode_, price_}) connect(s, &QDoubleSpinBox::valueChanged, this, again);
+    // And each keystroke, before the edit ends: the boxes' keyboard tracking is off, so neither
+    // valueChanged nor textChanged fires while typing; their line edits' textChanged does.
+    for (QAbstractSpinBox* s : std::initializer_list<QAbstractSpinBox*>{nodes_, racks_, nicsPerNode_, planes_, perNode_, price_})
+        if (auto* edit = s->findChild<QLineEdit*>()) connect(edit, &QLineEdit::textChanged, this, again);
     for (QLineEdit* e : {oversub_, provider_, name_}) connect(e, &QLineEdit::textChanged, this, again);
     for (QCheckBox* c : {ufm_, lossless_}) connect(c, &QCheckBox::toggled, this, again);
     updateRows();
@@ -159,6 +166,26 @@ void GenerateDialog::updateRows()
         selectData(switch_, QStringLiteral("qm9700"));
 }
 
+namespace {
+/// What `box` reads now: the number typed, before the edit ends, so that the preview and what
+/// Replace builds follow each keystroke (helper-91: the preview kept 4,000 servers while 64 was
+/// typed, and Replace built 64); its value where the text is no number.
+/// @throws model::InputError naming the box's row when the typed number is outside its range.
+template <class Box>
+double typed(const Box* box, const std::string& kind)
+{
+    const auto v = box->typedValue();
+    if (!v) return box->value();
+    if (*v < box->minimum() || *v > box->maximum()) {
+        const QLocale l;
+        const auto n = [&l](double x) { return l.toString(x, 'f', x == std::floor(x) ? 0 : 2); };
+        throw model::InputError("<dialog>", "generate " + kind, box->field().toStdString(),
+                                QObject::tr("%1 is outside the allowed range, %2 to %3").arg(n(*v), n(box->minimum()), n(box->maximum())).toStdString());
+    }
+    return *v;
+}
+} // namespace
+
 model::Design GenerateDialog::generate() const
 {
     using namespace model::topology;
@@ -177,7 +204,7 @@ model::Design GenerateDialog::generate() const
     if (kind == "server") return generateSingleServer(catalog_, {server_->currentData().toString().toStdString(), name});
     if (kind == "gb200-nvl72") {
         RackScaleOptions o;
-        o.racks = racks_->value();
+        o.racks = static_cast<int>(typed(racks_, kind));
         o.switchModel = switch_->currentData().toString().toStdString();
         o.oversubscription = ratio;
         o.name = name;
@@ -186,9 +213,9 @@ model::Design GenerateDialog::generate() const
     if (kind == "rented") {
         RentedOptions o;
         o.server = server_->currentData().toString().toStdString();
-        o.nodes = nodes_->value();
-        o.perNodeGbps = perNode_->value();
-        o.pricePerGpuHourUsd = price_->value();
+        o.nodes = static_cast<int>(typed(nodes_, kind));
+        o.perNodeGbps = typed(perNode_, kind);
+        o.pricePerGpuHourUsd = typed(price_, kind);
         o.provider = provider_->text().toStdString();
         o.switchModel = switch_->currentData().toString().toStdString();
         o.name = name;
@@ -196,12 +223,12 @@ model::Design GenerateDialog::generate() const
     }
     FatTreeOptions o;
     o.server = server_->currentData().toString().toStdString();
-    o.nodes = nodes_->value();
+    o.nodes = static_cast<int>(typed(nodes_, kind));
     o.switchModel = switch_->currentData().toString().toStdString();
     o.nicModel = nic_->currentData().toString().toStdString();
-    if (nicsPerNode_->value() > 0) o.nicsPerNode = nicsPerNode_->value();
+    if (const int nics = static_cast<int>(typed(nicsPerNode_, kind)); nics > 0) o.nicsPerNode = nics;
     o.oversubscription = ratio;
-    o.planes = planes_->value();
+    o.planes = static_cast<int>(typed(planes_, kind));
     o.ufm = ufm_->isChecked();
     o.lossless = lossless_->isChecked();
     o.name = name;

@@ -27,6 +27,9 @@ class QSpinBox;
 
 namespace views {
 
+class CheckedSpinBox;
+class CheckedDoubleSpinBox;
+
 /// Highest leaf down:up ratio the dialog takes, 64:1. A leaf keeps at least one uplink, so on
 /// a 64-port switch any ratio above 63:1 builds the same fabric: a larger figure would be
 /// silently clamped. Real fabrics run 1:1 to 4:1. Larger ratios are refused with a message
@@ -65,15 +68,15 @@ private:
     QComboBox* server_ = nullptr;
     QComboBox* switch_ = nullptr;
     QComboBox* nic_ = nullptr;
-    QSpinBox* nodes_ = nullptr;
-    QSpinBox* racks_ = nullptr;
-    QSpinBox* nicsPerNode_ = nullptr;
-    QSpinBox* planes_ = nullptr;
+    CheckedSpinBox* nodes_ = nullptr;
+    CheckedSpinBox* racks_ = nullptr;
+    CheckedSpinBox* nicsPerNode_ = nullptr;
+    CheckedSpinBox* planes_ = nullptr;
     QLineEdit* oversub_ = nullptr;
     QCheckBox* ufm_ = nullptr;
     QCheckBox* lossless_ = nullptr;
-    QDoubleSpinBox* perNode_ = nullptr;
-    QDoubleSpinBox* price_ = nullptr;
+    CheckedDoubleSpinBox* perNode_ = nullptr;
+    CheckedDoubleSpinBox* price_ = nullptr;
     QLineEdit* provider_ = nullptr;
     QLineEdit* name_ = nullptr;
     QLabel* preview_ = nullptr;
