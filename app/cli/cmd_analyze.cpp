@@ -68,6 +68,7 @@ void printText(const model::DesignAnalysis& a, bool withWorkload, const std::str
         if (s.idleGpus > 0)
             out << q(formatCount(s.gpus)) << " of " << q(formatCount(s.gpus + s.idleGpus)) << " GPUs busy, " << q(formatCount(s.idleGpus)) << " idle, ";
         out << q(formatCount(s.globalBatch)) << " sequences, " << q(s.precision) << "):\n";
+        if (!a.layoutNote.empty()) out << "  (" << q(a.layoutNote) << ")\n";
         if (!s.fitsInMemory)
             out << "  not a run: " << q(s.workload) << " does not fit in GPU memory; what a step would take if it did:\n";
         out << "  compute " << q(formatSeconds(s.computeS)) << ", TP exposed " << q(formatSeconds(s.tpExposedS))

@@ -258,6 +258,7 @@ void scalingSection(ReportDoc& doc, const model::DesignAnalysis& a)
                            q(model::analysis::memoryNeedWords(s.stateGB, s.activationsGB)))
                       .arg(count(s.tokensPerSecond), percent(s.mfu)),
                   QStringLiteral("Layout."));
+    if (!a.layoutNote.empty()) doc.paragraph(q(a.layoutNote).left(1).toUpper() + q(a.layoutNote).mid(1) + QLatin1Char('.'), QStringLiteral("Why this layout."));
     if (s.idleGpus > 0)
         doc.paragraph(QStringLiteral("%1 of the %2 GPUs stay idle: %3 data-parallel replicas of %4 GPUs (tensor x pipeline parallel) use %5.")
                           .arg(count(s.idleGpus), count(s.gpus + s.idleGpus), count(s.dp), count(s.tp * s.pp), count(s.gpus)),

@@ -128,6 +128,11 @@ struct DesignAnalysis {
     /// and field; "" when they could. The layers, bisection, bottleneck of the links and the
     /// collective charts do not depend on them and are still computed; no step is timed.
     std::string workloadError;
+    /// Why the engine's layout goes before a faster split, in words, or "" when it is the
+    /// fastest (layoutTradeoffNote: memory headroom within kLayoutSpeedTolerance). Not a
+    /// warning: the choice is the engine's rule, said so that a faster network that reads as a
+    /// slower step is explained (helper-92).
+    std::string layoutNote;
     std::vector<std::string> warnings;
     bool hasStep = false;            ///< false when the workload cannot run on the design (see warnings)
     StepBreakdown step;              ///< the workload's step on the whole design (see StepBreakdown::fitsInMemory)

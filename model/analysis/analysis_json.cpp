@@ -84,6 +84,7 @@ nlohmann::json toJson(const DesignAnalysis& a, bool withWorkload)
         {"scaling_note", a.scalingNote},
         {"workload", a.workload},
         {"workload_note", a.workloadNote},
+        {"layout_note", a.layoutNote},
         {"warnings", a.warnings},
         {"bisection_GBps", a.bisectionGBps},
         {"oversubscription", a.oversubscription},

@@ -278,7 +278,8 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
             if (at == placed.end()) at = placed.emplace(gpus, fabric(node, gpus)).first;
             return predictStep(laid, at->second, peak).tokensPerSecond;
         };
-        const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0), timer);
+        LayoutTradeoff tradeoff;
+        const TrainingConfig c = resolveLayout(requested, total, node, gpu.memoryGB.value_or(0.0), timer, &tradeoff);
         const int busy = c.tp * c.pp * c.dp;
         const TrainingStep s = predictStep(c, busy > node.n ? fabric(node, busy) : node, peak);
         a.hasStep = true;
@@ -292,6 +293,7 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
         const double dpFabric = s.gpus > node.n ? placeGroup(f, s.gpus, sharpEnabled(settings)).fabricRingFactor : 1.0;
         a.bottleneck = findBottleneck(a.step, node, a.layers, checkFacts, dpFabric);
         if (const std::string idle = idleGpusNote(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer); !idle.empty()) a.warnings.push_back(idle);
+        else a.layoutNote = layoutTradeoffNote(c, tradeoff); // the idle note names the trade where GPUs idle
         if (const std::string batch = publishedBatchNote(requested, c); !batch.empty()) a.warnings.push_back(batch);
         if (s.memoryPerGpuGB > kMemoryLimitShare * gpu.memoryGB.value_or(1e30)) {
             const std::string waysOut = memoryWaysOut(requested, c, total, node, gpu.memoryGB.value_or(0.0), timer, growthOf(*first, settings));

@@ -157,7 +157,9 @@ bool leavesHeadroom(double memoryGB, double gpuMemoryGB) noexcept
 /// completes it: tokens per second (-1 when the split cannot run), memory per GPU (GB) and
 /// whether its global batch is the one asked for: not raised to give its pipeline as many
 /// micro-batches as stages (gpt3-175b's published 1,536 sequences at tp 8 x pp 48 x dp 42 on
-/// 16,384 GPUs would be 2,016).
+/// 16,384 GPUs would be 2,016), and, where the design sets no batch, not more than
+/// kPublishedBatchTolerance above the model's published one (helper-92: llama3-8b on 1,024 GPUs
+/// took tp 1 x dp 1,024 at 1,024 sequences, twice the published 512, over tp 2 x dp 512 at 512).
 struct TimedSplit {
     double tokensPerSecond = -1.0;
     double memoryPerGpuGB = 0.0;
@@ -171,7 +173,10 @@ TimedSplit timedSplit(const LayoutTimer& timer, TrainingConfig c, int tp, int pp
     c.dp = dp;
     try {
         const TrainingConfig laid = completeLayout(c, gpus);
-        return {timer(laid), memoryPerGpuGB(laid), laid.globalBatch == completeLayout(c, gpus, false).globalBatch};
+        const bool ownBatch = c.globalBatch > 0 || c.gradAccumulation > 0;
+        const bool notRaised = laid.globalBatch == completeLayout(c, gpus, false).globalBatch;
+        const bool published = ownBatch || laid.globalBatch <= (1.0 + kPublishedBatchTolerance) * defaultGlobalBatch(c.model);
+        return {timer(laid), memoryPerGpuGB(laid), notRaised && published};
     } catch (const std::invalid_argument&) {
         return {};
     }
@@ -179,7 +184,8 @@ TimedSplit timedSplit(const LayoutTimer& timer, TrainingConfig c, int tp, int pp
 
 } // namespace
 
-TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer)
+TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB, const LayoutTimer& timer,
+                             LayoutTradeoff* tradeoff)
 {
     if (gpus < 1) throw std::invalid_argument("no GPUs to train on");
     const std::vector<int> tps = tensorSplits(c.model, gpus, node, c.tp);
@@ -286,6 +292,21 @@ TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, 
                 bestTp = fitting[pick].tp;
                 bestPp = fitting[pick].pp;
                 bestDp = fitting[pick].dp;
+                // The fastest competing split, where headroom put another first.
+                std::size_t top = pick;
+                for (std::size_t i = 0; i < fitting.size(); ++i)
+                    if (competes(timed[i]) && timed[i].tokensPerSecond > timed[top].tokensPerSecond * (1.0 + 1e-9)) top = i;
+                if (tradeoff && top != pick) {
+                    tradeoff->applies = true;
+                    tradeoff->tp = fitting[top].tp;
+                    tradeoff->pp = fitting[top].pp;
+                    tradeoff->dp = fitting[top].dp;
+                    tradeoff->chosenTokensPerSecond = timed[pick].tokensPerSecond;
+                    tradeoff->fasterTokensPerSecond = timed[top].tokensPerSecond;
+                    tradeoff->chosenMemoryGB = timed[pick].memoryPerGpuGB;
+                    tradeoff->fasterMemoryGB = timed[top].memoryPerGpuGB;
+                    tradeoff->headroomGB = kLayoutMemoryShare * gpuMemoryGB;
+                }
             }
         }
         if (!anyFits && c.pp == 0 && c.dp == 0 && c.model.layers > 0) {
@@ -395,12 +416,26 @@ std::string idleGpusNote(const TrainingConfig& requested, const TrainingConfig& 
            std::to_string(used) + " GPUs, because " + why;
 }
 
+std::string layoutTradeoffNote(const TrainingConfig& chosen, const LayoutTradeoff& t)
+{
+    if (!t.applies) return {};
+    const auto split = [](int tp, int pp, int dp) {
+        return "tensor parallel " + std::to_string(tp) + " x pipeline parallel " + std::to_string(pp) + " x data parallel " + std::to_string(dp);
+    };
+    return split(chosen.tp, chosen.pp, chosen.dp) + " leaves memory headroom (" + formatFigure(t.chosenMemoryGB) + " against " +
+           formatFigure(t.fasterMemoryGB) + " GB per GPU, where " + formatFigure(t.headroomGB) + " GB is " +
+           formatFigure(100.0 * kLayoutMemoryShare) + " % of the GPU's memory) and trains within " +
+           formatCount(100.0 * kLayoutSpeedTolerance) + " % of the faster " + split(t.tp, t.pp, t.dp) + " (" +
+           formatCount(std::round(t.chosenTokensPerSecond)) + " against " + formatCount(std::round(t.fasterTokensPerSecond)) +
+           " tokens/s), so it goes first; set analysis.tp, pp and dp to train the faster one";
+}
+
 std::string publishedBatchNote(const TrainingConfig& requested, const TrainingConfig& chosen)
 {
     if (requested.globalBatch > 0 || requested.gradAccumulation > 0) return {}; // the design's own batch
     const double published = defaultGlobalBatch(chosen.model);
     const double batch = chosen.globalBatch;
-    if (!(published > 0) || !(batch > 0) || std::abs(batch - published) <= 0.05 * published) return {};
+    if (!(published > 0) || !(batch > 0) || std::abs(batch - published) <= kPublishedBatchTolerance * published) return {};
     const double perMicroStep = static_cast<double>(std::max(1, chosen.dp)) * std::max(1, chosen.microBatch);
     const double micro = batch / perMicroStep;
     const std::string why =

@@ -25,6 +25,31 @@ using LayoutTimer = std::function<double(const TrainingConfig& laid)>;
 /// and headroom is what keeps a run from failing (a rule of this project, not a measured figure).
 inline constexpr double kLayoutSpeedTolerance = 0.02;
 
+/// How far a layout's global batch may sit above the model's published one (a share of it) and
+/// still count as that batch: whole micro-batches per replica round it (gpt3-175b's 1,536
+/// sequences on 42 replicas are 1,554). Above it, the layout trains a larger batch: it is named
+/// (publishedBatchNote) and competes only where no split keeps the batch (resolveLayout).
+inline constexpr double kPublishedBatchTolerance = 0.05;
+
+/// A faster split resolveLayout passed over because the chosen one leaves memory headroom and
+/// trains within kLayoutSpeedTolerance of it. `applies` false when the fastest split was chosen.
+struct LayoutTradeoff {
+    bool applies = false;
+    int tp = 0, pp = 0, dp = 0;        ///< the faster split
+    double chosenTokensPerSecond = 0;  ///< the chosen split's tokens per second
+    double fasterTokensPerSecond = 0;  ///< the faster split's
+    double chosenMemoryGB = 0;         ///< per GPU, decimal GB (memoryPerGpuGB)
+    double fasterMemoryGB = 0;
+    double headroomGB = 0;             ///< kLayoutMemoryShare of the GPU's memory
+};
+
+/// Words for `t` (resolveLayout's tradeoff), or "" when it does not apply: "tensor parallel 4 x
+/// pipeline parallel 8 x data parallel 8 leaves memory headroom (52.1 against 61.0 GB per GPU,
+/// where 56.0 GB is 70 % of the GPU's memory) and trains within 2 % of the faster tensor
+/// parallel 2 x pipeline parallel 16 x data parallel 8 (X against Y tokens/s), so it goes first"
+/// (helper-92: the trade was silent, and a faster network read as a slower step).
+[[nodiscard]] std::string layoutTradeoffNote(const TrainingConfig& chosen, const LayoutTradeoff& t);
+
 /// Fills the layout fields left at 0 for `gpus` GPUs of servers like `node`: tensor parallel
 /// inside a server or NVLink domain (every size up to 8 that divides the server's GPUs and the model's heads,
 /// over NVLink or PCIe peer-to-peer; 1 over host-staged copies) and any pipeline depth the model takes
@@ -43,8 +68,9 @@ inline constexpr double kLayoutSpeedTolerance = 0.02;
 /// kLayoutSpeedTolerance of it that leaves memory headroom goes before one that does not (the
 /// score above breaks exact ties): the score leaves out tensor-parallel,
 /// pipeline and gradient traffic, which decide between splits on a slow network (llama3-70b
-/// on 8 DGX H100 with one 100G NIC each: tp 4 x pp 16 x dp 1 at 68,199 tokens/s, against
-/// 46,773 for the tp 8 x dp 8 the score alone picks).
+/// on 8 DGX H100 with one 100G NIC each: tp 4 x pp 8 x dp 2 at 59,280 tokens/s, against
+/// 47,932 for the tp 8 x dp 8 the score alone picks). `tradeoff`, when given, receives the
+/// faster split passed over for headroom (LayoutTradeoff).
 /// A split fits with the micro-batches it holds in flight: min(pp, m), m the gradient
 /// accumulation where the design sets one, else at least pp.
 /// Global batch, when 0, = dp x micro-batch x m with m = gradAccumulation if set, else
@@ -54,7 +80,7 @@ inline constexpr double kLayoutSpeedTolerance = 0.02;
 /// @throws std::invalid_argument when the given fields cannot fit `gpus` GPUs, or the model
 ///         cannot take the pipeline depth (pipelineProblem).
 [[nodiscard]] TrainingConfig resolveLayout(TrainingConfig c, int gpus, const CommGroup& node, double gpuMemoryGB,
-                                           const LayoutTimer& timer = {});
+                                           const LayoutTimer& timer = {}, LayoutTradeoff* tradeoff = nullptr);
 
 /// Words for a layout that leaves some of `gpus` GPUs idle (`chosen`, resolved from
 /// `requested` by resolveLayout on servers like `node` with `gpuMemoryGB` each): how many, the
@@ -67,7 +93,7 @@ inline constexpr double kLayoutSpeedTolerance = 0.02;
 
 /// Why the step trains another global batch than the model's published one, in words, or ""
 /// when the design sets its own batch (`requested` global_batch or gradient accumulation) or
-/// `chosen.globalBatch` is within 5 % of defaultGlobalBatch (whole micro-batches per replica
+/// `chosen.globalBatch` is within kPublishedBatchTolerance of defaultGlobalBatch (whole micro-batches per replica
 /// round it: 1,550 for 1,536). E.g. llama3-405b on 512 GB200 NVL72 racks: "global batch 4,608
 /// sequences a step, not the published 2,048 of llama3-405b: data parallel 4,608 x micro-batch
 /// 1 trains at least that many ...".

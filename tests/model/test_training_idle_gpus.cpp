@@ -462,3 +462,29 @@ TEST_CASE("an idle-GPU note for a split chosen for its memory headroom gives bot
                               "parallel 4 x pipeline parallel 6 x data parallel 7 (168,087 against 170,109 tokens/s), and leaves memory "
                               "headroom: 54.5 against 65.6 GB per GPU, where 56.0 GB is 70.0 % of the GPU's memory"));
 }
+
+TEST_CASE("a layout chosen for memory headroom over a faster one says so, with both figures", "[scaling][layout]")
+{
+    // helper-92: on 32 DGX H100 a 200G fabric trained gpt3-175b at tp 2 x pp 16 x dp 8 and the
+    // same servers at 400G at tp 4 x pp 8 x dp 8, 1 % slower, with nothing said: a faster
+    // network read as a slower step.
+    const DesignAnalysis a = analyzeDesign(loadDesign(defaultDesignPath()), golden::catalog(), {{"workload", "gpt3-175b"}});
+    REQUIRE(a.hasStep);
+    CHECK(a.step.tp == 4);
+    CHECK(a.step.pp == 8);
+    CHECK(a.step.dp == 8);
+    INFO(a.layoutNote);
+    CHECK(a.layoutNote.rfind("tensor parallel 4 x pipeline parallel 8 x data parallel 8 leaves memory headroom (", 0) == 0);
+    CHECK(a.layoutNote.find("of the faster tensor parallel 2 x pipeline parallel 16 x data parallel 8 (116,047 against ") != std::string::npos);
+    CHECK(toJson(a, true)["layout_note"] == a.layoutNote);
+    // The faster split's own figures, timed by hand: faster, and above the headroom line.
+    const golden::Timed faster = golden::timedByHand(loadDesign(defaultDesignPath()), 2, 16, "gpt3-175b");
+    CHECK(faster.dp == 8);
+    CHECK(faster.tokens > a.step.tokensPerSecond);
+    CHECK(faster.tokens < a.step.tokensPerSecond / (1.0 - kLayoutSpeedTolerance));
+    CHECK(faster.memoryGB > kLayoutMemoryShare * 80.0);
+    // Where the fastest split is the one chosen, nothing is said.
+    const DesignAnalysis b200 = analyzeDesign(loadDesign(bundledTemplateDirectory() + "/dgx-b200-4su.json"), golden::catalog());
+    REQUIRE(b200.hasStep);
+    CHECK(b200.layoutNote.empty());
+}

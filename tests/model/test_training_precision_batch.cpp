@@ -66,16 +66,23 @@ TEST_CASE("FP8 on a GPU without FP8 is priced at BF16 and said while FP16 is rep
 
 TEST_CASE("a global batch other than the published one is said with why", "[training][layout]")
 {
-    // The DGX B200 four-unit template (1,024 GPUs), llama3-8b at tp 1 x pp 1: data parallel
-    // 1,024 x micro-batch 1 cannot train the published 512 sequences a step.
+    // The DGX B200 four-unit template (1,024 GPUs), llama3-8b at tp 1 x pp 1 set by hand: data
+    // parallel 1,024 x micro-batch 1 cannot train the published 512 sequences a step.
     const Design b200 = loadDesign(bundledTemplateDirectory() + "/dgx-b200-4su.json");
-    const DesignAnalysis a = analyzeDesign(b200, golden::catalog(), {{"workload", "llama3-8b"}});
+    const DesignAnalysis a = analyzeDesign(b200, golden::catalog(), {{"workload", "llama3-8b"}, {"tp", 1}, {"pp", 1}});
     REQUIRE(a.hasStep);
     INFO(a.step.globalBatch);
     CHECK(a.step.dp * a.step.microBatch == 1024);
     CHECK(a.step.globalBatch == 1024);
     CHECK(golden::hasWarning(a, "global batch 1,024 sequences a step, not the published 512 of llama3-8b: data parallel 1,024 x "
                                 "micro-batch 1 trains at least 1,024 sequences a step"));
+    // Left to the engine, the layout keeps the published batch where a split does (helper-92:
+    // it took tp 1 x dp 1,024 at 1,024 sequences, faster only by training twice the batch).
+    const DesignAnalysis searched = analyzeDesign(b200, golden::catalog(), {{"workload", "llama3-8b"}});
+    REQUIRE(searched.hasStep);
+    CHECK(searched.step.globalBatch == 512);
+    CHECK(searched.step.tp * searched.step.pp * searched.step.dp == 1024);
+    CHECK_FALSE(golden::hasWarning(searched, "not the published"));
     // The batch set by hand: no note.
     const DesignAnalysis set = analyzeDesign(b200, golden::catalog(), {{"workload", "llama3-8b"}, {"global_batch", 2048}});
     REQUIRE(set.hasStep);

@@ -321,6 +321,12 @@ void WorkloadPanel::refreshChosen()
         line += tr(".\n\n%1: %2; %3.")
                     .arg(stepSummary(st).replace(0, 1, QLatin1Char('S')), stepParts(st),
                          text(model::analysis::memoryNeedWords(st.stateGB, st.activationsGB)));
+        // Why this split where a faster one exists (helper-92: the headroom trade was silent).
+        if (!a->layoutNote.empty()) {
+            QString why = text(a->layoutNote);
+            why[0] = why[0].toUpper();
+            line += QStringLiteral("\n\n") + why + QLatin1Char('.');
+        }
     }
     chosen_->setText(line);
 }
