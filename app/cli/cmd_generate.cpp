@@ -235,9 +235,13 @@ int cmdGenerate(const QStringList& args)
         model::saveDesign(d, out);
         const model::PartCounts parts = model::countParts(d, *catalog); // appliances: GPU-less servers (UFM)
         const int servers = parts.servers, appliances = parts.appliances;
+        // Physical cables, as the bill of materials counts them: a link is a bundle of `count`
+        // (helper-90: "288 links" read as cables for the SuperPOD unit's 512).
+        long long cables = 0;
+        for (const auto& [id, l] : d.links()) cables += l.count;
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"appliances", appliances}, {"gpus", parts.gpus},
-                                {"nodes", d.nodes().size()}, {"links", d.links().size()},
+                                {"nodes", d.nodes().size()}, {"links", d.links().size()}, {"cables", cables},
                                 {"generator", d.analysis.value("generator", nlohmann::json::object())},
                                 {"rules", model::topology::toJson(report)}};
             printJson(j);
@@ -248,7 +252,11 @@ int cmdGenerate(const QStringList& args)
               << " " << QString::fromStdString(model::serverNoun(parts.serverKind, servers)) << ", "
               << (appliances > 0 ? n(appliances) + (appliances == 1 ? " appliance, " : " appliances, ") : QString())
               << n(parts.gpus) << (parts.gpus == 1 ? " GPU, " : " GPUs, ") << n(parts.switches) << (parts.switches == 1 ? " switch, " : " switches, ")
-              << n(static_cast<double>(d.links().size())) << (d.links().size() == 1 ? " link" : " links") << "; design rules: "
+              << n(static_cast<double>(cables)) << (cables == 1 ? " cable" : " cables")
+              << (static_cast<long long>(d.links().size()) != cables
+                      ? " (" + n(static_cast<double>(d.links().size())) + (d.links().size() == 1 ? " link)" : " links)")
+                      : QString())
+              << "; design rules: "
               << report.count(model::topology::Severity::Error) << (report.count(model::topology::Severity::Error) == 1 ? " error, " : " errors, ")
               << report.count(model::topology::Severity::Warning)
               << (report.count(model::topology::Severity::Warning) == 1 ? " warning\n" : " warnings\n");

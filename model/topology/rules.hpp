@@ -116,8 +116,13 @@ void importedFindings(const Design& d, const Catalog& c, std::vector<Finding>& o
 [[nodiscard]] bool hasNetworkLinks(const Design& d, Id node);
 /// "dgx-07" or "node 12" when the node has no name.
 [[nodiscard]] std::string label(const Node& n);
-/// "link 4" or "links 4, 5, 6 and 13 more" (the first three ids, then the count left).
-[[nodiscard]] std::string listLinks(const std::vector<Id>& ids);
+/// Links of `d` at node `from`, by their other ends as the inspector names them: "the link to
+/// leaf-1 port 2", or "the links to leaf-1 port 2, leaf-2 port 2 and 13 more" (the first three,
+/// then the count left); a link not in `d` by its id ("link 4"). (helper-91: "link 4" named an
+/// id the user never sees.)
+[[nodiscard]] std::string listLinks(const Design& d, const std::vector<Id>& ids, Id from);
+/// "the link" or "the 3 links", for a message that names the links' ends itself.
+[[nodiscard]] std::string linksPhrase(std::size_t count);
 /// "dgx-01 (dgx-h100, NIC connectx-7-400g, InfiniBand or Ethernet)": a server, its model and
 /// its compute NIC with the protocols it runs ("no compute NIC" when it has none).
 [[nodiscard]] std::string serverAndNic(const Node& n, const Catalog& c);

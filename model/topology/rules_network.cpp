@@ -274,14 +274,24 @@ const NicSpec* computeNic(const Node& n, const Catalog& c)
 }
 } // namespace
 
-std::string listLinks(const std::vector<Id>& ids)
+std::string listLinks(const Design& d, const std::vector<Id>& ids, Id from)
 {
-    std::string s = ids.size() == 1 ? "link " : "links ";
+    const auto other = [&d, from](const Link& l) {
+        const Endpoint& e = l.a.node == from ? l.b : l.a;
+        const Node* n = d.node(e.node);
+        return (n ? label(*n) : "node " + std::to_string(e.node)) + (e.port >= 0 ? " port " + std::to_string(e.port) : std::string());
+    };
+    std::string s = ids.size() == 1 ? "the link to " : "the links to ";
     const std::size_t shown = std::min<std::size_t>(ids.size(), 3);
-    for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + std::to_string(ids[i]);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Link* l = d.link(ids[i]);
+        s += (i == 0 ? "" : i + 1 == shown && ids.size() == shown ? " and " : ", ") + (l ? other(*l) : "link " + std::to_string(ids[i]));
+    }
     if (ids.size() > shown) s += " and " + std::to_string(ids.size() - shown) + " more";
     return s;
 }
+
+std::string linksPhrase(std::size_t count) { return count == 1 ? "the link" : "the " + std::to_string(count) + " links"; }
 
 std::string serverAndNic(const Node& n, const Catalog& c)
 {
@@ -383,7 +393,7 @@ void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& o
         const Node& at = *g.at;
         const Node& o = *g.other;
         const bool many = f.links.size() > 1;
-        const std::string links = listLinks(f.links);
+        const std::string links = linksPhrase(f.links.size());
         const std::string other = label(o) + " (" + runsOf(o, c) + ")" +
                                   (g.others.size() > 1 ? " and " + std::to_string(g.others.size() - 1) + " more" : "");
         const std::string medium = mediumName(static_cast<LinkMedium>(std::get<4>(key)));
@@ -412,7 +422,7 @@ void protocolMismatch(const Design& d, const Catalog& c, std::vector<Finding>& o
         Finding& f = g.finding;
         const bool many = f.links.size() > 1;
         const std::string more = g.pairs.size() > 1 ? " (and " + std::to_string(g.pairs.size() - 1) + " more pairs of servers like them)" : "";
-        f.message = listLinks(f.links) + " between " + serverAndNic(*g.a, c) + " and " + serverAndNic(*g.b, c) + more + (many ? " are" : " is") +
+        f.message = linksPhrase(f.links.size()) + " between " + serverAndNic(*g.a, c) + " and " + serverAndNic(*g.b, c) + more + (many ? " are" : " is") +
                     " drawn as PCIe, which runs only inside a server. " + scaleOutAdvice(*g.a, *g.b, c);
         out.push_back(std::move(f));
     }
@@ -451,7 +461,7 @@ void serverPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
                                                      std::to_string(count) + " x " + nic->id + ") are numbered 0 to " +
                                                      std::to_string(ports - 1);
             out.push_back({"server-port-range", Severity::Error, {id}, beyond,
-                           label(n) + ": " + listLinks(beyond) + (many ? " use ports up to " : " uses port ") + std::to_string(highest) +
+                           label(n) + ": " + listLinks(d, beyond, id) + (many ? " use ports up to " : " uses port ") + std::to_string(highest) +
                                ", but " + has + ". Renumber the " + (many ? "links' ports" : "link's port") +
                                ", or raise nic_count if the server has more NICs.",
                            ""});
@@ -460,7 +470,7 @@ void serverPortNumbers(const Design& d, const Catalog& c, std::vector<Finding>& 
         const std::vector<Id> clash = linksSharingPorts(used, clashPort);
         if (!clash.empty())
             out.push_back({"server-port-conflict", Severity::Error, {id}, clash,
-                           label(n) + ": " + listLinks(clash) + " share a compute NIC port (port " + std::to_string(clashPort) +
+                           label(n) + ": " + listLinks(d, clash, id) + " share a compute NIC port (port " + std::to_string(clashPort) +
                                " first): one cable per NIC port. Give each link its own port.",
                            ""});
     }

@@ -60,7 +60,7 @@ void wholeDomains(const Design& d, const Catalog& c, const Finding& g, std::vect
         if (domains.find(one) == std::string::npos) domains += (domains.empty() ? "" : ", ") + one;
     }
     const bool many = f.links.size() > 1;
-    f.message = "NVLink " + listLinks(f.links) + (many ? " join " : " joins ") + names +
+    f.message = (many ? std::to_string(f.links.size()) + " NVLink links join " : std::string("an NVLink link joins ")) + names +
                 ", servers that are each a whole NVLink domain (" + domains +
                 "), not part of a rack-scale one: NVLink runs only inside a domain (a rack-scale domain such as "
                 "GB200 NVL72 is drawn as one node). " + scaleOutAdvice(a, b, c);

@@ -40,7 +40,7 @@ TEST_CASE("analyze lists the design rules' errors - a NIC port used twice and a 
     INFO(text.out.toStdString() << text.err.toStdString());
     CHECK(text.code == 0);
     CHECK(text.out.contains(QStringLiteral("\nDesign rules: 1 error, 0 warnings\n")));
-    CHECK(text.out.contains(QStringLiteral("  error [server-port-conflict] dgx-01: links ")));
+    CHECK(text.out.contains(QStringLiteral("  error [server-port-conflict] dgx-01: the links to leaf-1 (rail 0) port 0, ")));
     CHECK(text.out.contains(QStringLiteral("share a compute NIC port (port 0 first)")));
 
     const clitest::Outcome js = clitest::cli({QStringLiteral("analyze"), shared, QStringLiteral("--json")});

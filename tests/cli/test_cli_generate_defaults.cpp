@@ -14,6 +14,8 @@
 #include <QSet>
 #include <QTemporaryDir>
 
+#include <nlohmann/json.hpp>
+
 namespace {
 using Run = clitest::Outcome;
 
@@ -83,13 +85,25 @@ TEST_CASE("generate and analyze count one server, switch, link, error or warning
     const QString one = dir.filePath(QStringLiteral("one.json"));
     const Run server = generate({QStringLiteral("server"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("-o"), one});
     REQUIRE(server.code == 0);
-    CHECK(server.out.contains(QStringLiteral("\n  1 server, 8 GPUs, 0 switches, 0 links; design rules: 0 errors, 0 warnings\n")));
+    CHECK(server.out.contains(QStringLiteral("\n  1 server, 8 GPUs, 0 switches, 0 cables; design rules: 0 errors, 0 warnings\n")));
     // 8 DGX H100 on one SN5600 leaf; without PFC/ECN the roce-without-pfc rule warns once.
     const Run roce = generate({QStringLiteral("roce"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--lossless"),
                                QStringLiteral("off"), QStringLiteral("-o"), dir.filePath(QStringLiteral("roce.json"))});
     REQUIRE(roce.code == 0);
-    CHECK(roce.out.contains(QStringLiteral("\n  8 servers, 64 GPUs, 1 switch, 64 links; design rules: 0 errors, 1 warning\n")));
+    CHECK(roce.out.contains(QStringLiteral("\n  8 servers, 64 GPUs, 1 switch, 64 cables; design rules: 0 errors, 1 warning\n")));
     const Run analyze = run({QStringLiteral("analyze"), one});
     REQUIRE(analyze.code == 0);
     CHECK(analyze.out.startsWith(QStringLiteral("1 server, 8 GPUs\n")));
+    // Cables as the bill of materials counts them, the drawn links (bundles) beside them
+    // (helper-90: the SuperPOD unit read "288 links" for its 512 cables).
+    const Run su = generate({QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("32"), QStringLiteral("-o"),
+                             dir.filePath(QStringLiteral("su.json"))});
+    REQUIRE(su.code == 0);
+    CHECK(su.out.contains(QStringLiteral(", 12 switches, 512 cables (288 links); design rules:")));
+    const Run suJson = generate({QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("32"), QStringLiteral("--json"),
+                                 QStringLiteral("-o"), dir.filePath(QStringLiteral("su2.json"))});
+    REQUIRE(suJson.code == 0);
+    const auto j = nlohmann::json::parse(suJson.out.toStdString());
+    CHECK(j["cables"] == 512);
+    CHECK(j["links"] == 288);
 }
