@@ -68,7 +68,15 @@ ProtocolPlan ringProtocolPlan(const Design& design, const Catalog& catalog, Coll
         plan.protocol = c.protocol;
         const analysis::RingLatency lat = analysis::ncclRingLatency(c.protocol, op, shape);
         plan.intraStepLatency = Duration::microseconds(lat.intraStepUs);
-        plan.interStepLatency = Duration::microseconds(lat.interStepUs);
+        // The simulated ring's first chunk crosses the network k times a phase (the ring comes
+        // back to its first server), where NCCL's latency counts k - 1 network steps a phase
+        // (interSteps 2(k-1) for all-reduce, k-1 for all-gather / reduce-scatter): each crossing
+        // carries (k - 1) / k of NCCL's network-step latency, so that the simulated total is
+        // NCCL's. The difference was one step a phase, 67 us on GPUDirect-TCPXO (helper-92: a
+        // 1 MiB ring all-reduce over 2 x 8 H100 simulated at 350.8 us against 216.6).
+        // A broadcast is a chain, not a loop: it crosses k - 1 times, as NCCL counts.
+        const bool loop = op != CollectiveOp::Broadcast && g.k > 1;
+        plan.interStepLatency = Duration::microseconds(loop ? lat.interStepUs * (g.k - 1.0) / g.k : lat.interStepUs);
         plan.baseLatency = Duration::microseconds(lat.baseUs);
         plan.wireFactor = b / protoGBps;
         plan.nodes = g.k;
