@@ -209,7 +209,11 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
     for (std::size_t w = 0; w < used.size(); ++w)
         if (used[w] && g.k > 1 && facts.switches[w].hashesFlows() && facts.switches[w].node && !facts.switches[w].node->pfcEcn)
             g.lossyLeaves = true;
-    if (!railLocal && switchesUsed > 0) {
+    // Without NVLink (no PXN) an all-to-all leaves its rail even where every server's ports sit
+    // on the same rail leaves: the leaves' uplinks carry it (below); rings and trees stay on
+    // their rails there.
+    const bool crossRailAllToAll = g.intraPath != IntraPath::NVLink && g.k > 1 && switchesUsed > 1;
+    if ((!railLocal || crossRailAllToAll) && switchesUsed > 0) {
         // Where the traffic goes, leaf by leaf: the group's servers on each leaf (a rail leaf of
         // a rail-optimised scalable unit holds one port of each of its servers), the ports they
         // have there, and what of their traffic leaves the leaf, against the leaf's own uplinks.
@@ -249,20 +253,34 @@ CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
             const double groupGBps = portsOnLeaf[w] * perPortGBps; // the group's servers' ports on this leaf
             const double ringUp = groupGBps / m;
             const double leaving = g.k > 1 ? std::max(0.0, (g.k - m) / (g.k - 1.0)) : 0.0;
-            double a2aUp = groupGBps * leaving;
+            // All-to-all without NVLink: no PXN (NCCL moves a message to the GPU on the
+            // destination's rail over NVLink first, so it stays on that rail's leaf; without
+            // NVLink each GPU sends from its own NIC). Only the share bound for the same leaf's
+            // ports of the servers here stays: (m - 1) / (k - 1) x this leaf's share of a
+            // server's ports (helper-92: 8 x L40S servers on a 4:1 rail fat tree, analytical
+            // 22.4 GB/s busbw against 7.5 simulated, the same at 1:1 and 4:1).
+            double a2aLeaving = leaving;
+            if (g.intraPath != IntraPath::NVLink && g.k > 1) {
+                double ports = 0;
+                for (const ServerFacts* s : onLeaf[w])
+                    for (int x : s->portSwitchIndex) ports += x >= 0 ? 1.0 : 0.0;
+                const double ownShare = ports > 0 ? portsOnLeaf[w] / ports : 1.0; // of the servers' ports, those on this leaf
+                a2aLeaving = std::max(0.0, 1.0 - (m - 1.0) / (g.k - 1.0) * ownShare);
+            }
+            double a2aUp = groupGBps * a2aLeaving;
             double ecmp = 1.0;
             if (a2aUp > 0 && sw.hashesFlows() && sw.upLinks >= 2 && groupPorts > 0) {
-                const double flowsUp = flowsAtOnce * portsOnLeaf[w] / groupPorts * leaving;
+                const double flowsUp = flowsAtOnce * portsOnLeaf[w] / groupPorts * a2aLeaving;
                 ecmp = ecmpBusiestLinkFactor(flowsUp / sw.upLinks, hashedLinks);
                 a2aUp *= ecmp;
             }
-            if (ringUp > 0) g.fabricRingFactor = std::min(g.fabricRingFactor, sw.upGBps / ringUp);
+            if (ringUp > 0 && !railLocal) g.fabricRingFactor = std::min(g.fabricRingFactor, sw.upGBps / ringUp);
             // Tree: the double binary tree's edges that leave this leaf, in busiest servers' worth.
             std::vector<char> inside(chosen.size(), 0);
             for (std::size_t r = 0; r < chosen.size(); ++r)
                 inside[r] = std::find(onLeaf[w].begin(), onLeaf[w].end(), chosen[r]) != onLeaf[w].end() ? 1 : 0;
             const double treeUp = ringUp * doubleTreeCrossingShare(inside);
-            if (treeUp > 0) g.fabricTreeFactor = std::min(g.fabricTreeFactor, sw.upGBps / treeUp);
+            if (treeUp > 0 && !railLocal) g.fabricTreeFactor = std::min(g.fabricTreeFactor, sw.upGBps / treeUp);
             if (a2aUp > 0 && sw.upGBps / a2aUp < g.fabricAllToAllFactor) {
                 g.fabricAllToAllFactor = sw.upGBps / a2aUp;
                 g.ecmpAllToAllFactor = ecmp;
