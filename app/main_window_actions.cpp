@@ -15,6 +15,8 @@
 #include "views/canvas/canvas_view.hpp"
 #include "views/generate/generate_dialog.hpp"
 
+#include <QCoreApplication>
+#include <QMessageBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QMenuBar>
@@ -96,6 +98,20 @@ void MainWindow::createActions()
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     createViewActions(view);
+
+    // Help > About: the version, as --version prints it (helper-91: the GUI had none).
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    named(help->addAction(tr("&About Cluster Designer"), this,
+                          [this] {
+                              QMessageBox::about(this, tr("About Cluster Designer"),
+                                                 tr("<b>%1 %2</b><p>Sketch GPU clusters and see how fast they will be: per-layer "
+                                                    "bandwidth, collective times as nccl-tests reports them, training steps and "
+                                                    "scaling, bills of materials and cost.</p><p>Built with Qt %3.</p>")
+                                                     .arg(QCoreApplication::applicationName().toHtmlEscaped(),
+                                                          QCoreApplication::applicationVersion().toHtmlEscaped(),
+                                                          QString::fromLatin1(qVersion())));
+                          }),
+          "About");
 
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName(QStringLiteral("toolsBar"));

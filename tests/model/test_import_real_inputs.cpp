@@ -10,6 +10,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 #include <map>
 #include <set>
 
@@ -144,7 +147,19 @@ TEST_CASE("real inputs: each file gives what LOG.md says, or a clear rejection",
             INFO("no finding " << rule);
             CHECK_FALSE(hasRule(r, rule));
         }
-        // Every finding rests on a line of the file, quoted as written.
+        // Every finding rests on a line of the file, quoted as written: found in the file's own
+        // line, tabs and all (helper-90: tab-separated matrices were quoted with spaces, so
+        // grep -F of the evidence found nothing).
+        std::vector<std::string> fileLines;
+        {
+            std::ifstream in(path);
+            for (std::string l; std::getline(in, l);) fileLines.push_back(l);
+        }
+        for (const auto& f : r.findings) {
+            INFO(f.rule << ": " << f.message << " | " << f.evidence.text);
+            REQUIRE(static_cast<std::size_t>(f.evidence.line) <= fileLines.size());
+            CHECK(fileLines[static_cast<std::size_t>(f.evidence.line - 1)].find(f.evidence.text) != std::string::npos);
+        }
         for (const auto& f : r.findings) {
             INFO(f.rule << ": " << f.message);
             REQUIRE(f.evidence.line >= 1);

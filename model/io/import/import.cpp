@@ -120,14 +120,14 @@ ImportKind detectKind(const ImportText& text, std::string_view content)
     if (lspciLines >= 2) return ImportKind::Lspci;
     const std::string& f = text.name();
     if (ibstat)
-        throw InputError(f, "", "", "this is `ibstat` output (one HCA's state and rate): no importer reads it; import `nvidia-smi topo -m` "
+        throw InputError(f, "", "", "this is 'ibstat' output (one HCA's state and rate): no importer reads it; import 'nvidia-smi topo -m' "
                                     "or an NCCL topology dump for the server, and see the NIC rate in the design's NIC model");
     if (ibdev)
-        throw InputError(f, "", "", "this is `ibdev2netdev` output (RDMA device to network interface names): no importer reads it; "
-                                    "import `nvidia-smi topo -m` for the NICs' distances to the GPUs");
+        throw InputError(f, "", "", "this is 'ibdev2netdev' output (RDMA device to network interface names): no importer reads it; "
+                                    "import 'nvidia-smi topo -m' for the NICs' distances to the GPUs");
     if (p2pTest)
         throw InputError(f, "", "", "this is CUDA p2pBandwidthLatencyTest output (GPU-to-GPU copy bandwidth matrices): no importer reads "
-                                    "it; import `nvidia-smi topo -p2p rw` for the peer-to-peer status or nccl-tests for collective bandwidth");
+                                    "it; import 'nvidia-smi topo -p2p rw' for the peer-to-peer status or nccl-tests for collective bandwidth");
     throw InputError(f, "", "", std::string("expected one of: ") + kAllFormats + "; the file looks like none of them");
 }
 
@@ -143,7 +143,7 @@ ImportResult importText(const std::string& name, std::string_view content, Impor
     ImportResult r;
     r.file = name;
     r.kind = kind == ImportKind::Auto ? detectKind(text, content) : kind;
-    for (const auto& l : text.lines()) r.lines.push_back(l.text);
+    for (const auto& l : text.lines()) r.lines.push_back(l.raw); // as written: the evidence findings quote
     switch (r.kind) {
     case ImportKind::NvidiaSmiTopo:
         r.server = parseTopoMatrix(text, r.warnings);

@@ -91,7 +91,7 @@ ImportText::ImportText(std::string name, std::string_view content) : name_(std::
         while (!line.empty() && (isBlank(line.back()) || line.back() == '\r')) line.remove_suffix(1);
         std::string kept(line);
         std::replace(kept.begin(), kept.end(), '\t', ' '); // tabs separate cells as blanks do, and a name keeps plain spaces
-        lines_.push_back({number, std::move(kept), last && !endsWithNewline_});
+        lines_.push_back({number, std::move(kept), std::string(line), last && !endsWithNewline_});
         pos = last ? content.size() : end + 1;
     }
 }

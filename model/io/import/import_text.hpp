@@ -22,6 +22,10 @@ namespace model::io {
 struct SourceLine {
     int number = 0;          ///< 1-based line number in the file
     std::string text;        ///< the line without launcher prefix, CR and trailing blanks; tabs as spaces
+    /// The same line with its tabs as written: the evidence a finding quotes, which a reader
+    /// finds in the file as it is (helper-90: "GPU0  X  PIX" appeared nowhere in a tab-separated
+    /// nvidia-smi matrix).
+    std::string raw;
     bool cut = false;        ///< last line of a file without a final newline: may end mid-cell
 };
 
