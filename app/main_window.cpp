@@ -8,6 +8,7 @@
 #include "app/import_controller.hpp"
 #include "app/theme.hpp"
 #include "model/design/part_counts.hpp"
+#include "model/topology/rules.hpp"
 #include "model/units/number_format.hpp"
 #include "views/common/plural.hpp"
 #include "views/canvas/canvas_scene.hpp"
@@ -132,8 +133,14 @@ void MainWindow::updateStatus()
     }
     if (worker_->isBusy())
         statusAnalysis_->setText(tr("Analysing…"));
-    else if (s && s->analysis)
-        statusAnalysis_->setText(tr("Bottleneck: %1").arg(views::ChartsPanel::bottleneckTitle(s->analysis->bottleneck.scope)));
+    else if (s && s->analysis) {
+        QString text = tr("Bottleneck: %1").arg(views::ChartsPanel::bottleneckTitle(s->analysis->bottleneck.scope));
+        // A design the rules find impossible says so beside its figures (helper-91: 101 ports on a
+        // 64-port switch read "Compute-bound" with no sign of the 4 errors).
+        if (const int errors = s->rules ? s->rules->count(model::topology::Severity::Error) : 0; errors > 0)
+            text += tr(" · %1 (Design rules)").arg(views::countOf(errors, tr("rule error"), tr("rule errors")));
+        statusAnalysis_->setText(text);
+    }
     else
         statusAnalysis_->setText(tr("Analysis failed: see the charts panel"));
 }

@@ -33,6 +33,22 @@ std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& ar
         printError(parser.errorText());
         return kUsage;
     }
+    // An option given twice with values is refused, not decided by the last one (helper-90:
+    // "--op all_reduce --op broadcast" ran broadcast, "-o x.pdf -o y.pdf" wrote y.pdf only);
+    // --fail and --waive take several on purpose.
+    QStringList seen;
+    for (const QString& name : parser.optionNames()) {
+        if (name == QLatin1String("fail") || name == QLatin1String("waive")) continue;
+        const QStringList values = parser.values(name);
+        if (values.size() < 2 || seen.contains(values.join(QLatin1Char('\n')) + name)) continue;
+        seen << values.join(QLatin1Char('\n')) + name;
+        const QString dashes = name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--");
+        printError(QStringLiteral("%1: option %2%3 given %4 times (%5); give it once")
+                       .arg(args.isEmpty() ? QStringLiteral("cluster-designer") : args.first().section(QLatin1Char(' '), -1), dashes, name)
+                       .arg(values.size())
+                       .arg(values.join(QStringLiteral(", "))));
+        return kUsage;
+    }
     if (parser.isSet(QStringLiteral("help"))) {
         // Qt names the program by its path ("Usage: build/app/cluster-designer [options] design");
         // the command's own name (args[0], "cluster-designer collective") says which command it is.

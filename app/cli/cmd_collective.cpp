@@ -110,6 +110,11 @@ int cmdCollective(const QStringList& args)
         printError(QStringLiteral("collective: --sweep needs --engine analytical (the simulator runs one size at a time)"));
         return kUsage;
     }
+    if (p.isSet(QStringLiteral("sweep")) && p.isSet(QStringLiteral("bytes"))) {
+        // One or the other: the sweep silently dropped --bytes (helper-90).
+        printError(QStringLiteral("collective: --bytes and --sweep exclude each other (one size, or a sweep of sizes)"));
+        return kUsage;
+    }
     model::SimulationOptions simOptions;
     model::CollectiveRequest req;
     double sweepMin = 0, sweepMax = 0;

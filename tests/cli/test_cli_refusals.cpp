@@ -348,3 +348,28 @@ TEST_CASE("generate's count options name the bound that holds, not the largest i
     CHECK(o.err.contains(QStringLiteral("field \"--nodes\": expected a whole number of at least 1, got \"0\"")));
     CHECK_FALSE(o.err.contains(QStringLiteral("2147483647")));
 }
+
+TEST_CASE("an option given twice is refused, not decided by the last one", "[cli][refusals]")
+{
+    // helper-90: "--op all_reduce --op broadcast" ran broadcast; "-o x.pdf -o y.pdf" wrote y.pdf;
+    // "--bytes 1G --sweep 8:1G" ran the sweep and dropped --bytes.
+    const QString design = guitest::templatePath();
+    Outcome o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--op"),
+                     QStringLiteral("broadcast"), QStringLiteral("--bytes"), QStringLiteral("1G")});
+    CHECK(o.code == 2);
+    CHECK(o.err == QStringLiteral("cluster-designer: collective: option --op given 2 times (all_reduce, broadcast); give it once\n"));
+    o = cli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--nodes"), QStringLiteral("4"), QStringLiteral("--nodes"),
+             QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("/nonexistent/x.json")});
+    CHECK(o.code == 2);
+    CHECK(o.err.contains(QStringLiteral("option --nodes given 2 times (4, 8)")));
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+             QStringLiteral("1G"), QStringLiteral("--sweep"), QStringLiteral("8:1G")});
+    CHECK(o.code == 2);
+    CHECK(o.err.contains(QStringLiteral("--bytes and --sweep exclude each other")));
+    // --fail takes several on purpose.
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+             QStringLiteral("1M"), QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--engine"), QStringLiteral("simulation"),
+             QStringLiteral("--fail"), QStringLiteral("link:45"), QStringLiteral("--fail"), QStringLiteral("link:46")});
+    INFO(o.err.toStdString());
+    CHECK(o.code == 0);
+}
