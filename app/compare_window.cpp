@@ -6,6 +6,7 @@
 #include "views/common/file_suffix.hpp"
 #include "views/compare/design_compare_view.hpp"
 
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -117,6 +118,14 @@ void CompareWindow::setOpenDesign(std::shared_ptr<const model::ResultsSnapshot> 
 
 bool CompareWindow::addFile(const QString& path)
 {
+    // The same file twice compares nothing, and its identical curves hide each other
+    // (helper-91): refused with the column it already has.
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+        if (!entries_[i].live && !canonical.isEmpty() && QFileInfo(entries_[i].file).canonicalFilePath() == canonical) {
+            view_->setMessage(tr("%1 is already compared (design %2).").arg(QDir::toNativeSeparators(path), QChar(u'A' + static_cast<int>(i))));
+            return false;
+        }
     try {
         model::Design d = model::loadDesign(path.toStdString());
         d.validateAgainst(*catalog_, path.toStdString());

@@ -80,6 +80,13 @@ TEST_CASE("Compare window: open design against the rented template", "[gui][comp
 
     // A bad file is reported, not added; removing a design leaves nothing to compare.
     CHECK_FALSE(w.addFile(dir.filePath(QStringLiteral("missing.json"))));
+    // The same file again is refused: identical columns compare nothing and their curves hide
+    // each other (helper-91).
+    REQUIRE(w.comparison());
+    const std::size_t before = w.comparison()->labels.size();
+    CHECK_FALSE(w.addFile(QString::fromStdString(model::bundledTemplateDirectory()) + QStringLiteral("/rented-8x-h100-3200g.json")));
+    REQUIRE(w.comparison());
+    CHECK(w.comparison()->labels.size() == before);
     w.removeDesign(1);
     CHECK(w.comparison() == nullptr);
 }
