@@ -40,6 +40,13 @@ std::optional<int> parseOrStop(QCommandLineParser& parser, const QStringList& ar
     for (const QString& name : parser.optionNames()) {
         if (name == QLatin1String("fail") || name == QLatin1String("waive")) continue;
         const QStringList values = parser.values(name);
+        if (values.isEmpty() && parser.optionNames().count(name) > 1) { // a flag twice ("--json --json")
+            printError(QStringLiteral("%1: option %2%3 given %4 times; give it once")
+                           .arg(args.isEmpty() ? QStringLiteral("cluster-designer") : args.first().section(QLatin1Char(' '), -1),
+                                name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--"), name)
+                           .arg(parser.optionNames().count(name)));
+            return kUsage;
+        }
         if (values.size() < 2 || seen.contains(values.join(QLatin1Char('\n')) + name)) continue;
         seen << values.join(QLatin1Char('\n')) + name;
         const QString dashes = name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--");

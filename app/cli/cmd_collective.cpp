@@ -13,6 +13,7 @@
 #include "model/units/number_format.hpp"
 #include "model/units/units.hpp"
 
+#include <limits>
 #include <QCommandLineParser>
 #include <QTextStream>
 
@@ -131,7 +132,16 @@ int cmdCollective(const QStringList& args)
         bool ok = false;
         req.gpus = p.value(QStringLiteral("gpus")).toInt(&ok);
         // 0 (the option's default) means every GPU; typed explicitly it is a mistake, not "all".
-        if (!ok || req.gpus < 0 || (p.isSet(QStringLiteral("gpus")) && req.gpus == 0)) throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
+        if (!ok || req.gpus < 0 || (p.isSet(QStringLiteral("gpus")) && req.gpus == 0)) {
+            // A whole number too large for a count is said as such (helper-90: 99999999999 read
+            // "expects a whole number >= 1").
+            bool whole = false;
+            const qlonglong big = p.value(QStringLiteral("gpus")).toLongLong(&whole);
+            if (whole && big > 0)
+                throw std::invalid_argument("--gpus " + p.value(QStringLiteral("gpus")).toStdString() + " is more GPUs than any design holds (at most " +
+                                            std::to_string(std::numeric_limits<int>::max()) + ")");
+            throw std::invalid_argument("--gpus expects a whole number >= 1, got \"" + p.value(QStringLiteral("gpus")).toStdString() + "\"");
+        }
         req.algorithm = option("algo", [](const std::string& v) { return model::parseAlgorithm(v); });
         req.gpusPerThread = p.value(QStringLiteral("gpus-per-thread")).toInt(&ok);
         if (!ok || req.gpusPerThread < 1)

@@ -6,6 +6,7 @@
 
 #include "model/design/part_counts.hpp"
 #include "model/io/input_error.hpp"
+#include "model/topology/bom.hpp"
 #include "model/topology/fat_tree.hpp"
 #include "model/topology/generators.hpp"
 #include "model/topology/rules.hpp"
@@ -235,10 +236,12 @@ int cmdGenerate(const QStringList& args)
         model::saveDesign(d, out);
         const model::PartCounts parts = model::countParts(d, *catalog); // appliances: GPU-less servers (UFM)
         const int servers = parts.servers, appliances = parts.appliances;
-        // Physical cables, as the bill of materials counts them: a link is a bundle of `count`
-        // (helper-90: "288 links" read as cables for the SuperPOD unit's 512).
+        // Physical cables, as the bill of materials counts them (a link is a bundle of `count`,
+        // and a split switch port takes one breakout cable for its links; helper-90: "288
+        // links" read as cables for the SuperPOD unit's 512; helper-93: 512 against the BOM's 256
+        // on a split SN5600).
         long long cables = 0;
-        for (const auto& [id, l] : d.links()) cables += l.count;
+        for (const auto& c : model::topology::computeBom(d, *catalog).cables) cables += c.count();
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json j = {{"file", out}, {"name", d.name}, {"servers", servers}, {"appliances", appliances}, {"gpus", parts.gpus},
                                 {"nodes", d.nodes().size()}, {"links", d.links().size()}, {"cables", cables},

@@ -1,5 +1,6 @@
 // Bill of materials: counts parts by model, tier, cable class and kind (see bom.hpp).
 #include "model/topology/bom.hpp"
+#include "model/io/csv_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -98,7 +99,9 @@ std::string list(const std::vector<std::string>& v)
 
 std::string BomTransceiver::form() const
 {
-    const auto g = [](double v) { return std::to_string(static_cast<long long>(std::llround(v))) + "G"; };
+    // Whole rates as integers, others with their decimals (helper-93: 12.5G read "13G", and
+    // "2x13G (25G)" did not add up).
+    const auto g = [](double v) { return io::csvNumber(v) + "G"; };
     if (ports > 1) return "twin-port " + std::to_string(links) + "x" + g(linkGbps) + " (" + g(rateGbps) + ")";
     if (links > 1) return g(rateGbps) + " feeding " + std::to_string(links) + "x" + g(linkGbps);
     return "single-port " + g(rateGbps);

@@ -97,7 +97,8 @@ nlohmann::json toJson(const Bom& b)
     j["racks_note"] = b.racksNote;
     j["rented"] = b.rented;
     j["transceiver_rule"] = b.transceiverRule;
-    j["max_rack_kW"] = b.maxRackPowerW / 1000.0;
+    // No named rack drawing known power: unknown (null), not 0 kW (helper-90: 0.0 beside a null total).
+    j["max_rack_kW"] = b.maxRackPowerW > 0 ? nlohmann::json(b.maxRackPowerW / 1000.0) : nlohmann::json(nullptr);
     j["reach_rule"] = b.reachRule;
     return j;
 }

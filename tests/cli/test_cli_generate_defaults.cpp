@@ -90,7 +90,7 @@ TEST_CASE("generate and analyze count one server, switch, link, error or warning
     const Run roce = generate({QStringLiteral("roce"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--lossless"),
                                QStringLiteral("off"), QStringLiteral("-o"), dir.filePath(QStringLiteral("roce.json"))});
     REQUIRE(roce.code == 0);
-    CHECK(roce.out.contains(QStringLiteral("\n  8 servers, 64 GPUs, 1 switch, 64 cables; design rules: 0 errors, 1 warning\n")));
+    CHECK(roce.out.contains(QStringLiteral("\n  8 servers, 64 GPUs, 1 switch, 32 cables (64 links); design rules: 0 errors, 1 warning\n")));
     const Run analyze = run({QStringLiteral("analyze"), one});
     REQUIRE(analyze.code == 0);
     CHECK(analyze.out.startsWith(QStringLiteral("1 server, 8 GPUs\n")));
@@ -106,4 +106,15 @@ TEST_CASE("generate and analyze count one server, switch, link, error or warning
     const auto j = nlohmann::json::parse(suJson.out.toStdString());
     CHECK(j["cables"] == 512);
     CHECK(j["links"] == 288);
+    // A split SN5600 port takes one breakout cable for its two 400G links, as the BOM counts it.
+    const QString roce32 = dir.filePath(QStringLiteral("roce32.json"));
+    const Run r32 = generate({QStringLiteral("roce"), QStringLiteral("--nodes"), QStringLiteral("32"), QStringLiteral("--json"), QStringLiteral("-o"), roce32});
+    REQUIRE(r32.code == 0);
+    const Run bom = run({QStringLiteral("bom"), roce32, QStringLiteral("--json")});
+    REQUIRE(bom.code == 0);
+    long long bomCables = 0;
+    const auto bomJson = nlohmann::json::parse(bom.out.toStdString());
+    for (const auto& c : bomJson["cables"]) bomCables += c["count"].get<long long>();
+    CHECK(bomCables == 256);
+    CHECK(nlohmann::json::parse(r32.out.toStdString())["cables"] == bomCables);
 }

@@ -366,6 +366,10 @@ TEST_CASE("an option given twice is refused, not decided by the last one", "[cli
              QStringLiteral("1G"), QStringLiteral("--sweep"), QStringLiteral("8:1G")});
     CHECK(o.code == 2);
     CHECK(o.err.contains(QStringLiteral("--bytes and --sweep exclude each other")));
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+             QStringLiteral("1M"), QStringLiteral("--json"), QStringLiteral("--json")});
+    CHECK(o.code == 2);
+    CHECK(o.err.contains(QStringLiteral("option --json given 2 times; give it once")));
     // --fail takes several on purpose.
     o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
              QStringLiteral("1M"), QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--engine"), QStringLiteral("simulation"),

@@ -5,6 +5,7 @@
 #include "model/topology/generators.hpp"
 #include "model/units/number_format.hpp"
 
+#include <vector>
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -197,6 +198,17 @@ TEST_CASE("BOM JSON and CSV carry the ARCHITECTURE.md keys", "[bom]")
             CHECK(s["count"] == 8);
         }
     CHECK(leaf);
+    // The SuperPOD unit's racks hold 4 DGX H100 at 10.2 kW: the busiest draws 40.8 kW. A design
+    // without named racks says unknown, not 0 (helper-90: 0.0 beside a null total).
+    CHECK(j["max_rack_kW"].get<double>() > 40.0);
+    Design noRacks = loadDesign(defaultDesignPath());
+    std::vector<Node> racked;
+    for (const auto& [id, n] : noRacks.nodes()) racked.push_back(n);
+    for (Node& m : racked) {
+        m.rack.clear();
+        noRacks.updateNode(m);
+    }
+    CHECK(toJson(computeBom(noRacks, catalog()))["max_rack_kW"].is_null());
     CHECK(j["cables"][0]["between"] == "node-leaf");
     CHECK(j["cables"][0]["count"] == 256);
     CHECK(j["power"]["total_kW"].get<double>() == Approx(347.04)); // 326.4 (DGX) + 20.64 (QM9700)

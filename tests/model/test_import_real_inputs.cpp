@@ -147,9 +147,10 @@ TEST_CASE("real inputs: each file gives what LOG.md says, or a clear rejection",
             INFO("no finding " << rule);
             CHECK_FALSE(hasRule(r, rule));
         }
-        // Every finding rests on a line of the file, quoted as written: found in the file's own
-        // line, tabs and all (helper-90: tab-separated matrices were quoted with spaces, so
-        // grep -F of the evidence found nothing).
+        // Every finding rests on a line of the file, quoted as written: the file's own line, tabs
+        // and leading blanks and all, less a launcher prefix and trailing blanks (helper-90:
+        // tab-separated matrices were quoted with spaces, so grep -F of the evidence found
+        // nothing; helper-93: the leading tab was dropped).
         std::vector<std::string> fileLines;
         {
             std::ifstream in(path);
@@ -158,7 +159,10 @@ TEST_CASE("real inputs: each file gives what LOG.md says, or a clear rejection",
         for (const auto& f : r.findings) {
             INFO(f.rule << ": " << f.message << " | " << f.evidence.text);
             REQUIRE(static_cast<std::size_t>(f.evidence.line) <= fileLines.size());
-            CHECK(fileLines[static_cast<std::size_t>(f.evidence.line - 1)].find(f.evidence.text) != std::string::npos);
+            std::string own = fileLines[static_cast<std::size_t>(f.evidence.line - 1)];
+            while (!own.empty() && (own.back() == ' ' || own.back() == '\t' || own.back() == '\r')) own.pop_back();
+            CHECK(own.size() >= f.evidence.text.size());
+            CHECK(own.compare(own.size() - std::min(own.size(), f.evidence.text.size()), std::string::npos, f.evidence.text) == 0);
         }
         for (const auto& f : r.findings) {
             INFO(f.rule << ": " << f.message);

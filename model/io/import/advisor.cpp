@@ -29,7 +29,7 @@ struct Ctx {
     Evidence at(int line) const
     {
         if (line < 1 || static_cast<std::size_t>(line) > r.lines.size()) return {line, {}};
-        return {line, trim(r.lines[static_cast<std::size_t>(line - 1)])};
+        return {line, r.lines[static_cast<std::size_t>(line - 1)]}; // as written, leading blanks and tabs kept
     }
     void add(const char* rule, Severity s, std::string message, int line) { out.push_back({rule, s, std::move(message), at(line)}); }
     void add(const char* rule, Severity s, std::string message, const Evidence& e) { out.push_back({rule, s, std::move(message), e}); }

@@ -123,7 +123,7 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
         std::smatch m;
         if (std::regex_search(l.text, m, plainVersionRe) && !l.cut) {
             versions.read(m[2].str(), l.number, m[1].str() + " version", warnings);
-            if (versions.line == l.number) s.versionLine = {l.number, l.text};
+            if (versions.line == l.number) s.versionLine = {l.number, l.raw};
         }
         if (!std::regex_match(l.text, m, lineRe)) continue;
         ++s.ncclLines;
@@ -133,7 +133,7 @@ LogSummary parseNcclLog(const ImportText& text, std::vector<std::string>& warnin
         }
         const std::string level = m[5].str();
         const std::string msg = m[6].str();
-        const Evidence e{l.number, l.text};
+        const Evidence e{l.number, l.raw};
         if (level == "WARN") s.ncclWarnings.push_back(e);
         std::smatch k;
         if (std::regex_search(msg, k, versionRe)) {
