@@ -108,6 +108,14 @@ void performanceRows(std::vector<Row>& rows, const std::vector<const DesignResul
     // would take if it fit, never a design's result, so no cell gives (or wins with) them.
     const auto noRun = [&](const DesignResults& d) { return step(d) && !step(d)->fitsInMemory; };
     const Cell doesNotFit{std::nullopt, "does not fit in GPU memory", false};
+    // What each design trains, and how it is split: the figures below are for it (helper-90: a
+    // second design took the first's workload with nothing in the table to say so).
+    addRow(rows, ds, "workload_layout", "Workload and layout", "", Better::None, [&](const DesignResults& d) {
+        if (!step(d)) return Cell{std::nullopt, d.analysis && !d.analysis->workload.empty() ? d.analysis->workload : "n/a", false};
+        const StepBreakdown& s = *step(d);
+        return Cell{std::nullopt,
+                    s.workload + ": tp " + std::to_string(s.tp) + " x pp " + std::to_string(s.pp) + " x dp " + std::to_string(s.dp), false};
+    });
     addRow(rows, ds, "step_time_s", "Training step", "s", Better::None, [&](const DesignResults& d) {
         if (noRun(d)) return doesNotFit;
         return figure(step(d) ? std::optional<double>(step(d)->stepS) : std::nullopt);

@@ -59,6 +59,14 @@ void typeInto(QAbstractSpinBox* box, const QString& text)
 
 QString grouped(double v, int decimals = 0) { return QLocale().toString(v, 'f', decimals); }
 
+/// The Cost dock's PUE field, or nullptr.
+views::CheckedDoubleSpinBox* pueField(app::MainWindow& w)
+{
+    for (auto* box : w.cost()->findChildren<views::CheckedDoubleSpinBox*>())
+        if (box->field().startsWith(QStringLiteral("PUE"))) return box;
+    return nullptr;
+}
+
 } // namespace
 
 TEST_CASE("inspector: a NIC count over 32 is refused with the field and range, the design unchanged", "[gui][inspector][ranges]")
@@ -329,9 +337,7 @@ TEST_CASE("cost assumptions: a PUE of 50 is refused with the field and range", "
     REQUIRE(w.files()->openPath(guitest::templatePath()));
     REQUIRE(guitest::waitForAnalysis(w.worker()));
     w.cost()->catchUp();
-    views::CheckedDoubleSpinBox* pue = nullptr;
-    for (auto* box : w.cost()->findChildren<views::CheckedDoubleSpinBox*>())
-        if (box->field().startsWith(QStringLiteral("PUE"))) pue = box;
+    views::CheckedDoubleSpinBox* pue = pueField(w);
     REQUIRE(pue != nullptr);
     const double before = pue->value();
     const int steps = w.document()->undoStack()->count();
@@ -454,9 +460,7 @@ TEST_CASE("Escape puts back what a field showed: nothing typed is committed when
     REQUIRE(QTest::qWaitForWindowExposed(&w));
     REQUIRE(guitest::waitForAnalysis(w.worker()));
     w.cost()->catchUp();
-    views::CheckedDoubleSpinBox* pue = nullptr;
-    for (auto* box : w.cost()->findChildren<views::CheckedDoubleSpinBox*>())
-        if (box->field().startsWith(QStringLiteral("PUE"))) pue = box;
+    views::CheckedDoubleSpinBox* pue = pueField(w);
     REQUIRE(pue != nullptr);
     const int steps = w.document()->undoStack()->count();
     const double before = pue->value();

@@ -264,6 +264,10 @@ TEST_CASE("Every cell of a compare row is written by the row's one rule", "[comp
     // The rented 64 GPUs' figures since pipeline transfers between stages on different
     // servers pay the network (step 105 s, 1,350 days, MFU 51.0 %, 30,016 tokens/s before).
     CHECK(texts("step_time_s") == std::vector<std::string>{"27.1", "106", noFit, "3.49"});
+    // Each column says what it trains and how it is split (helper-90: nothing in the table did).
+    const std::vector<std::string> trained = texts("workload_layout");
+    CHECK(trained[0] == "gpt3-175b: tp 4 x pp 8 x dp 8");
+    for (const std::string& t : trained) CHECK(t.rfind("gpt3-175b: tp ", 0) == 0);
     CHECK(texts("run_time_days") == std::vector<std::string>{"349", "1,359", "n/a", "44.9"});
     CHECK(texts("all_reduce_8GiB_busbw_GBps") == std::vector<std::string>{"366", "362", "22.0", "366"});
     CHECK(texts("mfu") == std::vector<std::string>{"49.3 %", "50.7 %", noFit, "42.2 %"});
