@@ -16,6 +16,8 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
+#include <nlohmann/json.hpp>
+
 namespace {
 using clitest::cli;
 using clitest::Outcome;
@@ -376,4 +378,31 @@ TEST_CASE("an option given twice is refused, not decided by the last one", "[cli
              QStringLiteral("--fail"), QStringLiteral("link:45"), QStringLiteral("--fail"), QStringLiteral("link:46")});
     INFO(o.err.toStdString());
     CHECK(o.code == 0);
+}
+
+TEST_CASE("collective runs a size of no whole floats per rank as nccl-tests does, rounded down, and says so", "[cli][collective]")
+{
+    // helper-90: 100 B of all_gather on 16 GPUs was timed as 100 B (nccl-tests moves 1 float per
+    // rank, 64 B), and 7 B of all_reduce as 7 (nccl-tests: 1 float, 4 B).
+    const QString design = guitest::templatePath();
+    Outcome o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_gather"), QStringLiteral("--bytes"),
+                     QStringLiteral("100"), QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--json")});
+    REQUIRE(o.code == 0);
+    auto j = nlohmann::json::parse(o.out.toStdString());
+    CHECK(j["bytes"] == 64.0);
+    CHECK(j["bytes_requested"] == 100.0);
+    CHECK(j["bytes_note"] == "nccl-tests runs 100 bytes of all_gather on 16 GPUs as 64 (whole floats per rank)");
+    CHECK(j["algbw_GBps"].get<double>() == Approx(64.0 / (j["time_us"].get<double>() * 1e3)));
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+             QStringLiteral("7"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--json")});
+    REQUIRE(o.code == 0);
+    j = nlohmann::json::parse(o.out.toStdString());
+    CHECK(j["bytes"] == 4.0);
+    // A whole size is taken as given, with no note.
+    o = cli({QStringLiteral("collective"), design, QStringLiteral("--op"), QStringLiteral("all_gather"), QStringLiteral("--bytes"),
+             QStringLiteral("1M"), QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--json")});
+    REQUIRE(o.code == 0);
+    j = nlohmann::json::parse(o.out.toStdString());
+    CHECK(j["bytes"] == 1048576.0);
+    CHECK_FALSE(j.contains("bytes_requested"));
 }
