@@ -455,9 +455,7 @@ TEST_CASE("Escape puts back what a field showed: nothing typed is committed when
     // helper-91: PUE typed as 2.5, Escape, a click on the canvas: PUE became 2.50 (US$ 105,137
     // to 166,356 a month); a rename typed and escaped was kept the same way.
     app::MainWindow w(guitest::catalog());
-    REQUIRE(w.files()->openPath(guitest::templatePath()));
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(guitest::showTemplateWindow(w));
     REQUIRE(guitest::waitForAnalysis(w.worker()));
     w.cost()->catchUp();
     views::CheckedDoubleSpinBox* pue = pueField(w);
