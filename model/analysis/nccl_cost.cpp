@@ -45,6 +45,23 @@ int nvlsChannels(const NcclShape& s) noexcept
     return calibration::kNvlsChannelsHopper;
 }
 
+/// NCCL 2.17 and 2.18 hand a message smaller than one loop (channels x heads x chunk) to the
+/// first channels whole: channel b starts at b x heads x chunk (all_reduce.h v2.18.5-1,
+/// RunWorkElement NVLS and NVLS_TREE), so ceil(bytes / (heads x chunk)) channels carry it and
+/// the rest stay idle. Every stage then moves min(bytes, heads x chunk) on the busiest channel,
+/// where the spread the bandwidth term assumes is bytes / channels: the factor
+/// min(bytes, heads x chunk) x channels / bytes (>= 1). From NCCL 2.20 on (enqueue.cc v2.20.5-1
+/// countPerChannels, v2.22 onwards ncclCollCbdPart) the message is spread over every channel: 1.
+/// The release class From2_19 follows v2.20.5, as its tuner tables do.
+double nvlsChannelConcentration(const NcclShape& s, double bytes, double chunk, int heads) noexcept
+{
+    if (s.release != NcclRelease::UpTo2_18 && s.release != NcclRelease::Is2_17) return 1.0;
+    const double channelLoop = chunk * std::max(1, heads);
+    const double channels = nvlsChannels(s);
+    if (!(bytes > 0) || bytes >= channels * channelLoop) return 1.0;
+    return std::min(bytes, channelLoop) * channels / bytes;
+}
+
 } // namespace
 
 NcclShape ncclShape(const CommGroup& g) noexcept
@@ -255,7 +272,8 @@ double ncclPipelineFillFactor(Algorithm a, const NcclShape& s, double bytes, int
     // Scatter, reduce (+ network tree up and down, + broadcast), gather: nccl_cost.hpp.
     const double stages = a == Algorithm::Nvls ? 3.0 : 4.0 + 2.0 * depth;
     const double plateau = a == Algorithm::Nvls ? calibration::kNvlsPlateauChunks : calibration::kNvlsTreePlateauChunks;
-    return 1.0 + std::max(0.0, (stages - 1.0) / chunks - (stages - 1.0) / plateau);
+    const double fill = 1.0 + std::max(0.0, (stages - 1.0) / chunks - (stages - 1.0) / plateau);
+    return fill * nvlsChannelConcentration(s, bytes, chunk, heads);
 }
 
 StepCost ncclCost(Algorithm a, Protocol p, CollectiveOp op, const NcclShape& s, double bytes, double bottleneckBytes,

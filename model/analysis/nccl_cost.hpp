@@ -188,6 +188,14 @@ struct RingLatency {
 /// at least kNvlsPlateauChunks (NVLSTree kNvlsTreePlateauChunks) chunks in flight, so the
 /// factor on the bandwidth term is 1 + max(0, (P - 1) / max(C, 1) - (P - 1) / C_plateau):
 /// 1 for large messages, 1.47 for 16 MiB on 8 H100 (C = 4), 5.8 for 1 MiB on 2 x 8 H100.
+/// NCCL 2.17 and 2.18 (s.release) also leave channels idle below one loop of channels x heads x
+/// chunk: the kernel gives channel b the bytes from b x heads x chunk on (all_reduce.h
+/// v2.18.5-1), so the busiest channel moves min(bytes, heads x chunk) where the bandwidth term
+/// assumes bytes / channels, and the factor is multiplied by min(bytes, heads x chunk) x
+/// channels / bytes: 2 at 1 MiB on 8 H100 (8 of 16 channels busy), 8 at 256 KiB. The
+/// bandwidth time is then flat from 128 KiB to 2 MiB, as the Azure ND H100 v5 guide measures
+/// (NCCL 2.18.5, NVLS, 8 GPUs: 42.2 to 44.8 us from 64 KiB to 2 MiB). From NCCL 2.20 the
+/// message is spread over every channel (enqueue.cc countPerChannels): no such factor.
 /// Ring and tree: 1 (a ring has no fill: every rank starts at once; NCCL's tree correction
 /// factor already holds the tree's). `heads` = NVLS heads per node (NCCL: every GPU of one
 /// node; across nodes one per GPU with a NIC). Dimensionless, >= 1.

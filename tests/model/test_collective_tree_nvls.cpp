@@ -113,6 +113,40 @@ TEST_CASE("NVLS and NVLSTree pay their chunk pipeline's fill at medium sizes, no
     }
 }
 
+TEST_CASE("NCCL 2.18 gives a small NVLS message to its first channels whole and 2.20 on spreads it", "[collective][nvls][nccl]")
+{
+    using model::analysis::ncclPipelineFillFactor;
+    model::analysis::NcclShape now;
+    now.ranks = now.ranksPerNode = 8;
+    now.generation = model::analysis::GpuGeneration::Hopper;
+    model::analysis::NcclShape old = now;
+    old.release = model::NcclRelease::UpTo2_18;
+    const double kKiB = 1024.0;
+    // 1 MiB on 8 H100: 16 KiB chunks, 8 heads -> 128 KiB a channel; all_reduce.h v2.18.5 starts
+    // channel b at b x 128 KiB, so 8 of the 16 channels carry it: twice the fill of 2.20 on.
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, old, 1 << 20, 8) == Approx(2.0 * 2.96875));
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, now, 1 << 20, 8) == Approx(2.96875));
+    CHECK(ncclPipelineFillFactor(Algorithm::Nvls, old, 256 * kKiB, 8) == Approx(8.0 * 2.96875));
+    // The busiest channel's bytes (size x fill) are the same from 128 KiB to 2 MiB under 2.18:
+    // the flat 42.2-44.8 us the Azure ND H100 v5 guide measures there (NCCL 2.18.5, NVLS).
+    const double flat = 128 * kKiB * ncclPipelineFillFactor(Algorithm::Nvls, old, 128 * kKiB, 8);
+    for (double b = 128 * kKiB; b <= 2048 * kKiB; b *= 2)
+        CHECK(b * ncclPipelineFillFactor(Algorithm::Nvls, old, b, 8) == Approx(flat));
+    // From one full loop (16 channels x 8 heads x chunk) on, both releases agree; so does the
+    // current release with the 2.20 tables' class.
+    model::analysis::NcclShape mid = now;
+    mid.release = model::NcclRelease::From2_19;
+    for (double b = 4 * kKiB; b <= 16.0 * (1 << 30); b *= 4) {
+        CHECK(ncclPipelineFillFactor(Algorithm::Nvls, mid, b, 8) == ncclPipelineFillFactor(Algorithm::Nvls, now, b, 8));
+        if (b >= 2048 * kKiB) CHECK(ncclPipelineFillFactor(Algorithm::Nvls, old, b, 8) == ncclPipelineFillFactor(Algorithm::Nvls, now, b, 8));
+    }
+    // NVLSTree on 2 nodes, 2.18: 1 MiB in 32 KiB chunks x 8 heads = 256 KiB a channel, 4 of 16 busy.
+    model::analysis::NcclShape two = old;
+    two.ranks = 16;
+    two.nodes = 2;
+    CHECK(ncclPipelineFillFactor(Algorithm::NvlsTree, two, 1 << 20, 8) == Approx(4.0 * (6.0 - 5.0 / 32)));
+}
+
 TEST_CASE("a transport's own network latency adds to every NET hop, twice for Simple (NCCL latencyInter)", "[collective][nccl]")
 {
     using namespace model::analysis;

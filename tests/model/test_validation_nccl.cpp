@@ -185,14 +185,14 @@ TEST_CASE("predicted collectives match every sized row of nccl_measurements.csv"
     // Latency-bound rows hold once each run is predicted as it was launched: the Azure rows ran
     // all 8 GPUs from one thread (-g 8), whose host-issue floor (analysis/host_issue.hpp,
     // nccl-tests issue 123: 4.2 us per GPU) bounds az-ndv4-1k's 44.8 us.
-    // Issue 16's bound for medium rows is not met by NCCL's own cost model, even with the tuner
-    // of the NCCL each run used (nccl_release.hpp: az-ndv4-1m 41 % -> 11 % under 2.18.5's LL
-    // x1/4, az-ndv5-1m 16 % -> 23 % under its 23 us NVLS latency; median 21.1 % -> 18.0 %). What
-    // is left is single-node GPU time at 1-16 MiB, 6-95 us above NCCL's model and growing with
-    // size on A100 (a bandwidth ramp, not a fixed cost), and gj-aion's 2- and 8-node cluster
-    // (nccl-tests issue 309), whose 1 MiB time on 2 nodes is 35 us above the model where another
-    // H100 cluster in the same thread matches it to 8 %. Reported, not asserted, until the model
-    // holds them.
-    CHECK_NOFAIL(mediumMedian <= 0.15);
+    // Medium rows (issue 16 item 4): median 12.0 % over 8 rows. The NVLS rows of NCCL 2.18
+    // hold once its kernel's channel distribution is priced (nccl_cost.hpp
+    // ncclPipelineFillFactor: below one loop of channels x heads x chunk the first channels
+    // carry the message whole; az-ndv5-1m 23.1 % -> 7.1 %). Still outside 15 % and left as
+    // measured: single-node A100 ring LL128 at 16 MiB (az-ndv4-16m, a bandwidth ramp NCCL's
+    // model does not have) and gj-aion's 2- and 8-node cluster (nccl-tests issue 309), whose
+    // 1 MiB time on 2 nodes is 35 us above the model where another H100 cluster in the same
+    // thread matches it to 8 %.
+    CHECK(mediumMedian <= 0.15);
     for (double x : smallRatio) CHECK((x >= 0.5 && x <= 2.0));
 }
