@@ -4,6 +4,7 @@
 
 #include "model/analysis/calibration.hpp"
 #include "model/analysis/collective_algorithms.hpp"
+#include "model/analysis/double_tree.hpp"
 #include "model/analysis/nccl_cost.hpp"
 
 #include <algorithm>
@@ -59,7 +60,17 @@ NcclPricing treePricing(const CommGroup& g, CollectiveOp op, double bytes) noexc
     r.algorithm = Algorithm::Tree;
     if (op != CollectiveOp::AllReduce || g.k < 2) return r;
     const double intraCap = g.g > 1 ? g.intraGBps * g.g / (g.g - 1.0) : std::numeric_limits<double>::infinity();
-    const double base = std::min(g.nicNodeGBps * g.fabricTreeFactor * twoNodeTreeFactor(g.k), intraCap);
+    // Without NVLink the busiest GPU's own PCIe link carries its chain traffic and its tree
+    // edges to the NIC together (double_tree.hpp treeHostLinkLoad): 8 L40S on 4 NICs send
+    // 2.25 bytes per byte over PCIe Gen4 at NCCL's usable 24 GB/s, where the chain alone is
+    // 1.75 over the 22 GB/s between sockets. As a bus rate: 2 x usable / load.
+    double hostCap = std::numeric_limits<double>::infinity();
+    if (g.intraPath != IntraPath::NVLink && g.hostLinkGBps > 0) {
+        const int lanes = std::clamp(g.nicPortsPerNode, 1, std::max(1, g.g));
+        const double load = treeHostLinkLoad(g.g, lanes, doubleTreeMostEdges(g.k));
+        if (load > 0) hostCap = 2.0 * g.hostLinkGBps * calibration::kPcieUsableFraction / load;
+    }
+    const double base = std::min({g.nicNodeGBps * g.fabricTreeFactor * twoNodeTreeFactor(g.k), intraCap, hostCap});
     const double simple = base * calibration::kTreeBandwidthFactor;
     const double volume = 2.0 * bytes; // NCCL: tree algbw = busBw x 0.5
     if (!(simple > 0)) return r;

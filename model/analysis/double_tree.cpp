@@ -48,20 +48,53 @@ double doubleTreeCrossingShare(const std::vector<char>& inside)
 {
     const int k = static_cast<int>(inside.size());
     if (k < 2) return 0.0;
-    std::vector<int> edges(inside.size(), 0);
     int crossing = 0;
     for (int t = 0; t < 2; ++t) {
         const std::vector<int> parent = doubleTreeParents(k, t);
         for (std::size_t r = 0; r < parent.size(); ++r) {
             const int p = parent[r];
-            if (p < 0) continue;
-            ++edges[r];
-            ++edges[static_cast<std::size_t>(p)];
-            if ((inside[r] != 0) != (inside[static_cast<std::size_t>(p)] != 0)) ++crossing;
+            if (p >= 0 && (inside[r] != 0) != (inside[static_cast<std::size_t>(p)] != 0)) ++crossing;
         }
     }
-    const int busiest = *std::max_element(edges.begin(), edges.end());
+    const int busiest = doubleTreeMostEdges(k);
     return busiest > 0 ? static_cast<double>(crossing) / busiest : 0.0;
+}
+
+int doubleTreeMostEdges(int k)
+{
+    if (k < 1) throw std::invalid_argument("a tree needs at least one position, got " + std::to_string(k));
+    std::vector<int> edges(static_cast<std::size_t>(k), 0);
+    for (int t = 0; t < 2; ++t) {
+        const std::vector<int> parent = doubleTreeParents(k, t);
+        for (std::size_t r = 0; r < parent.size(); ++r)
+            if (parent[r] >= 0) {
+                ++edges[r];
+                ++edges[static_cast<std::size_t>(parent[r])];
+            }
+    }
+    return *std::max_element(edges.begin(), edges.end());
+}
+
+double treeHostLinkLoad(int ranksPerNode, int lanes, int mostEdges) noexcept
+{
+    const int g = ranksPerNode;
+    const int h = std::min(lanes, g);
+    if (g < 1 || h < 1) return 0.0;
+    std::vector<int> headOf(static_cast<std::size_t>(h));
+    for (int l = 0; l < h; ++l) headOf[static_cast<std::size_t>(l)] = (l * g + h - 1) / h; // ceil(l g / h)
+    double busiest = 0;
+    for (int i = 0; i < g; ++i) {
+        double copies = 0; // chunk copies rank i sends over all lanes (each lane 1 / h of the message)
+        bool head = false;
+        for (int l = 0; l < h; ++l) {
+            const int first = headOf[static_cast<std::size_t>(l)], last = (first + g - 1) % g;
+            if (g > 1) copies += (i == first || i == last) ? 1.0 : 2.0;
+            head = head || i == first;
+        }
+        const double load = copies / h + (head ? mostEdges / (2.0 * h) : 0.0);
+        busiest = std::max(busiest, load);
+    }
+    return busiest;
 }
 
 } // namespace model::analysis

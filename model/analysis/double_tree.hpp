@@ -31,4 +31,25 @@ namespace model::analysis {
 /// `inside[p]` is true for the positions behind the leaf; its size is k (the servers, >= 1).
 [[nodiscard]] double doubleTreeCrossingShare(const std::vector<char>& inside);
 
+/// The most tree edges any position has in NCCL's two trees over k positions together (k >= 1):
+/// 0 for one, 2 for two (one edge in each tree), 4 for most counts, up to 6 for the middle
+/// position of an odd count (see doubleTreeParents). Each edge carries the same bytes out of
+/// the position in a pipelined tree all-reduce (to the parent the reduction, to a child the
+/// broadcast). @throws std::invalid_argument for k < 1.
+[[nodiscard]] int doubleTreeMostEdges(int k);
+
+/// Bytes the busiest GPU's own host link (PCIe) sends, per byte of a tree all-reduce, on a
+/// server without NVLink, where every byte a GPU sends, to a GPU of its server or to a NIC,
+/// crosses that link (GPUDirect RDMA: GPU -> PCIe -> NIC). The schedule is the simulator's
+/// (model/simulation/schedule_tree.cpp, after NCCL's tree channels): `lanes` channels per tree
+/// (one per NIC the node's ranks reach, at most one per rank), each carrying 1 / (2 lanes) of
+/// the message; lane l's chain runs through the node's `ranksPerNode` ranks in order from its
+/// head, the first rank on NIC l (rank ceil(l x ranksPerNode / lanes)), round to the rank
+/// before it, each rank sending 2 chunk copies (reduce up, broadcast down) where it is inside
+/// the chain and 1 at either end; the head also sends `mostEdges` (doubleTreeMostEdges) tree
+/// edges' worth to other nodes through its NIC. E.g. 8 L40S on 4 NICs, 4 or more nodes:
+/// 7/4 on the chain + 4/8 to the network = 2.25, where an NVLink server's chain bypasses PCIe.
+/// Dimensionless (bytes per message byte), >= 0; 0 when ranksPerNode < 1 or lanes < 1.
+[[nodiscard]] double treeHostLinkLoad(int ranksPerNode, int lanes, int mostEdges) noexcept;
+
 } // namespace model::analysis
