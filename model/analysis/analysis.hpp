@@ -171,6 +171,12 @@ struct CollectiveResult {
     std::string note;
     Protocol protocol = Protocol::Simple; ///< NCCL protocol the time assumes
     Duration latency;                ///< the latency part of `time` (per-hop and base latencies)
+    /// Algorithm Auto only: the algorithm NCCL's own tuner would run here (it ranks by its own
+    /// latency + bytes / bandwidth and sees no oversubscription behind the NICs) and its time on
+    /// this design, seconds; the same as `algorithm` and `time` where NCCL picks the fastest.
+    /// Otherwise `algorithm` and a zero time.
+    Algorithm ncclDefaultAlgorithm = Algorithm::Ring;
+    Duration ncclDefaultTime;
 };
 
 /// Analyses a design: per-layer bandwidth, bottleneck and scaling for the design's workload

@@ -7,7 +7,7 @@ namespace model {
 
 nlohmann::json toJson(const CollectiveResult& r)
 {
-    return {
+    nlohmann::json j = {
         {"op", toString(r.op)},
         {"bytes", r.bytes},
         {"gpus", r.gpus},
@@ -20,6 +20,12 @@ nlohmann::json toJson(const CollectiveResult& r)
         {"latency_us", r.latency.inMicroseconds()},
         {"note", r.note},
     };
+    // Algorithm auto: what NCCL's own tuner would run, and its time here (CollectiveResult).
+    if (r.ncclDefaultTime.inMicroseconds() > 0) {
+        j["nccl_default_algorithm"] = toString(r.ncclDefaultAlgorithm);
+        j["nccl_default_time_us"] = r.ncclDefaultTime.inMicroseconds();
+    }
+    return j;
 }
 
 double ncclTestsCount(CollectiveOp op, double bytes, int gpus, int typeBytes) noexcept

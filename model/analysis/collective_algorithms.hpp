@@ -23,6 +23,11 @@ struct AlgoEstimate {
     double timeUs = 0;         ///< predicted time, microseconds
     double latencyUs = 0;      ///< its latency term, microseconds
     double bandwidthUs = 0;    ///< its bandwidth term (after size efficiency), microseconds
+    /// What NCCL's own tuner predicts for it, microseconds (tuning.cc ncclTopoGetAlgoTime:
+    /// latency + bytes / bandwidth, the tree correction included), without what the engines
+    /// add to it: the NVLS pipeline fill and channel concentration, the measured size ramp.
+    /// NCCL ranks the algorithms by this figure. Negative: the same as timeUs.
+    double tunerUs = -1;
 };
 
 /// Time in us of `bytes` at `GBps` decimal GB/s: bytes / (1000 x GBps).

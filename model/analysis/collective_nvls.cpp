@@ -43,6 +43,7 @@ AlgoEstimate nvlsEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.latencyUs = c.latencyUs;
     e.bandwidthUs = c.applicable ? c.bandwidthUs * c.fillFactor : std::numeric_limits<double>::infinity();
     e.timeUs = e.latencyUs + e.bandwidthUs;
+    e.tunerUs = c.applicable ? c.latencyUs + c.bandwidthUs : e.timeUs;
     return e;
 }
 
@@ -63,6 +64,7 @@ AlgoEstimate nvlsTreeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.protocol = c.protocol;
     e.latencyUs = c.latencyUs;
     e.timeUs = c.applicable ? pricedTimeUs(c, bytes) : std::numeric_limits<double>::infinity();
+    e.tunerUs = c.applicable ? c.latencyUs + c.bandwidthUs : e.timeUs;
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

@@ -97,36 +97,49 @@ CollectiveResult predictOnGroup(const CommGroup& g, CollectiveOp op, double byte
             throw std::invalid_argument(std::string("algorithm \"") + toString(algorithm) + "\" cannot run " + toString(op) + " on " +
                                         std::to_string(g.n) + " GPUs here: " + best.whyNot);
     }
-    // NCCL's tuner prices the NICs, never the fabric behind them: where oversubscription made
-    // another algorithm the faster one here, NCCL itself would still run its own pick (128 DGX
-    // H100 at 43:1: nvls_tree, 280 ms, where a ring takes 61 ms). Said, with the setting that
-    // gets this figure.
+    // NCCL runs what its own tuner ranks first (tuning.cc: latency + bytes / bandwidth for
+    // each algorithm, the tree correction included), and that tuner sees neither the fabric
+    // behind the NICs nor what the engines add to its figures (the NVLS pipeline fill and
+    // channel concentration, the measured size ramp). Where that pick is not the fastest
+    // algorithm here, NCCL's default run takes the pick's time: both are given. 128 DGX H100
+    // at 43:1: NCCL runs nvls_tree, 280 ms, where a ring takes 61 ms; 8 H100 under NCCL 2.18 at
+    // 1 MiB: NCCL runs nvls (its tuner: 26 us), 45.2 us, where ring LL takes 35.9 us.
     std::string tunerNote;
-    if (algorithm == Algorithm::Auto && g.k > 1 && (g.fabricRingFactor < 1.0 || g.fabricTreeFactor < 1.0)) {
+    if (algorithm == Algorithm::Auto) {
+        const bool fabricHidden = g.k > 1 && (g.fabricRingFactor < 1.0 || g.fabricTreeFactor < 1.0);
         CommGroup blind = g;
         blind.fabricRingFactor = 1.0;
         blind.fabricTreeFactor = 1.0;
         Algorithm pick = best.algorithm;
-        double pickUs = std::numeric_limits<double>::infinity();
+        double pickTunerUs = std::numeric_limits<double>::infinity();
         for (Algorithm a : autoCandidates(blind, op)) {
             const AlgoEstimate e = estimate(a, blind, op, bytes);
-            if (e.applicable && e.timeUs < pickUs) {
-                pickUs = e.timeUs;
+            const double tuner = e.tunerUs >= 0 ? e.tunerUs : e.timeUs;
+            if (e.applicable && tuner < pickTunerUs) {
+                pickTunerUs = tuner;
                 pick = a;
             }
         }
+        r.ncclDefaultAlgorithm = pick;
+        r.ncclDefaultTime = Duration::microseconds(best.timeUs);
         if (pick != best.algorithm) {
             const AlgoEstimate there = estimate(pick, g, op, bytes);
-            tunerNote = std::string("; NCCL's own tuner does not see the fabric's oversubscription: it would run ") + toString(pick) +
-                        " here, " + fixedDecimals(there.timeUs, 1) + " us on this fabric; NCCL_ALGO=" + ncclAlgoName(best.algorithm) +
+            r.ncclDefaultTime = Duration::microseconds(there.timeUs);
+            const std::string why = fabricHidden ? "does not see the fabric's oversubscription"
+                                                 : "ranks by its own latency and bandwidth figures, without the pipeline fill and "
+                                                   "size ramp priced here";
+            tunerNote = "; NCCL's own tuner " + why + ": it would run " + toString(pick) + " here, " +
+                        fixedDecimals(there.timeUs, 1) + " us on this design; NCCL_ALGO=" + ncclAlgoName(best.algorithm) +
                         " gets this figure";
         }
     }
     if (g.n == 1) { // a local copy: read and write the buffer once in HBM
         best.timeUs = g.hbmGBps > 0 ? usFor(2.0 * bytes, g.hbmGBps) : 0.0;
         best.algorithm = Algorithm::LocalCopy;
+        if (algorithm == Algorithm::Auto) r.ncclDefaultTime = Duration::microseconds(best.timeUs);
     }
     r.algorithm = best.algorithm;
+    if (algorithm != Algorithm::Auto || g.n == 1) r.ncclDefaultAlgorithm = best.algorithm;
     r.time = Duration::microseconds(best.timeUs);
     r.algbw = best.timeUs > 0 ? Bandwidth::bytesPerSecond(bytes / (best.timeUs * 1e-6)) : Bandwidth();
     r.busbw = r.algbw * busBandwidthFactor(op, g.n);

@@ -52,6 +52,7 @@ AlgoEstimate ringEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     const StepCost c = ncclChooseProtocol(Algorithm::Ring, op, shape, bytes, volume, b);
     e.protocol = c.protocol;
     e.latencyUs = c.latencyUs;
+    e.tunerUs = c.timeUs;
     e.timeUs = withMeasuredRampUs(c.timeUs, usFor(volume, b), k, bytes, ncclTransportRampStretch(Algorithm::Ring, op, shape));
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;

@@ -32,6 +32,7 @@ AlgoEstimate sharpEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.protocol = c.protocol;
     e.latencyUs = c.latencyUs;
     e.timeUs = pricedTimeUs(c, bytes);
+    e.tunerUs = c.latencyUs + c.bandwidthUs;
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

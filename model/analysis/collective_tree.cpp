@@ -37,6 +37,7 @@ AlgoEstimate treeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     e.latencyUs = c.latencyUs;
     // No rate between the nodes (treePricing not applicable): no finite time, as NCCL's tuner.
     e.timeUs = c.applicable ? pricedTimeUs(c, bytes) : std::numeric_limits<double>::infinity();
+    e.tunerUs = c.applicable ? c.latencyUs + c.bandwidthUs : e.timeUs;
     e.bandwidthUs = e.timeUs - e.latencyUs;
     return e;
 }

@@ -2,6 +2,7 @@
 // (engine_formulas.md §3 and §5).
 #include "test_analysis_support.hpp"
 
+#include "model/analysis/analysis_json.hpp"
 #include "model/analysis/nccl_cost.hpp"
 
 #include <catch2/catch.hpp>
@@ -242,4 +243,39 @@ TEST_CASE("a tree over more nodes is slower by its extra depth's latency at ever
     const double t4 = golden::run(golden::rail("dgx-h100", 4), CollectiveOp::AllReduce, 16777216.0, 32, "tree").time.inMicroseconds();
     const double t128 = golden::run(golden::rail("dgx-h100", 128), CollectiveOp::AllReduce, 16777216.0, 1024, "tree").time.inMicroseconds();
     CHECK(t128 - t4 == Approx(85.0).epsilon(1e-9));
+}
+
+TEST_CASE("auto all-reduce names the algorithm NCCL's own tuner would run where it is not the fastest here", "[collective][nvls][nccl]")
+{
+    const model::Design one = golden::rail("dgx-h100", 1);
+    model::CollectiveRequest req;
+    req.op = CollectiveOp::AllReduce;
+    req.bytes = 1 << 20;
+    req.gpus = 8;
+    req.ncclRelease = model::NcclRelease::UpTo2_18;
+    // NCCL 2.18 on 8 H100, 1 MiB: its tuner ranks NVLS first (23 us + 1 MiB at the NVLS rate,
+    // about 26 us, against ring LL's 36 us), but NVLS then runs on 8 of its 16 channels and its
+    // pipeline fills: 45.2 us, where ring LL takes 35.9.
+    const model::CollectiveResult autoPick = model::predictCollective(one, golden::catalog(), req);
+    CHECK(autoPick.algorithm == model::Algorithm::Ring);
+    CHECK(autoPick.ncclDefaultAlgorithm == model::Algorithm::Nvls);
+    req.algorithm = model::Algorithm::Nvls;
+    const model::CollectiveResult nvls = model::predictCollective(one, golden::catalog(), req);
+    CHECK(autoPick.ncclDefaultTime.inMicroseconds() == Approx(nvls.time.inMicroseconds()));
+    CHECK(nvls.time.inMicroseconds() == Approx(45.22).margin(0.01));
+    CHECK(autoPick.time.inMicroseconds() < nvls.time.inMicroseconds());
+    CHECK(autoPick.note.find("it would run nvls here, 45.2 us on this design; NCCL_ALGO=Ring gets this figure") != std::string::npos);
+    CHECK(model::toJson(autoPick)["nccl_default_algorithm"] == "nvls");
+    // A forced algorithm has no default to name.
+    CHECK(nvls.ncclDefaultTime.inMicroseconds() == 0.0);
+    CHECK_FALSE(model::toJson(nvls).contains("nccl_default_algorithm"));
+    // Current NCCL, 1 KiB to 16 MiB: where NCCL's pick is the fastest, the two are the same.
+    req.algorithm = model::Algorithm::Auto;
+    req.ncclRelease = model::NcclRelease::Current;
+    for (double b = 1024; b <= 16.0 * (1 << 20); b *= 4) {
+        req.bytes = b;
+        const model::CollectiveResult r = model::predictCollective(one, golden::catalog(), req);
+        if (r.ncclDefaultAlgorithm == r.algorithm) CHECK(r.ncclDefaultTime.inMicroseconds() == Approx(r.time.inMicroseconds()));
+        else CHECK(r.ncclDefaultTime.inMicroseconds() > r.time.inMicroseconds());
+    }
 }
