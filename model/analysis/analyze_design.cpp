@@ -321,6 +321,7 @@ CollectiveResult predictCollective(const Design& design, const Catalog& catalog,
     const ClusterFacts f = extractFacts(design, catalog);
     const int n = requestedGpus(f, request.gpus);
     CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    checkNcclReleaseRunsOn(f, request.ncclRelease);
     g.ncclRelease = request.ncclRelease;
     CollectiveResult r = predictOnGroup(g, request.op, request.bytes, request.algorithm);
     analysis::applyHostIssueFloor(r, request.gpusPerThread);
@@ -335,6 +336,7 @@ std::vector<CollectiveResult> sweepCollective(const Design& design, const Catalo
     const ClusterFacts f = extractFacts(design, catalog);
     const int n = requestedGpus(f, request.gpus);
     CommGroup g = placeGroup(f, n, sharpEnabled(design.analysis));
+    checkNcclReleaseRunsOn(f, request.ncclRelease);
     g.ncclRelease = request.ncclRelease;
     std::vector<CollectiveResult> out;
     for (double b = minBytes; b <= maxBytes * (1 + 1e-12); b *= 2) {

@@ -72,6 +72,16 @@ void intraOf(const ServerFacts& s, int ranks, CommGroup& g)
 
 } // namespace
 
+void checkNcclReleaseRunsOn(const ClusterFacts& facts, NcclRelease release)
+{
+    if (release == NcclRelease::Current) return;
+    for (const ServerFacts& s : facts.servers)
+        if (s.gpu && generationOf(*s.gpu) == GpuGeneration::Blackwell)
+            throw std::invalid_argument(std::string("NCCL ") + toString(release) + " cannot drive " + s.gpu->name +
+                                        " (Blackwell): NCCL supports Blackwell GPUs from 2.25 on (release notes of "
+                                        "v2.25.1-1); give 2.25 or later, or leave the NCCL version out");
+}
+
 CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled)
 {
     if (n < 1) throw std::invalid_argument("a collective needs at least 1 GPU, got " + std::to_string(n));

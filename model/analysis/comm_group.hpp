@@ -109,4 +109,10 @@ struct CommGroup {
 ///         or when a multi-node group meets a server without a cabled NIC.
 [[nodiscard]] CommGroup placeGroup(const ClusterFacts& facts, int n, bool sharpEnabled);
 
+/// Refuses an NCCL release that cannot drive the design's GPUs: Blackwell (B200, GB200, B300)
+/// came in NCCL 2.25 (release notes of v2.25.1-1, github.com/NVIDIA/nccl/releases), so a
+/// release of the 2.18 or 2.20 tables (nccl_release.hpp) on a design with any Blackwell GPU
+/// has no tuner to follow. @throws std::invalid_argument naming the release and the GPU.
+void checkNcclReleaseRunsOn(const ClusterFacts& facts, NcclRelease release);
+
 } // namespace model::analysis

@@ -2,6 +2,7 @@
 
 #include "model/analysis/analysis.hpp"
 #include "model/analysis/cluster_facts.hpp"
+#include "model/analysis/comm_group.hpp"
 #include "model/analysis/ecmp_imbalance.hpp"
 #include "model/analysis/host_issue.hpp"
 #include "model/simulation/failure_check.hpp"
@@ -121,6 +122,8 @@ SimulationResult simulateCollective(const Design& design, const Catalog& catalog
 {
     const auto t0 = Clock::now();
     checkBytes(request.bytes);
+    if (request.ncclRelease != NcclRelease::Current)
+        analysis::checkNcclReleaseRunsOn(analysis::extractFacts(design, catalog), request.ncclRelease);
     // All-to-all runs direct (NCCL) or pairwise (simulated rounds); another algorithm asked for
     // is refused as the analytical engine refuses it, not replaced by direct without a word.
     if (request.op == CollectiveOp::AllToAll && request.algorithm != Algorithm::Auto &&

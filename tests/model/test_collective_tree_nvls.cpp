@@ -4,6 +4,7 @@
 
 #include "model/analysis/analysis_json.hpp"
 #include "model/analysis/nccl_cost.hpp"
+#include "model/simulation/simulation.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -278,4 +279,25 @@ TEST_CASE("auto all-reduce names the algorithm NCCL's own tuner would run where 
         if (r.ncclDefaultAlgorithm == r.algorithm) CHECK(r.ncclDefaultTime.inMicroseconds() == Approx(r.time.inMicroseconds()));
         else CHECK(r.ncclDefaultTime.inMicroseconds() > r.time.inMicroseconds());
     }
+}
+
+TEST_CASE("an NCCL release older than Blackwell is refused on a Blackwell design and taken on Hopper", "[collective][nccl]")
+{
+    model::CollectiveRequest req;
+    req.op = CollectiveOp::AllReduce;
+    req.bytes = 1 << 20;
+    req.gpus = 8;
+    for (auto release : {model::NcclRelease::UpTo2_18, model::NcclRelease::From2_19, model::NcclRelease::Is2_17}) {
+        req.ncclRelease = release;
+        try {
+            (void)model::predictCollective(golden::rail("dgx-b200", 1), golden::catalog(), req);
+            FAIL("NCCL before 2.25 priced on B200");
+        } catch (const std::invalid_argument& e) {
+            CHECK(std::string(e.what()).find("Blackwell GPUs from 2.25 on") != std::string::npos);
+        }
+        CHECK_THROWS_AS(model::simulateCollective(golden::rail("dgx-b200", 1), golden::catalog(), req), std::invalid_argument);
+        CHECK(model::predictCollective(golden::rail("dgx-h100", 1), golden::catalog(), req).time.inMicroseconds() > 0);
+    }
+    req.ncclRelease = model::NcclRelease::Current;
+    CHECK(model::predictCollective(golden::rail("dgx-b200", 1), golden::catalog(), req).time.inMicroseconds() > 0);
 }
