@@ -180,7 +180,9 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     spansTable_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     spansTable_->setContentsMargins(6, 0, 6, 2);
     spansTable_->setToolTip(tr("The NCCL algorithm and protocol (LL, LL128, Simple) the analytical engine picks at each "
-                               "message size, as NCCL's tuner would; hover a point for its figures"));
+                               "message size: the fastest it finds, each with the protocol NCCL's tuner chooses. Where "
+                               "NCCL's own tuner runs another algorithm by default, it is named in italics. Hover a "
+                               "point for its figures"));
     col->addSpacing(2);
     col->addWidget(spansTable_);
 
@@ -310,8 +312,12 @@ void CollectiveChart::apply()
         for (const model::AlgorithmSpan& sp : model::algorithmSpans(*shown[i])) {
             const QString range = sp.fromBytes == sp.toBytes ? sizeLabel(sp.fromBytes)
                                                              : QStringLiteral("%1–%2").arg(sizeLabel(sp.fromBytes), sizeLabel(sp.toBytes));
-            cells << QStringLiteral("%1: <b>%2</b> %3").arg(range, QString::fromLatin1(model::toString(sp.algorithm)),
-                                                           QString::fromLatin1(model::toString(sp.protocol)));
+            QString cell = QStringLiteral("%1: <b>%2</b> %3").arg(range, QString::fromLatin1(model::toString(sp.algorithm)),
+                                                                  QString::fromLatin1(model::toString(sp.protocol)));
+            if (sp.ncclDefault != sp.algorithm)
+                cell += QStringLiteral(" <i>") + tr("(NCCL's default: %1)").arg(QString::fromLatin1(model::toString(sp.ncclDefault))) +
+                        QStringLiteral("</i>");
+            cells << cell;
         }
         table += cells.join(QStringLiteral(" &nbsp;│&nbsp; ")) + QStringLiteral("</td></tr>");
     }
