@@ -253,7 +253,11 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
             a.warnings.push_back("precision fp8: the " + gpu.name + " lists no dense FP8 rate (no FP8 tensor cores, or no source for "
                                  "one), so its GEMMs are priced at the BF16 rate; the step is what BF16 training would take");
         // Groups that span servers meet the fabric where they are placed: gradient traffic
-        // crossing an oversubscribed tier pays for it (engine_formulas.md §8).
+        // crossing an oversubscribed tier pays for it (engine_formulas.md §8), and every
+        // server's network is the slowest one the placed GPUs use (placeGroup takes the least
+        // over its servers): a server wired with one NIC among 8-NIC servers slows the pipeline
+        // boundaries and gradients that cross it (helper-95: 72 GPUs with such a server
+        // trained faster than the 64 without, its pipeline transfers priced at 8 NICs).
         const bool sharp = sharpEnabled(settings);
         const FabricPlacer fabric = [&f, sharp](const CommGroup& one, int gpus) {
             CommGroup g = one;
@@ -263,6 +267,19 @@ DesignAnalysis analyzeFacts(const ClusterFacts& f, const nlohmann::json& setting
                 g.fabricAllToAllFactor = placed.fabricAllToAllFactor;
                 g.fabricTreeFactor = placed.fabricTreeFactor;
                 g.ecmpAllToAllFactor = placed.ecmpAllToAllFactor;
+                if (placed.k > 1) {
+                    g.nicNodeGBps = std::min(g.nicNodeGBps, placed.nicNodeGBps);
+                    g.nicGpuGBps = std::min(g.nicGpuGBps, placed.nicGpuGBps);
+                    g.nicLineGbps = std::min(g.nicLineGbps, placed.nicLineGbps);
+                    g.nicPortsPerNode = std::min(g.nicPortsPerNode, placed.nicPortsPerNode);
+                    if (placed.hostLinkGBps > 0)
+                        g.hostLinkGBps = g.hostLinkGBps > 0 ? std::min(g.hostLinkGBps, placed.hostLinkGBps) : placed.hostLinkGBps;
+                    g.netGpuDirect = g.netGpuDirect && placed.netGpuDirect;
+                    g.netLatencyUs = std::max(g.netLatencyUs, placed.netLatencyUs);
+                    g.netProfileAllowsLl = g.netProfileAllowsLl && placed.netProfileAllowsLl;
+                    g.netProfileNamesLl128 = g.netProfileNamesLl128 && placed.netProfileNamesLl128;
+                    g.lossyLeaves = g.lossyLeaves || placed.lossyLeaves;
+                }
             } catch (const std::invalid_argument&) {
                 // more GPUs than one island holds: the servers' own figures
             }
