@@ -20,13 +20,9 @@ struct AlgorithmSpan {
     int lastPoint = 0;          ///< index of the last point (inclusive)
     Algorithm algorithm = Algorithm::Ring;
     Protocol protocol = Protocol::Simple;
-    /// What NCCL's own tuner runs over the span by default (CollectiveResult::
-    /// ncclDefaultAlgorithm); the same as `algorithm` where NCCL picks the fastest.
-    Algorithm ncclDefault = Algorithm::Ring;
 };
 
-/// Splits `sweep.points` (in their order) into maximal runs of equal algorithm, protocol and
-/// NCCL default algorithm.
+/// Splits `sweep.points` (in their order) into maximal runs of equal algorithm and protocol.
 /// Empty when the sweep has no points. Throws nothing.
 [[nodiscard]] std::vector<AlgorithmSpan> algorithmSpans(const CollectiveSweep& sweep);
 

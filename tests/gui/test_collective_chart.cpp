@@ -70,6 +70,18 @@ TEST_CASE("collective chart on the template: busbw curves equal chartSweeps for 
     CHECK(server[30].x() == 8589934592.0);
     CHECK(server[30].y() == Approx(489.88).epsilon(1e-4));
     CHECK(chart->pointDescription(0, 30).contains(QStringLiteral("nvls")));
+    // Where NCCL's own tuner runs another algorithm by default, the point says which and its
+    // time (one DGX H100, 8 MiB: ring LL128 is the fastest, NCCL's tuner ranks nvls first).
+    const auto& serverSweep = expected[0].points;
+    int defaults = 0;
+    for (int i = 0; i < static_cast<int>(serverSweep.size()); ++i) {
+        const model::CollectiveResult& r = serverSweep[static_cast<std::size_t>(i)];
+        const bool differs = r.ncclDefaultAlgorithm != r.algorithm;
+        defaults += differs ? 1 : 0;
+        CHECK(chart->pointDescription(0, i).contains(QStringLiteral("NCCL's default here: ")) == differs);
+    }
+    CHECK(defaults >= 1);
+    CHECK(chart->pointDescription(0, 20).contains(QStringLiteral("NCCL's default here: nvls")));
     CHECK(chart->valueAxisTitle() == QStringLiteral("busbw, GB/s"));
 
     // The user picks another collective in the combo box: the curves follow.

@@ -7,8 +7,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-
 using namespace model;
 
 TEST_CASE("algorithm spans: contiguous runs of the engine's algorithm and protocol, per size", "[collective][sweep]")
@@ -27,14 +25,12 @@ TEST_CASE("algorithm spans: contiguous runs of the engine's algorithm and protoc
                 CHECK(sp.toBytes == s.points[sp.lastPoint].bytes);
                 if (k > 0) {
                     CHECK(sp.firstPoint == spans[k - 1].lastPoint + 1);
-                    // Maximal runs: a new span changes algorithm, protocol or NCCL's default.
-                    CHECK((sp.algorithm != spans[k - 1].algorithm || sp.protocol != spans[k - 1].protocol ||
-                           sp.ncclDefault != spans[k - 1].ncclDefault));
+                    // Maximal runs: a new span changes algorithm or protocol.
+                    CHECK((sp.algorithm != spans[k - 1].algorithm || sp.protocol != spans[k - 1].protocol));
                 }
                 for (int i = sp.firstPoint; i <= sp.lastPoint; ++i) {
                     CHECK(s.points[i].algorithm == sp.algorithm);
                     CHECK(s.points[i].protocol == sp.protocol);
-                    CHECK(s.points[i].ncclDefaultAlgorithm == sp.ncclDefault);
                 }
             }
             // Each point's protocol is the one predictCollective reports for that size alone.
@@ -46,19 +42,6 @@ TEST_CASE("algorithm spans: contiguous runs of the engine's algorithm and protoc
         }
     }
     CHECK(algorithmSpans(CollectiveSweep{}).empty());
-    // One server of 8 H100 under NCCL 2.18: ring LL is the fastest up to 1 MiB, and from
-    // 512 KiB NCCL's tuner runs nvls there by default: its own span, named.
-    CollectiveRequest req;
-    req.op = CollectiveOp::AllReduce;
-    req.ncclRelease = NcclRelease::UpTo2_18;
-    CollectiveSweep old;
-    old.points = sweepCollective(golden::rail("dgx-h100", 1), golden::catalog(), req, 1024, 4.0 * (1 << 20));
-    const std::vector<AlgorithmSpan> spans = algorithmSpans(old);
-    const auto named = std::find_if(spans.begin(), spans.end(), [](const AlgorithmSpan& sp) {
-        return sp.algorithm == Algorithm::Ring && sp.ncclDefault == Algorithm::Nvls;
-    });
-    REQUIRE(named != spans.end());
-    CHECK(named->toBytes == 1 << 20);
 }
 
 TEST_CASE("busbw difference: simulated against analytical busbw of the same request", "[simulation][sweep]")

@@ -180,9 +180,8 @@ CollectiveChart::CollectiveChart(QWidget* parent) : QWidget(parent)
     spansTable_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     spansTable_->setContentsMargins(6, 0, 6, 2);
     spansTable_->setToolTip(tr("The NCCL algorithm and protocol (LL, LL128, Simple) the analytical engine picks at each "
-                               "message size: the fastest it finds, each with the protocol NCCL's tuner chooses. Where "
-                               "NCCL's own tuner runs another algorithm by default, it is named in italics. Hover a "
-                               "point for its figures"));
+                               "message size: the fastest it finds, each with the protocol NCCL's tuner chooses. Hover a "
+                               "point for its figures, and for the algorithm NCCL itself runs by default where that differs"));
     col->addSpacing(2);
     col->addWidget(spansTable_);
 
@@ -312,12 +311,8 @@ void CollectiveChart::apply()
         for (const model::AlgorithmSpan& sp : model::algorithmSpans(*shown[i])) {
             const QString range = sp.fromBytes == sp.toBytes ? sizeLabel(sp.fromBytes)
                                                              : QStringLiteral("%1–%2").arg(sizeLabel(sp.fromBytes), sizeLabel(sp.toBytes));
-            QString cell = QStringLiteral("%1: <b>%2</b> %3").arg(range, QString::fromLatin1(model::toString(sp.algorithm)),
-                                                                  QString::fromLatin1(model::toString(sp.protocol)));
-            if (sp.ncclDefault != sp.algorithm)
-                cell += QStringLiteral(" <i>") + tr("(NCCL's default: %1)").arg(QString::fromLatin1(model::toString(sp.ncclDefault))) +
-                        QStringLiteral("</i>");
-            cells << cell;
+            cells << QStringLiteral("%1: <b>%2</b> %3").arg(range, QString::fromLatin1(model::toString(sp.algorithm)),
+                                                           QString::fromLatin1(model::toString(sp.protocol)));
         }
         table += cells.join(QStringLiteral(" &nbsp;│&nbsp; ")) + QStringLiteral("</td></tr>");
     }
@@ -556,6 +551,10 @@ QString CollectiveChart::pointDescription(int curve, int index) const
                        .arg(QString::fromStdString(model::formatBandwidth(r.busbw, u)), QString::fromStdString(model::formatBandwidth(r.algbw, u)))
                        .arg(QString::fromStdString(model::formatDuration(r.time)))
                        .arg(QString::fromLatin1(model::toString(r.algorithm)), QString::fromLatin1(model::toString(r.protocol)));
+    // Where NCCL's own tuner ranks another algorithm first, a default run takes that one's time.
+    if (r.ncclDefaultTime.inMicroseconds() > 0 && r.ncclDefaultAlgorithm != r.algorithm)
+        text += tr("\nNCCL's default here: %1, %2 (its tuner ranks it first; NCCL_ALGO gets the figure above)")
+                    .arg(QString::fromLatin1(model::toString(r.ncclDefaultAlgorithm)), QString::fromStdString(model::formatDuration(r.ncclDefaultTime)));
     // A simulation of this very point (same size and ranks): both engines' figures.
     const auto sims = shownSimulations();
     for (std::size_t k = sims.size(); k-- > 0;) {
