@@ -3,6 +3,8 @@
 // errors end in a clear state, and closing the window mid-run is safe.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "gui_test_support.hpp"
 
 #include "app/file_controller.hpp"
@@ -103,6 +105,10 @@ TEST_CASE("simulation panel: a run shows the engine's figures and its heat on th
     REQUIRE(expected.analytical.has_value());
     CHECK(panel->resultView()->analyticalTimeText() ==
           QString::fromStdString(model::formatDuration(expected.analytical->time)));
+    // Where the engines agree, the row says why instead of leaving "+0.0 %" unexplained
+    // (helper-95: "a customer will ask what the simulation adds").
+    const double diff = std::fabs(expected.collective.time / expected.analytical->time - 1.0);
+    CHECK(panel->resultView()->differenceText().contains(QStringLiteral("no link carries more than its share")) == (diff < 0.0005));
 
     // The most congested links, in the engine's order.
     QTableWidget* table = panel->resultView()->congestedTable();

@@ -29,6 +29,9 @@ public:
     [[nodiscard]] QString simulatedTimeText() const;
     /// Text of the analytical time, "-" when the engine gave none.
     [[nodiscard]] QString analyticalTimeText() const;
+    /// Text of the difference row, e.g. "+3.2 % simulated vs analytical" (with a word on why
+    /// the engines agree where they do).
+    [[nodiscard]] QString differenceText() const;
     /// The congested-links table (rows in the order of result.mostCongested).
     [[nodiscard]] QTableWidget* congestedTable() const { return table_; }
     /// Emits linkActivated for row `row` of the table (as a click does); ignored out of range.
