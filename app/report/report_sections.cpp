@@ -226,8 +226,9 @@ void sourcesSection(ReportDoc& doc, const std::vector<const DesignResults*>& des
             }
         }
     doc.table(std::move(s));
-    doc.paragraph(QStringLiteral("Formulas: shared/reference/engine_formulas.md and engine_anchors.md (NCCL's cost model, nccl-tests' busbw, "
-                                 "Megatron-LM's training step); prices: shared/reference/prices.md with the date each source gives."));
+    doc.paragraph(QStringLiteral("Formulas: NCCL's own cost model (src/graph/tuning.cc), nccl-tests' bus bandwidth "
+                                 "(doc/PERFORMANCE.md) and Megatron-LM's training step (Narayanan et al. 2021, Korthikanti et "
+                                 "al. 2022); prices: the sources the cost table names, with the date each gives."));
 }
 
 QStringList designVerdict(const DesignResults& r)

@@ -53,7 +53,7 @@ CapitalLine pricedLine(std::string key, std::string category, std::string item, 
     return l;
 }
 
-const std::string kNoSource = "no price in catalogs/prices.json (shared/reference/prices.md has none)";
+const std::string kNoSource = "no price: none published in the catalog";
 
 std::string setHint(const std::string& key)
 {

@@ -16,7 +16,7 @@ namespace {
 const char* kAmortisationSource =
     "Amazon.com, Inc. Form 10-K for 2024: servers and networking equipment depreciated over 5 years from 2025 (was 6)";
 const char* kOperationsSource =
-    "shared/reference/prices.md, DGX H100 row: support about 20% of the list price per year (supercluster.blog)";
+    "support about 20% of the list price per year (supercluster.blog, DGX H100)";
 const char* kUtilisationSource = "scenario: the GPUs work around the clock (lower it for a cluster that idles)";
 const char* kDefaultState = "Virginia";
 const char* kHoursSource = "8,760 hours in a 365-day year / 12";

@@ -68,7 +68,7 @@ meta "$T/roce-sn5600-hgx-h100-64.json" 7 "Ethernet RoCE cluster" \
 
 "$B" generate rented --server hgx-h100-8gpu --nodes 8 --per-node-gbps 3200 --price-per-gpu-hour 3.99 \
   --provider "Lambda (8x H100 SXM nodes, on demand)" \
-  --price-source "shared/reference/prices.md: Lambda H100 SXM 8x node 3.99 USD/GPU-hr, silybench-data, 2026-09-25" \
+  --price-source "Lambda H100 SXM 8x node on demand, 3.99 USD/GPU-hr (silybench-data, 2026-09-25)" \
   --name "Rented: 8 nodes x 8 H100 SXM, 3,200 Gb/s per node, 3.99 USD per GPU-hour" -o "$T/rented-8x-h100-3200g.json"
 meta "$T/rented-8x-h100-3200g.json" 8 "Rented 64-GPU cluster" \
   "Eight rented 8x H100 SXM nodes (64 GPUs), 3,200 Gb/s per node, 3.99 USD per GPU-hour; fine-tuning Llama 3 70B" \
