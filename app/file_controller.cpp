@@ -67,7 +67,8 @@ FileController::FileController(QWidget* window, Document* doc, views::CanvasView
         QStringList problems;
         auto list = availableTemplates(doc_->catalog(), &problems);
         if (!problems.isEmpty())
-            prompts_.error(tr("Some templates were skipped"), problems.join(QStringLiteral("\n\n")));
+            prompts_.error(list.empty() ? tr("No templates found") : tr("Some templates were skipped"),
+                           problems.join(QStringLiteral("\n\n")));
         views::TemplateDialog dlg(std::move(list), QDir::toNativeSeparators(userTemplateDirectory()), window_);
         return dlg.exec() == QDialog::Accepted ? dlg.chosenPath() : QString();
     };

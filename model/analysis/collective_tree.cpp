@@ -30,7 +30,7 @@ AlgoEstimate treeEstimate(const CommGroup& g, CollectiveOp op, double bytes)
     AlgoEstimate e;
     e.algorithm = Algorithm::Tree;
     if (op != CollectiveOp::AllReduce) { e.whyNot = "NCCL's tree implements all-reduce only"; return e; }
-    if (g.k < 2) { e.whyNot = "the engine models the tree across nodes only (inside one node NCCL's tree is a chain of the GPUs, which its tuner rarely picks over ring: NCCL 2.18.5 tuning.cc prices it at 7/9 of the LL128 bandwidth and half the bus bandwidth as algbw)"; return e; }
+    if (g.k < 2) { e.whyNot = "the engine models the tree across nodes only: inside one node NCCL's tree is a chain of the GPUs, which its tuner rarely picks over a ring (it prices the chain at 7/9 of the LL128 bandwidth and half the bus bandwidth as algbw); use ring, or nvls where the GPUs have NVSwitch"; return e; }
     const NcclPricing c = treePricing(g, op, bytes);
     e.applicable = true;
     e.protocol = c.protocol;

@@ -258,15 +258,19 @@ void speedSentences(const Comparison& c, const std::vector<const DesignResults*>
 void runCostSentence(const Comparison& c, const std::vector<const DesignResults*>& ds, std::vector<std::string>& out)
 {
     std::string s;
+    bool built = false;
     for (std::size_t i = 0; i < ds.size(); ++i) {
         const auto& k = ds[i]->cost;
         if (!k || !k->run.available) continue;
         const auto usd = k->rentedDesign ? k->run.rentUsd : k->run.buildUsd;
         if (!usd) continue;
         const bool lower = k->rentedDesign ? !k->rent.complete() : (!k->build.complete() || !k->build.powerUnknown().empty());
+        built = built || !k->rentedDesign;
         s += std::string(s.empty() ? "The run costs " : ", ") + cost::formatUsd(*usd) + (lower ? " or more" : "") + " " + how(c, i, *k, false);
     }
-    if (!s.empty()) out.push_back(s + ".");
+    // A built design's run is its hours at the cost per delivered GPU-hour: the capital enters
+    // amortised over those hours, not whole (helper-95 read it as left out).
+    if (!s.empty()) out.push_back(s + (built ? " (a built design's capital counted as amortised over the run's GPU-hours)" : "") + ".");
 }
 
 } // namespace
