@@ -27,7 +27,7 @@ std::vector<ConstantInfo> listConstants()
         {"Usable share of PCIe", n(kPcieUsableFraction), "NCCL topo.cc (width x speed / 80)"},
         {"CPU-to-CPU link when a PCIe path crosses sockets", n(kInterSocketGBps) + " GB/s", "NCCL topo.h (Intel SPR UPI)"},
         {"NIC throughput as a share of line rate (400G and up / below)", n(kNicEfficiency400GAndUp) + " / " + n(kNicEfficiencyBelow400G),
-         "SimAI calbusbw.cc (engine_anchors.md b.2)"},
+         "SimAI calbusbw.cc (aliyun/SimAI)"},
         {"Ring base latency (LL / LL128 / Simple)", n(kRingBaseUs[0]) + " / " + n(kRingBaseUs[1]) + " / " + n(kRingBaseUs[2]) + " us", tuning},
         {"Ring hop latency over the network (LL / LL128 / Simple)",
          n(kRingHopNetUs[0]) + " / " + n(kRingHopNetUs[1]) + " / " + n(kRingHopNetUs[2]) + " us", tuning},
@@ -41,10 +41,10 @@ std::vector<ConstantInfo> listConstants()
         {"NVLS efficiency (Hopper / Blackwell)", n(kNvlsEfficiencyHopper) + " / " + n(kNvlsEfficiencyBlackwell), tuning + " nvlsEfficiency"},
         {"CollNet (InfiniBand SHARP) bandwidth factor", n(kCollNetBandwidthFactor), tuning},
         {"Share of dense peak the transformer GEMMs sustain", n(kDefaultComputeEfficiency),
-         "engineering estimate, checked against shared/validation training_steps.csv"},
+         "engineering estimate, checked against the Megatron-LM step times of Korthikanti et al. 2022 (Table 5)"},
         {"Memory-bound passes over activations per step (no / full recompute)",
          n(kActivationPasses) + " / " + n(kActivationPassesFullRecompute), "Korthikanti et al. 2022, eq. 1-2"},
-        {"Share of the backward pass that hides gradient reduction", n(kDpOverlapFraction), "engine_formulas.md 10.4 (engineering estimate)"},
+        {"Share of the backward pass that hides gradient reduction", n(kDpOverlapFraction), "engineering estimate (PyTorch DDP overlaps bucketed all-reduces with the backward pass)"},
         {"Gradient bucket size", n(kDpBucketBytes / (1024.0 * 1024.0)) + " MiB", "PyTorch DDP default bucket_cap_mb"},
     };
 }
