@@ -300,7 +300,8 @@ void findIslands(ClusterFacts& f, UnionFind& uf)
         f.connectedGpus = best->gpus;
     }
     if (unconnected > 0 && nServers > 1)
-        f.warnings.push_back(std::to_string(unconnected) + " server(s) have no cable on a compute NIC and cannot take part in multi-node work");
+        f.warnings.push_back(unconnected == 1 ? std::string("1 server has no cable on a compute NIC and cannot take part in multi-node work")
+                                              : std::to_string(unconnected) + " servers have no cable on a compute NIC and cannot take part in multi-node work");
     if (std::string split = splitDesignNote(sizes); !split.empty()) f.warnings.push_back(std::move(split));
     for (const auto& s : f.servers)
         if (s.nic && s.wiredPorts > 0 && s.wiredPorts < s.nicPorts)
