@@ -168,7 +168,10 @@ std::vector<LayerBandwidth> computeLayers(const ClusterFacts& f)
     } else if (f.hasUpperTier) {
         fabric = boundary * std::min(1.0, 1.0 / f.worstOversubscription);
         const std::string proto = fabricProtocol(f);
-        l.technology = (proto.empty() ? "" : proto + " ") + "leaf/spine, " + significantDigits(f.worstOversubscription) + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
+        // Three digits ("1.03:1", not "1.03125:1"), more only where three would read as 1:1.
+        std::string ratio = significantDigits(f.worstOversubscription, 3);
+        if (ratio == "1" && f.worstOversubscription > 1.0) ratio = significantDigits(f.worstOversubscription);
+        l.technology = (proto.empty() ? "" : proto + " ") + "leaf/spine, " + ratio + ":1" + (f.worstOversubscription <= 1.0 ? " (non-blocking)" : " oversubscribed");
         l.note = "worst switch down:up ratio " + significantDigits(f.worstOversubscription) + "; bisection " + significantDigits(f.bisectionGBps) + " GB/s each way";
     } else {
         const std::string proto = fabricProtocol(f);

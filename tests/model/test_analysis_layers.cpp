@@ -302,3 +302,14 @@ TEST_CASE("a NIC that does not run its switches' protocol is named in the node b
     CHECK(ok.layers[2].technology.find("protocol-mismatch") == std::string::npos);
     CHECK(ok.layers[3].technology.find("protocol-mismatch") == std::string::npos);
 }
+
+TEST_CASE("the fabric layer gives its oversubscription to three digits", "[analysis][layers]")
+{
+    // The rented 8 x H100 template with a ninth server wired to leaf-1 by one cable: 33 down
+    // against 32 up, 1.03125:1, shown as 1.03:1 (helper-95 read "1.03125:1").
+    const Design d = loadDesign(std::string(CD_TEST_DATA_DIR "/design/rented_plus_one_nic_server.json"));
+    const DesignAnalysis a = analyzeDesign(d, golden::catalog());
+    REQUIRE(a.layers.size() == 4);
+    CHECK(a.layers[3].technology.find("leaf/spine, 1.03:1 oversubscribed") != std::string::npos);
+    CHECK(a.layers[3].technology.find("1.03125") == std::string::npos);
+}
